@@ -1,0 +1,22 @@
+// The whole v4 contract: every endpoint declaration, keyed by name.
+import * as meta from './endpoints/meta.js'
+import * as users from './endpoints/users.js'
+import * as groups from './endpoints/groups.js'
+import * as members from './endpoints/members.js'
+import * as projects from './endpoints/projects.js'
+
+const pick = <T extends object>(mod: T) =>
+  Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
+    [K in keyof T as T[K] extends { method: string; path: string } ? K : never]: T[K]
+  }
+
+export const contract = {
+  meta: pick(meta),
+  users: pick(users),
+  groups: pick(groups),
+  members: pick(members),
+  projects: pick(projects),
+}
+
+export type ContractTree = typeof contract
+export { defineEndpoint } from './define.js'

@@ -1,0 +1,50 @@
+// The one error type: a stable code, an HTTP status and GitLab's body shape, rendered in one place.
+export type ErrorBody = Record<string, unknown>
+
+export interface CollabErrorOptions {
+  status?: number
+  body?: ErrorBody
+  headers?: Record<string, string>
+  cause?: unknown
+}
+
+export class CollabError extends Error {
+  readonly code: string
+  readonly status: number
+  readonly body: ErrorBody
+  readonly headers: Record<string, string>
+
+  constructor(code: string, message: string, options: CollabErrorOptions = {}) {
+    super(message, { cause: options.cause })
+    this.name = 'CollabError'
+    this.code = code
+    this.status = options.status ?? 500
+    this.body = options.body ?? { message }
+    this.headers = options.headers ?? {}
+  }
+}
+
+export const notFound = (what: string, code = `${what.toUpperCase().replace(/\W+/g, '_')}_NOT_FOUND`) =>
+  new CollabError(code, `404 ${what} Not Found`, { status: 404 })
+
+/** GitLab's missing-attribute wording, which clients match on. */
+export const missingAttribute = (name: string) =>
+  new CollabError('MISSING_ATTRIBUTE', `400 (Bad request) "${name}" not given`, { status: 400 })
+
+export const badRequest = (reason: string) =>
+  new CollabError('BAD_REQUEST', `400 Bad request - ${reason}`, { status: 400 })
+
+export const validationFailed = (fields: Record<string, string[] | Record<string, unknown>>) =>
+  new CollabError('VALIDATION_FAILED', 'Validation failed', { status: 400, body: { message: fields } })
+
+export const unauthorized = () => new CollabError('UNAUTHORIZED', '401 Unauthorized', { status: 401 })
+
+export const forbidden = (reason?: string) =>
+  new CollabError('FORBIDDEN', reason ? `403 Forbidden - ${reason}` : '403 Forbidden', { status: 403 })
+
+export const conflict = (message: string, body?: ErrorBody) =>
+  new CollabError('CONFLICT', message, { status: 409, body })
+
+export const notModified = () => new CollabError('NOT_MODIFIED', '304 Not Modified', { status: 304 })
+
+export const isCollabError = (err: unknown): err is CollabError => err instanceof CollabError

@@ -1,0 +1,71 @@
+// createServer(deps): the HTTP face of collab. Nothing listens until listen() is called, so tests build a fresh one each.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import polka, { type Request as PolkaRequest } from 'polka'
+import { contract } from '../contract/index.js'
+import type { AppDeps } from './context.js'
+import { groupHandlers } from './handlers/groups.js'
+import { memberHandlers } from './handlers/members.js'
+import { metaHandlers } from './handlers/meta.js'
+import { projectHandlers } from './handlers/projects.js'
+import { userHandlers } from './handlers/users.js'
+import { mountContract } from './http/mount.js'
+import { routeNotFound, sendError } from './http/respond.js'
+import { mountWebAuth } from './http/web-auth.js'
+
+export interface CollabServer {
+  handler: http.RequestListener
+  listen(port: number, host?: string): Promise<{ url: string; port: number }>
+  close(): Promise<void>
+}
+
+export function createServer(app: AppDeps): CollabServer {
+  const router = polka({
+    onNoMatch: (_req, res) => routeNotFound(res),
+    onError: (err, _req, res) => sendError(res, err, app.log),
+  })
+  mountWebAuth(router, app)
+  mountContract(router, app, [
+    { endpoints: contract.meta, handlers: metaHandlers },
+    { endpoints: contract.users, handlers: userHandlers },
+    { endpoints: contract.groups, handlers: groupHandlers },
+    { endpoints: contract.members, handlers: memberHandlers },
+    { endpoints: contract.projects, handlers: projectHandlers },
+  ])
+
+  const handler: http.RequestListener = (req, res) => {
+    try {
+      // polka treats a third argument as its own loop starter (for sub-apps), so none is passed.
+      router.handler(req as PolkaRequest, res, undefined as never)
+    } catch (err) {
+      sendError(res, err, app.log)
+    }
+  }
+  const server = http.createServer({ keepAliveTimeout: 5000 }, handler)
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+  })
+
+  return {
+    handler,
+    listen(port, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(port, host, () => {
+          server.off('error', reject)
+          const addr = server.address() as AddressInfo
+          const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address
+          resolve({ url: `http://${shown}:${addr.port}`, port: addr.port })
+        })
+      })
+    },
+    async close() {
+      // In-flight requests finish; idle keep-alive sockets are closed so close() resolves promptly.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+      })
+      await app.tasks.idle()
+    },
+  }
+}

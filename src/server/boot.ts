@@ -1,0 +1,27 @@
+// Builds the app's dependencies from a data directory: folders, the database, the first administrator.
+import { mkdirSync } from 'node:fs'
+import { systemClock, type Clock } from '../core/clock.js'
+import type { Logger } from '../core/logger.js'
+import { dataLayout } from '../core/paths.js'
+import type { AppDeps } from './context.js'
+import { bootstrapRoot, setRootPassword } from './services/users.js'
+import { openDatabase } from './store/db.js'
+import { createTaskQueue } from './tasks.js'
+
+export interface BootOptions {
+  dataDir: string
+  log: Logger
+  clock?: Clock
+  rootToken?: string
+  rootPassword?: string
+}
+
+export function boot(opts: BootOptions) {
+  const layout = dataLayout(opts.dataDir)
+  for (const dir of [layout.root, layout.repositories, layout.uploads]) mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const db = openDatabase(layout.database)
+  const app: AppDeps = { db, clock: opts.clock ?? systemClock, layout, log: opts.log, tasks: createTaskQueue(opts.log) }
+  const root = bootstrapRoot(app, opts.rootToken)
+  if (opts.rootPassword) setRootPassword(app, opts.rootPassword)
+  return { app, root }
+}

@@ -1,0 +1,45 @@
+// What every handler and service receives: the app's dependencies and the authenticated caller.
+import type { Clock } from '../core/clock.js'
+import type { Logger } from '../core/logger.js'
+import type { DataLayout } from '../core/paths.js'
+import type { Db } from './store/db.js'
+import type { TokenRow } from './store/tokens.js'
+import type { UserRow } from './store/users.js'
+import type { TaskQueue } from './tasks.js'
+
+export interface AppDeps {
+  db: Db
+  clock: Clock
+  layout: DataLayout
+  log: Logger
+  tasks: TaskQueue
+}
+
+export interface Caller {
+  user: UserRow | null
+  token: TokenRow | null
+  /** Scopes of the credential; null for a web session, which carries the user's full rights. */
+  scopes: string[] | null
+  /** The administrator acting through `sudo`, when there is one. */
+  sudoer: UserRow | null
+}
+
+export interface RequestContext extends Caller {
+  app: AppDeps
+  /** `http://host:port` as the client addressed us; every URL we emit is built on it. */
+  baseUrl: string
+  apiUrl: string
+  page: { page: number; perPage: number; limit: number; offset: number }
+}
+
+export interface HandlerResult {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+  /** Total rows of a paginated list; the mount turns it into X-Total, X-Total-Pages and Link. */
+  total?: number
+  /** Bytes to send instead of JSON. */
+  raw?: Buffer | string
+}
+
+export const nowIso = (ctx: { app: AppDeps }) => ctx.app.clock.now().toISOString()

@@ -1,0 +1,56 @@
+// Bare repositories on disk: create, copy (forks), remove, and the cheap facts read without walking history.
+import fs from 'node:fs'
+import { cp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import git from 'isomorphic-git'
+
+export const repositoryDir = (root: string, projectId: number) => join(root, `${projectId}.git`)
+
+export async function initRepository(dir: string, defaultBranch: string) {
+  await git.init({ fs, dir, gitdir: dir, bare: true, defaultBranch })
+}
+
+export async function copyRepository(from: string, to: string) {
+  await rm(to, { recursive: true, force: true })
+  await cp(from, to, { recursive: true, errorOnExist: false })
+}
+
+export async function removeRepository(dir: string) {
+  await rm(dir, { recursive: true, force: true })
+}
+
+async function hasFiles(dir: string): Promise<boolean> {
+  let entries
+  try {
+    entries = await readdir(dir, { withFileTypes: true })
+  } catch {
+    return false
+  }
+  for (const e of entries) {
+    if (e.isFile() || (e.isDirectory() && (await hasFiles(join(dir, e.name))))) return true
+  }
+  return false
+}
+
+/** True while no branch exists: loose refs under refs/heads or branch lines in packed-refs. */
+export async function isEmptyRepository(dir: string): Promise<boolean> {
+  if (await hasFiles(join(dir, 'refs', 'heads'))) return false
+  const packed = await readFile(join(dir, 'packed-refs'), 'utf8').catch(() => '')
+  return !/ refs\/heads\//.test(packed)
+}
+
+export async function directorySize(dir: string): Promise<number> {
+  let total = 0
+  let entries
+  try {
+    entries = await readdir(dir, { withFileTypes: true })
+  } catch {
+    return 0
+  }
+  for (const e of entries) {
+    const p = join(dir, e.name)
+    if (e.isDirectory()) total += await directorySize(p)
+    else if (e.isFile()) total += (await stat(p)).size
+  }
+  return total
+}

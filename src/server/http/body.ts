@@ -1,0 +1,94 @@
+// Reads request bodies: JSON, urlencoded forms (qs, so name[]= and name[key]= nest) and multipart (busboy), under a size limit.
+import type { IncomingMessage } from 'node:http'
+import { createGunzip, createInflate } from 'node:zlib'
+import type { Readable } from 'node:stream'
+import qs from 'qs'
+import { badRequest, CollabError } from '../../core/errors.js'
+
+export interface UploadedFile { filename: string; mimeType: string; data: Buffer }
+
+export const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots: false } as const
+
+export const tooLarge = () => new CollabError('PAYLOAD_TOO_LARGE', '413 Request Entity Too Large', { status: 413 })
+
+function source(req: IncomingMessage): Readable {
+  const enc = String(req.headers['content-encoding'] ?? '').toLowerCase()
+  if (enc === 'gzip') return req.pipe(createGunzip())
+  if (enc === 'deflate') return req.pipe(createInflate())
+  return req
+}
+
+export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge())
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const stream = source(req)
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        stream.removeAllListeners('data')
+        stream.resume()
+        reject(tooLarge())
+        return
+      }
+      chunks.push(chunk)
+    })
+    stream.on('end', () => resolve(Buffer.concat(chunks)))
+    stream.on('error', (err) => reject(badRequest(`unreadable request body (${err.message})`)))
+  })
+}
+
+export async function readBody(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
+  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
+  if (type === 'multipart/form-data') return readMultipart(req, limit)
+  const raw = await readRaw(req, limit)
+  if (raw.length === 0) return {}
+  const text = raw.toString('utf8')
+  if (type === 'application/json' || type.endsWith('+json') || (type === '' && /^\s*[{[]/.test(text))) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw badRequest('malformed JSON in the request body')
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('the JSON body must be an object')
+    return parsed as Record<string, unknown>
+  }
+  if (type === 'application/x-www-form-urlencoded' || type === '') return qs.parse(text, QS_OPTIONS) as Record<string, unknown>
+  return {}
+}
+
+async function readMultipart(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
+  const { default: Busboy } = await import('busboy')
+  return new Promise((resolve, reject) => {
+    let bb
+    try {
+      bb = Busboy({ headers: req.headers, limits: { fileSize: limit, fieldSize: limit, files: 20, fields: 1000 } })
+    } catch {
+      reject(badRequest('malformed multipart body'))
+      return
+    }
+    const pairs: string[] = []
+    const files: Record<string, UploadedFile> = {}
+    let failed = false
+    const fail = (err: CollabError) => { if (!failed) { failed = true; req.unpipe(bb); req.resume(); reject(err) } }
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(tooLarge())
+      pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    })
+    bb.on('file', (name, stream, info) => {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('limit', () => fail(tooLarge()))
+      stream.on('close', () => { files[name] = { filename: info.filename ?? 'file', mimeType: info.mimeType, data: Buffer.concat(chunks) } })
+    })
+    bb.on('error', () => fail(badRequest('malformed multipart body')))
+    bb.on('close', () => {
+      if (failed) return
+      resolve({ ...(qs.parse(pairs.join('&'), QS_OPTIONS) as Record<string, unknown>), ...files })
+    })
+    source(req).pipe(bb)
+  })
+}

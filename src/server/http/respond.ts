@@ -1,0 +1,30 @@
+// Writes results and errors: JSON with exactly `Content-Type: application/json`, GitLab's error bodies, never a crash.
+import type { ServerResponse } from 'node:http'
+import { CollabError } from '../../core/errors.js'
+import type { Logger } from '../../core/logger.js'
+
+// python-gitlab 3.12 compares Content-Type to this exact string; a charset suffix breaks every call.
+export const JSON_TYPE = 'application/json'
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  if (res.headersSent) return
+  const noBody = status === 204 || status === 304 || body === undefined
+  const text = noBody ? '' : JSON.stringify(body)
+  res.writeHead(status, noBody ? headers : { ...headers, 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) })
+  res.end(text)
+}
+
+export function sendError(res: ServerResponse, err: unknown, log: Logger) {
+  if (err instanceof CollabError) {
+    sendJson(res, err.status, err.status === 304 ? undefined : err.body, err.headers)
+    return
+  }
+  log.error('unhandled error while serving a request', err)
+  if (res.headersSent) {
+    res.destroy()
+    return
+  }
+  sendJson(res, 500, { message: '500 Internal Server Error' })
+}
+
+export const routeNotFound = (res: ServerResponse) => sendJson(res, 404, { error: '404 Not Found' })

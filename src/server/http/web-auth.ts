@@ -1,0 +1,61 @@
+// Routes outside /api/v4 that issue credentials: OAuth 2 token and revoke, and the web sign-in that sets the session cookie.
+import type { ServerResponse } from 'node:http'
+import type { Polka, Request as PolkaRequest } from 'polka'
+import qs from 'qs'
+import type { AppDeps } from '../context.js'
+import { oauthGrant, revokeOAuthToken, signIn, signOut } from '../services/auth.js'
+import { readCookie, SESSION_COOKIE } from './auth.js'
+import { QS_OPTIONS, readBody } from './body.js'
+import { baseUrlOf } from './mount.js'
+import { sendError, sendJson } from './respond.js'
+
+const LIMIT = 64 * 1024
+
+async function params(req: PolkaRequest) {
+  const query = qs.parse(req.search ? req.search.slice(1) : '', QS_OPTIONS) as Record<string, unknown>
+  return { ...query, ...(await readBody(req, LIMIT)) }
+}
+
+type Route = (app: AppDeps, req: PolkaRequest, res: ServerResponse) => Promise<void>
+
+const route = (app: AppDeps, fn: Route) => (req: PolkaRequest, res: ServerResponse) =>
+  fn(app, req, res).catch((err) => sendError(res, err, app.log))
+
+export function mountWebAuth(router: Polka, app: AppDeps) {
+  router.post('/oauth/token', route(app, async (app, req, res) => {
+    sendJson(res, 200, oauthGrant(app, await params(req)), { 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+  }))
+
+  router.post('/oauth/revoke', route(app, async (app, req, res) => {
+    const p = await params(req)
+    if (typeof p.token === 'string') revokeOAuthToken(app, p.token)
+    sendJson(res, 200, {})
+  }))
+
+  // The web sign-in form GitLab serves; the session cookie it sets also authenticates API reads.
+  router.post('/users/sign_in', route(app, async (app, req, res) => {
+    const p = await params(req)
+    const user = (p.user ?? {}) as Record<string, unknown>
+    const login = String(user.login ?? p.login ?? '')
+    const password = String(user.password ?? p.password ?? '')
+    const session = signIn(app, login, password)
+    if (!session) {
+      sendJson(res, 401, { message: 'Invalid login or password.' })
+      return
+    }
+    const secure = baseUrlOf(req).startsWith('https:') ? '; Secure' : ''
+    res.writeHead(302, {
+      Location: `${baseUrlOf(req)}/`,
+      'Set-Cookie': `${SESSION_COOKIE}=${session.sessionId}; Path=/; HttpOnly; SameSite=Lax; Expires=${new Date(session.expiresAt).toUTCString()}${secure}`,
+      'X-CSRF-Token': session.csrfToken,
+    })
+    res.end()
+  }))
+
+  router.add('DELETE', '/users/sign_out', route(app, async (app, req, res) => {
+    const session = readCookie(req, SESSION_COOKIE)
+    if (session) signOut(app, session)
+    res.writeHead(204, { 'Set-Cookie': `${SESSION_COOKIE}=; Path=/; HttpOnly; Max-Age=0` })
+    res.end()
+  }))
+}

@@ -1,0 +1,77 @@
+// The one place that answers "may this caller do this": admin, access levels 10–50 and visibility.
+import { forbidden } from '../core/errors.js'
+import type { RequestContext } from './context.js'
+import { groupAccessLevel, type NamespaceRow } from './store/namespaces.js'
+import { projectAccessLevel, type ProjectView } from './store/projects.js'
+
+export const GUEST = 10
+export const REPORTER = 20
+export const DEVELOPER = 30
+export const MAINTAINER = 40
+export const OWNER = 50
+
+type Caller = Pick<RequestContext, 'user' | 'app'>
+
+const levels = new WeakMap<object, Map<string, number>>()
+
+function memo(ctx: Caller, key: string, compute: () => number): number {
+  let map = levels.get(ctx)
+  if (!map) levels.set(ctx, (map = new Map()))
+  let v = map.get(key)
+  if (v === undefined) map.set(key, (v = compute()))
+  return v
+}
+
+export const isAdmin = (ctx: Caller) => ctx.user?.is_admin === 1
+
+/** The caller's membership level on a project (0 for none); admins are not members by being admins. */
+export function projectLevel(ctx: Caller, project: ProjectView): number {
+  const user = ctx.user
+  if (!user) return 0
+  return memo(ctx, `p${project.id}`, () => projectAccessLevel(ctx.app.db, user.id, project.id, project.namespace_id))
+}
+
+export function groupLevel(ctx: Caller, group: Pick<NamespaceRow, 'id'>): number {
+  const user = ctx.user
+  if (!user) return 0
+  return memo(ctx, `g${group.id}`, () => groupAccessLevel(ctx.app.db, user.id, group.id))
+}
+
+/** Level used for permission checks: administrators may do anything an owner may. */
+export const effectiveProjectLevel = (ctx: Caller, project: ProjectView) => (isAdmin(ctx) ? OWNER : projectLevel(ctx, project))
+export const effectiveGroupLevel = (ctx: Caller, group: Pick<NamespaceRow, 'id'>) => (isAdmin(ctx) ? OWNER : groupLevel(ctx, group))
+
+export function canReadVisibility(ctx: Caller, visibility: string, level: number) {
+  if (visibility === 'public') return true
+  if (!ctx.user) return false
+  if (visibility === 'internal') return true
+  return isAdmin(ctx) || level >= GUEST
+}
+
+export const canReadProject = (ctx: Caller, project: ProjectView) =>
+  project.visibility === 'public' || canReadVisibility(ctx, project.visibility, projectLevel(ctx, project))
+
+export const canReadGroup = (ctx: Caller, group: NamespaceRow) =>
+  group.visibility === 'public' || canReadVisibility(ctx, group.visibility, groupLevel(ctx, group))
+
+export function requireProjectLevel(ctx: Caller, project: ProjectView, min: number) {
+  if (effectiveProjectLevel(ctx, project) < min) throw forbidden()
+}
+
+export function requireGroupLevel(ctx: Caller, group: Pick<NamespaceRow, 'id'>, min: number) {
+  if (effectiveGroupLevel(ctx, group) < min) throw forbidden()
+}
+
+/** Projects may be created in one's own namespace, or in a group where one is at least Developer (GitLab's default). */
+export function canCreateProjectIn(ctx: Caller, ns: NamespaceRow) {
+  if (!ctx.user) return false
+  if (isAdmin(ctx)) return true
+  if (ns.kind === 'user') return ns.owner_id === ctx.user.id
+  return groupLevel(ctx, ns) >= DEVELOPER
+}
+
+/** Members may be managed by maintainers; only owners may grant or touch the owner level. */
+export function requireCanManageMember(ctx: Caller, callerLevel: number, targetLevels: number[]) {
+  if (callerLevel < MAINTAINER) throw forbidden()
+  if (callerLevel < OWNER && targetLevels.some((l) => l >= OWNER)) throw forbidden()
+}

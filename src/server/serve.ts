@@ -1,0 +1,36 @@
+// `collab serve`: boot the data directory, listen, and shut down cleanly.
+import { streamLogger } from '../core/logger.js'
+import { createServer } from './app.js'
+import { boot } from './boot.js'
+
+export interface ServeOptions {
+  host: string
+  port: number
+  dataDir: string
+  rootToken?: string
+  rootPassword?: string
+  log: (line: string) => void
+}
+
+export async function startServer(opts: ServeOptions) {
+  const log = streamLogger(opts.log)
+  const { app, root } = boot({ dataDir: opts.dataDir, log, rootToken: opts.rootToken, rootPassword: opts.rootPassword })
+  const server = createServer(app)
+  let url: string
+  try {
+    ;({ url } = await server.listen(opts.port, opts.host))
+  } catch (err) {
+    app.db.close()
+    throw err
+  }
+  return {
+    url,
+    dataDir: opts.dataDir,
+    rootTokenCreated: root.created,
+    rootToken: root.token,
+    async close() {
+      await server.close()
+      app.db.close()
+    },
+  }
+}

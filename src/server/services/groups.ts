@@ -1,0 +1,75 @@
+// Groups and namespaces: create (top level or nested), visibility-aware reads and lists.
+import { conflict, notFound, validationFailed } from '../../core/errors.js'
+import { parseIdOrPath } from '../../contract/params.js'
+import type { RequestContext } from '../context.js'
+import { nowIso } from '../context.js'
+import { canReadGroup, isAdmin, MAINTAINER, OWNER, requireGroupLevel } from '../policy.js'
+import { insertMember } from '../store/members.js'
+import * as store from '../store/namespaces.js'
+import { isReservedTopLevel, isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE } from './naming.js'
+
+export function findVisibleGroup(ctx: RequestContext, ref: string | number): store.NamespaceRow {
+  const key = parseIdOrPath(ref)
+  const ns = 'id' in key ? store.findNamespaceById(ctx.app.db, key.id) : store.findNamespaceByPath(ctx.app.db, key.path)
+  if (!ns || ns.kind !== 'group' || !canReadGroup(ctx, ns)) throw notFound('Group')
+  return ns
+}
+
+export interface CreateGroupInput {
+  name: string
+  path: string
+  description?: string
+  visibility?: 'private' | 'internal' | 'public'
+  parent_id?: number
+  request_access_enabled?: boolean
+  lfs_enabled?: boolean
+  default_branch?: string
+}
+
+export function createGroup(ctx: RequestContext, input: CreateGroupInput): store.NamespaceRow {
+  const db = ctx.app.db
+  const errors: Record<string, string[]> = {}
+  if (!input.name.trim() || !isValidName(input.name)) errors.name = [NAME_MESSAGE]
+  if (!isValidPath(input.path)) errors.path = [PATH_MESSAGE]
+  if (Object.keys(errors).length) throw validationFailed(errors)
+  let parent: store.NamespaceRow | undefined
+  if (input.parent_id !== undefined) {
+    parent = store.findNamespaceById(db, input.parent_id)
+    if (!parent || parent.kind !== 'group' || !canReadGroup(ctx, parent)) throw notFound('Parent Group')
+    requireGroupLevel(ctx, parent, MAINTAINER)
+  } else {
+    if (!isAdmin(ctx) && !ctx.user!.can_create_group) throw validationFailed({ base: ['You are not allowed to create groups'] })
+    if (isReservedTopLevel(input.path)) throw validationFailed({ path: ['is a reserved name'] })
+  }
+  const fullPath = parent ? `${parent.full_path}/${input.path}` : input.path
+  if (store.findNamespaceByPath(db, fullPath)) throw conflict('Failed to save group {:path=>["has already been taken"]}', { message: 'Failed to save group {:path=>["has already been taken"]}' })
+  const at = nowIso(ctx)
+  return db.transaction(() => {
+    const id = store.insertNamespace(db, {
+      kind: 'group', name: input.name, path: input.path, full_path: fullPath,
+      full_name: parent ? `${parent.full_name} / ${input.name}` : input.name,
+      parent_id: parent?.id ?? null, owner_id: null, description: input.description ?? '',
+      visibility: input.visibility ?? 'private', created_at: at,
+      request_access_enabled: input.request_access_enabled === false ? 0 : 1,
+      lfs_enabled: input.lfs_enabled === false ? 0 : 1, default_branch: input.default_branch ?? null,
+    })
+    insertMember(db, { kind: 'group', id }, { user_id: ctx.user!.id, access_level: OWNER, created_at: at, expires_at: null })
+    return store.findNamespaceById(db, id)!
+  })()
+}
+
+export function listGroups(ctx: RequestContext, f: Omit<store.GroupFilters, 'viewer' | 'admin' | 'limit' | 'offset'>) {
+  return store.listGroups(ctx.app.db, { ...f, viewer: ctx.user?.id ?? null, admin: isAdmin(ctx), limit: ctx.page.limit, offset: ctx.page.offset })
+}
+
+export function listNamespaces(ctx: RequestContext, f: { search?: string; ownedOnly?: boolean }) {
+  return store.listNamespacesFor(ctx.app.db, { ...f, viewer: ctx.user!.id, admin: isAdmin(ctx), limit: ctx.page.limit, offset: ctx.page.offset })
+}
+
+export function findNamespace(ctx: RequestContext, ref: string) {
+  const key = parseIdOrPath(ref)
+  const ns = 'id' in key ? store.findNamespaceById(ctx.app.db, key.id) : store.findNamespaceByPath(ctx.app.db, key.path)
+  const mine = ns && (ns.kind === 'user' ? ns.owner_id === ctx.user!.id : isAdmin(ctx) || store.groupAccessLevel(ctx.app.db, ctx.user!.id, ns.id) > 0)
+  if (!ns || !(mine || isAdmin(ctx))) throw notFound('Namespace')
+  return ns
+}

@@ -1,0 +1,96 @@
+// Stars, archiving and forks.
+import { randomBytes } from 'node:crypto'
+import { forbidden, notFound, notModified } from '../../core/errors.js'
+import { parseIdOrPath } from '../../contract/params.js'
+import type { RequestContext } from '../context.js'
+import { nowIso } from '../context.js'
+import { copyRepository, repositoryDir } from '../git/repository.js'
+import { canCreateProjectIn, isAdmin, MAINTAINER, OWNER, projectLevel, REPORTER, requireProjectLevel } from '../policy.js'
+import { insertMember } from '../store/members.js'
+import { findNamespaceById, findNamespaceByPath, findUserNamespace } from '../store/namespaces.js'
+import * as store from '../store/projects.js'
+import { checkNameFree } from './projects.js'
+
+export function setStarred(ctx: RequestContext, project: store.ProjectView, on: boolean) {
+  const db = ctx.app.db
+  const userId = ctx.user!.id
+  if (store.isStarred(db, userId, project.id) === on) throw notModified()
+  db.transaction(() => store.setStar(db, userId, project.id, on, nowIso(ctx)))()
+  return store.findProjectById(db, project.id)!
+}
+
+export function setArchived(ctx: RequestContext, project: store.ProjectView, archived: boolean) {
+  requireProjectLevel(ctx, project, OWNER)
+  if (Boolean(project.archived) !== archived) {
+    store.updateProject(ctx.app.db, project.id, { archived: archived ? 1 : 0, updated_at: nowIso(ctx) })
+  }
+  return store.findProjectById(ctx.app.db, project.id)!
+}
+
+export interface ForkInput {
+  namespace?: number | string
+  namespace_id?: number
+  namespace_path?: string
+  name?: string
+  path?: string
+  description?: string
+  visibility?: 'private' | 'internal' | 'public'
+}
+
+function forkTarget(ctx: RequestContext, input: ForkInput) {
+  const db = ctx.app.db
+  const ref = input.namespace_id ?? input.namespace_path ?? input.namespace
+  if (ref === undefined) return findUserNamespace(db, ctx.user!.id)
+  const key = parseIdOrPath(ref)
+  return 'id' in key ? findNamespaceById(db, key.id) : findNamespaceByPath(db, key.path)
+}
+
+const VISIBILITY_RANK = { private: 0, internal: 1, public: 2 } as const
+
+/**
+ * Records the fork at once with import_status `scheduled`, as GitLab does, and copies the repository in the
+ * background; scripts poll the fork until `finished`.
+ */
+export function forkProject(ctx: RequestContext, source: store.ProjectView, input: ForkInput) {
+  if (source.visibility !== 'public' && !isAdmin(ctx) && projectLevel(ctx, source) < REPORTER) throw forbidden()
+  const ns = forkTarget(ctx, input)
+  if (!ns || !canCreateProjectIn(ctx, ns)) throw notFound('Target Namespace')
+  const name = input.name ?? source.name
+  const path = input.path ?? source.path
+  checkNameFree(ctx, ns.id, name, path)
+  // A fork may not be more visible than its source.
+  const visibility = input.visibility && VISIBILITY_RANK[input.visibility] <= VISIBILITY_RANK[source.visibility] ? input.visibility : source.visibility
+  const at = nowIso(ctx)
+  const db = ctx.app.db
+  const { id: _id, namespace_id: _ns, star_count: _s, ...settings } = store.findProjectById(db, source.id)! as store.ProjectRow
+  const id = db.transaction(() => {
+    const forkId = store.insertProject(db, {
+      ...pickRow(settings),
+      namespace_id: ns.id, name, path, description: input.description ?? source.description, visibility,
+      creator_id: ctx.user!.id, created_at: at, updated_at: at, last_activity_at: at, archived: 0,
+      import_url: null, import_status: 'scheduled', import_error: null, forked_from_id: source.id,
+      runners_token: 'GR1348941' + randomBytes(10).toString('hex'), empty_repo: source.empty_repo,
+    })
+    insertMember(db, { kind: 'project', id: forkId, namespaceId: ns.id }, {
+      user_id: ns.kind === 'user' ? ns.owner_id! : ctx.user!.id, access_level: ns.kind === 'user' ? OWNER : MAINTAINER, created_at: at, expires_at: null,
+    })
+    return forkId
+  })()
+  const { app } = ctx
+  app.tasks.run(`fork ${source.id} -> ${id}`, async () => {
+    store.updateProject(app.db, id, { import_status: 'started' })
+    try {
+      await copyRepository(repositoryDir(app.layout.repositories, source.id), repositoryDir(app.layout.repositories, id))
+      store.updateProject(app.db, id, { import_status: 'finished' })
+    } catch (err) {
+      store.updateProject(app.db, id, { import_status: 'failed', import_error: err instanceof Error ? err.message : String(err) })
+    }
+  })
+  return store.findProjectById(db, id)!
+}
+
+/** Only table columns survive into the fork's row; the joined namespace fields are dropped. */
+function pickRow(v: Record<string, unknown>) {
+  const { forks_count: _f, ns_kind: _k, ns_name: _n, ns_path: _p, ns_full_path: _fp, ns_parent_id: _pi, ns_owner_id: _o, ns_full_name: _fn, ...row } = v
+  return row as unknown as store.NewProject
+}

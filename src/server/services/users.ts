@@ -1,0 +1,136 @@
+// Users and their tokens: reads, admin creation, token issue and revocation, and the first-start administrator.
+import { conflict, CollabError, forbidden, notFound, validationFailed } from '../../core/errors.js'
+import { hashPassword, newToken, sha256 } from '../../core/ids.js'
+import type { AppDeps, RequestContext } from '../context.js'
+import { nowIso } from '../context.js'
+import { isAdmin } from '../policy.js'
+import { insertNamespace } from '../store/namespaces.js'
+import * as tokens from '../store/tokens.js'
+import * as users from '../store/users.js'
+import { isReservedTopLevel, isValidPath } from './naming.js'
+
+export function getUser(ctx: RequestContext, id: number) {
+  const user = users.findUserById(ctx.app.db, id)
+  if (!user) throw notFound('User')
+  return user
+}
+
+export function listUsers(ctx: RequestContext, f: Omit<users.UserFilters, 'limit' | 'offset'>) {
+  // Anonymous callers may only look a user up by username, as on GitLab.
+  if (!ctx.user && f.username === undefined) return { rows: [], total: 0 }
+  return users.listUsers(ctx.app.db, { ...f, admins: isAdmin(ctx) ? f.admins : undefined, limit: ctx.page.limit, offset: ctx.page.offset })
+}
+
+export interface CreateUserInput {
+  email: string
+  name: string
+  username: string
+  password?: string
+  reset_password?: boolean
+  force_random_password?: boolean
+  admin?: boolean
+  [key: string]: unknown
+}
+
+const PROFILE_FIELDS = ['bio', 'location', 'skype', 'linkedin', 'twitter', 'website_url', 'organization', 'job_title', 'note'] as const
+
+export function createUser(app: AppDeps, input: CreateUserInput, at: string): users.UserRow {
+  if (!input.password && !input.reset_password && !input.force_random_password) {
+    throw validationFailed({ password: ["can't be blank"] })
+  }
+  const errors: Record<string, string[]> = {}
+  if (!isValidPath(input.username) || isReservedTopLevel(input.username)) errors.username = ['is invalid']
+  if (!/^[^@\s]+@[^@\s]+$/.test(input.email)) errors.email = ['is invalid']
+  if (input.password !== undefined && input.password.length < 8) errors.password = ['is too short (minimum is 8 characters)']
+  if (Object.keys(errors).length) throw validationFailed(errors)
+  if (users.findUserByEmail(app.db, input.email)) throw conflict('Email has already been taken')
+  if (users.findUserByUsername(app.db, input.username)) throw conflict('Username has already been taken')
+  const profile = Object.fromEntries(PROFILE_FIELDS.filter((k) => typeof input[k] === 'string').map((k) => [k, input[k] as string]))
+  return app.db.transaction(() => {
+    const id = users.insertUser(app.db, {
+      username: input.username,
+      email: input.email,
+      name: input.name,
+      password_hash: input.password ? hashPassword(input.password) : null,
+      is_admin: input.admin ? 1 : 0,
+      created_at: at,
+      ...profile,
+      ...(typeof input.projects_limit === 'number' ? { projects_limit: input.projects_limit } : {}),
+      ...(typeof input.can_create_group === 'boolean' ? { can_create_group: input.can_create_group ? 1 : 0 } : {}),
+      ...(typeof input.external === 'boolean' ? { external: input.external ? 1 : 0 } : {}),
+      ...(typeof input.private_profile === 'boolean' ? { private_profile: input.private_profile ? 1 : 0 } : {}),
+    })
+    // A namespace path may collide with a group's: the username wins only if free, as GitLab refuses otherwise.
+    try {
+      insertNamespace(app.db, { kind: 'user', name: input.name, path: input.username, full_path: input.username, full_name: input.name,
+        parent_id: null, owner_id: id, description: '', visibility: 'public', created_at: at })
+    } catch (err) {
+      if (err instanceof Error && /UNIQUE/.test(err.message)) throw conflict('Username has already been taken')
+      throw err
+    }
+    return users.findUserById(app.db, id)!
+  })()
+}
+
+export interface TokenInput { name: string; scopes: string[]; expires_at?: string }
+
+export function createToken(app: AppDeps, userId: number, kind: 'personal' | 'impersonation', input: TokenInput, plain = newToken()) {
+  if (!users.findUserById(app.db, userId)) throw notFound('User')
+  const now = app.clock.now()
+  if (input.expires_at && input.expires_at < now.toISOString().slice(0, 10)) {
+    throw validationFailed({ expires_at: ['must be in the future'] })
+  }
+  const id = tokens.insertToken(app.db, {
+    user_id: userId, kind, name: input.name, token_hash: sha256(plain),
+    scopes: [...new Set(input.scopes)].join(' '), expires_at: input.expires_at ?? null, created_at: now.toISOString(),
+  })
+  return { row: tokens.findTokenById(app.db, id)!, plain }
+}
+
+export function listTokens(ctx: RequestContext, kind: 'personal' | 'impersonation', userId: number | undefined, active?: boolean) {
+  if (!isAdmin(ctx)) {
+    if (userId !== undefined && userId !== ctx.user!.id) throw forbidden()
+    userId = ctx.user!.id
+  }
+  return tokens.listTokens(ctx.app.db, { userId, kind, active, limit: ctx.page.limit, offset: ctx.page.offset })
+}
+
+export function revokeToken(ctx: RequestContext, tokenId: number, kind: 'personal' | 'impersonation', userId?: number) {
+  const token = tokens.findTokenById(ctx.app.db, tokenId)
+  const mine = token && token.user_id === ctx.user!.id
+  if (!token || token.kind !== kind || (userId !== undefined && token.user_id !== userId) || (!mine && !isAdmin(ctx))) {
+    throw notFound(kind === 'personal' ? 'Personal Access Token' : 'Impersonation Token')
+  }
+  if (token.revoked) throw new CollabError('TOKEN_REVOKED', '400 Bad request - Token already revoked', { status: 400 })
+  tokens.revokeToken(ctx.app.db, token.id)
+}
+
+export function currentToken(ctx: RequestContext) {
+  if (!ctx.token || ctx.token.kind === 'oauth') throw notFound('Personal Access Token')
+  return ctx.token
+}
+
+/**
+ * On a fresh database: the administrator `root` and a token with scopes api and sudo.
+ * On an existing one, a given token is added for root if it is new, so scripts can pin it.
+ */
+export function bootstrapRoot(app: AppDeps, givenToken: string | undefined): { created: string | null; token: string | null } {
+  const at = nowIso({ app })
+  if (users.countUsers(app.db) === 0) {
+    const root = createUser(app, {
+      username: 'root', name: 'Administrator', email: 'root@localhost', admin: true, force_random_password: true,
+    }, at)
+    const { plain } = createToken(app, root.id, 'personal', { name: 'collab serve', scopes: ['api', 'sudo'] }, givenToken ?? newToken())
+    return { created: givenToken ? null : plain, token: plain }
+  }
+  if (givenToken && !tokens.findTokenByHash(app.db, sha256(givenToken))) {
+    const root = users.findUserByUsername(app.db, 'root')
+    if (root) createToken(app, root.id, 'personal', { name: 'collab serve', scopes: ['api', 'sudo'] }, givenToken)
+  }
+  return { created: null, token: givenToken ?? null }
+}
+
+export function setRootPassword(app: AppDeps, password: string) {
+  const root = users.findUserByUsername(app.db, 'root')
+  if (root) users.setPassword(app.db, root.id, hashPassword(password))
+}

@@ -1,0 +1,46 @@
+// Opens the SQLite file with the pragmas we rely on and applies numbered migrations (PRAGMA user_version).
+import Database from 'better-sqlite3'
+import { CollabError } from '../../core/errors.js'
+import m001 from './migrations/001-init.sql'
+
+export type Db = Database.Database
+
+const MIGRATIONS: string[] = [m001]
+
+export function openDatabase(file: string): Db {
+  const db = new Database(file)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+function migrate(db: Db) {
+  const current = db.pragma('user_version', { simple: true }) as number
+  if (current > MIGRATIONS.length) {
+    db.close()
+    throw new CollabError('DATABASE_TOO_NEW',
+      `the database schema is version ${current}, newer than this collab (${MIGRATIONS.length}); upgrade collab`)
+  }
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v])
+      db.pragma(`user_version = ${v + 1}`)
+    })()
+  }
+}
+
+const cache = new WeakMap<Db, Map<string, Database.Statement>>()
+
+/** Prepared statements are cached per connection: preparing is most of the cost of a small query. */
+export function stmt(db: Db, sql: string): Database.Statement {
+  let map = cache.get(db)
+  if (!map) cache.set(db, (map = new Map()))
+  let s = map.get(sql)
+  if (!s) map.set(sql, (s = db.prepare(sql)))
+  return s
+}
+
+export const bool = (v: unknown) => v === 1 || v === true

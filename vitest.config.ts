@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs'
+import { defineConfig } from 'vitest/config'
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+
+export default defineConfig({
+  define: { __COLLAB_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [
+    {
+      // Migrations are .sql files; esbuild inlines them as text for the build, this does the same for tests.
+      name: 'sql-as-text',
+      transform(code, id) {
+        if (id.endsWith('.sql')) return { code: `export default ${JSON.stringify(code)}`, map: null }
+      },
+    },
+  ],
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+  },
+})
