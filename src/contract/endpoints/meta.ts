@@ -12,3 +12,8 @@ export const getOpenApi = defineEndpoint({
   method: 'GET', path: '/openapi.json', summary: 'The OpenAPI document of this API, generated from the contract',
   responses: { 200: z.record(z.string(), z.unknown()) }, auth: 'public',
 })
+
+export const getMetadata = defineEndpoint({
+  method: 'GET', path: '/metadata', summary: 'Retrieve metadata of this instance (the newer form of /version)',
+  responses: { 200: Version }, scope: 'user',
+})

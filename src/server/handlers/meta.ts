@@ -6,11 +6,14 @@ import type { Handlers } from '../http/mount.js'
 
 let openApiCache: { base: string; doc: unknown } | null = null
 
+const version = () => ({
+  status: 200,
+  body: { version: `${GITLAB_COMPAT_VERSION}-collab`, revision: VERSION, kas: { enabled: false, externalUrl: null, version: null }, enterprise: false },
+})
+
 export const metaHandlers = {
-  getVersion: () => ({
-    status: 200,
-    body: { version: `${GITLAB_COMPAT_VERSION}-collab`, revision: VERSION, kas: { enabled: false, externalUrl: null, version: null }, enterprise: false },
-  }),
+  getVersion: version,
+  getMetadata: version,
   getOpenApi: (_input, ctx) => {
     if (openApiCache?.base !== ctx.apiUrl) openApiCache = { base: ctx.apiUrl, doc: buildOpenApi(contract, VERSION, ctx.apiUrl) }
     return { status: 200, body: openApiCache.doc }

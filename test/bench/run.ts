@@ -1,0 +1,11 @@
+// `npm run bench`: every benchmark, each printed next to its baseline from the same run.
+import { foundationBench } from './foundation.js'
+
+const only = process.argv[2]
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench }
+
+for (const [name, run] of Object.entries(benches)) {
+  if (only && only !== name) continue
+  console.log(`\n== ${name} ==`)
+  await run()
+}
