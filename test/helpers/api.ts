@@ -1,0 +1,130 @@
+// Raw HTTP helpers for server tests: a fetch wrapper that keeps status, headers and exact text, and fixtures made through the API.
+import type { TestServer } from './server.js'
+
+export type QueryValue = string | number | boolean | readonly (string | number)[]
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue> | string
+  /** Sent as a JSON body with `Content-Type: application/json`. */
+  json?: unknown
+  /** Sent as `application/x-www-form-urlencoded`; a string is sent as is. */
+  form?: Record<string, string> | string
+  /** A raw body; set the Content-Type in `headers`. */
+  body?: string | Buffer
+  headers?: Record<string, string>
+}
+
+export interface Reply<T = any> {
+  status: number
+  headers: Headers
+  /** The body exactly as sent. */
+  text: string
+  /** The body parsed as JSON, or undefined when it is empty or not JSON. */
+  body: T
+}
+
+/** `a[]=1&a[]=2` for arrays, as GitLab clients send them. */
+export function queryString(query: RequestOptions['query']): string {
+  if (query === undefined) return ''
+  if (typeof query === 'string') return query
+  const q = new URLSearchParams()
+  for (const [k, v] of Object.entries(query)) {
+    if (Array.isArray(v)) for (const item of v) q.append(`${k}[]`, String(item))
+    else q.append(k, String(v))
+  }
+  return q.toString()
+}
+
+/** Any request against the server (paths outside /api/v4 too, e.g. `/oauth/token`). */
+export async function request(server: Pick<TestServer, 'url'>, method: string, path: string, opts: RequestOptions = {}): Promise<Reply> {
+  const qs = queryString(opts.query)
+  const url = `${server.url}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`
+  const headers: Record<string, string> = { ...opts.headers }
+  let body: string | Buffer | undefined = opts.body
+  if (opts.json !== undefined) {
+    headers['Content-Type'] ??= 'application/json'
+    body = JSON.stringify(opts.json)
+  } else if (opts.form !== undefined) {
+    headers['Content-Type'] ??= 'application/x-www-form-urlencoded'
+    body = typeof opts.form === 'string' ? opts.form : new URLSearchParams(opts.form).toString()
+  }
+  const res = await fetch(url, { method, headers, body, redirect: 'manual' })
+  const text = await res.text()
+  let parsed: unknown
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text)
+  } catch {
+    parsed = undefined
+  }
+  return { status: res.status, headers: res.headers, text, body: parsed }
+}
+
+export interface Api {
+  get<T = any>(path: string, opts?: RequestOptions): Promise<Reply<T>>
+  post<T = any>(path: string, json?: unknown, opts?: RequestOptions): Promise<Reply<T>>
+  put<T = any>(path: string, json?: unknown, opts?: RequestOptions): Promise<Reply<T>>
+  del<T = any>(path: string, opts?: RequestOptions): Promise<Reply<T>>
+  request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<Reply<T>>
+}
+
+/** A client for `/api/v4` sending `token` as PRIVATE-TOKEN (none when null). */
+export function api(server: Pick<TestServer, 'url'>, token: string | null = null): Api {
+  const send = (method: string, path: string, opts: RequestOptions = {}) =>
+    request(server, method, `/api/v4${path}`, { ...opts, headers: { ...(token ? { 'PRIVATE-TOKEN': token } : {}), ...opts.headers } })
+  return {
+    get: (path, opts) => send('GET', path, opts),
+    post: (path, json, opts) => send('POST', path, { ...opts, ...(json !== undefined ? { json } : {}) }),
+    put: (path, json, opts) => send('PUT', path, { ...opts, ...(json !== undefined ? { json } : {}) }),
+    del: (path, opts) => send('DELETE', path, opts),
+    request: send,
+  }
+}
+
+/** Fails the test with the server's answer when the status is not the expected one. */
+export function expectStatus<T>(reply: Reply<T>, status: number): Reply<T> {
+  if (reply.status !== status) throw new Error(`expected HTTP ${status}, got ${reply.status}: ${reply.text}`)
+  return reply
+}
+
+export interface TestUser {
+  id: number
+  username: string
+  email: string
+  password: string
+  token: string
+  api: Api
+}
+
+/** A user created by root through the API, with a personal access token (scope `api` unless given). */
+export async function createUser(
+  server: TestServer,
+  username: string,
+  opts: { admin?: boolean; scopes?: string[]; name?: string } = {},
+): Promise<TestUser> {
+  const root = api(server, server.rootToken)
+  const password = `${username}-password-1`
+  const email = `${username}@example.com`
+  const user = expectStatus(await root.post('/users', { username, email, name: opts.name ?? `User ${username}`, password, admin: opts.admin ?? false }), 201).body
+  const token = expectStatus(await root.post(`/users/${user.id}/personal_access_tokens`, { name: 'test', scopes: opts.scopes ?? ['api'] }), 201).body
+  return { id: user.id, username, email, password, token: token.token, api: api(server, token.token) }
+}
+
+/** A project created by `as` through POST /projects; returns the full entity. */
+export async function createProject(as: Api, input: Record<string, unknown>): Promise<any> {
+  return expectStatus(await as.post('/projects', input), 201).body
+}
+
+/** A group created by `as` through POST /groups. */
+export async function createGroup(as: Api, input: { name: string; path: string; [k: string]: unknown }): Promise<any> {
+  return expectStatus(await as.post('/groups', input), 201).body
+}
+
+/** A clock tests can move: `clock.set('2024-03-01T00:00:00Z')`. */
+export function movableClock(start: string) {
+  let t = new Date(start).getTime()
+  return {
+    now: () => new Date(t),
+    set: (iso: string) => { t = new Date(iso).getTime() },
+    advance: (ms: number) => { t += ms },
+  }
+}
