@@ -54,6 +54,10 @@ export const canReadProject = (ctx: Caller, project: ProjectView) =>
 export const canReadGroup = (ctx: Caller, group: NamespaceRow) =>
   group.visibility === 'public' || canReadVisibility(ctx, group.visibility, groupLevel(ctx, group))
 
+/** Code (clone, fork): anyone who may read a public or internal project; on a private one, Reporter and up. */
+export const canReadCode = (ctx: Caller, project: ProjectView) =>
+  canReadProject(ctx, project) && (project.visibility !== 'private' || isAdmin(ctx) || projectLevel(ctx, project) >= REPORTER)
+
 export function requireProjectLevel(ctx: Caller, project: ProjectView, min: number) {
   if (effectiveProjectLevel(ctx, project) < min) throw forbidden()
 }

@@ -5,7 +5,7 @@ import { parseIdOrPath } from '../../contract/params.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { copyRepository, repositoryDir } from '../git/repository.js'
-import { canCreateProjectIn, isAdmin, MAINTAINER, OWNER, projectLevel, REPORTER, requireProjectLevel } from '../policy.js'
+import { canCreateProjectIn, canReadCode, MAINTAINER, OWNER, requireProjectLevel } from '../policy.js'
 import { insertMember } from '../store/members.js'
 import { findNamespaceById, findNamespaceByPath, findUserNamespace } from '../store/namespaces.js'
 import * as store from '../store/projects.js'
@@ -52,7 +52,7 @@ const VISIBILITY_RANK = { private: 0, internal: 1, public: 2 } as const
  * background; scripts poll the fork until `finished`.
  */
 export function forkProject(ctx: RequestContext, source: store.ProjectView, input: ForkInput) {
-  if (source.visibility !== 'public' && !isAdmin(ctx) && projectLevel(ctx, source) < REPORTER) throw forbidden()
+  if (!canReadCode(ctx, source)) throw forbidden()
   const ns = forkTarget(ctx, input)
   if (!ns || !canCreateProjectIn(ctx, ns)) throw notFound('Target Namespace')
   const name = input.name ?? source.name
