@@ -85,7 +85,7 @@ describe('GET /projects', () => {
   })
 
   it('answers an empty list to anonymous callers asking for owned or starred projects', async () => {
-    for (const query of [{ owned: true }, { starred: true }, { membership: true }]) {
+    for (const query of [{ owned: true }, { starred: true }, { membership: true }] as Record<string, boolean>[]) {
       const res = await api(server).get('/projects', { query })
       expect(res.status).toBe(200)
       expect(res.body).toEqual([])
