@@ -39,6 +39,8 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
 /** Arrays come as `name[]=a&name[]=b`, a JSON array, or a comma-separated string. */
 export const list = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => {
+    // Absent stays absent, so a required list answers `"x" not given` rather than an error about `[undefined]`.
+    if (v === undefined) return v
     if (Array.isArray(v)) return v
     if (typeof v === 'string') return v === '' ? [] : v.split(',').map((s) => s.trim())
     if (v !== null && typeof v === 'object') return Object.values(v)

@@ -7,7 +7,9 @@ export function validationError(issues: z.core.$ZodIssue[], input: Record<string
   if (missing) return missingAttribute(String(missing.path[0]))
   const fields: Record<string, string[]> = {}
   for (const issue of issues) {
-    const field = issue.path.length ? issue.path.map(String).join('.') : 'base'
+    // An error on an array item belongs to the array parameter (`scopes`, not `scopes.0`), as in GitLab.
+    const named = issue.path.filter((p) => typeof p !== 'number')
+    const field = named.length ? named.map(String).join('.') : 'base'
     const message = issue.code === 'custom' || /^(is |does |are |has )/.test(issue.message) ? issue.message : 'is invalid'
     const list = (fields[field] ??= [])
     if (!list.includes(message)) list.push(message)
