@@ -1,5 +1,5 @@
 // Groups and namespaces: create (top level or nested), visibility-aware reads and lists.
-import { conflict, notFound, validationFailed } from '../../core/errors.js'
+import { CollabError, forbidden, notFound, validationFailed } from '../../core/errors.js'
 import { parseIdOrPath } from '../../contract/params.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
@@ -38,11 +38,12 @@ export function createGroup(ctx: RequestContext, input: CreateGroupInput): store
     if (!parent || parent.kind !== 'group' || !canReadGroup(ctx, parent)) throw notFound('Parent Group')
     requireGroupLevel(ctx, parent, MAINTAINER)
   } else {
-    if (!isAdmin(ctx) && !ctx.user!.can_create_group) throw validationFailed({ base: ['You are not allowed to create groups'] })
+    if (!isAdmin(ctx) && !ctx.user!.can_create_group) throw forbidden()
     if (isReservedTopLevel(input.path)) throw validationFailed({ path: ['is a reserved name'] })
   }
   const fullPath = parent ? `${parent.full_path}/${input.path}` : input.path
-  if (store.findNamespaceByPath(db, fullPath)) throw conflict('Failed to save group {:path=>["has already been taken"]}', { message: 'Failed to save group {:path=>["has already been taken"]}' })
+  // GitLab answers a taken path with 400 and the model errors in Ruby's inspect form (compat-notes §2).
+  if (store.findNamespaceByPath(db, fullPath)) throw new CollabError('GROUP_PATH_TAKEN', 'Failed to save group {:path=>["has already been taken"]}', { status: 400 })
   const at = nowIso(ctx)
   return db.transaction(() => {
     const id = store.insertNamespace(db, {
