@@ -4,6 +4,8 @@ import * as users from './endpoints/users.js'
 import * as groups from './endpoints/groups.js'
 import * as members from './endpoints/members.js'
 import * as projects from './endpoints/projects.js'
+import * as commits from './endpoints/commits.js'
+import * as repository from './endpoints/repository.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -16,6 +18,8 @@ export const contract = {
   groups: pick(groups),
   members: pick(members),
   projects: pick(projects),
+  commits: pick(commits),
+  repository: pick(repository),
 }
 
 export type ContractTree = typeof contract

@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net'
 import polka, { type Request as PolkaRequest } from 'polka'
 import { contract } from '../contract/index.js'
 import type { AppDeps } from './context.js'
+import { commitHandlers } from './handlers/commits.js'
 import { groupHandlers } from './handlers/groups.js'
 import { memberHandlers } from './handlers/members.js'
 import { metaHandlers } from './handlers/meta.js'
 import { projectHandlers } from './handlers/projects.js'
+import { repositoryHandlers } from './handlers/repository.js'
 import { userHandlers } from './handlers/users.js'
 import { mountContract } from './http/mount.js'
 import { routeNotFound, sendError } from './http/respond.js'
@@ -31,6 +33,8 @@ export function createServer(app: AppDeps): CollabServer {
     { endpoints: contract.groups, handlers: groupHandlers },
     { endpoints: contract.members, handlers: memberHandlers },
     { endpoints: contract.projects, handlers: projectHandlers },
+    { endpoints: contract.commits, handlers: commitHandlers },
+    { endpoints: contract.repository, handlers: repositoryHandlers },
   ])
 
   const handler: http.RequestListener = (req, res) => {

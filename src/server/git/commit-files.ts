@@ -18,11 +18,3 @@ export async function commitFiles(dir: string, opts: { branch: string; message: 
   return oid
 }
 
-export async function countCommits(dir: string, ref: string): Promise<number> {
-  try {
-    const log = await git.log({ fs, gitdir: dir, ref, cache: {} })
-    return log.length
-  } catch {
-    return 0
-  }
-}

@@ -1,7 +1,7 @@
 // Project statistics read from the repository on disk.
 import type { Project } from '../../contract/entities/projects.js'
 import type { RequestContext } from '../context.js'
-import { countCommits } from '../git/commit-files.js'
+import { countCommits } from '../git/log.js'
 import { directorySize, repositoryDir } from '../git/repository.js'
 import type { ProjectView } from '../store/projects.js'
 

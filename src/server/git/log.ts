@@ -1,0 +1,130 @@
+// Commit history pages: the git command line when present (skip, path and date filters are cheap there), else isomorphic-git.
+import fs from 'node:fs'
+import git from 'isomorphic-git'
+import { fromStrictIso } from './dates.js'
+import { gitAvailable, runGit } from './exec.js'
+import { cacheFor, parseTrailers, readCommitInfo } from './read.js'
+import type { CommitInfo } from './types.js'
+
+export interface LogQuery {
+  /** Commit ids to start from (a branch head, or every ref for `all`). */
+  from: string[]
+  /** Every branch and tag instead of `from`. */
+  all?: boolean
+  since?: string
+  until?: string
+  path?: string
+  author?: string
+  firstParent?: boolean
+  topo?: boolean
+  offset: number
+  limit: number
+}
+
+const FORMAT = '%x1e%H%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B'
+
+function filterArgs(q: LogQuery): string[] {
+  const args: string[] = []
+  if (q.since) args.push(`--since=${q.since}`)
+  if (q.until) args.push(`--until=${q.until}`)
+  if (q.author) args.push(`--author=${q.author}`, '--regexp-ignore-case', '--fixed-strings')
+  if (q.firstParent) args.push('--first-parent')
+  if (q.topo) args.push('--topo-order')
+  return args
+}
+
+function parseLog(out: string): CommitInfo[] {
+  return out.split('\x1e').filter(Boolean).map((rec) => {
+    const [id, parents, an, ae, ad, cn, ce, cd, message] = rec.split('\0')
+    const msg = message.replace(/\n$/, '')
+    return {
+      id, parents: parents ? parents.split(' ') : [], message: msg, authorName: an, authorEmail: ae, authoredDate: fromStrictIso(ad),
+      committerName: cn, committerEmail: ce, committedDate: fromStrictIso(cd), trailers: parseTrailers(msg),
+    }
+  })
+}
+
+const counts = new Map<string, number>()
+
+export async function logCommits(gitdir: string, q: LogQuery): Promise<{ commits: CommitInfo[]; total: number }> {
+  if (!q.from.length && !q.all) return { commits: [], total: 0 }
+  if (await gitAvailable()) {
+    const revs = q.all ? ['--all'] : q.from
+    const paths = q.path ? ['--', q.path] : ['--']
+    const page = runGit(gitdir, ['log', `--format=${FORMAT}`, `--skip=${q.offset}`, `-n`, String(q.limit), ...filterArgs(q), ...revs, ...paths])
+    // Totals of one history never change, so they are cached by the ids and filters that define them.
+    const key = JSON.stringify([gitdir, q.all ? await allRefIds(gitdir) : q.from, q.since, q.until, q.path, q.author, q.firstParent])
+    let total = counts.get(key)
+    const count = total === undefined
+      ? runGit(gitdir, ['rev-list', '--count', ...filterArgs({ ...q, topo: false }), ...revs, ...paths]).then((s) => Number(s.trim()))
+      : Promise.resolve(total)
+    const [out, n] = await Promise.all([page, count])
+    if (counts.size > 10_000) counts.clear()
+    counts.set(key, (total = n))
+    return { commits: parseLog(out), total }
+  }
+  return logInProcess(gitdir, q)
+}
+
+async function logInProcess(gitdir: string, q: LogQuery) {
+  const since = q.since ? Date.parse(q.since) : null
+  const until = q.until ? Date.parse(q.until) : null
+  const seen = new Set<string>()
+  const all: { oid: string; time: number }[] = []
+  for (const ref of q.all ? await allRefIds(gitdir) : q.from) {
+    const entries = await git.log({ fs, gitdir, ref, cache: cacheFor(gitdir), ...(q.path ? { filepath: q.path } : {}) })
+    for (const e of entries) {
+      if (seen.has(e.oid)) continue
+      seen.add(e.oid)
+      const t = e.commit.committer.timestamp * 1000
+      if ((since !== null && t < since) || (until !== null && t > until)) continue
+      if (q.author && !`${e.commit.author.name} <${e.commit.author.email}>`.toLowerCase().includes(q.author.toLowerCase())) continue
+      all.push({ oid: e.oid, time: t })
+    }
+  }
+  all.sort((a, b) => b.time - a.time)
+  const page = all.slice(q.offset, q.offset + q.limit)
+  return { commits: await Promise.all(page.map((c) => readCommitInfo(gitdir, c.oid))), total: all.length }
+}
+
+export async function countCommits(gitdir: string, ref: string): Promise<number> {
+  if (await gitAvailable()) {
+    try {
+      return Number((await runGit(gitdir, ['rev-list', '--count', ref, '--'])).trim())
+    } catch {
+      return 0
+    }
+  }
+  try {
+    return (await git.log({ fs, gitdir, ref, cache: cacheFor(gitdir) })).length
+  } catch {
+    return 0
+  }
+}
+
+/** Ids of every branch and tag: what `--all` walks from. */
+async function allRefIds(gitdir: string): Promise<string[]> {
+  const ids: string[] = []
+  for (const ref of [...(await git.listBranches({ fs, gitdir })).map((b) => `refs/heads/${b}`), ...(await git.listTags({ fs, gitdir })).map((t) => `refs/tags/${t}`)]) {
+    try {
+      ids.push(await git.resolveRef({ fs, gitdir, ref }))
+    } catch {
+      // a ref deleted while listing
+    }
+  }
+  return ids
+}
+
+/** The newest commit reachable from `from` that touched `path`, or null. */
+export async function lastCommitForPath(gitdir: string, from: string, path: string): Promise<string | null> {
+  if (await gitAvailable()) {
+    const out = await runGit(gitdir, ['log', '-1', '--format=%H', from, '--', path]).catch(() => '')
+    return out.trim() || null
+  }
+  try {
+    const [entry] = await git.log({ fs, gitdir, ref: from, filepath: path, depth: 1, cache: cacheFor(gitdir) })
+    return entry?.oid ?? null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,165 @@
+// Writes to a bare repository: commits from file actions, branches and tags. Every ref moves by compare-and-swap under the repository lock.
+import fs from 'node:fs'
+import git from 'isomorphic-git'
+import { withRepoLock } from './lock.js'
+import { lastCommitForPath } from './log.js'
+import { cacheFor, isValidRefName, readRef, resolveCommit } from './read.js'
+import { TreeEditor } from './tree-edit.js'
+import { GitError } from './types.js'
+
+export interface Signature { name: string; email: string; timestamp: number; timezoneOffset: number }
+
+export interface FileAction {
+  action: 'create' | 'delete' | 'move' | 'update' | 'chmod'
+  filePath: string
+  previousPath?: string
+  content?: Buffer
+  lastCommitId?: string
+  executeFilemode?: boolean
+}
+
+export interface CommitRequest {
+  branch: string
+  /** Where a new branch starts (a branch, tag or commit); ignored when the branch exists unless `force`. */
+  start?: string
+  force?: boolean
+  message: string
+  author: Signature
+  committer: Signature
+  actions: FileAction[]
+}
+
+/** Only the refs we write move under our lock; git's own receive-pack takes the same lock (see transport). */
+export async function moveRef(gitdir: string, ref: string, next: string | null, expected: string | null) {
+  const current = await readRef(gitdir, ref)
+  if (current !== expected) throw new GitError('stale', `${ref} moved while this change was being made; try again`)
+  if (next === null) await git.deleteRef({ fs, gitdir, ref })
+  else await git.writeRef({ fs, gitdir, ref, value: next, force: true })
+}
+
+async function hasBranches(gitdir: string) {
+  return (await git.listBranches({ fs, gitdir })).length > 0
+}
+
+async function checkLastCommit(gitdir: string, head: string | null, a: FileAction, path: string) {
+  if (!a.lastCommitId || !head) return
+  if (!/^[0-9a-f]{4,40}$/.test(a.lastCommitId) || !(await resolveCommit(gitdir, a.lastCommitId))) {
+    throw new GitError('invalid', `last_commit_id ${a.lastCommitId} is not a commit of this repository`)
+  }
+  const last = await lastCommitForPath(gitdir, head, path)
+  if (!last || !last.startsWith(a.lastCommitId)) {
+    throw new GitError('stale', `The file has changed since you started editing it: ${path}`)
+  }
+}
+
+async function applyAction(gitdir: string, tree: TreeEditor, head: string | null, a: FileAction) {
+  const existing = await tree.get(a.filePath)
+  const isFile = existing !== null && existing.type !== 'tree'
+  const mode = (executable: boolean | undefined, fallback = '100644') => (executable === undefined ? fallback : executable ? '100755' : '100644')
+  switch (a.action) {
+    case 'create': {
+      if (existing) throw new GitError('invalid', `A file with this name already exists: ${a.filePath}`)
+      const oid = await git.writeBlob({ fs, gitdir, blob: a.content ?? Buffer.alloc(0) })
+      await tree.set(a.filePath, oid, mode(a.executeFilemode))
+      return
+    }
+    case 'update': {
+      if (!isFile) throw new GitError('invalid', `A file with this name doesn't exist: ${a.filePath}`)
+      await checkLastCommit(gitdir, head, a, a.filePath)
+      const oid = await git.writeBlob({ fs, gitdir, blob: a.content ?? Buffer.alloc(0) })
+      await tree.set(a.filePath, oid, mode(a.executeFilemode, existing!.mode))
+      return
+    }
+    case 'delete': {
+      if (!isFile) throw new GitError('invalid', `A file with this name doesn't exist: ${a.filePath}`)
+      await checkLastCommit(gitdir, head, a, a.filePath)
+      await tree.remove(a.filePath)
+      return
+    }
+    case 'chmod': {
+      if (!isFile) throw new GitError('invalid', `A file with this name doesn't exist: ${a.filePath}`)
+      await tree.set(a.filePath, existing!.oid, mode(a.executeFilemode ?? false))
+      return
+    }
+    case 'move': {
+      const from = a.previousPath
+      if (!from) throw new GitError('invalid', `previous_path is required to move ${a.filePath}`)
+      const source = await tree.get(from)
+      if (!source || source.type === 'tree') throw new GitError('invalid', `A file with this name doesn't exist: ${from}`)
+      if (existing) throw new GitError('invalid', `A file with this name already exists: ${a.filePath}`)
+      await checkLastCommit(gitdir, head, a, from)
+      const oid = a.content !== undefined ? await git.writeBlob({ fs, gitdir, blob: a.content }) : source.oid
+      await tree.remove(from)
+      await tree.set(a.filePath, oid, mode(a.executeFilemode, source.mode))
+      return
+    }
+  }
+}
+
+export async function commitActions(gitdir: string, req: CommitRequest): Promise<{ oid: string; parent: string | null }> {
+  if (!isValidRefName(req.branch)) throw new GitError('invalid', `Invalid branch name: ${req.branch}`)
+  return withRepoLock(gitdir, async () => {
+    const ref = `refs/heads/${req.branch}`
+    const current = await readRef(gitdir, ref)
+    let parent = current
+    if (req.start !== undefined && (!current || req.force)) {
+      parent = await resolveCommit(gitdir, req.start)
+      if (!parent) throw new GitError('not_found', `Invalid reference name: ${req.start}`)
+    } else if (!current && (await hasBranches(gitdir))) {
+      throw new GitError('invalid', 'You can only create or edit files when you are on a branch')
+    } else if (current && req.start !== undefined && req.start !== req.branch && !req.force) {
+      throw new GitError('invalid', `A branch called '${req.branch}' already exists. Switch to that branch in order to make changes`)
+    }
+    const parentTree = parent ? (await git.readCommit({ fs, gitdir, oid: parent, cache: cacheFor(gitdir) })).commit.tree : null
+    const tree = await TreeEditor.open(gitdir, parentTree)
+    for (const action of req.actions) await applyAction(gitdir, tree, parent, action)
+    const treeOid = await tree.write()
+    const oid = await git.writeCommit({
+      fs, gitdir,
+      commit: { message: req.message.endsWith('\n') ? req.message : `${req.message}\n`, tree: treeOid, parent: parent ? [parent] : [], author: req.author, committer: req.committer },
+    })
+    await moveRef(gitdir, ref, oid, current)
+    return { oid, parent }
+  })
+}
+
+export async function createBranch(gitdir: string, name: string, target: string) {
+  if (!isValidRefName(name)) throw new GitError('invalid', `Branch name is invalid`)
+  return withRepoLock(gitdir, async () => {
+    if (await readRef(gitdir, `refs/heads/${name}`)) throw new GitError('exists', 'Branch already exists')
+    const oid = await resolveCommit(gitdir, target)
+    if (!oid) throw new GitError('invalid', 'Invalid reference name: ' + target)
+    await moveRef(gitdir, `refs/heads/${name}`, oid, null)
+    return oid
+  })
+}
+
+export async function deleteBranch(gitdir: string, name: string) {
+  return withRepoLock(gitdir, async () => {
+    const current = isValidRefName(name) ? await readRef(gitdir, `refs/heads/${name}`) : null
+    if (!current) throw new GitError('not_found', 'No such branch')
+    await moveRef(gitdir, `refs/heads/${name}`, null, current)
+  })
+}
+
+export async function createTag(gitdir: string, name: string, target: string, message: string | undefined, tagger: Signature) {
+  if (!isValidRefName(name)) throw new GitError('invalid', 'Tag name invalid')
+  return withRepoLock(gitdir, async () => {
+    if (await readRef(gitdir, `refs/tags/${name}`)) throw new GitError('exists', `Tag ${name} already exists`)
+    const oid = await resolveCommit(gitdir, target)
+    if (!oid) throw new GitError('invalid', 'Target ' + target + ' is invalid')
+    const value = message
+      ? await git.writeTag({ fs, gitdir, tag: { object: oid, type: 'commit', tag: name, tagger, message: message.endsWith('\n') ? message : `${message}\n` } })
+      : oid
+    await moveRef(gitdir, `refs/tags/${name}`, value, null)
+  })
+}
+
+export async function deleteTag(gitdir: string, name: string) {
+  return withRepoLock(gitdir, async () => {
+    const current = isValidRefName(name) ? await readRef(gitdir, `refs/tags/${name}`) : null
+    if (!current) throw new GitError('not_found', 'No such tag')
+    await moveRef(gitdir, `refs/tags/${name}`, null, current)
+  })
+}
+

@@ -1,0 +1,83 @@
+// The Commits API: commits, diffs, refs, cherry-picks, comments and statuses.
+import type { contract } from '../../contract/index.js'
+import type { RequestContext } from '../context.js'
+import type { Handlers } from '../http/mount.js'
+import { presentCommitComment, presentCommitStatus } from '../present/commit-notes.js'
+import { presentCommit, presentDiff } from '../present/commits.js'
+import { createComment, listComments } from '../services/commit-comments.js'
+import { commitStatus, listStatuses, postStatus } from '../services/commit-statuses.js'
+import * as commits from '../services/commits.js'
+import { findVisibleProject } from '../services/projects.js'
+import { commitOr404, requireReadCode } from '../services/repository.js'
+import { getUser } from '../services/users.js'
+
+const project = (ctx: RequestContext, id: string) => findVisibleProject(ctx, id)
+
+export const commitHandlers = {
+  listCommits: async (input, ctx) => {
+    const p = project(ctx, input.id)
+    const { commits: list, total } = await commits.listCommits(ctx, p, input)
+    const body = []
+    for (const c of list) body.push(presentCommit(c, p, ctx, input.with_stats ? { stats: await commits.statsOf(ctx, p, c.id) } : {}))
+    return { status: 200, body, total }
+  },
+
+  createCommit: async (input, ctx) => {
+    const p = project(ctx, input.id)
+    const c = await commits.createCommit(ctx, p, input)
+    const stats = input.stats === false ? undefined : await commits.statsOf(ctx, p, c.id)
+    return { status: 201, body: presentCommit(c, p, ctx, { stats, status: commitStatus(ctx, p.id, c.id), lastPipeline: null }) }
+  },
+
+  getCommit: async (input, ctx) => {
+    const p = project(ctx, input.id)
+    const c = await commits.getCommit(ctx, p, input.sha)
+    const stats = input.stats === false ? undefined : await commits.statsOf(ctx, p, c.id)
+    return { status: 200, body: presentCommit(c, p, ctx, { stats, status: commitStatus(ctx, p.id, c.id), lastPipeline: null }) }
+  },
+
+  getCommitRefs: async (input, ctx) => {
+    const refs = await commits.commitRefs(ctx, project(ctx, input.id), input.sha, input.type ?? 'all')
+    return { status: 200, body: refs.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit), total: refs.length }
+  },
+
+  cherryPickCommit: async (input, ctx) => {
+    const p = project(ctx, input.id)
+    const { oid, dryRun } = await commits.cherryPickCommit(ctx, p, input.sha, input)
+    if (dryRun) return { status: 200, body: { dry_run: 'success' } }
+    return { status: 201, body: presentCommit(await commits.getCommit(ctx, p, oid), p, ctx) }
+  },
+
+  getCommitDiff: async (input, ctx) => {
+    const files = await commits.getDiff(ctx, project(ctx, input.id), input.sha)
+    return { status: 200, body: files.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit).map(presentDiff), total: files.length }
+  },
+
+  listCommitComments: async (input, ctx) => {
+    const { rows, total } = await listComments(ctx, project(ctx, input.id), input.sha)
+    return { status: 200, body: rows.map((c) => presentCommitComment(c, getUser(ctx, c.author_id), ctx)), total }
+  },
+
+  createCommitComment: async (input, ctx) => {
+    const c = await createComment(ctx, project(ctx, input.id), input.sha, input)
+    return { status: 201, body: presentCommitComment(c, ctx.user!, ctx) }
+  },
+
+  listCommitStatuses: async (input, ctx) => {
+    const { rows, total } = await listStatuses(ctx, project(ctx, input.id), input.sha, input)
+    return { status: 200, body: rows.map((s) => presentCommitStatus(s, getUser(ctx, s.author_id), ctx)), total }
+  },
+
+  postCommitStatus: async (input, ctx) => {
+    const s = await postStatus(ctx, project(ctx, input.id), input.sha, input)
+    return { status: 201, body: presentCommitStatus(s, ctx.user!, ctx) }
+  },
+
+  // Merge requests do not exist yet, so no commit belongs to one; the commit itself must still exist.
+  listCommitMergeRequests: async (input, ctx) => {
+    const p = project(ctx, input.id)
+    requireReadCode(ctx, p)
+    await commitOr404(ctx, p, input.sha)
+    return { status: 200, body: [], total: 0 }
+  },
+} satisfies Handlers<typeof contract.commits>

@@ -1,0 +1,88 @@
+// Branches, tags, tree and files.
+import type { contract } from '../../contract/index.js'
+import type { RequestContext } from '../context.js'
+import type { Handlers } from '../http/mount.js'
+import { presentBranch, presentTag, presentTreeItem } from '../present/refs.js'
+import { fileHeaders, listTree, readFile, writeFile } from '../services/files.js'
+import { findVisibleProject } from '../services/projects.js'
+import * as refs from '../services/refs.js'
+
+const project = (ctx: RequestContext, id: string) => findVisibleProject(ctx, id)
+
+/** Binary content is sent as octet-stream; text as UTF-8. */
+const isBinary = (b: Buffer) => b.subarray(0, 8000).includes(0)
+
+export const repositoryHandlers = {
+  listBranches: async (input, ctx) => {
+    const p = project(ctx, input.id)
+    const { views, total } = await refs.listBranchViews(ctx, p, input.search, input.regex)
+    return { status: 200, body: views.map((b) => presentBranch(b, p, ctx)), total }
+  },
+  getBranch: async (input, ctx) => {
+    const p = project(ctx, input.id)
+    return { status: 200, body: presentBranch(await refs.getBranchView(ctx, p, input.branch), p, ctx) }
+  },
+  createBranch: async (input, ctx) => {
+    const p = project(ctx, input.id)
+    return { status: 201, body: presentBranch(await refs.createBranchFrom(ctx, p, input.branch, input.ref), p, ctx) }
+  },
+  deleteBranch: async (input, ctx) => {
+    await refs.removeBranch(ctx, project(ctx, input.id), input.branch)
+    return { status: 204 }
+  },
+
+  listTags: async (input, ctx) => {
+    const p = project(ctx, input.id)
+    const { views, total } = await refs.listTagViews(ctx, p, input)
+    return { status: 200, body: views.map((t) => presentTag(t, p, ctx)), total }
+  },
+  getTag: async (input, ctx) => {
+    const p = project(ctx, input.id)
+    return { status: 200, body: presentTag(await refs.getTagView(ctx, p, input.tag_name), p, ctx) }
+  },
+  createTag: async (input, ctx) => {
+    const p = project(ctx, input.id)
+    return { status: 201, body: presentTag(await refs.createTagAt(ctx, p, input), p, ctx) }
+  },
+  deleteTag: async (input, ctx) => {
+    await refs.removeTag(ctx, project(ctx, input.id), input.tag_name)
+    return { status: 204 }
+  },
+
+  listTree: async (input, ctx) => {
+    const { items, total } = await listTree(ctx, project(ctx, input.id), input)
+    return { status: 200, body: items.map(presentTreeItem), total }
+  },
+
+  getFile: async (input, ctx) => {
+    const f = await readFile(ctx, project(ctx, input.id), input.file_path, input.ref)
+    return {
+      status: 200,
+      headers: fileHeaders(f),
+      body: {
+        file_name: f.fileName, file_path: f.filePath, size: f.content.length, encoding: 'base64', content_sha256: f.sha256,
+        ref: f.ref, blob_id: f.blobId, commit_id: f.commitId, last_commit_id: f.lastCommitId, execute_filemode: f.executable,
+        content: f.content.toString('base64'),
+      },
+    }
+  },
+
+  getRawFile: async (input, ctx) => {
+    const f = await readFile(ctx, project(ctx, input.id), input.file_path, input.ref)
+    const type = isBinary(f.content) ? 'application/octet-stream' : 'text/plain; charset=utf-8'
+    return { status: 200, raw: f.content, headers: { ...fileHeaders(f), 'Content-Type': type, 'Content-Length': String(f.content.length), 'X-Content-Type-Options': 'nosniff' } }
+  },
+
+  createFile: async (input, ctx) => {
+    await writeFile(ctx, project(ctx, input.id), 'create', input.file_path, input)
+    return { status: 201, body: { file_path: input.file_path, branch: input.branch } }
+  },
+  updateFile: async (input, ctx) => {
+    await writeFile(ctx, project(ctx, input.id), 'update', input.file_path, input)
+    return { status: 200, body: { file_path: input.file_path, branch: input.branch } }
+  },
+  deleteFile: async (input, ctx) => {
+    await writeFile(ctx, project(ctx, input.id), 'delete', input.file_path, input)
+    return { status: 204 }
+  },
+} satisfies Handlers<typeof contract.repository>

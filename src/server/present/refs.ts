@@ -1,0 +1,33 @@
+// Branches, tags and tree entries as GitLab serializes them.
+import type { RequestContext } from '../context.js'
+import type { TreeItem } from '../git/types.js'
+import type { ProjectView } from '../store/projects.js'
+import type { BranchView, TagView } from '../services/refs.js'
+import { presentCommit } from './commits.js'
+import { projectFullPath } from './projects.js'
+
+type Urls = Pick<RequestContext, 'baseUrl'>
+
+export const presentBranch = (b: BranchView, p: ProjectView, ctx: Urls) => ({
+  name: b.name,
+  commit: presentCommit(b.commit, p, ctx),
+  merged: b.merged,
+  protected: false,
+  developers_can_push: false,
+  developers_can_merge: false,
+  can_push: b.canPush,
+  default: b.default,
+  web_url: `${ctx.baseUrl}/${projectFullPath(p)}/-/tree/${b.name}`,
+})
+
+export const presentTag = (t: TagView, p: ProjectView, ctx: Urls) => ({
+  name: t.tag.name,
+  message: t.tag.message ?? '',
+  target: t.tag.target,
+  commit: presentCommit(t.commit, p, ctx),
+  release: null,
+  protected: false,
+  created_at: t.tag.taggerDate,
+})
+
+export const presentTreeItem = (i: TreeItem) => ({ id: i.oid, name: i.name, type: i.type, path: i.path, mode: i.mode })

@@ -1,0 +1,141 @@
+// The Commits API's rules: listing, reading, creating from actions, diffs, refs and cherry-picks.
+import type { CommitAction } from '../../contract/endpoints/commits.js'
+import { badRequest, notFound } from '../../core/errors.js'
+import type { RequestContext } from '../context.js'
+import { nowIso } from '../context.js'
+import { cherryPick } from '../git/cherry-pick.js'
+import { commitDiff, diffStats } from '../git/diff.js'
+import { logCommits } from '../git/log.js'
+import { isAncestor, listBranches, listTags, readCommitInfo, resolveCommit } from '../git/read.js'
+import { commitActions, type FileAction } from '../git/write.js'
+import { updateProject, type ProjectView } from '../store/projects.js'
+import { checkFilePath, commitOr404, gitdirOf, guardGit, requirePushCode, requireReadCode, signatureOf } from './repository.js'
+
+export interface ListCommitsInput {
+  ref_name?: string
+  since?: string
+  until?: string
+  path?: string
+  all?: boolean
+  first_parent?: boolean
+  order?: 'default' | 'topo'
+  author?: string
+}
+
+export async function listCommits(ctx: RequestContext, p: ProjectView, input: ListCommitsInput) {
+  requireReadCode(ctx, p)
+  const gitdir = gitdirOf(ctx, p)
+  const from: string[] = []
+  if (!input.all) {
+    const ref = input.ref_name ?? p.default_branch ?? 'master'
+    const oid = await resolveCommit(gitdir, ref)
+    // GitLab answers an unknown ref with 404; an empty repository simply has no commits.
+    if (!oid) {
+      if (p.empty_repo) return { commits: [], total: 0 }
+      throw notFound('Commit')
+    }
+    from.push(oid)
+  }
+  return logCommits(gitdir, {
+    from, all: input.all, since: input.since, until: input.until, path: input.path, author: input.author,
+    firstParent: input.first_parent, topo: input.order === 'topo', offset: ctx.page.offset, limit: ctx.page.limit,
+  })
+}
+
+export async function getCommit(ctx: RequestContext, p: ProjectView, sha: string) {
+  requireReadCode(ctx, p)
+  const gitdir = gitdirOf(ctx, p)
+  return readCommitInfo(gitdir, await commitOr404(ctx, p, sha))
+}
+
+export async function statsOf(ctx: RequestContext, p: ProjectView, oid: string) {
+  return diffStats(await commitDiff(gitdirOf(ctx, p), oid))
+}
+
+export async function getDiff(ctx: RequestContext, p: ProjectView, sha: string) {
+  requireReadCode(ctx, p)
+  return commitDiff(gitdirOf(ctx, p), await commitOr404(ctx, p, sha))
+}
+
+const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}\s*$/
+
+function decodeContent(a: CommitAction, index: number): Buffer | undefined {
+  if (a.content === undefined) return undefined
+  if (a.encoding !== 'base64') return Buffer.from(a.content, 'utf8')
+  const compact = a.content.replace(/\s+/g, '')
+  if (!BASE64.test(a.content) || compact.length % 4 === 1) throw badRequest(`actions[${index}] content is not valid base64`)
+  return Buffer.from(compact, 'base64')
+}
+
+export function toFileActions(actions: CommitAction[]): FileAction[] {
+  if (!actions.length) throw badRequest('actions is empty')
+  return actions.map((a, i) => {
+    if (a.action !== 'delete' && a.action !== 'move' && a.action !== 'chmod' && a.content === undefined) {
+      throw badRequest(`actions[${i}] content is missing for the ${a.action} action`)
+    }
+    if (a.last_commit_id !== undefined && !/^[0-9a-f]{4,40}$/i.test(a.last_commit_id)) throw badRequest(`actions[${i}] last_commit_id is not a commit id`)
+    return {
+      action: a.action,
+      filePath: checkFilePath(a.file_path, `actions[${i}].file_path`),
+      previousPath: a.previous_path === undefined ? undefined : checkFilePath(a.previous_path, `actions[${i}].previous_path`),
+      content: decodeContent(a, i),
+      lastCommitId: a.last_commit_id?.toLowerCase(),
+      executeFilemode: a.execute_filemode,
+    }
+  })
+}
+
+export interface CreateCommitInput {
+  branch: string
+  commit_message: string
+  start_branch?: string
+  start_sha?: string
+  actions: CommitAction[]
+  author_email?: string
+  author_name?: string
+  force?: boolean
+}
+
+export async function createCommit(ctx: RequestContext, p: ProjectView, input: CreateCommitInput) {
+  requirePushCode(ctx, p)
+  const actions = toFileActions(input.actions)
+  const gitdir = gitdirOf(ctx, p)
+  const committer = signatureOf(ctx)
+  const author = signatureOf(ctx, input.author_name, input.author_email)
+  const { oid } = await guardGit(() => commitActions(gitdir, {
+    branch: input.branch, start: input.start_sha ?? input.start_branch, force: input.force, message: input.commit_message,
+    author, committer, actions,
+  }))
+  afterWrite(ctx, p, input.branch)
+  return readCommitInfo(gitdir, oid)
+}
+
+/** A write on a branch bumps activity, and the first branch of an empty project becomes its default. */
+export function afterWrite(ctx: RequestContext, p: ProjectView, branch: string) {
+  const patch: Parameters<typeof updateProject>[2] = { last_activity_at: nowIso(ctx), empty_repo: 0 }
+  if (p.empty_repo) patch.default_branch = branch
+  updateProject(ctx.app.db, p.id, patch)
+}
+
+export async function commitRefs(ctx: RequestContext, p: ProjectView, sha: string, type: 'branch' | 'tag' | 'all') {
+  requireReadCode(ctx, p)
+  const gitdir = gitdirOf(ctx, p)
+  const oid = await commitOr404(ctx, p, sha)
+  const refs: { type: 'branch' | 'tag'; name: string }[] = []
+  if (type !== 'tag') {
+    for (const b of await listBranches(gitdir)) if (await isAncestor(gitdir, oid, b.oid)) refs.push({ type: 'branch', name: b.name })
+  }
+  if (type !== 'branch') {
+    for (const t of await listTags(gitdir)) if (await isAncestor(gitdir, oid, t.commit)) refs.push({ type: 'tag', name: t.name })
+  }
+  return refs
+}
+
+export async function cherryPickCommit(ctx: RequestContext, p: ProjectView, sha: string, input: { branch: string; dry_run?: boolean; message?: string }) {
+  requirePushCode(ctx, p)
+  const gitdir = gitdirOf(ctx, p)
+  const oid = await commitOr404(ctx, p, sha)
+  const result = await guardGit(() => cherryPick(gitdir, { sha: oid, branch: input.branch, committer: signatureOf(ctx), dryRun: input.dry_run, message: input.message }))
+  if (!result.dryRun) afterWrite(ctx, p, input.branch)
+  return result
+}

@@ -1,0 +1,98 @@
+// Trees and files of a repository: listing, reading with GitLab's metadata, and single-file commits.
+import { createHash } from 'node:crypto'
+import { basename } from 'node:path'
+import { notFound } from '../../core/errors.js'
+import type { RequestContext } from '../context.js'
+import { lastCommitForPath } from '../git/log.js'
+import { entryAt, readBlob, readTreeItems } from '../git/read.js'
+import type { TreeItem } from '../git/types.js'
+import type { ProjectView } from '../store/projects.js'
+import { createCommit } from './commits.js'
+import { checkFilePath, commitOr404, gitdirOf, requireReadCode } from './repository.js'
+
+const ORDER = { tree: 0, blob: 1, commit: 2 }
+
+export async function listTree(ctx: RequestContext, p: ProjectView, input: { path?: string; ref?: string; recursive?: boolean }) {
+  requireReadCode(ctx, p)
+  const ref = input.ref ?? p.default_branch ?? 'master'
+  const gitdir = gitdirOf(ctx, p)
+  const path = input.path ? input.path.replace(/^\/+|\/+$/g, '') : ''
+  if (path) checkFilePath(path, 'path')
+  if (p.empty_repo && !input.ref) return { items: [] as TreeItem[], total: 0 }
+  const commit = await commitOr404(ctx, p, ref).catch(() => { throw notFound('Tree') })
+  const entry = await entryAt(gitdir, commit, path)
+  if (!entry || entry.type !== 'tree') throw notFound('Tree')
+  const items = await readTreeItems(gitdir, entry.oid, path, Boolean(input.recursive))
+  if (!input.recursive) items.sort((a, b) => ORDER[a.type] - ORDER[b.type] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  return { items: items.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit), total: items.length }
+}
+
+export interface FileRead {
+  fileName: string
+  filePath: string
+  ref: string
+  blobId: string
+  commitId: string
+  lastCommitId: string
+  executable: boolean
+  content: Buffer
+  sha256: string
+}
+
+export async function readFile(ctx: RequestContext, p: ProjectView, rawPath: string, ref: string | undefined): Promise<FileRead> {
+  requireReadCode(ctx, p)
+  const path = checkFilePath(rawPath)
+  const r = ref ?? p.default_branch ?? 'HEAD'
+  const gitdir = gitdirOf(ctx, p)
+  const commit = await commitOr404(ctx, p, r)
+  const entry = await entryAt(gitdir, commit, path)
+  if (!entry || entry.type !== 'blob') throw notFound('File')
+  const content = await readBlob(gitdir, entry.oid)
+  return {
+    fileName: basename(path),
+    filePath: path,
+    ref: r,
+    blobId: entry.oid,
+    commitId: commit,
+    lastCommitId: (await lastCommitForPath(gitdir, commit, path)) ?? commit,
+    executable: entry.mode === '100755',
+    content,
+    sha256: createHash('sha256').update(content).digest('hex'),
+  }
+}
+
+/** The headers GitLab sets on file reads (lib/api/files.rb). */
+export function fileHeaders(f: FileRead): Record<string, string> {
+  return {
+    'X-Gitlab-File-Name': encodeURIComponent(f.fileName),
+    'X-Gitlab-File-Path': encodeURIComponent(f.filePath),
+    'X-Gitlab-Ref': encodeURIComponent(f.ref),
+    'X-Gitlab-Blob-Id': f.blobId,
+    'X-Gitlab-Commit-Id': f.commitId,
+    'X-Gitlab-Last-Commit-Id': f.lastCommitId,
+    'X-Gitlab-Size': String(f.content.length),
+    'X-Gitlab-Encoding': 'base64',
+    'X-Gitlab-Content-Sha256': f.sha256,
+    'X-Gitlab-Execute-Filemode': String(f.executable),
+  }
+}
+
+export interface FileWriteInput {
+  branch: string
+  commit_message: string
+  start_branch?: string
+  encoding?: 'text' | 'base64'
+  author_email?: string
+  author_name?: string
+  last_commit_id?: string
+  execute_filemode?: boolean
+  content?: string
+}
+
+export async function writeFile(ctx: RequestContext, p: ProjectView, action: 'create' | 'update' | 'delete', filePath: string, input: FileWriteInput) {
+  return createCommit(ctx, p, {
+    branch: input.branch, commit_message: input.commit_message, start_branch: input.start_branch,
+    author_email: input.author_email, author_name: input.author_name,
+    actions: [{ action, file_path: filePath, content: input.content, encoding: input.encoding, last_commit_id: input.last_commit_id, execute_filemode: input.execute_filemode }],
+  })
+}

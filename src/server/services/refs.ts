@@ -1,0 +1,121 @@
+// Branches and tags: listing with search, reading, creating and deleting, with GitLab's rules and messages.
+import { CollabError, notFound } from '../../core/errors.js'
+import type { RequestContext } from '../context.js'
+import { isAncestor, listBranches, listTags, readBranch, readCommitInfo, readTagInfo } from '../git/read.js'
+import { createBranch, createTag, deleteBranch, deleteTag } from '../git/write.js'
+import type { CommitInfo, TagInfo } from '../git/types.js'
+import { DEVELOPER, effectiveProjectLevel } from '../policy.js'
+import { updateProject, type ProjectView } from '../store/projects.js'
+import { afterWrite } from './commits.js'
+import { gitdirOf, guardGit, requirePushCode, requireReadCode, signatureOf } from './repository.js'
+
+export interface BranchView { name: string; commit: CommitInfo; merged: boolean; default: boolean; canPush: boolean }
+
+function matcher(search?: string) {
+  if (!search) return () => true
+  // GitLab: `^foo` anchors at the start, `foo$` at the end, otherwise a substring match.
+  const start = search.startsWith('^')
+  const end = search.endsWith('$')
+  const core = search.slice(start ? 1 : 0, end ? -1 : undefined).toLowerCase()
+  return (name: string) => {
+    const n = name.toLowerCase()
+    if (start && end) return n === core
+    if (start) return n.startsWith(core)
+    if (end) return n.endsWith(core)
+    return n.includes(core)
+  }
+}
+
+async function branchView(ctx: RequestContext, p: ProjectView, name: string, oid: string, defaultHead: string | null): Promise<BranchView> {
+  const gitdir = gitdirOf(ctx, p)
+  const isDefault = name === p.default_branch
+  return {
+    name,
+    commit: await readCommitInfo(gitdir, oid),
+    merged: !isDefault && defaultHead !== null && (await isAncestor(gitdir, oid, defaultHead)),
+    default: isDefault,
+    canPush: ctx.user !== null && effectiveProjectLevel(ctx, p) >= DEVELOPER,
+  }
+}
+
+async function defaultHead(ctx: RequestContext, p: ProjectView) {
+  return p.default_branch ? (await readBranch(gitdirOf(ctx, p), p.default_branch))?.oid ?? null : null
+}
+
+export async function listBranchViews(ctx: RequestContext, p: ProjectView, search?: string, regex?: string) {
+  requireReadCode(ctx, p)
+  let re: RegExp | null = null
+  if (regex) {
+    try {
+      re = new RegExp(regex)
+    } catch {
+      throw new CollabError('BAD_REGEX', '400 Bad request - regex is invalid', { status: 400 })
+    }
+  }
+  const match = matcher(search)
+  const all = (await listBranches(gitdirOf(ctx, p))).filter((b) => match(b.name) && (!re || re.test(b.name)))
+  const page = all.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit)
+  const head = await defaultHead(ctx, p)
+  const views = []
+  for (const b of page) views.push(await branchView(ctx, p, b.name, b.oid, head))
+  return { views, total: all.length }
+}
+
+export async function getBranchView(ctx: RequestContext, p: ProjectView, name: string) {
+  requireReadCode(ctx, p)
+  const b = await readBranch(gitdirOf(ctx, p), name)
+  if (!b) throw notFound('Branch')
+  return branchView(ctx, p, b.name, b.oid, await defaultHead(ctx, p))
+}
+
+export async function createBranchFrom(ctx: RequestContext, p: ProjectView, name: string, ref: string) {
+  requirePushCode(ctx, p)
+  if (!name.trim() || !ref.trim()) throw new CollabError('BAD_REQUEST', '400 Bad request - branch and ref must not be blank', { status: 400 })
+  const oid = await guardGit(() => createBranch(gitdirOf(ctx, p), name, ref))
+  afterWrite(ctx, p, name)
+  return branchView(ctx, p, name, oid, await defaultHead(ctx, p))
+}
+
+export async function removeBranch(ctx: RequestContext, p: ProjectView, name: string) {
+  requirePushCode(ctx, p)
+  if (name === p.default_branch) {
+    throw new CollabError('DEFAULT_BRANCH', 'The default branch of a project cannot be deleted.', { status: 405 })
+  }
+  await guardGit(() => deleteBranch(gitdirOf(ctx, p), name))
+  updateProject(ctx.app.db, p.id, { last_activity_at: ctx.app.clock.now().toISOString() })
+}
+
+export interface TagView { tag: TagInfo; commit: CommitInfo }
+
+const versionKey = (name: string) => name.replace(/^v/i, '').split(/[.-]/).map((part) => (/^\d+$/.test(part) ? part.padStart(10, '0') : part)).join('.')
+
+export async function listTagViews(ctx: RequestContext, p: ProjectView, f: { search?: string; order_by?: 'name' | 'updated' | 'version'; sort?: 'asc' | 'desc' }) {
+  requireReadCode(ctx, p)
+  const gitdir = gitdirOf(ctx, p)
+  const match = matcher(f.search)
+  const tags = (await listTags(gitdir)).filter((t) => match(t.name))
+  const withCommits = await Promise.all(tags.map(async (tag) => ({ tag, commit: await readCommitInfo(gitdir, tag.commit) })))
+  const key = (v: TagView) => f.order_by === 'name' ? v.tag.name : f.order_by === 'version' ? versionKey(v.tag.name) : v.commit.committedDate
+  const dir = (f.sort ?? 'desc') === 'asc' ? 1 : -1
+  withCommits.sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : a.tag.name.localeCompare(b.tag.name)))
+  return { views: withCommits.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit), total: withCommits.length }
+}
+
+export async function getTagView(ctx: RequestContext, p: ProjectView, name: string): Promise<TagView> {
+  requireReadCode(ctx, p)
+  const gitdir = gitdirOf(ctx, p)
+  const tag = await readTagInfo(gitdir, name)
+  if (!tag) throw notFound('Tag')
+  return { tag, commit: await readCommitInfo(gitdir, tag.commit) }
+}
+
+export async function createTagAt(ctx: RequestContext, p: ProjectView, input: { tag_name: string; ref: string; message?: string }) {
+  requirePushCode(ctx, p)
+  await guardGit(() => createTag(gitdirOf(ctx, p), input.tag_name, input.ref, input.message || undefined, signatureOf(ctx)))
+  return getTagView(ctx, p, input.tag_name)
+}
+
+export async function removeTag(ctx: RequestContext, p: ProjectView, name: string) {
+  requirePushCode(ctx, p)
+  await guardGit(() => deleteTag(gitdirOf(ctx, p), name))
+}
