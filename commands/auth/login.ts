@@ -1,0 +1,55 @@
+// collab auth login: check a token with GET /user and store it, with the username, for the host.
+import { Option, type Command, type OptionValues } from 'commander'
+import { isApiError } from '../../src/client/errors.js'
+import type { Runtime } from '../../src/cli/command.js'
+import { normalizeHost, saveHostToken } from '../../src/cli/config.js'
+import { authRequired, usageError } from '../../src/cli/errors.js'
+import type { Deps } from '../../src/cli/factory.js'
+import { status } from '../../src/cli/output.js'
+import { defaultHost, explicitHost } from '../../src/cli/resolve.js'
+
+export interface LoginOptions {
+  host?: string
+  token?: string
+  withToken: boolean
+}
+
+export function register(group: Command, rt: Runtime): void {
+  const command = group
+    .command('login')
+    .description('Check a personal access token with the instance and store it')
+    .option('--host <url>', 'the instance, e.g. http://127.0.0.1:3000 (default: COLLAB_HOST, GITLAB_HOST, the configured host)')
+    .option('--token <token>', 'the personal access token')
+    .addOption(new Option('--with-token', 'read the token from standard input').conflicts('token'))
+    .action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags)))
+}
+
+export const toOptions = (flags: OptionValues): LoginOptions => ({ host: flags.host, token: flags.token, withToken: flags.withToken === true })
+
+async function chooseHost(options: LoginOptions, deps: Deps): Promise<string> {
+  if (options.host) return normalizeHost(options.host)
+  const known = explicitHost({}, deps.io.env) ?? defaultHost(await deps.config())
+  if (known) return known.value
+  return normalizeHost(await deps.prompter.input('Host URL', '--host', 'http://127.0.0.1:3000'))
+}
+
+export async function run(options: LoginOptions, deps: Deps): Promise<void> {
+  const host = await chooseHost(options, deps)
+  const token = (
+    options.token ??
+    (options.withToken ? await deps.io.readStdin() : await deps.prompter.password(`Personal access token for ${host}`, '--token or --with-token'))
+  ).trim()
+  if (!token) throw usageError('the token is empty')
+
+  let user: { username: string }
+  try {
+    user = await deps.clientFor(host, { token, header: 'PRIVATE-TOKEN', source: 'login' }).get<{ username: string }>('user')
+  } catch (err) {
+    if (isApiError(err) && err.status === 401) {
+      throw authRequired(`${host} rejected the token (${err.message})`, 'use a personal access token with the api scope')
+    }
+    throw err
+  }
+  await saveHostToken(deps.configDir, host, token, user.username)
+  status(deps.io, `Logged in to ${host} as ${user.username}`)
+}

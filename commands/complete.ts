@@ -1,0 +1,53 @@
+// collab __complete <words…>: the candidates for the last word, read from the command tree (the shell scripts ask this).
+import type { Command, Option } from 'commander'
+import type { IO } from '../src/cli/io.js'
+
+type Candidate = [value: string, description: string]
+
+function findOption(command: Command, flag: string): Option | undefined {
+  return command.options.find((o) => o.long === flag || o.short === flag)
+}
+
+/** Walks the typed words through the tree; loads a group when its name is typed. */
+export async function complete(program: Command, words: string[], load: (name: string) => Promise<Command | undefined>, io: IO): Promise<void> {
+  const current = words.length > 0 ? words[words.length - 1] : ''
+  let command = program
+  let pending: Option | undefined
+  let positionals = 0
+  let optionsEnded = false
+  for (const word of words.slice(0, -1)) {
+    if (pending) {
+      pending = undefined
+    } else if (word === '--') {
+      optionsEnded = true
+    } else if (word.startsWith('-') && word.length > 1 && !optionsEnded) {
+      const [flag, inline] = word.split(/=(.*)/s)
+      const option = findOption(command, flag)
+      if (option && (option.required || option.optional) && inline === undefined) pending = option
+    } else {
+      const sub = positionals === 0 ? command.commands.find((c) => c.name() === word || c.aliases().includes(word)) : undefined
+      if (sub) {
+        command = (command === program ? await load(sub.name()) : undefined) ?? sub
+      } else {
+        positionals += 1
+      }
+    }
+  }
+
+  const help = command.createHelp()
+  let candidates: Candidate[]
+  if (pending) {
+    candidates = (pending.argChoices ?? []).map((value) => [value, ''])
+  } else if (current.startsWith('-') && !optionsEnded) {
+    candidates = help.visibleOptions(command).flatMap((o) =>
+      [o.long, o.short].filter((flag): flag is string => !!flag).map((flag): Candidate => [flag, o.description]))
+  } else if (command.commands.length > 0) {
+    candidates = help.visibleCommands(command).map((c) => [c.name(), c.summary() || c.description()])
+  } else {
+    const argument = command.registeredArguments[Math.min(positionals, command.registeredArguments.length - 1)]
+    candidates = (argument?.argChoices ?? []).map((value) => [value, ''])
+  }
+  for (const [value, description] of candidates) {
+    if (value.startsWith(current)) io.stdout.write(`${value}\t${description.replace(/\s+/g, ' ')}\n`)
+  }
+}

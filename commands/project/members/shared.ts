@@ -1,0 +1,34 @@
+// What the member verbs share: the member fields, `<user>` as id or username, and the --access-level flag.
+import { Option, type Command } from 'commander'
+import { parseAccessLevel } from '../../../src/cli/access-level.js'
+import { withConnection, withProject } from '../../../src/cli/command.js'
+import { failure } from '../../../src/cli/errors.js'
+import type { ApiClient } from '../../../src/client/http.js'
+
+export interface Member {
+  id: number
+  username: string
+  name: string
+  state: string
+  access_level: number
+  expires_at: string | null
+}
+
+export const onProjectMembers = (command: Command) => withProject(withConnection(command))
+
+export const accessLevelOption = (required: boolean) => {
+  const option = new Option('-a, --access-level <level>', 'guest, reporter, developer, maintainer, owner (or 10-50)').argParser(parseAccessLevel)
+  return required ? option.makeOptionMandatory() : option
+}
+
+export const expiresOption = () => new Option('--expires-at <date>', 'membership ends on this date (YYYY-MM-DD)')
+
+/** Members are addressed by user id; a username is looked up with GET /users?username=. */
+export async function userId(api: ApiClient, user: string): Promise<number> {
+  if (/^\d+$/.test(user)) return Number(user)
+  const name = user.replace(/^@/, '')
+  const found = await api.get<{ id: number; username: string }[]>('users', { username: name })
+  const match = found.find((u) => u.username.toLowerCase() === name.toLowerCase())
+  if (!match) throw failure(`no user named '${name}'`)
+  return match.id
+}

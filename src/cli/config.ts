@@ -1,0 +1,92 @@
+// The CLI's config file: hosts with their tokens, the default host and settings; written 0600 in a 0700 directory.
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { defaultConfigDir } from '../core/paths.js'
+import { failure, usageError } from './errors.js'
+import type { Env } from './io.js'
+
+export interface HostEntry {
+  token?: string
+  user?: string
+  git_protocol?: string
+}
+
+export interface ConfigFile {
+  default_host?: string
+  hosts: Record<string, HostEntry>
+  settings: Record<string, string>
+}
+
+export const configDirFrom = (env: Env) => env.COLLAB_CONFIG_DIR || defaultConfigDir()
+export const configFilePath = (dir: string) => join(dir, 'config.json')
+
+/**
+ * A host is a base URL; a bare hostname (GITLAB_HOST=gitlab.example.com) means https.
+ * Trailing slashes and an `/api/v4` suffix are dropped, so every spelling keys the same entry.
+ */
+export function normalizeHost(value: string): string {
+  let host = value.trim()
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(host)) host = `https://${host}`
+  let url: URL
+  try {
+    url = new URL(host)
+  } catch {
+    throw usageError(`invalid host '${value}': expected a URL such as http://127.0.0.1:3000 or a hostname`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`invalid host '${value}': only http and https are supported`)
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '')
+  return `${url.protocol}//${url.host}${path}`
+}
+
+export async function readConfig(dir: string): Promise<ConfigFile> {
+  const file = configFilePath(dir)
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { hosts: {}, settings: {} }
+    throw err
+  }
+  let data: Partial<ConfigFile>
+  try {
+    data = JSON.parse(text)
+  } catch (err) {
+    throw failure(`cannot read ${file}: ${(err as Error).message}`, 'fix or remove the file, then log in again')
+  }
+  return { ...data, hosts: data.hosts ?? {}, settings: data.settings ?? {} }
+}
+
+/** Written to a temporary file and renamed, so a crash never leaves half a config (or a token) behind. */
+export async function writeConfig(dir: string, config: ConfigFile): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const file = configFilePath(dir)
+  const { randomBytes } = await import('node:crypto')
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`
+  const { default_host, hosts, settings, ...rest } = config
+  await writeFile(temp, `${JSON.stringify({ default_host, hosts, settings, ...rest }, null, 2)}\n`, { mode: 0o600 })
+  await chmod(temp, 0o600)
+  await rename(temp, file)
+}
+
+/** Stores a token (and the user it belongs to) for a host; the first host stored becomes the default. */
+export async function saveHostToken(configDir: string, host: string, token: string, user?: string): Promise<void> {
+  const config = await readConfig(configDir)
+  const key = normalizeHost(host)
+  const entry: HostEntry = { ...config.hosts[key], token }
+  if (user !== undefined) entry.user = user
+  config.hosts[key] = entry
+  config.default_host ??= key
+  await writeConfig(configDir, config)
+}
+
+/** Forgets a host; when it was the default, the next remaining host (if any) takes its place. */
+export function removeHost(config: ConfigFile, host: string): boolean {
+  if (!(host in config.hosts)) return false
+  delete config.hosts[host]
+  if (config.default_host === host) {
+    const next = Object.keys(config.hosts)[0]
+    if (next) config.default_host = next
+    else delete config.default_host
+  }
+  return true
+}

@@ -1,0 +1,47 @@
+// CLI failures as CollabErrors, the exit code each one maps to, and the `error:` / `hint:` lines printed for it.
+import { CollabError, isCollabError } from '../core/errors.js'
+import { isApiError } from '../client/errors.js'
+
+/** Documented in `collab --help`. */
+export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const
+
+export class CliError extends CollabError {
+  readonly hint?: string
+  constructor(code: 'USAGE' | 'AUTH_REQUIRED' | 'FAILED', message: string, hint?: string) {
+    super(code, message, { status: code === 'USAGE' ? 400 : code === 'AUTH_REQUIRED' ? 401 : 500 })
+    this.name = 'CliError'
+    this.hint = hint
+  }
+}
+
+export const usageError = (message: string, hint?: string) => new CliError('USAGE', message, hint)
+export const authRequired = (message: string, hint?: string) => new CliError('AUTH_REQUIRED', message, hint)
+export const failure = (message: string, hint?: string) => new CliError('FAILED', message, hint)
+
+/** A flag that a prompt would have asked for, when there is nobody to ask. */
+export const missingFlag = (flag: string) =>
+  usageError(`${flag} is required when not running interactively`)
+
+export function exitCodeFor(err: unknown): number {
+  if (!isCollabError(err)) return EXIT.failure
+  if (err.code === 'USAGE') return EXIT.usage
+  if (err.code === 'AUTH_REQUIRED' || (isApiError(err) && err.status === 401)) return EXIT.auth
+  return EXIT.failure
+}
+
+/** The lines written to stderr for a failure: `error: …` and, when there is one, `hint: …`. */
+export function describeError(err: unknown): string {
+  if (!(err instanceof Error)) return `error: ${String(err)}\n`
+  let message = err.message
+  let hint = err instanceof CliError ? err.hint : undefined
+  if (isApiError(err)) {
+    if (!message.startsWith(String(err.status))) message += ` (HTTP ${err.status})`
+    const root = err.url.indexOf('/api/v4')
+    if (err.status === 401) hint = `the token was rejected; run 'collab auth login${root > 0 ? ` --host ${err.url.slice(0, root)}` : ''}'`
+  } else if (isCollabError(err) && err.code === 'NETWORK') {
+    hint = "is the server running? 'collab serve' starts one"
+  } else if (!isCollabError(err)) {
+    message = err.stack ?? message
+  }
+  return `error: ${message}\n${hint ? `hint: ${hint}\n` : ''}`
+}

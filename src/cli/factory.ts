@@ -1,0 +1,84 @@
+// What a verb's run() receives: io, the config, and lazily resolved API clients and projects (gh's cmdutil.Factory).
+import { VERSION } from '../core/version.js'
+import { ApiClient } from '../client/http.js'
+import { configDirFrom, readConfig, type ConfigFile } from './config.js'
+import { authRequired, usageError } from './errors.js'
+import { matchRemotes, projectFromGitRemote } from './git-remote.js'
+import type { IO } from './io.js'
+import { inquirerPrompter, type Prompter } from './prompts.js'
+import {
+  defaultHost, explicitHost, parseProjectArg, projectFromEnv, resolveToken,
+  type ConnectionFlags, type ResolvedToken, type Sourced,
+} from './resolve.js'
+
+export interface ProjectTarget {
+  api: ApiClient
+  /** The id or full path, not encoded: `projectPath(ref)` builds API paths from it. */
+  ref: string
+}
+
+export interface Deps {
+  io: IO
+  configDir: string
+  prompter: Prompter
+  config(): Promise<ConfigFile>
+  /** A client for the chosen host; fails with exit code 4 when there is no host or no token. */
+  api(): Promise<ApiClient>
+  /** The project from the argument, -p, COLLAB_PROJECT, CI_PROJECT_ID or the git remote, and a client for its host. */
+  project(arg?: string): Promise<ProjectTarget>
+  /** A client for a given host and token, without the usual resolution (auth login, auth status). */
+  clientFor(host: string, token?: ResolvedToken): ApiClient
+}
+
+export function createDeps(io: IO, flags: ConnectionFlags, prompter: Prompter = inquirerPrompter(io)): Deps {
+  const configDir = configDirFrom(io.env)
+  let loaded: Promise<ConfigFile> | undefined
+  const config = () => (loaded ??= readConfig(configDir))
+
+  const clientFor = (host: string, token?: ResolvedToken) =>
+    new ApiClient({ host, token: token?.token, tokenHeader: token?.header, userAgent: `collab/${VERSION}` })
+
+  async function connect(host: Sourced<string> | undefined): Promise<ApiClient> {
+    const cfg = await config()
+    const chosen = host ?? defaultHost(cfg)
+    if (!chosen) {
+      throw authRequired('no host is configured', "run 'collab auth login --host URL', or set COLLAB_HOST and COLLAB_TOKEN")
+    }
+    const token = resolveToken(chosen.value, flags, io.env, cfg)
+    if (!token) throw authRequired(`not logged in to ${chosen.value}`, `run 'collab auth login --host ${chosen.value}'`)
+    return clientFor(chosen.value, token)
+  }
+
+  async function project(arg?: string): Promise<ProjectTarget> {
+    const cfg = await config()
+    const explicit = explicitHost(flags, io.env)
+    const hosts = explicit ? [explicit.value] : [...new Set([cfg.default_host, ...Object.keys(cfg.hosts)].filter((h): h is string => !!h))]
+    const given = arg ?? projectFromEnv(io.env)?.value
+    if (given !== undefined) {
+      const url = /^https?:\/\//i.test(given) ? matchRemotes([{ name: 'argument', url: given }], hosts) : undefined
+      const parsed = url ? { ref: url.project, host: url.host } : parseProjectArg(given)
+      if (!parsed) throw usageError(`invalid project '${given}': expected an id, a path such as group/project, or a URL`)
+      const host = explicit ?? (parsed.host ? { value: parsed.host, source: 'project URL' } : undefined)
+      return { api: await connect(host), ref: parsed.ref }
+    }
+    const remote = await projectFromGitRemote(io.cwd, hosts)
+    if (!remote) {
+      throw usageError(
+        'could not determine the project',
+        'pass -p/--project (an id or group/project), set COLLAB_PROJECT, or run inside a clone whose remote is on a configured host',
+      )
+    }
+    const host = explicit ?? { value: remote.host, source: `git remote ${remote.remote}` }
+    return { api: await connect(host), ref: remote.project }
+  }
+
+  return {
+    io,
+    configDir,
+    prompter,
+    config,
+    api: () => connect(explicitHost(flags, io.env)),
+    project,
+    clientFor,
+  }
+}

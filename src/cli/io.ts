@@ -1,0 +1,93 @@
+// The process edge of the CLI: streams, TTY facts, environment, working directory, clock, signals and colors.
+
+export interface Writer {
+  write(text: string): void
+}
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+/** The few styles the CLI uses; chalk provides them on a colour terminal. */
+export interface Style {
+  bold(text: string): string
+  dim(text: string): string
+  green(text: string): string
+  red(text: string): string
+}
+
+const same = (text: string) => text
+export const plainStyle: Style = { bold: same, dim: same, green: same, red: same }
+
+export interface IO {
+  stdout: Writer
+  stderr: Writer
+  stdinIsTTY: boolean
+  stdoutIsTTY: boolean
+  /** Prompts only when a person sits at both ends. */
+  canPrompt: boolean
+  /** Terminal width for help text; undefined when piped. */
+  columns: number | undefined
+  colorLevel: 0 | 1 | 2 | 3
+  /** Plain until withColors() loads chalk, which only a colour terminal pays for. */
+  color: Style
+  env: Env
+  cwd: string
+  now(): Date
+  readStdin(): Promise<string>
+  /** Calls `handler` on every SIGINT/SIGTERM until the returned function is called. */
+  onSignal(handler: (signal: NodeJS.Signals) => void): () => void
+}
+
+/** NO_COLOR (no-color.org) wins, then FORCE_COLOR, then whether stdout is a colour terminal. */
+export function colorLevel(env: Env, isTTY: boolean): 0 | 1 | 2 | 3 {
+  if (env.NO_COLOR) return 0
+  const force = env.FORCE_COLOR
+  if (force !== undefined) {
+    if (force === '0' || force === 'false') return 0
+    return force === '2' ? 2 : force === '3' ? 3 : 1
+  }
+  if (!isTTY || env.TERM === 'dumb') return 0
+  if (env.COLORTERM === 'truecolor' || env.COLORTERM === '24bit') return 3
+  return env.TERM?.includes('256') ? 2 : 1
+}
+
+export function systemIO(): IO {
+  // `collab project list | head -1` closes the pipe early: stop quietly, as other tools do.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err
+    process.exit(0)
+  })
+  const stdoutIsTTY = process.stdout.isTTY === true
+  const stdinIsTTY = process.stdin.isTTY === true
+  return {
+    stdout: { write: (text) => void process.stdout.write(text) },
+    stderr: { write: (text) => void process.stderr.write(text) },
+    stdinIsTTY,
+    stdoutIsTTY,
+    canPrompt: stdinIsTTY && stdoutIsTTY,
+    columns: stdoutIsTTY ? process.stdout.columns : undefined,
+    colorLevel: colorLevel(process.env, stdoutIsTTY),
+    color: plainStyle,
+    env: process.env,
+    cwd: process.cwd(),
+    now: () => new Date(),
+    async readStdin() {
+      const chunks: Buffer[] = []
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+      return Buffer.concat(chunks).toString('utf8')
+    },
+    onSignal(handler) {
+      process.on('SIGINT', handler)
+      process.on('SIGTERM', handler)
+      return () => {
+        process.off('SIGINT', handler)
+        process.off('SIGTERM', handler)
+      }
+    },
+  }
+}
+
+export async function withColors(io: IO): Promise<IO> {
+  if (io.colorLevel === 0) return io
+  const { Chalk } = await import('chalk')
+  return { ...io, color: new Chalk({ level: io.colorLevel }) }
+}
