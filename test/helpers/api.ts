@@ -1,4 +1,5 @@
 // Raw HTTP helpers for server tests: a fetch wrapper that keeps status, headers and exact text, and fixtures made through the API.
+import http from 'node:http'
 import type { TestServer } from './server.js'
 
 export type QueryValue = string | number | boolean | readonly (string | number)[]
@@ -57,6 +58,42 @@ export async function request(server: Pick<TestServer, 'url'>, method: string, p
     parsed = undefined
   }
   return { status: res.status, headers: res.headers, text, body: parsed }
+}
+
+/**
+ * A request through node:http, for what fetch will not send: a literal path (`/api/v4/../x`, bad escapes),
+ * a chosen Host header, a body streamed in chunks.
+ */
+export function rawRequest(
+  server: Pick<TestServer, 'url'>,
+  opts: { method?: string; path: string; headers?: Record<string, string | number>; body?: string | Buffer | Iterable<Buffer> },
+): Promise<Reply> {
+  const { hostname, port } = new URL(server.url)
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        const headers = new Headers()
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v)
+        let body: unknown
+        try {
+          body = text === '' ? undefined : JSON.parse(text)
+        } catch {
+          body = undefined
+        }
+        resolve({ status: res.statusCode ?? 0, headers, text, body })
+      })
+    })
+    // The server may answer (413) before the whole body is sent and then close; the answer is what counts.
+    req.on('error', reject)
+    if (typeof opts.body === 'string' || Buffer.isBuffer(opts.body)) req.end(opts.body)
+    else if (opts.body) {
+      for (const chunk of opts.body) req.write(chunk)
+      req.end()
+    } else req.end()
+  })
 }
 
 export interface Api {
