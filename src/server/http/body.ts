@@ -9,7 +9,8 @@ export interface UploadedFile { filename: string; mimeType: string; data: Buffer
 
 export const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots: false } as const
 
-export const tooLarge = () => new CollabError('PAYLOAD_TOO_LARGE', '413 Request Entity Too Large', { status: 413 })
+// The rest of the body is never read: closing the connection stops the upload and keeps its bytes from being read as a next request.
+export const tooLarge = () => new CollabError('PAYLOAD_TOO_LARGE', '413 Request Entity Too Large', { status: 413, headers: { Connection: 'close' } })
 
 function source(req: IncomingMessage): Readable {
   const enc = String(req.headers['content-encoding'] ?? '').toLowerCase()
