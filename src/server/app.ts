@@ -12,7 +12,7 @@ import { projectHandlers } from './handlers/projects.js'
 import { repositoryHandlers } from './handlers/repository.js'
 import { userHandlers } from './handlers/users.js'
 import { mountContract } from './http/mount.js'
-import { routeNotFound, sendError } from './http/respond.js'
+import { routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
 import { mountWebAuth } from './http/web-auth.js'
 
 export interface CollabServer {
@@ -21,9 +21,15 @@ export interface CollabServer {
   close(): Promise<void>
 }
 
+const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+
 export function createServer(app: AppDeps): CollabServer {
   const router = polka({
-    onNoMatch: (_req, res) => routeNotFound(res),
+    onNoMatch: (req, res) => {
+      const allowed = ROUTE_METHODS.filter((m) => router.find(m, req.path).handlers.length > 0)
+      if (allowed.length) routeNotAllowed(res, allowed)
+      else routeNotFound(res)
+    },
     onError: (err, _req, res) => sendError(res, err, app.log),
   })
   mountWebAuth(router, app)

@@ -28,3 +28,7 @@ export function sendError(res: ServerResponse, err: unknown, log: Logger) {
 }
 
 export const routeNotFound = (res: ServerResponse) => sendJson(res, 404, { error: '404 Not Found' })
+
+/** A path we serve, asked with another method: Grape's route-level 405 (compat-notes §3.3). */
+export const routeNotAllowed = (res: ServerResponse, allowed: string[]) =>
+  sendJson(res, 405, { error: '405 Not Allowed' }, { Allow: allowed.join(', ') })
