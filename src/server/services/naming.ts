@@ -19,12 +19,19 @@ export const isValidName = (name: string) => NAME_RE.test(name)
 
 export const isReservedTopLevel = (path: string) => RESERVED_TOP_LEVEL.has(path.toLowerCase())
 
-/** `My Project!` -> `my-project`: lower case, runs of other characters to one dash, no dash or dot at either end. */
+/**
+ * `My Project!` -> `my-project`: lower case, runs of other characters to one dash, no dash or dot at either end.
+ * Accents are dropped first (`Café` -> `cafe`), as Rails' parameterize transliterates them.
+ */
 export function pathFromName(name: string): string {
   return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9_.-]+/g, '-')
     .replace(/-{2,}/g, '-')
+    // `..` is refused in paths, so a name such as `v2..3` must not generate one.
+    .replace(/\.{2,}/g, '.')
     .replace(/^[-.]+|[-.]+$/g, '')
     .replace(/\.(git|atom)$/, '')
 }

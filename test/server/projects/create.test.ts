@@ -90,6 +90,17 @@ describe('POST /projects', () => {
     expect(back.body).toEqual(p)
   })
 
+  it.each([
+    ['Hello   World', 'hello-world'],
+    ['Café Crème', 'cafe-creme'],
+    ['Release v2..3 -- final -', 'release-v2.3-final'],
+    ['Under_score 2.0', 'under_score-2.0'],
+  ])('generates the path of %j as %j', async (name, path) => {
+    const res = await alice.api.post('/projects', { name })
+    expect(res.status).toBe(201)
+    expect([res.body.name, res.body.path]).toEqual([name, path])
+  })
+
   it('takes the name from the path when only a path is given', async () => {
     const p = await createProject(alice.api, { path: 'only-path' })
     expect([p.name, p.path]).toEqual(['only-path', 'only-path'])
