@@ -60,6 +60,12 @@ describe('POST /users/:id/personal_access_tokens', () => {
     expect(res.body).toEqual({ message: { expires_at: ['must be in the future'] } })
   })
 
+  it.each(['2030-02-31', '2030-13-01', '30-01-01', 'tomorrow'])('answers 400 is invalid for the expiry date %s', async (date) => {
+    const res = await root.post(`/users/${alice.id}/personal_access_tokens`, { name: 'odd', scopes: ['api'], expires_at: date })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ message: { expires_at: ['is invalid'] } })
+  })
+
   it('answers 404 User Not Found for an unknown user', async () => {
     const res = await root.post('/users/999999/personal_access_tokens', { name: 'x', scopes: ['api'] })
     expect(res.status).toBe(404)
