@@ -2,7 +2,7 @@
 import { forbidden } from '../core/errors.js'
 import type { RequestContext } from './context.js'
 import { groupAccessLevel, type NamespaceRow } from './store/namespaces.js'
-import { projectAccessLevel, type ProjectView } from './store/projects.js'
+import { directProjectLevel, projectAccessLevel, type ProjectView } from './store/projects.js'
 
 export const GUEST = 10
 export const REPORTER = 20
@@ -28,7 +28,10 @@ export const isAdmin = (ctx: Caller) => ctx.user?.is_admin === 1
 export function projectLevel(ctx: Caller, project: ProjectView): number {
   const user = ctx.user
   if (!user) return 0
-  return memo(ctx, `p${project.id}`, () => projectAccessLevel(ctx.app.db, user.id, project.id, project.namespace_id))
+  // Personal namespaces have no group ancestry: the direct membership is the whole answer.
+  return memo(ctx, `p${project.id}`, () => project.ns_kind === 'user'
+    ? directProjectLevel(ctx.app.db, user.id, project.id) ?? 0
+    : projectAccessLevel(ctx.app.db, user.id, project.id, project.namespace_id))
 }
 
 export function groupLevel(ctx: Caller, group: Pick<NamespaceRow, 'id'>): number {
@@ -49,7 +52,7 @@ export function canReadVisibility(ctx: Caller, visibility: string, level: number
 }
 
 export const canReadProject = (ctx: Caller, project: ProjectView) =>
-  project.visibility === 'public' || canReadVisibility(ctx, project.visibility, projectLevel(ctx, project))
+  project.visibility === 'public' || isAdmin(ctx) || canReadVisibility(ctx, project.visibility, projectLevel(ctx, project))
 
 export const canReadGroup = (ctx: Caller, group: NamespaceRow) =>
   group.visibility === 'public' || canReadVisibility(ctx, group.visibility, groupLevel(ctx, group))

@@ -1,8 +1,9 @@
 // `npm run bench`: every benchmark, each printed next to its baseline from the same run.
 import { foundationBench } from './foundation.js'
+import { repositoryBench } from './repository.js'
 
 const only = process.argv[2]
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench }
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench }
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue

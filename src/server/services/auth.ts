@@ -4,6 +4,7 @@ import { newToken, sha256, verifyPassword } from '../../core/ids.js'
 import type { AppDeps, Caller } from '../context.js'
 import * as tokens from '../store/tokens.js'
 import * as users from '../store/users.js'
+import { authGeneration } from '../store/generation.js'
 import type { ScopeRule } from '../../contract/define.js'
 
 const LAST_USED_RESOLUTION_MS = 10 * 60 * 1000
@@ -33,15 +34,39 @@ function activeUser(app: AppDeps, id: number) {
   return user
 }
 
+interface CachedCredential { generation: number; token: tokens.TokenRow; user: users.UserRow }
+const credentialCache = new Map<string, CachedCredential>()
+const CACHE_LIMIT = 10_000
+
+/**
+ * Token and user rows are cached by token hash until any user or token is written (the store bumps a generation),
+ * so a revocation is seen by the very next request while the hot path skips two queries.
+ */
+function lookupCredential(app: AppDeps, hash: string): CachedCredential | null {
+  const generation = authGeneration()
+  const hit = credentialCache.get(hash)
+  if (hit && hit.generation === generation) return hit
+  const token = tokens.findTokenByHash(app.db, hash)
+  if (!token) return null
+  const user = users.findUserById(app.db, token.user_id)
+  if (!user) throw unauthorized()
+  if (credentialCache.size >= CACHE_LIMIT) credentialCache.clear()
+  const entry = { generation, token, user }
+  credentialCache.set(hash, entry)
+  return entry
+}
+
 export function callerFromToken(app: AppDeps, secret: string): Caller {
-  const token = tokens.findTokenByHash(app.db, sha256(secret))
-  if (!token) throw unauthorized()
+  const found = lookupCredential(app, sha256(secret))
+  if (!found) throw unauthorized()
+  const { token, user } = found
   checkUsable(app, token)
-  const user = activeUser(app, token.user_id)
+  if (user.state === 'blocked') throw forbidden('Your account has been blocked.')
   const now = app.clock.now()
   // Write at most every ten minutes: a write per read would cost the hot path, and GitLab does the same.
   if (!token.last_used_at || now.getTime() - Date.parse(token.last_used_at) > LAST_USED_RESOLUTION_MS) {
-    tokens.touchToken(app.db, token.id, now.toISOString())
+    token.last_used_at = now.toISOString()
+    tokens.touchToken(app.db, token.id, token.last_used_at)
   }
   return { user, token, scopes: token.scopes.split(' ').filter(Boolean), sudoer: null }
 }

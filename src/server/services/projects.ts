@@ -12,7 +12,6 @@ import type { ProjectBundle } from '../present/projects.js'
 import { insertMember } from '../store/members.js'
 import { findNamespaceById, findUserNamespace, type NamespaceRow } from '../store/namespaces.js'
 import * as store from '../store/projects.js'
-import { findUserById } from '../store/users.js'
 import { isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE, pathFromName } from './naming.js'
 import { projectStatistics } from './statistics.js'
 
@@ -35,7 +34,6 @@ export async function bundle(ctx: RequestContext, row: store.ProjectView, opts: 
   const forkedFrom = row.forked_from_id !== null && ctx.user ? store.findProjectById(db, row.forked_from_id) : undefined
   return {
     row,
-    owner: row.ns_kind === 'user' && row.ns_owner_id !== null ? findUserById(db, row.ns_owner_id) : undefined,
     forkedFrom: forkedFrom && canReadProject(ctx, forkedFrom) ? forkedFrom : undefined,
     projectAccess: direct,
     groupAccess: viaGroup,

@@ -3,10 +3,11 @@ import Database from 'better-sqlite3'
 import { CollabError } from '../../core/errors.js'
 import m001 from './migrations/001-init.sql'
 import m002 from './migrations/002-commit-statuses-comments.sql'
+import m003 from './migrations/003-project-order-indexes.sql'
 
 export type Db = Database.Database
 
-const MIGRATIONS: string[] = [m001, m002]
+const MIGRATIONS: string[] = [m001, m002, m003]
 
 export function openDatabase(file: string): Db {
   const db = new Database(file)

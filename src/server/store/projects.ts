@@ -52,13 +52,22 @@ export interface ProjectView extends ProjectRow {
   ns_owner_id: number | null
   ns_full_name: string
   forks_count: number
+  owner_username: string | null
+  owner_name: string | null
+  owner_state: string | null
+  owner_created_at: string | null
 }
 
 const VIEW = `SELECT p.*, n.kind AS ns_kind, n.name AS ns_name, n.path AS ns_path, n.full_path AS ns_full_path,
     n.parent_id AS ns_parent_id, n.owner_id AS ns_owner_id,
     n.full_name AS ns_full_name,
-    (SELECT COUNT(*) FROM projects f WHERE f.forked_from_id = p.id) AS forks_count
-  FROM projects p JOIN namespaces n ON n.id = p.namespace_id`
+    (SELECT COUNT(*) FROM projects f WHERE f.forked_from_id = p.id) AS forks_count,
+    o.username AS owner_username, o.name AS owner_name, o.state AS owner_state, o.created_at AS owner_created_at
+  FROM projects p JOIN namespaces n ON n.id = p.namespace_id LEFT JOIN users o ON n.kind = 'user' AND o.id = n.owner_id`
+
+// Statement texts are built once: the statement cache is keyed by the SQL string.
+const BY_ID = `${VIEW} WHERE p.id = ?`
+const BY_PATH = `${VIEW} WHERE (n.full_path || '/' || p.path) = ? COLLATE NOCASE`
 
 export type NewProject = Omit<ProjectRow, 'id' | 'star_count' | 'empty_repo'> & { empty_repo?: number }
 export type ProjectPatch = Partial<Omit<ProjectRow, 'id' | 'creator_id' | 'created_at' | 'star_count' | 'runners_token'>>
@@ -77,10 +86,10 @@ export function updateProject(db: Db, id: number, patch: ProjectPatch) {
 export const deleteProjectRow = (db: Db, id: number) => stmt(db, 'DELETE FROM projects WHERE id = ?').run(id)
 
 export const findProjectById = (db: Db, id: number) =>
-  stmt(db, `${VIEW} WHERE p.id = ?`).get(id) as ProjectView | undefined
+  stmt(db, BY_ID).get(id) as ProjectView | undefined
 
 export const findProjectByPath = (db: Db, fullPath: string) =>
-  stmt(db, `${VIEW} WHERE (n.full_path || '/' || p.path) = ? COLLATE NOCASE`).get(fullPath) as ProjectView | undefined
+  stmt(db, BY_PATH).get(fullPath) as ProjectView | undefined
 
 export const findProjectInNamespace = (db: Db, namespaceId: number, name: string, path: string) =>
   stmt(db, 'SELECT id, name, path FROM projects WHERE namespace_id = ? AND (name = ? COLLATE NOCASE OR path = ? COLLATE NOCASE)')
@@ -178,9 +187,9 @@ export function listProjects(db: Db, f: ProjectFilters): { rows: ProjectView[]; 
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const joins = 'FROM projects p JOIN namespaces n ON n.id = p.namespace_id LEFT JOIN lvl ON lvl.project_id = p.id'
   const total = (stmt(db, `${cte} SELECT COUNT(*) AS n ${joins} ${clause}`).get(args) as { n: number }).n
-  const ids = stmt(db, `${cte} SELECT p.id ${joins} ${clause} ORDER BY p.${f.orderBy} ${f.sort}, p.id ${f.sort} LIMIT @limit OFFSET @offset`)
-    .pluck().all({ ...args, limit: f.limit, offset: f.offset }) as number[]
-  const rows = ids.map((id) => findProjectById(db, id)).filter((r): r is ProjectView => r !== undefined)
+  const rows = stmt(db, `${cte} ${VIEW} WHERE p.id IN (SELECT p.id ${joins} ${clause}
+      ORDER BY p.${f.orderBy} ${f.sort}, p.id ${f.sort} LIMIT @limit OFFSET @offset) ORDER BY p.${f.orderBy} ${f.sort}, p.id ${f.sort}`)
+    .all({ ...args, limit: f.limit, offset: f.offset }) as ProjectView[]
   return { rows, total }
 }
 
