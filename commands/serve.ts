@@ -40,6 +40,13 @@ export const toOptions = (flags: OptionValues, env: Env): ServeOptions => ({
 export async function run(options: ServeOptions, deps: Deps): Promise<number> {
   const { io } = deps
   const say = (line: string) => io.stderr.write(`${line}\n`)
+  // Listen for signals before anything is printed: a supervisor may stop us the moment it reads the banner.
+  const stopped = new Promise<NodeJS.Signals>((resolve) => {
+    const stop = io.onSignal((received) => {
+      stop()
+      resolve(received)
+    })
+  })
   const { startServer } = await import('../src/server/serve.js')
   const server = await startServer({ ...options, log: say })
 
@@ -54,13 +61,7 @@ export async function run(options: ServeOptions, deps: Deps): Promise<number> {
   }
   say('press Ctrl-C to stop')
 
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    const stop = io.onSignal((received) => {
-      stop()
-      resolve(received)
-    })
-  })
-  say(`${signal}: finishing requests and closing the database`)
+  say(`${await stopped}: finishing requests and closing the database`)
   await server.close()
   return 0
 }

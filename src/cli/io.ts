@@ -1,4 +1,4 @@
-// The process edge of the CLI: streams, TTY facts, environment, working directory, clock, signals and colors.
+// The process edge of the CLI: streams, TTY facts, environment, working directory, signals and colors.
 
 export interface Writer {
   write(text: string): void
@@ -20,7 +20,6 @@ export const plainStyle: Style = { bold: same, dim: same, green: same, red: same
 export interface IO {
   stdout: Writer
   stderr: Writer
-  stdinIsTTY: boolean
   stdoutIsTTY: boolean
   /** Prompts only when a person sits at both ends. */
   canPrompt: boolean
@@ -31,7 +30,6 @@ export interface IO {
   color: Style
   env: Env
   cwd: string
-  now(): Date
   readStdin(): Promise<string>
   /** Calls `handler` on every SIGINT/SIGTERM until the returned function is called. */
   onSignal(handler: (signal: NodeJS.Signals) => void): () => void
@@ -61,7 +59,6 @@ export function systemIO(): IO {
   return {
     stdout: { write: (text) => void process.stdout.write(text) },
     stderr: { write: (text) => void process.stderr.write(text) },
-    stdinIsTTY,
     stdoutIsTTY,
     canPrompt: stdinIsTTY && stdoutIsTTY,
     columns: stdoutIsTTY ? process.stdout.columns : undefined,
@@ -69,7 +66,6 @@ export function systemIO(): IO {
     color: plainStyle,
     env: process.env,
     cwd: process.cwd(),
-    now: () => new Date(),
     async readStdin() {
       const chunks: Buffer[] = []
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer)

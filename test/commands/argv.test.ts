@@ -1,0 +1,157 @@
+// argv -> options: what each command line hands to run(), and the usage errors (exit 2) that never reach it.
+import type { Command } from 'commander'
+import { describe, expect, it } from 'vitest'
+import { main } from '../../commands/index.js'
+import { plainStyle, type IO } from '../../src/cli/io.js'
+
+interface Parsed {
+  stdout: string
+  stderr: string
+  exitCode: number
+  invoked: { command: string; options: unknown }[]
+}
+
+const commandPath = (command: Command): string =>
+  command.parent ? [commandPath(command.parent), command.name()].filter(Boolean).join(' ') : ''
+
+async function parse(argv: string[], env: Record<string, string> = {}): Promise<Parsed> {
+  const out: Parsed = { stdout: '', stderr: '', exitCode: -1, invoked: [] }
+  const io: IO = {
+    stdout: { write: (text) => void (out.stdout += text) },
+    stderr: { write: (text) => void (out.stderr += text) },
+    stdoutIsTTY: false,
+    canPrompt: false,
+    columns: undefined,
+    colorLevel: 0,
+    color: plainStyle,
+    env,
+    cwd: '/',
+    readStdin: async () => '',
+    onSignal: () => () => {},
+  }
+  out.exitCode = await main(argv, {
+    io,
+    invoke: async (command, _run, options) => {
+      out.invoked.push({ command: commandPath(command), options })
+    },
+  })
+  return out
+}
+
+async function optionsOf(argv: string[], env?: Record<string, string>) {
+  const parsed = await parse(argv, env)
+  expect(parsed.stderr).toBe('')
+  expect(parsed.exitCode).toBe(0)
+  expect(parsed.invoked).toHaveLength(1)
+  return parsed.invoked[0]
+}
+
+describe('argv to options', () => {
+  it.each([
+    [['project', 'list'], 'project list', {
+      owned: false, membership: false, starred: false, search: undefined, visibility: undefined, archived: undefined,
+      orderBy: undefined, sort: undefined, perPage: undefined, all: false, json: false,
+    }],
+    [['project', 'ls', '--owned', '--starred', '--search', 'de mo', '--visibility', 'internal', '--order-by', 'name', '--sort', 'asc', '--per-page', '5', '--all', '--json'], 'project list', {
+      owned: true, membership: false, starred: true, search: 'de mo', visibility: 'internal', archived: undefined,
+      orderBy: 'name', sort: 'asc', perPage: 5, all: true, json: true,
+    }],
+    [['project', 'list', '--archived'], 'project list', expect.objectContaining({ archived: true })],
+    [['project', 'list', '--no-archived', '--membership'], 'project list', expect.objectContaining({ archived: false, membership: true })],
+    [['project', 'view', 'group/demo', '--json'], 'project view', { project: 'group/demo', json: true }],
+    [['project', 'view', '-p', '42'], 'project view', { project: '42', json: false }],
+    [['project', 'view'], 'project view', { project: undefined, json: false }],
+    [['project', 'create', 'My Demo', '--path', 'my-demo', '--namespace', 'team', '--description', 'd', '--visibility', 'public', '--default-branch', 'main', '--readme'], 'project create', {
+      name: 'My Demo', path: 'my-demo', namespace: 'team', description: 'd', visibility: 'public', defaultBranch: 'main', readme: true, json: false,
+    }],
+    [['project', 'edit', 'g/p', '--name', 'N', '--no-wiki', '--issues', '--merge-requests', '--no-request-access', '--topics', 'a, b,,c', '--merge-method', 'ff'], 'project edit', {
+      project: 'g/p',
+      settings: { name: 'N', merge_method: 'ff', topics: ['a', 'b', 'c'], issues_enabled: true, merge_requests_enabled: true, wiki_enabled: false, request_access_enabled: false },
+      json: false,
+    }],
+    [['project', 'fork', 'g/p', '--namespace', 'team', '--name', 'f', '--path', 'fp'], 'project fork', { project: 'g/p', namespace: 'team', name: 'f', path: 'fp', json: false }],
+    [['project', 'forks', '-p', 'g/p', '--all'], 'project forks', { project: 'g/p', perPage: undefined, all: true, json: false }],
+    [['project', 'star', 'g/p'], 'project star', { project: 'g/p', json: false }],
+    [['project', 'unarchive', '--json', '-p', '3'], 'project unarchive', { project: '3', json: true }],
+    [['project', 'languages', 'g/p'], 'project languages', { project: 'g/p', json: false }],
+    [['project', 'delete', 'g/p', '-y'], 'project delete', { project: 'g/p', yes: true }],
+    [['project', 'members', '-p', 'g/p'], 'project members list', { project: 'g/p', inherited: false, query: undefined, perPage: undefined, all: false, json: false }],
+    [['project', 'members', 'list', '--inherited', '--query', 'al'], 'project members list', expect.objectContaining({ inherited: true, query: 'al' })],
+    [['project', 'members', 'add', 'alice', '-a', 'Developer', '--expires-at', '2030-01-01'], 'project members add', { project: undefined, user: 'alice', accessLevel: 30, expiresAt: '2030-01-01', json: false }],
+    [['project', 'members', 'edit', '7', '--access-level', '40'], 'project members edit', { project: undefined, user: '7', accessLevel: 40, expiresAt: undefined, json: false }],
+    [['project', 'members', 'rm', 'alice', '-p', 'g/p'], 'project members remove', { project: 'g/p', user: 'alice' }],
+    [['api', 'projects', '-X', 'put', '-f', 'a=1', '-F', 'b=2', '-F', 'c=true', '-H', 'X-A: 1', '--paginate', '-i', '--input', 'f.json'], 'api', {
+      endpoint: 'projects', method: 'PUT', rawFields: ['a=1'], typedFields: ['b=2', 'c=true'], headers: ['X-A: 1'],
+      paginate: true, include: true, input: 'f.json', project: undefined,
+    }],
+    [['auth', 'login', '--host', 'http://h:1', '--with-token'], 'auth login', { host: 'http://h:1', token: undefined, withToken: true }],
+    [['auth', 'status', '--json'], 'auth status', { json: true }],
+    [['auth', 'logout'], 'auth logout', { host: undefined }],
+    [['config', 'get', 'git_protocol', '-h', 'http://h:1'], 'config get', { key: 'git_protocol', host: 'http://h:1' }],
+    [['config', 'set', 'editor', 'vim'], 'config set', { key: 'editor', value: 'vim', host: undefined }],
+    [['config', 'list', '--json'], 'config list', { host: undefined, json: true }],
+    [['completion', 'zsh'], 'completion', { shell: 'zsh' }],
+  ])('%j runs %s', async (argv, command, options) => {
+    expect(await optionsOf(argv)).toEqual({ command, options })
+  })
+
+  it('reads serve defaults, flags and COLLAB_ROOT_TOKEN / COLLAB_ROOT_PASSWORD', async () => {
+    expect((await optionsOf(['serve', '--data', '/d'])).options).toEqual({ host: '127.0.0.1', port: 3000, dataDir: '/d', rootToken: undefined, rootPassword: undefined })
+    expect((await optionsOf(['serve', '--data', '/d', '--port', '0', '--host', '0.0.0.0'], { COLLAB_ROOT_TOKEN: 'env-token', COLLAB_ROOT_PASSWORD: 'pw' })).options)
+      .toEqual({ host: '0.0.0.0', port: 0, dataDir: '/d', rootToken: 'env-token', rootPassword: 'pw' })
+    expect((await optionsOf(['serve', '--data', '/d', '--root-token', 'flag-token'], { COLLAB_ROOT_TOKEN: 'env-token' })).options)
+      .toEqual(expect.objectContaining({ rootToken: 'flag-token' }))
+  })
+})
+
+describe('usage errors exit 2 before anything runs', () => {
+  it.each([
+    [['project', 'list', '--bogus'], "error: unknown option '--bogus'\nhint: see 'collab project list --help'\n"],
+    [['project', 'list', '--ownd'], "error: unknown option '--ownd'\n(Did you mean --owned?)\nhint: see 'collab project list --help'\n"],
+    [['project', 'create'], "error: missing required argument 'name'\nhint: see 'collab project create --help'\n"],
+    [['project', 'list', '--visibility', 'secret'], "error: option '--visibility <visibility>' argument 'secret' is invalid. Allowed choices are private, internal, public.\nhint: see 'collab project list --help'\n"],
+    [['project', 'list', '--per-page', '0'], "error: option '--per-page <n>' argument '0' is invalid. expected a positive integer\nhint: see 'collab project list --help'\n"],
+    [['project', 'list', '--per-page', '101'], "error: option '--per-page <n>' argument '101' is invalid. the maximum is 100\nhint: see 'collab project list --help'\n"],
+    [['project', 'members', 'add', 'alice'], "error: required option '-a, --access-level <level>' not specified\nhint: see 'collab project members add --help'\n"],
+    [['project', 'members', 'add', 'alice', '-a', 'admin'], "error: option '-a, --access-level <level>' argument 'admin' is invalid. expected one of guest, reporter, developer, maintainer, owner or 10, 20, 30, 40, 50\nhint: see 'collab project members add --help'\n"],
+    [['auth', 'login', '--token', 't', '--with-token'], "error: option '--with-token' cannot be used with option '--token <token>'\nhint: see 'collab auth login --help'\n"],
+    [['serve', '--port', '70000'], "error: option '--port <port>' argument '70000' is invalid. expected a port number (0-65535)\nhint: see 'collab serve --help'\n"],
+    [['completion', 'tcsh'], "error: command-argument value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\nhint: see 'collab completion --help'\n"],
+    [['nope'], "error: unknown command 'nope'\nhint: see 'collab --help'\n"],
+  ])('%j', async (argv, stderr) => {
+    expect(await parse(argv)).toEqual({ stdout: '', stderr, exitCode: 2, invoked: [] })
+  })
+
+  it('shows help and exits 2 when a group is named without a verb', async () => {
+    const parsed = await parse(['auth'])
+    expect(parsed.exitCode).toBe(2)
+    expect(parsed.stdout).toBe('')
+    expect(parsed.stderr).toBe([
+      'Usage: collab auth [options] [command]',
+      '',
+      'Log in to an instance, check and remove stored tokens',
+      '',
+      'Options:',
+      '  -h, --help        show help',
+      '',
+      'Commands:',
+      '  login [options]   Check a personal access token with the instance and store it',
+      '  status [options]  Check the stored tokens against their instances',
+      '  logout [options]  Remove the stored token of an instance',
+      '  help [command]    show help for a command',
+      '',
+    ].join('\n'))
+  })
+
+  it('exits 0 for --help and documents the exit codes', async () => {
+    const parsed = await parse(['--help'])
+    expect(parsed.exitCode).toBe(0)
+    expect(parsed.stdout).toContain([
+      'Exit codes:',
+      '  0  success',
+      '  1  failure: the server answered with an error or could not be reached',
+      '  2  usage: unknown command or flag, missing or invalid argument',
+      '  4  authentication needed: no token, or the token was rejected (401)',
+    ].join('\n'))
+  })
+})

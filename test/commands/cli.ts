@@ -1,0 +1,56 @@
+// Runs the built CLI (bin/collab.js) in piped mode with a clean environment and its own config directory.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import { saveHostToken } from '../../src/cli/config.js'
+import type { TestServer } from '../helpers/server.js'
+
+export const BIN = new URL('../../bin/collab.js', import.meta.url).pathname
+
+export interface Result {
+  stdout: string
+  stderr: string
+  exitCode: number
+}
+
+export interface RunOptions {
+  env?: Record<string, string>
+  input?: string
+  cwd?: string
+}
+
+export interface Cli {
+  configDir: string
+  run(args: string[], opts?: RunOptions): Promise<Result>
+  cleanup(): void
+}
+
+/** Nothing from the developer's environment (COLLAB_*, GITLAB_*, CI_*) leaks into a test. */
+export function cli(): Cli {
+  const configDir = mkdtempSync(join(tmpdir(), 'collab-cli-test-'))
+  return {
+    configDir,
+    async run(args, opts = {}) {
+      const result = await execa('node', [BIN, ...args], {
+        env: { PATH: process.env.PATH ?? '', HOME: configDir, COLLAB_CONFIG_DIR: configDir, ...opts.env },
+        extendEnv: false,
+        reject: false,
+        stripFinalNewline: false,
+        input: opts.input ?? '',
+        cwd: opts.cwd ?? configDir,
+      })
+      return { stdout: String(result.stdout), stderr: String(result.stderr), exitCode: result.exitCode ?? -1 }
+    },
+    cleanup: () => rmSync(configDir, { recursive: true, force: true }),
+  }
+}
+
+/** A CLI already logged in to the server as root, as `collab serve` leaves it. */
+export async function rootCli(server: TestServer): Promise<Cli> {
+  const c = cli()
+  await saveHostToken(c.configDir, server.url, server.rootToken, 'root')
+  return c
+}
+
+export const ok = (stdout: string, stderr = ''): Result => ({ stdout, stderr, exitCode: 0 })

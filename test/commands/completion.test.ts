@@ -1,0 +1,49 @@
+// collab completion and __complete: the committed scripts are exactly what the CLI prints (UPDATE_COMPLETIONS=1 rewrites them).
+import { readFileSync, writeFileSync } from 'node:fs'
+import { execa } from 'execa'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { BIN, cli, ok, type Cli } from './cli.js'
+
+let c: Cli
+beforeEach(() => {
+  c = cli()
+})
+afterEach(() => c.cleanup())
+
+const committed = (shell: string) => new URL(`../../completions/collab.${shell}`, import.meta.url)
+
+describe('collab completion <shell>', () => {
+  it.each(['bash', 'zsh', 'fish'])('prints completions/collab.%s', async (shell) => {
+    const printed = await c.run(['completion', shell])
+    if (process.env.UPDATE_COMPLETIONS) writeFileSync(committed(shell), printed.stdout)
+    expect(printed).toEqual(ok(readFileSync(committed(shell), 'utf8')))
+  })
+})
+
+describe('collab __complete', () => {
+  it.each([
+    [['pro'], 'project\tWork with projects: list, view, create, edit, fork, star, archive, members\n'],
+    [['project', 'me'], 'members\tList and manage the members of a project\n'],
+    [['project', 'members', ''], 'list\tList the members of a project\nadd\tAdd a member to a project\nedit\tChange a member\'s access level\nremove\tRemove a member from a project\nhelp\tshow help for a command\n'],
+    [['project', 'list', '--vis'], '--visibility\tonly projects with this visibility\n'],
+    [['project', 'list', '--visibility', ''], 'private\t\ninternal\t\npublic\t\n'],
+    [['project', 'list', '--search', 'x', '--sort', 'a'], 'asc\t\n'],
+    [['project', 'members', 'add', 'alice', '-a', ''], ''],
+    [['completion', ''], 'bash\t\nzsh\t\nfish\t\n'],
+    [['config', 'get', '-'], '--host\tthe value for one instance\n-h\tthe value for one instance\n--help\tshow help\n'],
+    [['api', '--pag'], '--paginate\tfollow Link rel="next" and join the pages\n'],
+  ])('%j', async (words, stdout) => {
+    expect(await c.run(['__complete', ...words])).toEqual(ok(stdout))
+  })
+
+  it('drives the bash script: COMPREPLY holds the candidates', async () => {
+    const script = [
+      `collab() { node ${JSON.stringify(BIN)} "$@"; }`,
+      `source ${JSON.stringify(committed('bash').pathname)}`,
+      'COMP_WORDS=(collab project list --visibility ""); COMP_CWORD=4; _collab; echo "${COMPREPLY[*]}"',
+      'COMP_WORDS=(collab au); COMP_CWORD=1; _collab; echo "${COMPREPLY[*]}"',
+    ].join('\n')
+    const { stdout } = await execa('bash', ['-c', script], { env: { COLLAB_CONFIG_DIR: c.configDir } })
+    expect(stdout).toBe('private internal public\nauth')
+  })
+})
