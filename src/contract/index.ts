@@ -6,6 +6,7 @@ import * as members from './endpoints/members.js'
 import * as projects from './endpoints/projects.js'
 import * as commits from './endpoints/commits.js'
 import * as repository from './endpoints/repository.js'
+import * as customAttributes from './endpoints/custom-attributes.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -20,6 +21,7 @@ export const contract = {
   projects: pick(projects),
   commits: pick(commits),
   repository: pick(repository),
+  customAttributes: pick(customAttributes),
 }
 
 export type ContractTree = typeof contract

@@ -11,6 +11,7 @@ import { canCreateProjectIn, canReadProject, DEVELOPER, groupLevel, isAdmin, MAI
 import type { ProjectBundle } from '../present/projects.js'
 import { insertMember } from '../store/members.js'
 import { findNamespaceById, findUserNamespace, type NamespaceRow } from '../store/namespaces.js'
+import { listAttributes } from '../store/custom-attributes.js'
 import * as store from '../store/projects.js'
 import { isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE, pathFromName } from './naming.js'
 import { projectStatistics } from './statistics.js'
@@ -38,7 +39,7 @@ export async function bundle(ctx: RequestContext, row: store.ProjectView, opts: 
     projectAccess: direct,
     groupAccess: viaGroup,
     statistics: opts.statistics && (isAdmin(ctx) || projectLevel(ctx, row) >= 20) ? await projectStatistics(ctx, row) : undefined,
-    customAttributes: opts.customAttributes && isAdmin(ctx) ? store.listCustomAttributes(db, 'project', row.id) : undefined,
+    customAttributes: opts.customAttributes && isAdmin(ctx) ? listAttributes(db, 'project', row.id) : undefined,
   }
 }
 

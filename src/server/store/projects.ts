@@ -214,9 +214,6 @@ export function listStarrers(db: Db, projectId: number, f: { search?: string; li
   return { rows, total }
 }
 
-export function listCustomAttributes(db: Db, subject: 'project' | 'user' | 'group', id: number) {
-  return stmt(db, 'SELECT key, value FROM custom_attributes WHERE subject = ? AND subject_id = ? ORDER BY key').all(subject, id) as { key: string; value: string }[]
-}
 
 /** Users who can reach a project: direct members and members of its ancestor groups. */
 export function listProjectUsers(db: Db, projectId: number, namespaceId: number, f: { search?: string; skip?: number[]; limit: number; offset: number }) {
