@@ -46,3 +46,9 @@ export async function historyIds(as: Api, projectId: number, ref: string): Promi
 export function catFile(server: TestServer, projectId: number, oid: string): string {
   return execFileSync('git', ['--git-dir', join(server.dataDir, 'repositories', `${projectId}.git`), 'cat-file', '-p', oid], { encoding: 'utf8' })
 }
+
+/** The two engines behind history and diffs: the git command line (when on the PATH) and isomorphic-git in-process. */
+export const ENGINES = [
+  { engine: 'the git command line', available: null },
+  { engine: 'isomorphic-git in-process', available: false },
+] as const

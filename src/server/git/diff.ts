@@ -1,7 +1,7 @@
 // Diffs of a commit against its first parent: unified hunks, modes, new/renamed/deleted flags and line stats.
 import fs from 'node:fs'
-import { structuredPatch } from 'diff'
 import git from 'isomorphic-git'
+import { isBinary, similarity, unifiedHunks } from './diff-text.js'
 import { gitAvailable, runGit } from './exec.js'
 import { cacheFor, readCommitInfo } from './read.js'
 import type { DiffFile } from './types.js'
@@ -75,52 +75,71 @@ async function flatten(gitdir: string, commit: string | null): Promise<Map<strin
   return files
 }
 
-async function text(gitdir: string, side: Side | undefined): Promise<string | null> {
-  if (!side) return ''
+async function blob(gitdir: string, side: Side): Promise<Buffer> {
   const { blob } = await git.readBlob({ fs, gitdir, oid: side.oid, cache: cacheFor(gitdir) })
-  const buf = Buffer.from(blob)
-  return buf.subarray(0, 8000).includes(0) ? null : buf.toString('utf8')
+  return Buffer.from(blob)
 }
 
-/** Without a git command line: tree comparison, exact-content rename detection, hunks from the diff package. */
-async function diffInProcess(gitdir: string, parent: string | null, oid: string): Promise<DiffFile[]> {
-  const before = await flatten(gitdir, parent)
-  const after = await flatten(gitdir, oid)
+/** Added path -> removed path, as `git diff -M` pairs them: identical content first, then regular files by similarity, best first. */
+async function detectRenames(gitdir: string, before: Map<string, Side>, after: Map<string, Side>): Promise<Map<string, string>> {
   const added = [...after.keys()].filter((p) => !before.has(p))
   const removed = [...before.keys()].filter((p) => !after.has(p))
   const renames = new Map<string, string>()
+  const used = new Set<string>()
   for (const to of added) {
-    const from = removed.find((p) => before.get(p)!.oid === after.get(to)!.oid && ![...renames.values()].includes(p))
-    if (from) renames.set(to, from)
+    const from = removed.find((p) => before.get(p)!.oid === after.get(to)!.oid && !used.has(p))
+    if (from) {
+      renames.set(to, from)
+      used.add(from)
+    }
   }
+  const regular = (s: Side) => s.mode.startsWith('100')
+  const sources = removed.filter((p) => !used.has(p) && regular(before.get(p)!))
+  const targets = added.filter((p) => !renames.has(p) && regular(after.get(p)!))
+  if (!sources.length || !targets.length) return renames
+  const content = new Map<string, Buffer>()
+  for (const p of sources) content.set(`a/${p}`, await blob(gitdir, before.get(p)!))
+  for (const p of targets) content.set(`b/${p}`, await blob(gitdir, after.get(p)!))
+  const scored: { to: string; from: string; score: number }[] = []
+  for (const to of targets) {
+    for (const from of sources) {
+      const score = similarity(content.get(`a/${from}`)!, content.get(`b/${to}`)!)
+      if (score >= 0.5) scored.push({ to, from, score })
+    }
+  }
+  scored.sort((x, y) => y.score - x.score)
+  for (const { to, from } of scored) {
+    if (renames.has(to) || used.has(from)) continue
+    renames.set(to, from)
+    used.add(from)
+  }
+  return renames
+}
+
+/** Without a git command line: tree comparison, rename detection and hunks as git computes them. */
+async function diffInProcess(gitdir: string, parent: string | null, oid: string): Promise<DiffFile[]> {
+  const before = await flatten(gitdir, parent)
+  const after = await flatten(gitdir, oid)
+  const renames = await detectRenames(gitdir, before, after)
+  const renamedFrom = new Set(renames.values())
   const paths = [...new Set([...before.keys(), ...after.keys()])].sort()
   const out: DiffFile[] = []
   for (const path of paths) {
     const a = before.get(path)
     const b = after.get(path)
     if (a && b && a.oid === b.oid && a.mode === b.mode) continue
-    if (!b && [...renames.values()].includes(path)) continue
+    if (!b && renamedFrom.has(path)) continue
     const from = b && !a ? renames.get(path) : undefined
     const oldSide = from ? before.get(from) : a
     const oldPath = from ?? path
-    const [oldText, newText] = await Promise.all([text(gitdir, oldSide), text(gitdir, b)])
-    let diff = ''
-    let additions = 0
-    let deletions = 0
-    if (oldText === null || newText === null) diff = `Binary files a/${oldPath} and b/${path} differ\n`
-    else if (oldText !== newText) {
-      const patch = structuredPatch(oldPath, path, oldText, newText, '', '', { context: 3 })
-      for (const h of patch.hunks) {
-        const oldRange = h.oldLines === 1 ? `${h.oldStart}` : `${h.oldLines === 0 ? h.oldStart : h.oldStart},${h.oldLines}`
-        const newRange = h.newLines === 1 ? `${h.newStart}` : `${h.newLines === 0 ? h.newStart : h.newStart},${h.newLines}`
-        diff += `@@ -${oldRange} +${newRange} @@\n${h.lines.join('\n')}\n`
-        additions += h.lines.filter((l) => l.startsWith('+')).length
-        deletions += h.lines.filter((l) => l.startsWith('-')).length
-      }
-    }
+    const [oldBuf, newBuf] = await Promise.all([oldSide ? blob(gitdir, oldSide) : Buffer.alloc(0), b ? blob(gitdir, b) : Buffer.alloc(0)])
+    let text = { diff: '', additions: 0, deletions: 0 }
+    if (isBinary(oldBuf) || isBinary(newBuf)) {
+      if (!oldBuf.equals(newBuf)) text.diff = `Binary files ${oldSide ? `a/${oldPath}` : '/dev/null'} and ${b ? `b/${path}` : '/dev/null'} differ\n`
+    } else if (!oldBuf.equals(newBuf)) text = unifiedHunks(oldBuf.toString('utf8'), newBuf.toString('utf8'))
     out.push({
       oldPath, newPath: path, aMode: oldSide ? oldSide.mode : '0', bMode: b ? b.mode : '0',
-      newFile: !oldSide, deletedFile: !b, renamedFile: Boolean(from), diff, additions, deletions,
+      newFile: !oldSide, deletedFile: !b, renamedFile: Boolean(from), ...text,
     })
   }
   return out

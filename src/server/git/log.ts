@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { fromStrictIso } from './dates.js'
 import { gitAvailable, runGit } from './exec.js'
-import { cacheFor, parseTrailers, readCommitInfo } from './read.js'
+import { cacheFor, entryAt, parseTrailers, readCommitInfo } from './read.js'
 import type { CommitInfo } from './types.js'
 
 export interface LogQuery {
@@ -72,13 +72,15 @@ async function logInProcess(gitdir: string, q: LogQuery) {
   const seen = new Set<string>()
   const all: { oid: string; time: number }[] = []
   for (const ref of q.all ? await allRefIds(gitdir) : q.from) {
-    const entries = await git.log({ fs, gitdir, ref, cache: cacheFor(gitdir), ...(q.path ? { filepath: q.path } : {}) })
+    // Not git.log's `filepath`: it throws for a path missing at the tip and stops where the path was absent.
+    const entries = await git.log({ fs, gitdir, ref, cache: cacheFor(gitdir) })
     for (const e of entries) {
       if (seen.has(e.oid)) continue
       seen.add(e.oid)
       const t = e.commit.committer.timestamp * 1000
       if ((since !== null && t < since) || (until !== null && t > until)) continue
       if (q.author && !`${e.commit.author.name} <${e.commit.author.email}>`.toLowerCase().includes(q.author.toLowerCase())) continue
+      if (q.path && !(await touchesPath(gitdir, e.oid, e.commit.parent, q.path))) continue
       all.push({ oid: e.oid, time: t })
     }
   }
@@ -100,6 +102,15 @@ export async function countCommits(gitdir: string, ref: string): Promise<number>
   } catch {
     return 0
   }
+}
+
+/** Whether a commit changed `path` (a file or a directory) against every parent, as `git log -- path` decides. */
+async function touchesPath(gitdir: string, oid: string, parents: string[], path: string): Promise<boolean> {
+  const key = (e: Awaited<ReturnType<typeof entryAt>>) => (e ? `${e.mode} ${e.oid}` : null)
+  const mine = key(await entryAt(gitdir, oid, path))
+  if (!parents.length) return mine !== null
+  for (const parent of parents) if (key(await entryAt(gitdir, parent, path)) === mine) return false
+  return true
 }
 
 /** Ids of every branch and tag: what `--all` walks from. */
