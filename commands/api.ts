@@ -1,9 +1,8 @@
 // collab api <path>: an authenticated request to any v4 endpoint, with gh api's flags (-X, -f, -F, -H, --paginate, -i, --input).
 import { readFile } from 'node:fs/promises'
 import type { Command, OptionValues } from 'commander'
-import { ApiError } from '../src/client/errors.js'
-import { header, type ApiClient, type ApiResponse } from '../src/client/http.js'
-import { joinJsonArrays, nextLink } from '../src/client/pagination.js'
+import { apiError, type ApiClient, type ApiResponse } from '../src/client/http.js'
+import { joinJsonArrays } from '../src/client/pagination.js'
 import { encodeRef } from '../src/client/paths.js'
 import { collect, withConnection, withProject, type Runtime } from '../src/cli/command.js'
 import { usageError } from '../src/cli/errors.js'
@@ -27,9 +26,9 @@ export function register(command: Command, rt: Runtime): void {
   command
     .argument('<path>', 'endpoint relative to /api/v4, e.g. projects or /projects/:id/issues (:id and :fullpath mean the current project)')
     .option('-X, --method <method>', 'HTTP method (default: GET, or POST with fields or --input)')
-    .option('-f, --raw-field <key=value>', 'a string parameter (repeatable)', collect, [])
-    .option('-F, --field <key=value>', 'a typed parameter: true, false, null, numbers, @file (repeatable)', collect, [])
-    .option('-H, --header <key:value>', 'an extra request header (repeatable)', collect, [])
+    .option('-f, --raw-field <key=value>', 'a string parameter (repeatable)', collect)
+    .option('-F, --field <key=value>', 'a typed parameter: true, false, null, numbers, @file (repeatable)', collect)
+    .option('-H, --header <key:value>', 'an extra request header (repeatable)', collect)
     .option('--paginate', 'follow Link rel="next" and join the pages')
     .option('-i, --include', 'print the status line and headers before the body')
     .option('--input <file>', 'request body from a file (- for stdin); fields then go to the query string')
@@ -39,9 +38,9 @@ export function register(command: Command, rt: Runtime): void {
 export const toOptions = (endpoint: string, flags: OptionValues): ApiOptions => ({
   endpoint,
   method: flags.method?.toUpperCase(),
-  rawFields: flags.rawField,
-  typedFields: flags.field,
-  headers: flags.header,
+  rawFields: flags.rawField ?? [],
+  typedFields: flags.field ?? [],
+  headers: flags.header ?? [],
   paginate: flags.paginate === true,
   include: flags.include === true,
   input: flags.input,
@@ -135,20 +134,17 @@ export async function run(options: ApiOptions, deps: Deps): Promise<void> {
   if (inQuery) for (const [key, value] of fields) query.append(key, value === null ? '' : String(value))
   const { api, path } = await target(options, deps)
   if (options.paginate && !query.has('per_page') && !/[?&]per_page=/.test(path)) query.set('per_page', '100')
-  const request = {
+  const responses: ApiResponse[] = []
+  for await (const response of api.pages(method, path, {
+    query,
     headers,
     throwOnError: false,
+    follow: options.paginate,
     body: options.input !== undefined ? await readSource(options.input, deps) : undefined,
     json: !inQuery && fields.length > 0 ? buildBody(fields) : undefined,
-  }
-
-  const responses: ApiResponse[] = []
-  let next: string | undefined = api.url(path, query).href
-  while (next) {
-    const response = await api.request(method, next, request)
+  })) {
     responses.push(response)
     if (options.include) deps.io.stdout.write(head(response) + (response.text ? `${response.text}\n` : ''))
-    next = options.paginate && response.status < 300 ? nextLink(header(response, 'link')) : undefined
   }
   const last = responses[responses.length - 1]
   if (!options.include) {
@@ -156,11 +152,5 @@ export async function run(options: ApiOptions, deps: Deps): Promise<void> {
     const joined = texts.every((t) => t.trim().startsWith('[')) ? [joinJsonArrays(texts)] : texts
     for (const text of joined) if (text !== '') deps.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
   }
-  if (last.status >= 400) {
-    let body: unknown = last.text
-    try {
-      body = JSON.parse(last.text)
-    } catch {}
-    throw new ApiError(method, last.url, last.status, last.statusText, body)
-  }
+  if (last.status >= 400) throw apiError(last)
 }

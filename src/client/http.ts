@@ -56,12 +56,13 @@ export interface Paged<T> {
 
 export const parseJson = <T = unknown>(response: ApiResponse): T => (response.text === '' ? null : JSON.parse(response.text)) as T
 
-function tryParse(text: string): unknown {
+/** The ApiError for a 4xx/5xx response; a body that is not JSON is kept as text. */
+export function apiError(response: ApiResponse): ApiError {
+  let body: unknown = response.text
   try {
-    return text === '' ? null : JSON.parse(text)
-  } catch {
-    return text
-  }
+    body = response.text === '' ? null : JSON.parse(response.text)
+  } catch {}
+  return new ApiError(response.method, response.url, response.status, response.statusText, body)
 }
 
 /** Arrays go out as `name[]=a&name[]=b`, GitLab's form; null and undefined are left out. */
@@ -121,9 +122,7 @@ export class ApiClient {
     } catch (err) {
       throw networkError(this.host, err)
     }
-    if (response.status >= 400 && options.throwOnError !== false) {
-      throw new ApiError(method, url.href, response.status, response.statusText, tryParse(response.text))
-    }
+    if (response.status >= 400 && options.throwOnError !== false) throw apiError(response)
     return response
   }
 
@@ -138,15 +137,24 @@ export class ApiClient {
     return { data: parseJson<T>(response), response }
   }
 
-  /** One page, or with `all` every page by following `Link: <…>; rel="next"`. */
-  async list<T>(path: string, query: Query = {}, options: { all?: boolean } = {}): Promise<Paged<T>> {
-    const responses: ApiResponse[] = []
+  /**
+   * The response to one request and, with `follow`, to each `Link: <…>; rel="next"` after it while the
+   * answers are 2xx. The next link already carries every query parameter, so `query` applies to the first only.
+   */
+  async *pages(method: string, path: string, options: RequestOptions & { follow?: boolean } = {}): AsyncGenerator<ApiResponse> {
+    const { follow, query, ...rest } = options
     let next: string | undefined = this.url(path, query).href
     while (next) {
-      const response = await this.request('GET', next)
-      responses.push(response)
-      next = options.all ? nextLink(header(response, 'link')) : undefined
+      const response = await this.request(method, next, rest)
+      yield response
+      next = follow && response.status < 300 ? nextLink(header(response, 'link')) : undefined
     }
+  }
+
+  /** One page of a list, or with `all` every page; `text` keeps the server's bytes (pages joined into one array). */
+  async list<T>(path: string, query: Query = {}, options: { all?: boolean } = {}): Promise<Paged<T>> {
+    const responses: ApiResponse[] = []
+    for await (const response of this.pages('GET', path, { query, follow: options.all })) responses.push(response)
     const items = responses.flatMap((r) => {
       const data = parseJson<T[] | T>(r)
       return Array.isArray(data) ? data : [data]

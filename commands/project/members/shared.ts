@@ -1,7 +1,7 @@
 // What the member verbs share: the member fields, `<user>` as id or username, and the --access-level flag.
-import { Option, type Command } from 'commander'
+import { Option, type Command, type OptionValues } from 'commander'
 import { parseAccessLevel } from '../../../src/cli/access-level.js'
-import { withConnection, withProject } from '../../../src/cli/command.js'
+import { withConnection, withJson, withProject } from '../../../src/cli/command.js'
 import { failure } from '../../../src/cli/errors.js'
 import type { ApiClient } from '../../../src/client/http.js'
 
@@ -16,12 +16,28 @@ export interface Member {
 
 export const onProjectMembers = (command: Command) => withProject(withConnection(command))
 
-export const accessLevelOption = (required: boolean) => {
-  const option = new Option('-a, --access-level <level>', 'guest, reporter, developer, maintainer, owner (or 10-50)').argParser(parseAccessLevel)
-  return required ? option.makeOptionMandatory() : option
+/** What `members add` and `members edit` take: a user, an access level, an optional end date. */
+export interface MemberLevelOptions {
+  project?: string
+  user: string
+  accessLevel: number
+  expiresAt?: string
+  json: boolean
 }
 
-export const expiresOption = () => new Option('--expires-at <date>', 'membership ends on this date (YYYY-MM-DD)')
+export const withMemberLevel = (command: Command) =>
+  withJson(onProjectMembers(command
+    .argument('<user>', 'user id or username')
+    .addOption(new Option('-a, --access-level <level>', 'guest, reporter, developer, maintainer, owner (or 10-50)').argParser(parseAccessLevel).makeOptionMandatory())
+    .option('--expires-at <date>', 'membership ends on this date (YYYY-MM-DD)')))
+
+export const memberLevelOptions = (user: string, flags: OptionValues): MemberLevelOptions => ({
+  project: flags.project,
+  user,
+  accessLevel: flags.accessLevel,
+  expiresAt: flags.expiresAt,
+  json: flags.json === true,
+})
 
 /** Members are addressed by user id; a username is looked up with GET /users?username=. */
 export async function userId(api: ApiClient, user: string): Promise<number> {
