@@ -89,8 +89,9 @@ export function forkProject(ctx: RequestContext, source: store.ProjectView, inpu
   return store.findProjectById(db, id)!
 }
 
-/** Only table columns survive into the fork's row; the joined namespace fields are dropped. */
+/** Only table columns survive into the fork's row: the view's joined fields (`ns_*`, `owner_*`, counts) are dropped. */
+const JOINED = /^(ns_|owner_)|^forks_count$/
+
 function pickRow(v: Record<string, unknown>) {
-  const { forks_count: _f, ns_kind: _k, ns_name: _n, ns_path: _p, ns_full_path: _fp, ns_parent_id: _pi, ns_owner_id: _o, ns_full_name: _fn, ...row } = v
-  return row as unknown as store.NewProject
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !JOINED.test(k))) as unknown as store.NewProject
 }
