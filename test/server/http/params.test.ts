@@ -112,8 +112,7 @@ describe('arrays and hashes', () => {
   it('reads name[key]=value hashes (custom_attributes, administrators only)', async () => {
     const tagged = await createProject(alice.api, { name: 'Tagged', visibility: 'public' })
     await createProject(alice.api, { name: 'Untagged', visibility: 'public' })
-    // No endpoint sets custom attributes yet, so the row is written directly.
-    server.app.db.prepare("INSERT INTO custom_attributes (subject, subject_id, key, value) VALUES ('project', ?, 'team', 'red')").run(tagged.id)
+    expect((await root.put(`/projects/${tagged.id}/custom_attributes/team`, { value: 'red' })).status).toBe(200)
     const res = await root.get('/projects', { query: 'custom_attributes[team]=red&with_custom_attributes=true' })
     expect(res.body.map((p: any) => [p.path, p.custom_attributes])).toEqual([['tagged', [{ key: 'team', value: 'red' }]]])
     expect((await root.get('/projects', { query: 'custom_attributes[team]=blue' })).body).toEqual([])
