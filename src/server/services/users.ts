@@ -92,7 +92,7 @@ export function listTokens(ctx: RequestContext, kind: 'personal' | 'impersonatio
     if (userId !== undefined && userId !== ctx.user!.id) throw forbidden()
     userId = ctx.user!.id
   }
-  return tokens.listTokens(ctx.app.db, { userId, kind, active, limit: ctx.page.limit, offset: ctx.page.offset })
+  return tokens.listTokens(ctx.app.db, { userId, kind, active, today: nowIso(ctx).slice(0, 10), limit: ctx.page.limit, offset: ctx.page.offset })
 }
 
 export function revokeToken(ctx: RequestContext, tokenId: number, kind: 'personal' | 'impersonation', userId?: number) {

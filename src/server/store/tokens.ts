@@ -34,13 +34,14 @@ export const findTokenByRefreshHash = (db: Db, hash: string) =>
 export const findTokenById = (db: Db, id: number) =>
   stmt(db, 'SELECT * FROM tokens WHERE id = ?').get(id) as TokenRow | undefined
 
-export function listTokens(db: Db, f: { userId?: number; kind: TokenRow['kind']; active?: boolean; limit: number; offset: number }) {
+/** `today` (YYYY-MM-DD) comes from the app clock: SQLite's date('now') would read the wall clock. */
+export function listTokens(db: Db, f: { userId?: number; kind: TokenRow['kind']; active?: boolean; today: string; limit: number; offset: number }) {
   const where = ['kind = @kind']
   if (f.userId !== undefined) where.push('user_id = @userId')
-  if (f.active === true) where.push("revoked = 0 AND (expires_at IS NULL OR expires_at >= date('now'))")
-  if (f.active === false) where.push("(revoked = 1 OR (expires_at IS NOT NULL AND expires_at < date('now')))")
+  if (f.active === true) where.push('revoked = 0 AND (expires_at IS NULL OR expires_at >= @today)')
+  if (f.active === false) where.push('(revoked = 1 OR (expires_at IS NOT NULL AND expires_at < @today))')
   const clause = where.join(' AND ')
-  const args = { kind: f.kind, userId: f.userId }
+  const args = { kind: f.kind, userId: f.userId, today: f.today }
   const total = (stmt(db, `SELECT COUNT(*) AS n FROM tokens WHERE ${clause}`).get(args) as { n: number }).n
   const rows = stmt(db, `SELECT * FROM tokens WHERE ${clause} ORDER BY id LIMIT @limit OFFSET @offset`)
     .all({ ...args, limit: f.limit, offset: f.offset }) as TokenRow[]

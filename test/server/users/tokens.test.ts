@@ -99,6 +99,16 @@ describe('impersonation tokens', () => {
     expect((await root.get(`/users/${bob.id}/impersonation_tokens`, { query: { state: 'inactive' } })).body.map((t: any) => t.name)).toEqual(['second'])
   })
 
+  it('judges expiry by the server clock when filtering by state', async () => {
+    // The clock stands at 2024-01-02: a token ending in 2025 is active, whatever the wall clock says.
+    const carol = await createUser(server, 'carol')
+    const t = expectStatus(await root.post(`/users/${carol.id}/impersonation_tokens`, { name: 'until 2025', scopes: ['api'], expires_at: '2025-06-01' }), 201).body
+    expect(t.active).toBe(true)
+    expect((await root.get(`/users/${carol.id}/impersonation_tokens`, { query: { state: 'active' } })).body.map((x: any) => x.name)).toEqual(['until 2025'])
+    expect((await root.get(`/users/${carol.id}/impersonation_tokens`, { query: { state: 'inactive' } })).body).toEqual([])
+    expect((await api(server, t.token).get('/user')).body.username).toBe('carol')
+  })
+
   it('revokes one: 204, after which it no longer authenticates, and a second revoke is refused', async () => {
     const t = expectStatus(await root.post(`/users/${bob.id}/impersonation_tokens`, { name: 'short', scopes: ['api'] }), 201).body
     expect((await api(server, t.token).get('/user')).status).toBe(200)
