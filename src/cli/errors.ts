@@ -40,7 +40,8 @@ export function describeError(err: unknown): string {
     if (err.status === 401) hint = `the token was rejected; run 'collab auth login${root > 0 ? ` --host ${err.url.slice(0, root)}` : ''}'`
   } else if (isCollabError(err) && err.code === 'NETWORK') {
     hint = "is the server running? 'collab serve' starts one"
-  } else if (!isCollabError(err)) {
+  } else if (!isCollabError(err) && typeof (err as NodeJS.ErrnoException).code !== 'string') {
+    // A bug, not a condition like EADDRINUSE or ENOENT: the stack is what a report needs.
     message = err.stack ?? message
   }
   return `error: ${message}\n${hint ? `hint: ${hint}\n` : ''}`

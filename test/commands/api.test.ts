@@ -114,6 +114,11 @@ describe('errors', () => {
     })
   })
 
+  it('names a missing --input file without a stack trace (exit 1)', async () => {
+    const missing = join(c.configDir, 'missing.json')
+    expect(await c.run(['api', 'projects', '--input', missing])).toEqual({ stdout: '', stderr: `error: ENOENT: no such file or directory, open '${missing}'\n`, exitCode: 1 })
+  })
+
   it('rejects malformed fields and headers (exit 2)', async () => {
     expect(await c.run(['api', 'projects', '-f', 'novalue'])).toEqual({ stdout: '', stderr: "error: invalid -f 'novalue': expected key=value\n", exitCode: 2 })
     expect(await c.run(['api', 'user', '-H', 'NoColon'])).toEqual({ stdout: '', stderr: "error: invalid header 'NoColon': expected 'Key: value'\n", exitCode: 2 })
