@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
+import { afterEach, beforeEach } from 'vitest'
 import { saveHostToken } from '../../src/cli/config.js'
-import type { TestServer } from '../helpers/server.js'
+import { api, type Api } from '../helpers/api.js'
+import { fixedClock, startTestServer, type TestServer } from '../helpers/server.js'
 
 export const BIN = new URL('../../bin/collab.js', import.meta.url).pathname
 
@@ -54,3 +56,26 @@ export async function rootCli(server: TestServer): Promise<Cli> {
 }
 
 export const ok = (stdout: string, stderr = ''): Result => ({ stdout, stderr, exitCode: 0 })
+
+export interface ServerFixture {
+  server: TestServer
+  /** The CLI, logged in as root. */
+  c: Cli
+  /** Root's API client, to arrange state and read it back. */
+  root: Api
+}
+
+/** Registers hooks giving each test a fresh server (clock fixed at 2024-01-02T03:04:05Z) and its own logged-in CLI. */
+export function useServerAndCli(): ServerFixture {
+  const fixture = {} as ServerFixture
+  beforeEach(async () => {
+    fixture.server = await startTestServer({ clock: fixedClock('2024-01-02T03:04:05.000Z') })
+    fixture.c = await rootCli(fixture.server)
+    fixture.root = api(fixture.server, fixture.server.rootToken)
+  })
+  afterEach(async () => {
+    fixture.c.cleanup()
+    await fixture.server.close()
+  })
+  return fixture
+}
