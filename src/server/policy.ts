@@ -77,6 +77,9 @@ export function canCreateProjectIn(ctx: Caller, ns: NamespaceRow) {
   return groupLevel(ctx, ns) >= DEVELOPER
 }
 
+/** The user whose personal namespace holds a project keeps Owner on it: nobody may change or remove that membership. */
+export const isPersonalNamespaceHolder = (project: ProjectView, userId: number) => project.ns_kind === 'user' && project.ns_owner_id === userId
+
 /** Members may be managed by maintainers; only owners may grant or touch the owner level. */
 export function requireCanManageMember(ctx: Caller, callerLevel: number, targetLevels: number[]) {
   if (callerLevel < MAINTAINER) throw forbidden()

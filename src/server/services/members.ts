@@ -2,7 +2,7 @@
 import { conflict, forbidden, notFound, validationFailed } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { effectiveGroupLevel, effectiveProjectLevel, requireCanManageMember } from '../policy.js'
+import { effectiveGroupLevel, effectiveProjectLevel, isPersonalNamespaceHolder, requireCanManageMember } from '../policy.js'
 import * as store from '../store/members.js'
 import type { NamespaceRow } from '../store/namespaces.js'
 import type { ProjectView } from '../store/projects.js'
@@ -42,6 +42,7 @@ export function editMember(ctx: RequestContext, t: Target, userId: number, input
   const source = sourceOf(t)
   const current = store.findDirectMember(ctx.app.db, source, userId)
   if (!current) throw notFound('Member')
+  requireNotNamespaceHolder(t, userId)
   requireCanManageMember(ctx, callerLevel(ctx, t), [current.access_level, input.access_level])
   if (current.access_level === 50 && input.access_level < 50 && store.countOwners(ctx.app.db, source) === 1 && t.kind === 'group') {
     throw forbidden('A group must have at least one owner')
@@ -55,12 +56,18 @@ export function removeMember(ctx: RequestContext, t: Target, userId: number) {
   const source = sourceOf(t)
   const current = store.findDirectMember(ctx.app.db, source, userId)
   if (!current) throw notFound('Member')
+  requireNotNamespaceHolder(t, userId)
   // Anyone may leave; removing others needs maintainer rights, and owners only go by an owner's hand.
   if (userId !== ctx.user!.id) requireCanManageMember(ctx, callerLevel(ctx, t), [current.access_level])
   if (current.access_level === 50 && t.kind === 'group' && store.countOwners(ctx.app.db, source) === 1) {
     throw forbidden('A group must have at least one owner')
   }
   store.deleteMember(ctx.app.db, source, userId)
+}
+
+/** Removing or demoting the owner of a personal project would leave it to administrators only (GitLab's ProjectMemberPolicy). */
+function requireNotNamespaceHolder(t: Target, userId: number) {
+  if (t.kind === 'project' && isPersonalNamespaceHolder(t.project, userId)) throw forbidden()
 }
 
 function checkExpiry(ctx: RequestContext, expiresAt: string | undefined) {

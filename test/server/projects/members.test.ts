@@ -1,7 +1,7 @@
 // Project members: list (direct and inherited), get, add, edit, remove, and who may do what.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Member } from '../../../src/contract/entities/groups.js'
-import { createGroup, createProject, createUser, type TestUser } from '../../helpers/api.js'
+import { api, createGroup, createProject, createUser, type TestUser } from '../../helpers/api.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 
 const NOW = '2024-01-02T03:04:05.000Z'
@@ -153,6 +153,31 @@ describe('PUT /projects/:id/members/:user_id', () => {
     const res = await owner.api.put(`/projects/${project.id}/members/${outsider.id}`, { access_level: 30 })
     expect(res.status).toBe(404)
     expect(res.body).toEqual({ message: '404 Member Not Found' })
+  })
+})
+
+describe('the holder of a personal namespace', () => {
+  it('may neither demote nor remove themselves from their own project, so they cannot lock themselves out', async () => {
+    const demote = await owner.api.put(`/projects/${project.id}/members/${owner.id}`, { access_level: 10 })
+    expect(demote.status).toBe(403)
+    expect(demote.body).toEqual({ message: '403 Forbidden' })
+    const leave = await owner.api.del(`/projects/${project.id}/members/${owner.id}`)
+    expect(leave.status).toBe(403)
+    expect((await owner.api.get(`/projects/${project.id}/members/${owner.id}`)).body.access_level).toBe(50)
+    expect((await owner.api.get(`/projects/${project.id}`)).status).toBe(200)
+  })
+
+  it('keeps Owner even against an administrator', async () => {
+    const root = api(server, server.rootToken)
+    expect((await root.del(`/projects/${project.id}/members/${owner.id}`)).status).toBe(403)
+    expect((await root.put(`/projects/${project.id}/members/${owner.id}`, { access_level: 40 })).status).toBe(403)
+  })
+
+  it('does not protect a co-owner who does not hold the namespace', async () => {
+    const coOwner = await createUser(server, 'coowner')
+    await owner.api.post(`/projects/${project.id}/members`, { user_id: coOwner.id, access_level: 50 })
+    expect((await owner.api.put(`/projects/${project.id}/members/${coOwner.id}`, { access_level: 30 })).status).toBe(200)
+    expect((await coOwner.api.del(`/projects/${project.id}/members/${coOwner.id}`)).status).toBe(204)
   })
 })
 
