@@ -59,12 +59,23 @@ describe('bodiless answers', () => {
   })
 })
 
+describe('HEAD', () => {
+  it('answers like GET, headers included, with no body', async () => {
+    const res = await request(server, 'HEAD', '/api/v4/projects', {})
+    expect(res.status).toBe(200)
+    expect(res.text).toBe('')
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(res.headers.get('x-total')).toBe('1')
+  })
+})
+
 describe('a known path with another method', () => {
   it.each([
     ['DELETE', '/api/v4/user', 'GET'],
     ['PATCH', `/api/v4/projects/1`, 'GET, PUT, DELETE'],
     ['GET', '/api/v4/projects/1/star', 'POST'],
     ['GET', '/oauth/token', 'POST'],
+    ['OPTIONS', '/api/v4/projects', 'GET, POST'],
   ])('answers %s %s with 405 {"error":"405 Not Allowed"} and Allow: %s', async (method, path, allow) => {
     const res = await request(server, method, path, { headers: { 'PRIVATE-TOKEN': alice.token } })
     expect(res.status).toBe(405)
