@@ -83,5 +83,7 @@ const verb = (state: string) => ({ pending: 'enqueue', running: 'run', success: 
 export async function listStatuses(ctx: RequestContext, p: ProjectView, rev: string, f: { ref?: string; stage?: string; name?: string; all?: boolean }) {
   requireReadCode(ctx, p)
   const sha = await commitOr404(ctx, p, rev)
-  return store.listStatuses(ctx.app.db, p.id, sha, { ...f, limit: ctx.page.limit, offset: ctx.page.offset })
+  // api-v4.md: `ref` defaults to the default branch.
+  const ref = f.ref ?? p.default_branch ?? undefined
+  return store.listStatuses(ctx.app.db, p.id, sha, { ...f, ref, limit: ctx.page.limit, offset: ctx.page.offset })
 }
