@@ -59,7 +59,10 @@ export const isoDate = () =>
 /** `YYYY-MM-DD` naming a real day: `2030-02-31` would otherwise never compare as past and never expire. */
 export const dateOnly = () =>
   z.string({ error: 'is invalid' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'is invalid' })
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { error: 'is invalid' })
+    .refine((s) => {
+      const day = new Date(`${s}T00:00:00Z`)
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === s
+    }, { error: 'is invalid' })
 
 /** A project or group reference: an integer id or a full path (already URL-decoded by the router). */
 export const ref = () => str(1024).refine((s) => s.length > 0, { error: 'is invalid' })
