@@ -149,7 +149,8 @@ export async function createTag(gitdir: string, name: string, target: string, me
     const oid = await resolveCommit(gitdir, target)
     if (!oid) throw new GitError('invalid', 'Target ' + target + ' is invalid')
     const value = message
-      ? await git.writeTag({ fs, gitdir, tag: { object: oid, type: 'commit', tag: name, tagger, message: message.endsWith('\n') ? message : `${message}\n` } })
+      // isomorphic-git ends the object with a newline of its own; one more would make a different tag than `git tag -a`.
+      ? await git.writeTag({ fs, gitdir, tag: { object: oid, type: 'commit', tag: name, tagger, message: message.replace(/\n+$/, '') } })
       : oid
     await moveRef(gitdir, `refs/tags/${name}`, value, null)
   })
@@ -158,7 +159,7 @@ export async function createTag(gitdir: string, name: string, target: string, me
 export async function deleteTag(gitdir: string, name: string) {
   return withRepoLock(gitdir, async () => {
     const current = isValidRefName(name) ? await readRef(gitdir, `refs/tags/${name}`) : null
-    if (!current) throw new GitError('not_found', 'No such tag')
+    if (!current) throw new GitError('not_found', 'Tag Not Found')
     await moveRef(gitdir, `refs/tags/${name}`, null, current)
   })
 }

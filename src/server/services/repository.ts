@@ -50,7 +50,11 @@ export function checkFilePath(path: string, field = 'file_path'): string {
 
 export function gitErrorToApi(err: unknown): never {
   if (err instanceof GitError) {
-    if (err.kind === 'not_found') throw new CollabError('GIT_NOT_FOUND', err.message.startsWith('404') ? err.message : `404 ${err.message}`, { status: 404 })
+    if (err.kind === 'not_found') {
+      // `404 Branch Not Found` is GitLab's not_found!; a service's own text (`No such branch`) goes out as it is.
+      const message = /Not Found$/.test(err.message) && !err.message.startsWith('404') ? `404 ${err.message}` : err.message
+      throw new CollabError('GIT_NOT_FOUND', message, { status: 404 })
+    }
     const body: Record<string, unknown> = { message: err.message }
     if (err.kind === 'conflict') body.error_code = 'conflict'
     throw new CollabError(`GIT_${err.kind.toUpperCase()}`, err.message, { status: 400, body })
