@@ -172,10 +172,13 @@ export async function entryAt(gitdir: string, commit: string, path: string): Pro
   return current
 }
 
+/** git's tree order: bytes, with a tree's name compared as `name/`; isomorphic-git reads entries back in plain name order. */
+const gitOrder = (e: { path: string; type: string }) => Buffer.from(e.type === 'tree' ? `${e.path}/` : e.path)
+
 export async function readTreeItems(gitdir: string, treeOid: string, base: string, recursive: boolean): Promise<TreeItem[]> {
   const { tree } = await git.readTree({ ...opts(gitdir), oid: treeOid })
   const out: TreeItem[] = []
-  for (const e of tree) {
+  for (const e of [...tree].sort((a, b) => Buffer.compare(gitOrder(a), gitOrder(b)))) {
     const path = base ? `${base}/${e.path}` : e.path
     out.push({ oid: e.oid, name: e.path, path, type: e.type, mode: e.mode })
     if (recursive && e.type === 'tree') out.push(...(await readTreeItems(gitdir, e.oid, path, true)))

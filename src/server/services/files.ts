@@ -23,7 +23,8 @@ export async function listTree(ctx: RequestContext, p: ProjectView, input: { pat
   const entry = await entryAt(gitdir, commit, path)
   if (!entry || entry.type !== 'tree') throw notFound('Tree')
   const items = await readTreeItems(gitdir, entry.oid, path, Boolean(input.recursive))
-  if (!input.recursive) items.sort((a, b) => ORDER[a.type] - ORDER[b.type] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  // GitLab's sorted_entries: trees, then blobs, then submodules, each kept in git's order (recursive listings too).
+  items.sort((a, b) => ORDER[a.type] - ORDER[b.type])
   return { items: items.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit), total: items.length }
 }
 
@@ -61,12 +62,15 @@ export async function readFile(ctx: RequestContext, p: ProjectView, rawPath: str
   }
 }
 
+/** GitLab sends names and paths as they are (`X-Gitlab-File-Path: app/models/key.rb`); only what a header cannot carry is percent-encoded. */
+const headerValue = (s: string) => s.replace(/[^\x20-\x7e]+/g, (run) => encodeURIComponent(Buffer.from(run).toString()))
+
 /** The headers GitLab sets on file reads (lib/api/files.rb). */
 export function fileHeaders(f: FileRead): Record<string, string> {
   return {
-    'X-Gitlab-File-Name': encodeURIComponent(f.fileName),
-    'X-Gitlab-File-Path': encodeURIComponent(f.filePath),
-    'X-Gitlab-Ref': encodeURIComponent(f.ref),
+    'X-Gitlab-File-Name': headerValue(f.fileName),
+    'X-Gitlab-File-Path': headerValue(f.filePath),
+    'X-Gitlab-Ref': headerValue(f.ref),
     'X-Gitlab-Blob-Id': f.blobId,
     'X-Gitlab-Commit-Id': f.commitId,
     'X-Gitlab-Last-Commit-Id': f.lastCommitId,
