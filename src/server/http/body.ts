@@ -9,6 +9,33 @@ export interface UploadedFile { filename: string; mimeType: string; data: Buffer
 
 export const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots: false } as const
 
+const HASH_IN_ARRAY = /^([^[\]]+(?:\[[^\]]+\])*)\[\]\[([^\]]+)\](.*)$/
+
+/**
+ * Query strings and forms as Rack reads them. `actions[][action]=a&actions[][action]=b` is two hashes in Rack
+ * (a key already in the array's last hash starts the next one) but one hash of arrays in qs, so the brackets get indices first.
+ */
+export function parseParams(text: string): Record<string, unknown> {
+  const open = new Map<string, { index: number; keys: Set<string> }>()
+  const pairs = text.split('&').map((pair) => {
+    const eq = pair.indexOf('=')
+    let key: string
+    try {
+      key = decodeURIComponent((eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' '))
+    } catch {
+      return pair
+    }
+    const m = HASH_IN_ARRAY.exec(key)
+    if (!m) return pair
+    const [, name, sub, rest] = m
+    let hash = open.get(name)
+    if (!hash || hash.keys.has(sub + rest)) open.set(name, (hash = { index: (hash?.index ?? -1) + 1, keys: new Set() }))
+    hash.keys.add(sub + rest)
+    return `${encodeURIComponent(`${name}[${hash.index}][${sub}]${rest}`)}${eq < 0 ? '' : pair.slice(eq)}`
+  })
+  return qs.parse(pairs.join('&'), QS_OPTIONS) as Record<string, unknown>
+}
+
 // The rest of the body is never read: closing the connection stops the upload and keeps its bytes from being read as a next request.
 export const tooLarge = () => new CollabError('PAYLOAD_TOO_LARGE', '413 Request Entity Too Large', { status: 413, headers: { Connection: 'close' } })
 
@@ -57,7 +84,7 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Rec
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('the JSON body must be an object')
     return parsed as Record<string, unknown>
   }
-  if (type === 'application/x-www-form-urlencoded' || type === '') return qs.parse(text, QS_OPTIONS) as Record<string, unknown>
+  if (type === 'application/x-www-form-urlencoded' || type === '') return parseParams(text)
   return {}
 }
 
@@ -88,7 +115,7 @@ async function readMultipart(req: IncomingMessage, limit: number): Promise<Recor
     bb.on('error', () => fail(badRequest('malformed multipart body')))
     bb.on('close', () => {
       if (failed) return
-      resolve({ ...(qs.parse(pairs.join('&'), QS_OPTIONS) as Record<string, unknown>), ...files })
+      resolve({ ...parseParams(pairs.join('&')), ...files })
     })
     source(req).pipe(bb)
   })

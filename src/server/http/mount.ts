@@ -1,13 +1,12 @@
 // Mounts every contract endpoint on polka: query+body+path merged, authenticated, validated, handled, written.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import qs from 'qs'
 import type { Polka, Request as PolkaRequest } from 'polka'
 import type { Contract, Endpoint, EndpointInput } from '../../contract/define.js'
 import { forbidden, unauthorized } from '../../core/errors.js'
 import type { AppDeps, HandlerResult, RequestContext } from '../context.js'
 import { checkScope } from '../services/auth.js'
 import { authenticate } from './auth.js'
-import { QS_OPTIONS, readBody } from './body.js'
+import { parseParams, readBody } from './body.js'
 import { normalizePage, paginationHeaders } from './pagination.js'
 import { JSON_TYPE, sendError, sendJson } from './respond.js'
 import { validationError } from './validate.js'
@@ -29,7 +28,7 @@ export function baseUrlOf(req: IncomingMessage): string {
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req: Req, res: ServerResponse) {
-  const query = qs.parse(req.search ? req.search.slice(1) : '', QS_OPTIONS) as Record<string, unknown>
+  const query = parseParams(req.search ? req.search.slice(1) : '')
   const body = HAS_BODY.has(req.method) ? await readBody(req, BODY_LIMIT) : {}
   const merged = { ...query, ...body, ...req.params }
   const caller = authenticate(app, req, merged)

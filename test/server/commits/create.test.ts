@@ -159,6 +159,19 @@ describe('POST /projects/:id/repository/commits', () => {
     expect(await fileText(id, 'docs/b.md')).toBe('b\n')
   })
 
+  it('reads several actions from a form body sent as actions[][key]= repeated (api-v4.md request conventions)', async () => {
+    const id = await seeded()
+    const form = [
+      'branch=master', 'commit_message=From+a+form',
+      'actions[][action]=create', 'actions[][file_path]=a.txt', 'actions[][content]=A',
+      'actions[][action]=update', 'actions[][file_path]=README.md', 'actions[][content]=changed%0A',
+    ].join('&')
+    const res = await alice.api.post(`${repo(id)}/commits`, undefined, { form })
+    expect([res.status, res.body.title, res.body.stats]).toEqual([201, 'From a form', { additions: 2, deletions: 1, total: 3 }])
+    expect(await treePaths(id)).toEqual(['100644 README.md', '100644 a.txt', '100644 src/app.txt'])
+    expect([await fileText(id, 'a.txt'), await fileText(id, 'README.md')]).toEqual(['A', 'changed\n'])
+  })
+
   it('creates a new branch from start_branch and leaves the start branch alone', async () => {
     const id = await seeded()
     const c = await commit(alice.api, id, { branch: 'feature/x', start_branch: 'master', commit_message: 'On a feature', actions: [create('feature.txt', 'f\n')] })
