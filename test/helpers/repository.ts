@@ -42,10 +42,14 @@ export async function historyIds(as: Api, projectId: number, ref: string): Promi
   }
 }
 
-/** `git cat-file -p` of an object in a project's bare repository, to check what a commit id was computed from. */
-export function catFile(server: TestServer, projectId: number, oid: string): string {
-  return execFileSync('git', ['--git-dir', join(server.dataDir, 'repositories', `${projectId}.git`), 'cat-file', '-p', oid], { encoding: 'utf8' })
+/** The git command line on a project's bare repository: for checks, and for what the API cannot write (symlinks). */
+export function gitIn(server: TestServer, projectId: number, args: string[], opts: { input?: string; env?: Record<string, string> } = {}): string {
+  const gitdir = join(server.dataDir, 'repositories', `${projectId}.git`)
+  return execFileSync('git', ['--git-dir', gitdir, ...args], { encoding: 'utf8', input: opts.input, env: { ...process.env, ...opts.env } })
 }
+
+/** `git cat-file -p` of an object in a project's bare repository, to check what a commit id was computed from. */
+export const catFile = (server: TestServer, projectId: number, oid: string) => gitIn(server, projectId, ['cat-file', '-p', oid])
 
 /** The two engines behind history and diffs: the git command line (when on the PATH) and isomorphic-git in-process. */
 export const ENGINES = [

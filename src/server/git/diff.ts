@@ -38,6 +38,13 @@ async function diffWithGit(gitdir: string, parent: string | null, oid: string): 
     const renamed = status.startsWith('R') || status.startsWith('C')
     const oldPath = fields[i++]
     const newPath = renamed ? fields[i++] : oldPath
+    // A type change (file <-> symlink) gets two patches from git, a deletion and an addition: two entries keep them in step.
+    if (status === 'T') {
+      const side = { oldPath, newPath, renamedFile: false }
+      entries.push({ ...side, aMode: gitlabMode(aMode), bMode: '0', newFile: false, deletedFile: true })
+      entries.push({ ...side, aMode: '0', bMode: gitlabMode(bMode), newFile: true, deletedFile: false })
+      continue
+    }
     entries.push({
       oldPath, newPath, aMode: gitlabMode(aMode), bMode: gitlabMode(bMode), newFile: status === 'A', deletedFile: status === 'D', renamedFile: status.startsWith('R'),
     })
@@ -129,18 +136,25 @@ async function diffInProcess(gitdir: string, parent: string | null, oid: string)
     const b = after.get(path)
     if (a && b && a.oid === b.oid && a.mode === b.mode) continue
     if (!b && renamedFrom.has(path)) continue
+    if (a && b && a.mode.slice(0, 2) !== b.mode.slice(0, 2)) {
+      // A type change, as git shows it: the old side deleted, then the new side added.
+      out.push(await fileDiff(gitdir, path, path, a, undefined), await fileDiff(gitdir, path, path, undefined, b))
+      continue
+    }
     const from = b && !a ? renames.get(path) : undefined
-    const oldSide = from ? before.get(from) : a
-    const oldPath = from ?? path
-    const [oldBuf, newBuf] = await Promise.all([oldSide ? blob(gitdir, oldSide) : Buffer.alloc(0), b ? blob(gitdir, b) : Buffer.alloc(0)])
-    let text = { diff: '', additions: 0, deletions: 0 }
-    if (isBinary(oldBuf) || isBinary(newBuf)) {
-      if (!oldBuf.equals(newBuf)) text.diff = `Binary files ${oldSide ? `a/${oldPath}` : '/dev/null'} and ${b ? `b/${path}` : '/dev/null'} differ\n`
-    } else if (!oldBuf.equals(newBuf)) text = unifiedHunks(oldBuf.toString('utf8'), newBuf.toString('utf8'))
-    out.push({
-      oldPath, newPath: path, aMode: oldSide ? oldSide.mode : '0', bMode: b ? b.mode : '0',
-      newFile: !oldSide, deletedFile: !b, renamedFile: Boolean(from), ...text,
-    })
+    out.push(await fileDiff(gitdir, from ?? path, path, from ? before.get(from) : a, b))
   }
   return out
+}
+
+async function fileDiff(gitdir: string, oldPath: string, newPath: string, oldSide: Side | undefined, newSide: Side | undefined): Promise<DiffFile> {
+  const [oldBuf, newBuf] = await Promise.all([oldSide ? blob(gitdir, oldSide) : Buffer.alloc(0), newSide ? blob(gitdir, newSide) : Buffer.alloc(0)])
+  let text = { diff: '', additions: 0, deletions: 0 }
+  if (isBinary(oldBuf) || isBinary(newBuf)) {
+    if (!oldBuf.equals(newBuf)) text.diff = `Binary files ${oldSide ? `a/${oldPath}` : '/dev/null'} and ${newSide ? `b/${newPath}` : '/dev/null'} differ\n`
+  } else if (!oldBuf.equals(newBuf)) text = unifiedHunks(oldBuf.toString('utf8'), newBuf.toString('utf8'))
+  return {
+    oldPath, newPath, aMode: oldSide ? oldSide.mode : '0', bMode: newSide ? newSide.mode : '0',
+    newFile: !oldSide, deletedFile: !newSide, renamedFile: oldPath !== newPath, ...text,
+  }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DiffEntry } from '../../../src/contract/entities/repository.js'
 import { gitAvailable, setGitAvailable } from '../../../src/server/git/exec.js'
 import { api, createProject, createUser, type TestUser } from '../../helpers/api.js'
-import { commit, create, ENGINES, remove, repo, update } from '../../helpers/repository.js'
+import { commit, create, ENGINES, gitIn, remove, repo, update } from '../../helpers/repository.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 
 const APP = 'function one() {\n  return 1\n}\n\nfunction two() {\n  return 2\n}\n\nfunction three() {\n  return 3\n}\n'
@@ -18,6 +18,8 @@ const ROOT = '507cd63992736d59f39541e8e2e93901dd58f365'
 const CHANGES = 'b9dfa33c7f0d8a967d8848c34d6be2159fbcecff'
 /** Two separate hunks in one file. */
 const HUNKS = '4cf63e0ba95eea157d142d5172143edad22f7abd'
+/** `link` turns from a file into a symlink, and z.txt changes after it. */
+const TYPECHANGE = '15604ce20e6b4cf79537a0de82b5339a1c9749b2'
 /** Two moves with edits: one similar enough to be a rename (60%), one not (40%). */
 const MOVES = '26c97dc5a1bbca61c0fe36b249becb5b66459485'
 
@@ -59,6 +61,16 @@ beforeAll(async () => {
     ],
   })
   expect(moves.id).toBe(MOVES)
+
+  // The API cannot write a symlink: this commit is made with git's plumbing, as a push would bring it.
+  await commit(alice.api, id, { commit_message: 'A file to become a link', actions: [create('link', 'target\n'), create('z.txt', 'z\n')] })
+  const blob = (content: string) => gitIn(server, id, ['hash-object', '-w', '--stdin'], { input: content }).trim()
+  const base = gitIn(server, id, ['ls-tree', 'master']).split('\n').filter((l) => l && !/\t(link|z\.txt)$/.test(l))
+  const tree = gitIn(server, id, ['mktree'], { input: [...base, `120000 blob ${blob('a.txt')}\tlink`, `100644 blob ${blob('zz\n')}\tz.txt`].join('\n') + '\n' }).trim()
+  const env = { GIT_AUTHOR_NAME: 'Alice Liddell', GIT_AUTHOR_EMAIL: 'alice@example.com', GIT_AUTHOR_DATE: '1704164645 +0000', GIT_COMMITTER_NAME: 'Alice Liddell', GIT_COMMITTER_EMAIL: 'alice@example.com', GIT_COMMITTER_DATE: '1704164645 +0000' }
+  const typechange = gitIn(server, id, ['commit-tree', tree, '-p', 'master', '-m', 'Make it a link'], { env }).trim()
+  gitIn(server, id, ['update-ref', 'refs/heads/master', typechange])
+  expect(typechange).toBe(TYPECHANGE)
 })
 afterAll(() => server.close())
 
@@ -128,9 +140,9 @@ describe.each(ENGINES)('GET /projects/:id/repository/commits/:sha/diff with $eng
 
   it('reads the commit by branch name and by short id, and paginates', async () => {
     const byBranch = await diff('master')
-    const byShort = await diff(MOVES.slice(0, 8))
+    const byShort = await diff(TYPECHANGE.slice(0, 8))
     expect(byBranch.body).toEqual(byShort.body)
-    expect(byBranch.body.map((d: { new_path: string }) => d.new_path)).toEqual(['lists/a2.txt', 'lists/b.txt', 'lists/b2.txt'])
+    expect(byBranch.body.map((d: { new_path: string }) => d.new_path)).toEqual(['link', 'link', 'z.txt'])
     const page = await diff(CHANGES, { per_page: 2, page: 2 })
     expect(page.body.map((d: { new_path: string }) => d.new_path)).toEqual(['moved/keep.txt', 'nonl.txt'])
     expect([page.headers.get('x-total'), page.headers.get('x-total-pages'), page.headers.get('x-next-page')]).toEqual(['7', '4', '3'])
@@ -141,5 +153,16 @@ describe.each(ENGINES)('GET /projects/:id/repository/commits/:sha/diff with $eng
       const res = await diff(sha)
       expect([res.status, res.body]).toEqual([404, { message: '404 Commit Not Found' }])
     }
+  })
+
+  it('shows a file turned into a symlink as a deletion and an addition, keeping later files in step', async () => {
+    const res = await diff(TYPECHANGE)
+    const flags = { new_file: false, renamed_file: false, deleted_file: false, generated_file: false }
+    expect(res.body).toEqual([
+      { ...flags, old_path: 'link', new_path: 'link', a_mode: '100644', b_mode: '0', deleted_file: true, diff: '@@ -1 +0,0 @@\n-target\n' },
+      { ...flags, old_path: 'link', new_path: 'link', a_mode: '0', b_mode: '120000', new_file: true, diff: '@@ -0,0 +1 @@\n+a.txt\n\\ No newline at end of file\n' },
+      { ...flags, old_path: 'z.txt', new_path: 'z.txt', a_mode: '100644', b_mode: '100644', diff: '@@ -1 +1 @@\n-z\n+zz\n' },
+    ])
+    expect((await api(server).get(`${repo(id)}/commits/${TYPECHANGE}`)).body.stats).toEqual({ additions: 2, deletions: 2, total: 4 })
   })
 })
