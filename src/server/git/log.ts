@@ -23,6 +23,9 @@ export interface LogQuery {
 
 const FORMAT = '%x1e%H%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B'
 
+/** Paths are file paths, not pathspecs (`*`, `:(exclude)`): the in-process walk compares them literally too. */
+const LITERAL = { env: { GIT_LITERAL_PATHSPECS: '1' } }
+
 function filterArgs(q: LogQuery): string[] {
   const args: string[] = []
   if (q.since) args.push(`--since=${q.since}`)
@@ -51,12 +54,12 @@ export async function logCommits(gitdir: string, q: LogQuery): Promise<{ commits
   if (await gitAvailable()) {
     const revs = q.all ? ['--all'] : q.from
     const paths = q.path ? ['--', q.path] : ['--']
-    const page = runGit(gitdir, ['log', `--format=${FORMAT}`, `--skip=${q.offset}`, `-n`, String(q.limit), ...filterArgs(q), ...revs, ...paths])
+    const page = runGit(gitdir, ['log', `--format=${FORMAT}`, `--skip=${q.offset}`, `-n`, String(q.limit), ...filterArgs(q), ...revs, ...paths], LITERAL)
     // Totals of one history never change, so they are cached by the ids and filters that define them.
     const key = JSON.stringify([gitdir, q.all ? await allRefIds(gitdir) : q.from, q.since, q.until, q.path, q.author, q.firstParent])
     let total = counts.get(key)
     const count = total === undefined
-      ? runGit(gitdir, ['rev-list', '--count', ...filterArgs({ ...q, topo: false }), ...revs, ...paths]).then((s) => Number(s.trim()))
+      ? runGit(gitdir, ['rev-list', '--count', ...filterArgs({ ...q, topo: false }), ...revs, ...paths], LITERAL).then((s) => Number(s.trim()))
       : Promise.resolve(total)
     const [out, n] = await Promise.all([page, count])
     if (counts.size > 10_000) counts.clear()
@@ -129,7 +132,7 @@ async function allRefIds(gitdir: string): Promise<string[]> {
 /** The newest commit reachable from `from` that touched `path`, or null. */
 export async function lastCommitForPath(gitdir: string, from: string, path: string): Promise<string | null> {
   if (await gitAvailable()) {
-    const out = await runGit(gitdir, ['log', '-1', '--format=%H', from, '--', path]).catch(() => '')
+    const out = await runGit(gitdir, ['log', '-1', '--format=%H', from, '--', path], LITERAL).catch(() => '')
     return out.trim() || null
   }
   try {

@@ -25,6 +25,9 @@ export interface ListCommitsInput {
 export async function listCommits(ctx: RequestContext, p: ProjectView, input: ListCommitsInput) {
   requireReadCode(ctx, p)
   const gitdir = gitdirOf(ctx, p)
+  // `dir/` and `/dir` name the directory; `/` alone is the whole tree, i.e. no filter.
+  const path = input.path?.replace(/^\/+|\/+$/g, '') || undefined
+  if (path) checkFilePath(path, 'path')
   const from: string[] = []
   if (!input.all) {
     const ref = input.ref_name ?? p.default_branch ?? 'master'
@@ -37,7 +40,7 @@ export async function listCommits(ctx: RequestContext, p: ProjectView, input: Li
     from.push(oid)
   }
   return logCommits(gitdir, {
-    from, all: input.all, since: input.since, until: input.until, path: input.path, author: input.author,
+    from, all: input.all, since: input.since, until: input.until, path, author: input.author,
     firstParent: input.first_parent, topo: input.order === 'topo', offset: ctx.page.offset, limit: ctx.page.limit,
   })
 }

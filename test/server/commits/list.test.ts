@@ -102,6 +102,15 @@ describe.each(ENGINES)('GET /projects/:id/repository/commits with $engine', ({ a
     expect([none.status, none.body, none.headers.get('x-total')]).toEqual([200, [], '0'])
   })
 
+  it('reads path as a file path: slashes around it are dropped, globs are not expanded, climbing out is refused', async () => {
+    expect(ids((await list({ path: 'src/' })).body)).toEqual([C3, C1])
+    expect(ids((await list({ path: '/docs' })).body)).toEqual([C5, C2])
+    expect(ids((await list({ path: '/' })).body)).toEqual([C5, C3, C2, C1])
+    expect(ids((await list({ path: 'src/*.txt' })).body)).toEqual([])
+    const out = await list({ path: '../etc' })
+    expect([out.status, out.body]).toEqual([400, { message: '400 Bad request - path is invalid: "../etc"' }])
+  })
+
   it('lists every commit of every branch and tag with all', async () => {
     expect(ids((await list({ all: true })).body)).toEqual([C6, C5, C4, C3, C2, C1])
     expect(ids((await list({ all: true, path: 'src/app.txt' })).body)).toEqual([C3, C1])
