@@ -24,8 +24,12 @@ const SHORT = /^[0-9a-f]{4,39}$/
 export function isValidRefName(name: string): boolean {
   if (!name || name.length > 1024 || name === '@' || name.startsWith('-') || name.startsWith('/') || name.endsWith('/')) return false
   if (/[\x00-\x20\x7f~^:?*[\\]/.test(name) || name.includes('..') || name.includes('@{') || name.includes('//')) return false
-  return name.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock')) && !name.endsWith('.')
+  // A part is a file name under refs/ (with `.lock` added while git updates it), so it must fit in 255 bytes.
+  return name.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock') && Buffer.byteLength(part) <= 250) && !name.endsWith('.')
 }
+
+/** A name for a new branch or tag, as GitLab's GitRefValidator allows: not `HEAD`, not spelled as a full ref. */
+export const isValidNewRefName = (name: string) => isValidRefName(name) && name !== 'HEAD' && !/^refs\/(heads|tags|remotes)\//.test(name)
 
 export async function readRef(gitdir: string, ref: string): Promise<string | null> {
   try {

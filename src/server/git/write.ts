@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { withRepoLock } from './lock.js'
 import { lastCommitForPath } from './log.js'
-import { cacheFor, isValidRefName, readRef, resolveCommit } from './read.js'
+import { cacheFor, isValidNewRefName, isValidRefName, readRef, resolveCommit } from './read.js'
 import { TreeEditor } from './tree-edit.js'
 import { GitError } from './types.js'
 
@@ -101,6 +101,7 @@ export async function commitActions(gitdir: string, req: CommitRequest): Promise
   return withRepoLock(gitdir, async () => {
     const ref = `refs/heads/${req.branch}`
     const current = await readRef(gitdir, ref)
+    if (!current && !isValidNewRefName(req.branch)) throw new GitError('invalid', `Invalid branch name: ${req.branch}`)
     let parent = current
     if (req.start !== undefined && (!current || req.force)) {
       parent = await resolveCommit(gitdir, req.start)
@@ -124,7 +125,7 @@ export async function commitActions(gitdir: string, req: CommitRequest): Promise
 }
 
 export async function createBranch(gitdir: string, name: string, target: string) {
-  if (!isValidRefName(name)) throw new GitError('invalid', `Branch name is invalid`)
+  if (!isValidNewRefName(name)) throw new GitError('invalid', `Branch name is invalid`)
   return withRepoLock(gitdir, async () => {
     if (await readRef(gitdir, `refs/heads/${name}`)) throw new GitError('exists', 'Branch already exists')
     const oid = await resolveCommit(gitdir, target)
@@ -143,7 +144,7 @@ export async function deleteBranch(gitdir: string, name: string) {
 }
 
 export async function createTag(gitdir: string, name: string, target: string, message: string | undefined, tagger: Signature) {
-  if (!isValidRefName(name)) throw new GitError('invalid', 'Tag name invalid')
+  if (!isValidNewRefName(name)) throw new GitError('invalid', 'Tag name invalid')
   return withRepoLock(gitdir, async () => {
     if (await readRef(gitdir, `refs/tags/${name}`)) throw new GitError('exists', `Tag ${name} already exists`)
     const oid = await resolveCommit(gitdir, target)

@@ -323,7 +323,7 @@ describe('bad input', () => {
     await bad({ actions: [create('ok.txt', 'x'), create('/abs', 'x')] }, { message: '400 Bad request - actions[1].file_path is invalid: "/abs"' })
   })
 
-  it.each([['a..b'], ['has space'], ['-dash'], ['x.lock'], ['tilde~1'], ['caret^'], ['colon:x'], ['end/'], ['trailing.'], ['@'], ['a@{b']])(
+  it.each([['a..b'], ['has space'], ['-dash'], ['x.lock'], ['tilde~1'], ['caret^'], ['colon:x'], ['end/'], ['trailing.'], ['@'], ['a@{b'], ['HEAD'], ['refs/heads/main'], ['x'.repeat(251)]])(
     'refuses the branch name %j', async (branch) => {
       await bad({ branch, start_branch: 'master', actions: [create('x.txt', 'x')] }, { message: `Invalid branch name: ${branch}` })
     },

@@ -129,7 +129,9 @@ describe('POST /projects/:id/repository/branches', () => {
     const p = await fixture()
     const post = (body: Record<string, unknown>) => alice.api.post(`${repo(p)}/branches`, body)
     expect(await post({ branch: 'x', ref: 'nowhere' }).then((r) => [r.status, r.body])).toEqual([400, { message: 'Invalid reference name: nowhere' }])
-    expect(await post({ branch: 'a..b', ref: 'master' }).then((r) => [r.status, r.body])).toEqual([400, { message: 'Branch name is invalid' }])
+    for (const branch of ['a..b', 'HEAD', 'refs/heads/x', 'x'.repeat(251), '-x', 'a b']) {
+      expect(await post({ branch, ref: 'master' }).then((r) => [r.status, r.body])).toEqual([400, { message: 'Branch name is invalid' }])
+    }
     expect(await post({ branch: ' ', ref: 'master' }).then((r) => [r.status, r.body])).toEqual([400, { message: '400 Bad request - branch and ref must not be blank' }])
     expect(await post({ ref: 'master' }).then((r) => [r.status, r.body])).toEqual([400, { message: '400 (Bad request) "branch" not given' }])
     expect(await post({ branch: 'x' }).then((r) => [r.status, r.body])).toEqual([400, { message: '400 (Bad request) "ref" not given' }])

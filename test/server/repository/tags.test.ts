@@ -71,7 +71,9 @@ describe('POST /projects/:id/repository/tags', () => {
     const post = (body: Record<string, unknown>) => alice.api.post(`${repo(id)}/tags`, body).then((r) => [r.status, r.body])
     expect(await post({ tag_name: 'v1', ref: 'master' })).toEqual([400, { message: 'Tag v1 already exists' }])
     expect(await post({ tag_name: 'v2', ref: 'nowhere' })).toEqual([400, { message: 'Target nowhere is invalid' }])
-    expect(await post({ tag_name: 'bad..name', ref: 'master' })).toEqual([400, { message: 'Tag name invalid' }])
+    for (const tag_name of ['bad..name', 'HEAD', 'refs/tags/v1', 'v'.repeat(251), '-v']) {
+      expect(await post({ tag_name, ref: 'master' })).toEqual([400, { message: 'Tag name invalid' }])
+    }
     expect(await post({ ref: 'master' })).toEqual([400, { message: '400 (Bad request) "tag_name" not given' }])
     expect((await alice.api.get(`${repo(id)}/tags/v1`)).body.commit.id).toBe(FIRST)
   })
