@@ -105,7 +105,8 @@ export async function commitActions(gitdir: string, req: CommitRequest): Promise
     let parent = current
     if (req.start !== undefined && (!current || req.force)) {
       parent = await resolveCommit(gitdir, req.start)
-      if (!parent) throw new GitError('invalid', `Invalid reference name: ${req.start}`)
+      // An empty repository has nothing to start from; GitLab makes the first commit there (Commits::CreateService).
+      if (!parent && (await hasBranches(gitdir))) throw new GitError('invalid', `Invalid reference name: ${req.start}`)
     } else if (!current && (await hasBranches(gitdir))) {
       throw new GitError('invalid', 'You can only create or edit files when you are on a branch')
     } else if (current && req.start !== undefined && req.start !== req.branch && !req.force) {

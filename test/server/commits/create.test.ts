@@ -83,6 +83,12 @@ describe('POST /projects/:id/repository/commits', () => {
     expect((await alice.api.get(`/projects/${p.id}`)).body.empty_repo).toBe(false)
   })
 
+  it('makes the first commit of an empty repository when start_branch names a branch that cannot exist yet', async () => {
+    const p = await createProject(alice.api, { name: 'fresh-start' })
+    const c = await commit(alice.api, p.id, { branch: 'master', start_branch: 'master', commit_message: 'Initial commit', actions: [create('README.md', 'hello\n'), create('src/app.txt', 'one\ntwo\nthree\n')] })
+    expect([c.id, c.parent_ids]).toEqual([SEED, []])
+  })
+
   it('updates a file', async () => {
     const id = await seeded()
     const c = await commit(alice.api, id, { commit_message: 'Update README', actions: [update('README.md', 'hello world\n')] })
