@@ -1,5 +1,5 @@
 // The combined CI status of a commit, from the statuses posted on it.
-import { CollabError } from '../../core/errors.js'
+import { CollabError, notFound } from '../../core/errors.js'
 import { nowIso } from '../context.js'
 import { isAncestor, listBranches } from '../git/read.js'
 import * as store from '../store/commit-statuses.js'
@@ -46,6 +46,8 @@ export async function postStatus(ctx: RequestContext, p: ProjectView, rev: strin
   requirePushCode(ctx, p)
   const sha = await commitOr404(ctx, p, rev)
   const ref = input.ref ?? (await defaultRef(ctx, p, sha))
+  // GitLab: a commit on no branch needs an explicit ref (lib/api/commit_statuses.rb).
+  if (ref === null) throw notFound('References for commit')
   const name = input.name ?? input.context ?? 'default'
   const now = nowIso(ctx)
   const db = ctx.app.db

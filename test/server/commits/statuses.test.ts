@@ -66,6 +66,17 @@ describe('POST /projects/:id/statuses/:sha', () => {
     expect((await post(id, base, { state: 'pending', ref: 'feature' })).body.ref).toBe('feature')
   })
 
+  it('answers 404 for a commit on no branch unless a ref is given', async () => {
+    const { id } = await fixture()
+    const loose = (await commit(alice.api, id, { branch: 'tmp', start_branch: 'master', commit_message: 'Loose', actions: [create('l.txt', 'l\n')] })).id as string
+    expectStatus(await alice.api.post(`${repo(id)}/tags`, { tag_name: 'keep', ref: 'tmp' }), 201)
+    expectStatus(await alice.api.del(`${repo(id)}/branches/tmp`), 204)
+    const res = await post(id, loose, { state: 'pending' })
+    expect([res.status, res.body]).toEqual([404, { message: '404 References for commit Not Found' }])
+    expect((await post(id, loose, { state: 'pending', ref: 'keep' })).body.ref).toBe('keep')
+    expect(summary((await list(id, loose, { ref: 'keep' })).body)).toEqual(['default@keep:pending'])
+  })
+
   it('moves a status with the same name and ref on in place: pending, running, success', async () => {
     const { id, base } = await fixture()
     const pending = expectStatus(await post(id, base, { state: 'pending', name: 'build' }), 201).body
