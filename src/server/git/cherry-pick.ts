@@ -2,6 +2,7 @@
 import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { merge } from 'node-diff3'
+import { isBinary } from './diff-text.js'
 import { withRepoLock } from './lock.js'
 import { cacheFor, readRef, resolveCommit } from './read.js'
 import { TreeEditor } from './tree-edit.js'
@@ -30,10 +31,9 @@ async function changedPaths(gitdir: string, a: string | null, b: string | null, 
   return out
 }
 
-async function blobText(gitdir: string, leaf: Leaf | null): Promise<string | null> {
-  if (!leaf) return null
+async function blobBytes(gitdir: string, leaf: Leaf): Promise<Buffer> {
   const { blob } = await git.readBlob({ fs, gitdir, oid: leaf.oid, cache: cacheFor(gitdir) })
-  return Buffer.from(blob).toString('utf8')
+  return Buffer.from(blob)
 }
 
 const same = (a: Leaf | null, b: Leaf | null) => (a === null ? b === null : b !== null && a.oid === b.oid && a.mode === b.mode)
@@ -65,7 +65,10 @@ export async function cherryPick(gitdir: string, opts: { sha: string; branch: st
         continue
       }
       if (!t || !o || !b) throw new GitError('conflict', CONFLICT)
-      const result = merge((await blobText(gitdir, o))!.split('\n'), (await blobText(gitdir, b))!.split('\n'), (await blobText(gitdir, t))!.split('\n'), { stringSeparator: '\n' })
+      const [ob, bb, tb] = await Promise.all([blobBytes(gitdir, o), blobBytes(gitdir, b), blobBytes(gitdir, t)])
+      // Like git, never merge binary content line by line.
+      if ([ob, bb, tb].some(isBinary)) throw new GitError('conflict', CONFLICT)
+      const result = merge(ob.toString('utf8').split('\n'), bb.toString('utf8').split('\n'), tb.toString('utf8').split('\n'), { stringSeparator: '\n' })
       if (result.conflict) throw new GitError('conflict', CONFLICT)
       const oid = await git.writeBlob({ fs, gitdir, blob: Buffer.from(result.result.join('\n')) })
       await ours.set(path, oid, t.mode !== b.mode ? t.mode : o.mode)

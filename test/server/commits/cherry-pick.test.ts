@@ -102,6 +102,19 @@ describe('POST /projects/:id/repository/commits/:sha/cherry_pick', () => {
     expect(await branchHead(alice.api, id, 'stable')).toBe(STABLE)
   })
 
+  it('answers 400 when both sides changed a binary file, as git will not merge binaries', async () => {
+    const { id } = await fixture()
+    const bin = (first: number, last: number) => ({ content: Buffer.from([0, first, 10, 0, 1, 10, 0, 2, 10, 0, 3, 10, 0, 4, 10, 0, last, 10]).toString('base64'), encoding: 'base64' as const })
+    await commit(alice.api, id, { commit_message: 'Add data', actions: [{ action: 'create', file_path: 'data.bin', ...bin(0, 9) }] })
+    await commit(alice.api, id, { branch: 'stable', commit_message: 'Add data too', actions: [{ action: 'create', file_path: 'data.bin', ...bin(0, 9) }] })
+    await commit(alice.api, id, { branch: 'stable', commit_message: 'Change the start', actions: [{ action: 'update', file_path: 'data.bin', ...bin(7, 9) }] })
+    const pickMe = await commit(alice.api, id, { commit_message: 'Change the end', actions: [{ action: 'update', file_path: 'data.bin', ...bin(0, 8) }] })
+    const head = await branchHead(alice.api, id, 'stable')
+    const res = await pick(alice.api, id, pickMe.id, { branch: 'stable' })
+    expect([res.status, res.body.error_code]).toEqual([400, 'conflict'])
+    expect(await branchHead(alice.api, id, 'stable')).toBe(head)
+  })
+
   it('answers 400 when the change is already on the branch, moving nothing', async () => {
     const { id } = await fixture()
     const first = expectStatus(await pick(alice.api, id, PICK, { branch: 'stable' }), 201).body.id
