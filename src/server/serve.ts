@@ -24,7 +24,7 @@ export async function startServer(opts: ServeOptions) {
     throw err
   }
   return {
-    url,
+    url: connectableUrl(url),
     dataDir: opts.dataDir,
     rootTokenCreated: root.created,
     rootToken: root.token,
@@ -33,4 +33,9 @@ export async function startServer(opts: ServeOptions) {
       app.db.close()
     },
   }
+}
+
+/** A server bound to every interface is reached, and stored in the CLI config, through loopback. */
+export function connectableUrl(url: string) {
+  return url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:')
 }
