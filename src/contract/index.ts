@@ -7,6 +7,7 @@ import * as projects from './endpoints/projects.js'
 import * as commits from './endpoints/commits.js'
 import * as repository from './endpoints/repository.js'
 import * as customAttributes from './endpoints/custom-attributes.js'
+import * as applicationSettings from './endpoints/application-settings.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -22,6 +23,7 @@ export const contract = {
   commits: pick(commits),
   repository: pick(repository),
   customAttributes: pick(customAttributes),
+  applicationSettings: pick(applicationSettings),
 }
 
 export type ContractTree = typeof contract

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import polka, { type Request as PolkaRequest } from 'polka'
 import { contract } from '../contract/index.js'
 import type { AppDeps } from './context.js'
+import { applicationSettingsHandlers } from './handlers/application-settings.js'
 import { commitHandlers } from './handlers/commits.js'
 import { groupHandlers } from './handlers/groups.js'
 import { memberHandlers } from './handlers/members.js'
@@ -41,6 +42,7 @@ export function createServer(app: AppDeps): CollabServer {
     { endpoints: contract.projects, handlers: projectHandlers },
     { endpoints: contract.commits, handlers: commitHandlers },
     { endpoints: contract.repository, handlers: repositoryHandlers },
+    { endpoints: contract.applicationSettings, handlers: applicationSettingsHandlers },
   ])
 
   const handler: http.RequestListener = (req, res) => {

@@ -1,0 +1,102 @@
+// Application settings: the cached record every request may read (throttling, visibility, limits), and its validated update.
+import { isSettingName, STORED_SETTING_NAMES } from '../../contract/application-settings.js'
+import { validationFailed } from '../../core/errors.js'
+import type { AppDeps, RequestContext } from '../context.js'
+import { nowIso } from '../context.js'
+import type { Db } from '../store/db.js'
+import * as store from '../store/application-settings.js'
+import { DEFAULTS, settingsErrors, visibilityName, VISIBILITY_LEVELS, type Settings, type Visibility } from './settings-rules.js'
+
+export type { Settings, Visibility }
+
+export interface SettingsRecord {
+  settings: Settings
+  createdAt: string
+  updatedAt: string
+}
+
+// One copy per database: a read is a map lookup, and the PUT that writes the row replaces it.
+const cache = new WeakMap<Db, SettingsRecord>()
+
+function load(app: AppDeps): SettingsRecord {
+  let row = store.findSettingsRow(app.db)
+  if (!row) {
+    store.insertSettingsRow(app.db, nowIso({ app }))
+    row = store.findSettingsRow(app.db)!
+  }
+  const saved = JSON.parse(row.settings) as Record<string, unknown>
+  const settings = { ...DEFAULTS }
+  // Only known names: a setting removed from the code leaves its stored value behind unseen.
+  for (const name of STORED_SETTING_NAMES) if (Object.hasOwn(saved, name)) (settings as Record<string, unknown>)[name] = saved[name]
+  return { settings, createdAt: row.created_at, updatedAt: row.updated_at }
+}
+
+export function settingsRecord(app: AppDeps): SettingsRecord {
+  let record = cache.get(app.db)
+  if (!record) cache.set(app.db, (record = load(app)))
+  return record
+}
+
+/** The current settings; cheap enough for every request. */
+export const currentSettings = (app: AppDeps): Settings => settingsRecord(app).settings
+
+/**
+ * The request's settings under their stored names: deprecated names mapped (api-v4.md §Versioning item 4; the current
+ * name wins when both are sent), visibility levels by name, `nil` git protocol as null.
+ */
+export function normalizeUpdate(input: Record<string, unknown>): Partial<Settings> {
+  const given: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(input)) if (value !== undefined && isSettingName(name)) given[name] = value
+  if ('signin_enabled' in given && !('password_authentication_enabled_for_web' in given)) given.password_authentication_enabled_for_web = given.signin_enabled
+  if ('performance_bar_allowed_group_id' in given && !('performance_bar_allowed_group_path' in given)) {
+    given.performance_bar_allowed_group_path = given.performance_bar_allowed_group_id
+  }
+  // Turning the performance bar off is clearing its group; turning it on says nothing about which group.
+  if (given.performance_bar_enabled === false) given.performance_bar_allowed_group_path = null
+  delete given.signin_enabled
+  delete given.performance_bar_allowed_group_id
+  delete given.performance_bar_enabled
+  if (given.enabled_git_access_protocol === 'nil' || given.enabled_git_access_protocol === '') given.enabled_git_access_protocol = null
+  if (Array.isArray(given.restricted_visibility_levels)) {
+    given.restricted_visibility_levels = [...new Set((given.restricted_visibility_levels as string[]).map((l) => visibilityName(l) ?? l))]
+  }
+  return given as Partial<Settings>
+}
+
+/** Validates the whole resulting record and stores it, or throws GitLab's 400 and changes nothing. */
+export function updateSettings(ctx: RequestContext, input: Record<string, unknown>): SettingsRecord {
+  const app = ctx.app
+  const given = normalizeUpdate(input)
+  const current = settingsRecord(app)
+  const next: Settings = { ...current.settings, ...given }
+  const errors = settingsErrors(given, next)
+  if (Object.keys(errors).length) throw validationFailed(errors)
+  // The row keeps what administrators set (defaults included, once set), so a later change of a default moves only the rest.
+  const saved = JSON.parse(store.findSettingsRow(app.db)!.settings) as Record<string, unknown>
+  const changed = { ...saved, ...given }
+  store.saveSettings(app.db, changed, nowIso(ctx))
+  cache.delete(app.db)
+  return settingsRecord(app)
+}
+
+/** Whether a non-administrator may use this visibility level (restricted_visibility_levels). */
+export function visibilityAllowed(ctx: { app: AppDeps; user: { is_admin: number } | null }, level: Visibility): boolean {
+  if (ctx.user?.is_admin) return true
+  return !(currentSettings(ctx.app).restricted_visibility_levels ?? []).includes(level)
+}
+
+/** GitLab's closest_allowed_level: the most visible unrestricted level not above `level`, else private. */
+export function closestAllowedLevel(app: AppDeps, level: Visibility): Visibility {
+  const restricted = currentSettings(app).restricted_visibility_levels ?? []
+  const allowed = VISIBILITY_LEVELS.slice(0, VISIBILITY_LEVELS.indexOf(level) + 1).filter((l) => !restricted.includes(l))
+  return allowed[allowed.length - 1] ?? 'private'
+}
+
+/** Git over HTTP with an account password (not a token) as the Basic password. */
+export const passwordAuthenticationForGit = (app: AppDeps) => currentSettings(app).password_authentication_enabled_for_git
+
+/** Password sign-in on the web and the OAuth password grant. */
+export const passwordAuthenticationForWeb = (app: AppDeps) => currentSettings(app).password_authentication_enabled_for_web
+
+/** max_attachment_size in bytes: an upload above it answers 413. */
+export const maxAttachmentBytes = (app: AppDeps) => currentSettings(app).max_attachment_size * 1024 * 1024
