@@ -8,6 +8,11 @@ import * as commits from './endpoints/commits.js'
 import * as repository from './endpoints/repository.js'
 import * as customAttributes from './endpoints/custom-attributes.js'
 import * as applicationSettings from './endpoints/application-settings.js'
+import * as issues from './endpoints/issues.js'
+import * as notes from './endpoints/notes.js'
+import * as labels from './endpoints/labels.js'
+import * as milestones from './endpoints/milestones.js'
+import * as todos from './endpoints/todos.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -24,6 +29,11 @@ export const contract = {
   repository: pick(repository),
   customAttributes: pick(customAttributes),
   applicationSettings: pick(applicationSettings),
+  issues: pick(issues),
+  notes: pick(notes),
+  labels: pick(labels),
+  milestones: pick(milestones),
+  todos: pick(todos),
 }
 
 export type ContractTree = typeof contract

@@ -7,10 +7,14 @@ import type { AppDeps } from './context.js'
 import { applicationSettingsHandlers } from './handlers/application-settings.js'
 import { commitHandlers } from './handlers/commits.js'
 import { groupHandlers } from './handlers/groups.js'
+import { issueHandlers } from './handlers/issues.js'
+import { labelHandlers, milestoneHandlers } from './handlers/labels.js'
 import { memberHandlers } from './handlers/members.js'
 import { metaHandlers } from './handlers/meta.js'
+import { noteHandlers } from './handlers/notes.js'
 import { projectHandlers } from './handlers/projects.js'
 import { repositoryHandlers } from './handlers/repository.js'
+import { todoHandlers } from './handlers/todos.js'
 import { userHandlers } from './handlers/users.js'
 import { mountContract } from './http/mount.js'
 import { routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
@@ -42,6 +46,11 @@ export function createServer(app: AppDeps): CollabServer {
     { endpoints: contract.projects, handlers: projectHandlers },
     { endpoints: contract.commits, handlers: commitHandlers },
     { endpoints: contract.repository, handlers: repositoryHandlers },
+    { endpoints: contract.issues, handlers: issueHandlers },
+    { endpoints: contract.notes, handlers: noteHandlers },
+    { endpoints: contract.labels, handlers: labelHandlers },
+    { endpoints: contract.milestones, handlers: milestoneHandlers },
+    { endpoints: contract.todos, handlers: todoHandlers },
     { endpoints: contract.applicationSettings, handlers: applicationSettingsHandlers },
   ])
 

@@ -30,6 +30,8 @@ export interface RequestContext extends Caller {
   baseUrl: string
   apiUrl: string
   page: { page: number; perPage: number; limit: number; offset: number }
+  /** The request's User-Agent and peer address, which GitLab records with new issues (user_agent_detail). */
+  client?: { userAgent: string; ip: string }
 }
 
 export interface HandlerResult {

@@ -85,3 +85,17 @@ export function requireCanManageMember(ctx: Caller, callerLevel: number, targetL
   if (callerLevel < MAINTAINER) throw forbidden()
   if (callerLevel < OWNER && targetLevels.some((l) => l >= OWNER)) throw forbidden()
 }
+
+/** Confidential issues: Reporter and up, their author and their assignees (compat-notes §2.1). */
+export function canReadIssue(ctx: Caller, project: ProjectView, issue: { confidential: number; author_id: number }, assigneeIds: number[]) {
+  if (!issue.confidential) return true
+  const user = ctx.user
+  if (!user) return false
+  return isAdmin(ctx) || projectLevel(ctx, project) >= REPORTER || issue.author_id === user.id || assigneeIds.includes(user.id)
+}
+
+/** Labels, milestones, assignees, locks and time tracking of issues: Reporter and up. */
+export const canAdminIssues = (ctx: Caller, project: ProjectView) => effectiveProjectLevel(ctx, project) >= REPORTER
+
+/** Setting `iid`, `created_at` and `updated_at` of issues and notes: administrators and owners. */
+export const canSetIssueHistory = (ctx: Caller, project: ProjectView) => effectiveProjectLevel(ctx, project) >= OWNER

@@ -40,7 +40,8 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
   const input = parsed.data as Record<string, unknown>
   const baseUrl = baseUrlOf(req)
   const page = normalizePage(input.page, input.per_page)
-  const ctx: RequestContext = { ...caller, app, baseUrl, apiUrl: baseUrl + API_PREFIX, page }
+  const client = { userAgent: String(req.headers['user-agent'] ?? ''), ip: req.socket.remoteAddress ?? '' }
+  const ctx: RequestContext = { ...caller, app, baseUrl, apiUrl: baseUrl + API_PREFIX, page, client }
   const result = await handler(input, ctx)
   const headers = { ...result.headers }
   if (endpoint.paginated && result.total !== undefined) {

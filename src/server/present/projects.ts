@@ -11,6 +11,8 @@ export interface ProjectBundle {
   forkedFrom?: ProjectView
   projectAccess: number | null
   groupAccess: number | null
+  /** Open issues the caller may see (confidential ones only with Reporter and up). */
+  openIssuesCount: number
   statistics?: Project['statistics']
   customAttributes?: { key: string; value: string }[]
 }
@@ -117,7 +119,7 @@ export function presentProject(b: ProjectBundle, ctx: Urls): Project {
     archived: flag(p.archived),
     empty_repo: p.empty_repo === 1,
     creator_id: p.creator_id,
-    open_issues_count: 0,
+    open_issues_count: b.openIssuesCount,
     import_url: p.import_url,
     import_status: p.import_status,
     import_error: p.import_error,

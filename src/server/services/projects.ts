@@ -7,12 +7,15 @@ import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { commitFiles } from '../git/commit-files.js'
 import { initRepository, removeRepository, repositoryDir } from '../git/repository.js'
-import { canCreateProjectIn, canReadProject, DEVELOPER, groupLevel, isAdmin, MAINTAINER, OWNER, projectLevel, requireProjectLevel } from '../policy.js'
+import { canCreateProjectIn, canReadProject, DEVELOPER, groupLevel, isAdmin, MAINTAINER, OWNER, projectLevel, REPORTER, requireProjectLevel } from '../policy.js'
 import type { ProjectBundle } from '../present/projects.js'
 import { insertMember } from '../store/members.js'
 import { findNamespaceById, findUserNamespace, type NamespaceRow } from '../store/namespaces.js'
 import { listAttributes } from '../store/custom-attributes.js'
+import { countOpenIssues } from '../store/issues.js'
 import * as store from '../store/projects.js'
+import { findUserById } from '../store/users.js'
+import { currentSettings, requireProjectLimit, requireVisibilityAllowed } from './application-settings.js'
 import { isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE, pathFromName } from './naming.js'
 import { projectStatistics } from './statistics.js'
 
@@ -38,6 +41,7 @@ export async function bundle(ctx: RequestContext, row: store.ProjectView, opts: 
     forkedFrom: forkedFrom && canReadProject(ctx, forkedFrom) ? forkedFrom : undefined,
     projectAccess: direct,
     groupAccess: viaGroup,
+    openIssuesCount: countOpenIssues(db, row.id, isAdmin(ctx) || projectLevel(ctx, row) >= REPORTER),
     statistics: opts.statistics && (isAdmin(ctx) || projectLevel(ctx, row) >= 20) ? await projectStatistics(ctx, row) : undefined,
     customAttributes: opts.customAttributes && isAdmin(ctx) ? listAttributes(db, 'project', row.id) : undefined,
   }
@@ -118,13 +122,16 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
   const ns = resolveNamespace(ctx, input.namespace_id, ownerId)
   if (!canCreateProjectIn(ctx, ns) && !(isAdmin(ctx) && ns.owner_id === ownerId)) throw notFound('Namespace')
   checkNameFree(ctx, ns.id, name, path)
+  const visibility = input.visibility ?? currentSettings(ctx.app).default_project_visibility
+  requireVisibilityAllowed(ctx, visibility)
+  if (ns.kind === 'user') requireProjectLimit(ns, findUserById(ctx.app.db, ns.owner_id!), store.countProjectsInNamespace(ctx.app.db, ns.id))
   const at = nowIso(ctx)
   const defaultBranch = input.default_branch || ns.default_branch || 'master'
   const db = ctx.app.db
   const id = db.transaction(() => {
     const projectId = store.insertProject(db, {
       namespace_id: ns.id, name, path, description: input.description ?? '', default_branch: defaultBranch,
-      visibility: input.visibility ?? 'private', creator_id: ctx.user!.id, created_at: at, updated_at: at, last_activity_at: at,
+      visibility, creator_id: ctx.user!.id, created_at: at, updated_at: at, last_activity_at: at,
       archived: 0, issues_enabled: 1, merge_requests_enabled: 1, jobs_enabled: 1, wiki_enabled: 1, snippets_enabled: 1,
       container_registry_enabled: 1, resolve_outdated_diff_discussions: 0, shared_runners_enabled: 1, lfs_enabled: 1, public_jobs: 1,
       only_allow_merge_if_pipeline_succeeds: 0, only_allow_merge_if_all_discussions_are_resolved: 0, request_access_enabled: 1,
@@ -162,6 +169,7 @@ export type EditInput = ProjectSettingsInput & { name?: string; path?: string; a
 export function editProject(ctx: RequestContext, project: store.ProjectView, input: EditInput) {
   requireProjectLevel(ctx, project, MAINTAINER)
   if ((input.visibility !== undefined && input.visibility !== project.visibility) || input.archived !== undefined) requireProjectLevel(ctx, project, OWNER)
+  if (input.visibility !== undefined && input.visibility !== project.visibility) requireVisibilityAllowed(ctx, input.visibility)
   const name = input.name ?? project.name
   const path = input.path ?? project.path
   if (input.name !== undefined || input.path !== undefined) {

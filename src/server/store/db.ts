@@ -4,11 +4,12 @@ import { CollabError } from '../../core/errors.js'
 import m001 from './migrations/001-init.sql'
 import m002 from './migrations/002-commit-statuses-comments.sql'
 import m003 from './migrations/003-project-order-indexes.sql'
+import m004 from './migrations/004-issues.sql'
 import m005 from './migrations/005-application-settings.sql'
 
 export type Db = Database.Database
 
-const MIGRATIONS: string[] = [m001, m002, m003, m005]
+const MIGRATIONS: string[] = [m001, m002, m003, m004, m005]
 
 export function openDatabase(file: string): Db {
   const db = new Database(file)

@@ -1,0 +1,44 @@
+// Project milestones (compat-notes §2): the path id is the global id; `state_event` closes or activates.
+import { z } from 'zod'
+import { defineEndpoint } from '../define.js'
+import { Issue, Milestone } from '../entities/issues.js'
+import { clearableDate } from './issues.js'
+import { int, list, oneOf, ref, str, text } from '../params.js'
+
+const Id = { id: ref() }
+const MilestoneId = { id: ref(), milestone_id: int() }
+const Dates = { due_date: clearableDate().optional(), start_date: clearableDate().optional() }
+
+export const listProjectMilestones = defineEndpoint({
+  method: 'GET', path: '/projects/:id/milestones', summary: 'List milestones of a project', paginated: true,
+  params: Id,
+  input: { state: oneOf(['active', 'closed']).optional(), iids: list(int()).optional(), title: str().optional(), search: str().optional() },
+  responses: { 200: z.array(Milestone) },
+})
+
+export const getProjectMilestone = defineEndpoint({
+  method: 'GET', path: '/projects/:id/milestones/:milestone_id', summary: 'Get a milestone',
+  params: MilestoneId, responses: { 200: Milestone },
+})
+
+export const createProjectMilestone = defineEndpoint({
+  method: 'POST', path: '/projects/:id/milestones', summary: 'Create a milestone',
+  params: Id, input: { title: str(), description: text().optional(), ...Dates }, responses: { 201: Milestone },
+})
+
+export const editProjectMilestone = defineEndpoint({
+  method: 'PUT', path: '/projects/:id/milestones/:milestone_id', summary: 'Edit, close (`state_event=close`) or activate a milestone',
+  params: MilestoneId,
+  input: { title: str().optional(), description: text().optional(), state_event: oneOf(['close', 'activate']).optional(), ...Dates },
+  responses: { 200: Milestone },
+})
+
+export const deleteProjectMilestone = defineEndpoint({
+  method: 'DELETE', path: '/projects/:id/milestones/:milestone_id', summary: 'Delete a milestone',
+  params: MilestoneId, responses: { 204: null },
+})
+
+export const listMilestoneIssues = defineEndpoint({
+  method: 'GET', path: '/projects/:id/milestones/:milestone_id/issues', summary: 'List the issues of a milestone', paginated: true,
+  params: MilestoneId, responses: { 200: z.array(Issue) },
+})

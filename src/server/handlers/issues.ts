@@ -1,0 +1,98 @@
+// The Issues API: lists, CRUD, move, subscriptions, todos, time tracking, participants and user agent detail.
+import type { contract } from '../../contract/index.js'
+import type { RequestContext } from '../context.js'
+import type { Handlers } from '../http/mount.js'
+import { presentIssue, presentTimeStats } from '../present/issues.js'
+import { presentUserBasic } from '../present/users.js'
+import { findVisibleGroup } from '../services/groups.js'
+import * as actions from '../services/issue-actions.js'
+import * as issues from '../services/issues.js'
+import { findVisibleProject } from '../services/projects.js'
+import { presentTodoById } from './todos.js'
+import type { IssueRow } from '../store/issues.js'
+
+const target = (ctx: RequestContext, input: { id: string; issue_iid: number }) => {
+  const project = findVisibleProject(ctx, input.id)
+  return { project, issue: issues.findVisibleIssue(ctx, project, input.issue_iid) }
+}
+
+export const presentList = (ctx: RequestContext, { rows, total }: { rows: IssueRow[]; total: number }) =>
+  ({ status: 200, body: issues.bundles(ctx, rows).map((b) => presentIssue(b, ctx)), total })
+
+const one = (ctx: RequestContext, row: IssueRow, status = 200, links = true) => ({ status, body: presentIssue(issues.bundle(ctx, row, links), ctx) })
+
+export const issueHandlers = {
+  listIssues: (input, ctx) => presentList(ctx, issues.listIssues(ctx, input, {})),
+  listGroupIssues: (input, ctx) => presentList(ctx, issues.listIssues(ctx, input, { groupId: findVisibleGroup(ctx, input.id).id })),
+  listProjectIssues: (input, ctx) => presentList(ctx, issues.listIssues(ctx, input, { project: findVisibleProject(ctx, input.id) })),
+
+  getProjectIssue: (input, ctx) => one(ctx, target(ctx, input).issue),
+
+  createProjectIssue: (input, ctx) => one(ctx, issues.createIssue(ctx, findVisibleProject(ctx, input.id), input), 201),
+
+  editProjectIssue: (input, ctx) => {
+    const { project, issue } = target(ctx, input)
+    return one(ctx, issues.editIssue(ctx, project, issue, input))
+  },
+
+  deleteProjectIssue: (input, ctx) => {
+    const { project, issue } = target(ctx, input)
+    issues.deleteIssue(ctx, project, issue)
+    return { status: 204 }
+  },
+
+  moveProjectIssue: (input, ctx) => {
+    const { project, issue } = target(ctx, input)
+    return one(ctx, actions.moveIssue(ctx, project, issue, input.to_project_id), 201)
+  },
+
+  subscribeToIssue: (input, ctx) => {
+    const { issue } = target(ctx, input)
+    actions.setSubscribed(ctx, issue, true)
+    return one(ctx, issue, 201)
+  },
+
+  // api-v4.md lists `_links` on every single-issue answer except unsubscribe's.
+  unsubscribeFromIssue: (input, ctx) => {
+    const { issue } = target(ctx, input)
+    actions.setSubscribed(ctx, issue, false)
+    return one(ctx, issue, 201, false)
+  },
+
+  createIssueTodo: (input, ctx) => {
+    const { issue } = target(ctx, input)
+    return { status: 201, body: presentTodoById(ctx, actions.createTodo(ctx, issue)) }
+  },
+
+  setIssueTimeEstimate: (input, ctx) => {
+    const { project, issue } = target(ctx, input)
+    return { status: 200, body: presentTimeStats(actions.setTimeEstimate(ctx, project, issue, input.duration)) }
+  },
+
+  resetIssueTimeEstimate: (input, ctx) => {
+    const { project, issue } = target(ctx, input)
+    return { status: 200, body: presentTimeStats(actions.setTimeEstimate(ctx, project, issue, null)) }
+  },
+
+  addIssueSpentTime: (input, ctx) => {
+    const { project, issue } = target(ctx, input)
+    return { status: 201, body: presentTimeStats(actions.addSpentTime(ctx, project, issue, input.duration)) }
+  },
+
+  resetIssueSpentTime: (input, ctx) => {
+    const { project, issue } = target(ctx, input)
+    return { status: 200, body: presentTimeStats(actions.addSpentTime(ctx, project, issue, null)) }
+  },
+
+  getIssueTimeStats: (input, ctx) => ({ status: 200, body: presentTimeStats(target(ctx, input).issue) }),
+
+  // No merge request exists yet, so none closes the issue; the issue itself must still be readable.
+  listIssueClosedBy: (input, ctx) => {
+    target(ctx, input)
+    return { status: 200, body: [], total: 0 }
+  },
+
+  listIssueParticipants: (input, ctx) => ({ status: 200, body: actions.participants(ctx, target(ctx, input).issue).map((u) => presentUserBasic(u, ctx)) }),
+
+  getIssueUserAgentDetail: (input, ctx) => ({ status: 200, body: actions.userAgentDetail(ctx, target(ctx, input).issue) }),
+} satisfies Handlers<typeof contract.issues>

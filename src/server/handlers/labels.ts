@@ -1,0 +1,95 @@
+// Project labels and milestones.
+import type { contract } from '../../contract/index.js'
+import { CollabError } from '../../core/errors.js'
+import type { RequestContext } from '../context.js'
+import { nowIso } from '../context.js'
+import type { Handlers } from '../http/mount.js'
+import { presentLabel, presentMilestone } from '../present/issues.js'
+import { listIssues } from '../services/issues.js'
+import * as labels from '../services/labels.js'
+import * as milestones from '../services/milestones.js'
+import { findVisibleProject } from '../services/projects.js'
+import type { LabelRow } from '../store/labels.js'
+import type { MilestoneRow } from '../store/milestones.js'
+import type { ProjectView } from '../store/projects.js'
+import { presentList } from './issues.js'
+
+const label = (ctx: RequestContext, l: LabelRow) => presentLabel(l, labels.labelCounts(ctx, l), false)
+const milestone = (ctx: RequestContext, p: ProjectView, m: MilestoneRow) => presentMilestone(m, `${p.ns_full_path}/${p.path}`, nowIso(ctx).slice(0, 10), ctx)
+
+/** `PUT/DELETE /projects/:id/labels` name the label by `name` or `label_id`; GitLab wants exactly one. */
+function labelByParam(ctx: RequestContext, p: ProjectView, input: { name?: string; label_id?: number }) {
+  if (input.name === undefined && input.label_id === undefined) {
+    const error = 'label_id, name are missing, exactly one parameter must be provided'
+    throw new CollabError('MISSING_ATTRIBUTES', error, { status: 400, body: { error } })
+  }
+  return labels.findLabel(ctx, p, input.label_id ?? input.name!)
+}
+
+export const labelHandlers = {
+  listProjectLabels: (input, ctx) => {
+    const { rows, total } = labels.listLabels(ctx, findVisibleProject(ctx, input.id), input.search)
+    return { status: 200, body: rows.map((l) => label(ctx, l)), total }
+  },
+
+  getProjectLabel: (input, ctx) => ({ status: 200, body: label(ctx, labels.findLabel(ctx, findVisibleProject(ctx, input.id), input.label_id)) }),
+
+  createProjectLabel: (input, ctx) => ({ status: 201, body: label(ctx, labels.createLabel(ctx, findVisibleProject(ctx, input.id), input)) }),
+
+  editProjectLabel: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    return { status: 200, body: label(ctx, labels.editLabel(ctx, p, labels.findLabel(ctx, p, input.label_id), input)) }
+  },
+
+  editProjectLabelByName: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    return { status: 200, body: label(ctx, labels.editLabel(ctx, p, labelByParam(ctx, p, input), input)) }
+  },
+
+  deleteProjectLabel: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    labels.deleteLabel(ctx, p, labels.findLabel(ctx, p, input.label_id))
+    return { status: 204 }
+  },
+
+  deleteProjectLabelByName: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    labels.deleteLabel(ctx, p, labelByParam(ctx, p, input))
+    return { status: 204 }
+  },
+} satisfies Handlers<typeof contract.labels>
+
+export const milestoneHandlers = {
+  listProjectMilestones: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    const { rows, total } = milestones.listMilestones(ctx, p, input)
+    return { status: 200, body: rows.map((m) => milestone(ctx, p, m)), total }
+  },
+
+  getProjectMilestone: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    return { status: 200, body: milestone(ctx, p, milestones.findMilestone(ctx, p, input.milestone_id)) }
+  },
+
+  createProjectMilestone: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    return { status: 201, body: milestone(ctx, p, milestones.createMilestone(ctx, p, input)) }
+  },
+
+  editProjectMilestone: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    return { status: 200, body: milestone(ctx, p, milestones.editMilestone(ctx, p, milestones.findMilestone(ctx, p, input.milestone_id), input)) }
+  },
+
+  deleteProjectMilestone: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    milestones.deleteMilestone(ctx, p, milestones.findMilestone(ctx, p, input.milestone_id))
+    return { status: 204 }
+  },
+
+  listMilestoneIssues: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    const m = milestones.findMilestone(ctx, p, input.milestone_id)
+    return presentList(ctx, listIssues(ctx, {}, { project: p, milestoneId: m.id }))
+  },
+} satisfies Handlers<typeof contract.milestones>

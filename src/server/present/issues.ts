@@ -1,0 +1,169 @@
+// Issues, milestones, labels, notes, award emoji and todos as GitLab serializes them; each object is one literal (see present/projects.ts).
+import type { AwardEmoji, Issue, Label, Milestone, Note, TimeStats } from '../../contract/entities/issues.js'
+import type { RequestContext } from '../context.js'
+import { humanDuration } from '../services/durations.js'
+import type { IssueRow } from '../store/issues.js'
+import type { LabelCounts, LabelRow } from '../store/labels.js'
+import type { MilestoneRow } from '../store/milestones.js'
+import type { AwardRow, NoteRow, TodoRow } from '../store/notes.js'
+import type { ProjectView } from '../store/projects.js'
+import type { UserRow } from '../store/users.js'
+import { presentUserBasic } from './users.js'
+
+type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>
+
+export interface IssueBundle {
+  row: IssueRow
+  /** `namespace/project` of the issue's project. */
+  projectPath: string
+  author: UserRow
+  assignees: UserRow[]
+  closedBy: UserRow | null
+  labels: string[]
+  milestone: MilestoneRow | null
+  upvotes: number
+  downvotes: number
+  /** Today as YYYY-MM-DD, for the milestone's `expired`. */
+  today: string
+  /** The single-issue forms: `subscribed`, and `_links` unless the form is unsubscribe's. */
+  subscribed?: boolean
+  links?: boolean
+}
+
+export const presentTimeStats = (r: Pick<IssueRow, 'time_estimate' | 'total_time_spent'>): TimeStats => ({
+  time_estimate: r.time_estimate,
+  total_time_spent: r.total_time_spent,
+  human_time_estimate: humanDuration(r.time_estimate),
+  human_total_time_spent: humanDuration(r.total_time_spent),
+})
+
+export function presentMilestone(m: MilestoneRow, projectPath: string, today: string, ctx: Urls, withClosedAt = false): Milestone {
+  return {
+    id: m.id,
+    iid: m.iid,
+    project_id: m.project_id,
+    title: m.title,
+    description: m.description,
+    state: m.state,
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+    due_date: m.due_date,
+    start_date: m.start_date,
+    expired: m.due_date !== null && m.due_date < today,
+    web_url: `${ctx.baseUrl}/${projectPath}/-/milestones/${m.iid}`,
+    closed_at: withClosedAt ? m.closed_at : undefined,
+  }
+}
+
+export function presentIssue(b: IssueBundle, ctx: Urls): Issue {
+  const r = b.row
+  const self = `${ctx.apiUrl}/projects/${r.project_id}/issues/${r.iid}`
+  const assignees = b.assignees.map((u) => presentUserBasic(u, ctx))
+  return {
+    id: r.id,
+    iid: r.iid,
+    project_id: r.project_id,
+    title: r.title,
+    description: r.description,
+    state: r.state,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    closed_at: r.closed_at,
+    closed_by: b.closedBy ? presentUserBasic(b.closedBy, ctx) : null,
+    labels: b.labels,
+    milestone: b.milestone ? presentMilestone(b.milestone, b.projectPath, b.today, ctx, b.subscribed !== undefined) : null,
+    assignees,
+    author: presentUserBasic(b.author, ctx),
+    assignee: assignees[0] ?? null,
+    user_notes_count: r.user_notes_count,
+    merge_requests_count: 0,
+    upvotes: b.upvotes,
+    downvotes: b.downvotes,
+    due_date: r.due_date,
+    confidential: r.confidential === 1,
+    discussion_locked: r.discussion_locked === 1,
+    moved_to_id: r.moved_to_id,
+    web_url: `${ctx.baseUrl}/${b.projectPath}/-/issues/${r.iid}`,
+    time_stats: presentTimeStats(r),
+    subscribed: b.subscribed,
+    _links: b.links
+      ? { self, notes: `${self}/notes`, award_emoji: `${self}/award_emoji`, project: `${ctx.apiUrl}/projects/${r.project_id}`, closed_as_duplicate_of: null }
+      : undefined,
+  }
+}
+
+/** GitLab's LabelsHelper#text_color_for_bg: dark text on light backgrounds. */
+export function textColorFor(color: string): string {
+  const hex = color.replace('#', '')
+  const full = hex.length === 3 ? hex.split('').map((c) => c + c).join('') : hex
+  if (!/^[0-9a-f]{6}$/i.test(full)) return '#FFFFFF'
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16))
+  return r + g + b > 500 ? '#333333' : '#FFFFFF'
+}
+
+export const presentLabel = (l: LabelRow, counts: LabelCounts, subscribed: boolean): Label => ({
+  id: l.id,
+  name: l.name,
+  color: l.color,
+  text_color: textColorFor(l.color),
+  description: l.description,
+  description_html: l.description ?? '',
+  open_issues_count: counts.open_issues_count,
+  closed_issues_count: counts.closed_issues_count,
+  open_merge_requests_count: 0,
+  subscribed,
+  priority: l.priority,
+  is_project_label: true,
+})
+
+export const presentNote = (n: NoteRow, author: UserRow, issue: Pick<IssueRow, 'id' | 'iid'>, ctx: Urls): Note => ({
+  id: n.id,
+  body: n.body,
+  attachment: null,
+  author: {
+    id: author.id,
+    username: author.username,
+    name: author.name,
+    state: author.state,
+    avatar_url: null,
+    web_url: `${ctx.baseUrl}/${author.username}`,
+    email: author.email,
+    created_at: author.created_at,
+  },
+  created_at: n.created_at,
+  updated_at: n.updated_at,
+  system: n.system === 1,
+  noteable_id: issue.id,
+  noteable_type: 'Issue',
+  noteable_iid: issue.iid,
+  resolvable: false,
+})
+
+export const presentAward = (a: AwardRow, user: UserRow, ctx: Urls): AwardEmoji => ({
+  id: a.id,
+  name: a.name,
+  user: presentUserBasic(user, ctx),
+  created_at: a.created_at,
+  updated_at: a.updated_at,
+  awardable_id: a.issue_id,
+  awardable_type: 'Issue',
+})
+
+export const presentTodo = (t: TodoRow, project: ProjectView, author: UserRow, target: Issue, ctx: Urls) => ({
+  id: t.id,
+  project: {
+    id: project.id,
+    name: project.name,
+    name_with_namespace: `${project.ns_full_name} / ${project.name}`,
+    path: project.path,
+    path_with_namespace: `${project.ns_full_path}/${project.path}`,
+  },
+  author: presentUserBasic(author, ctx),
+  action_name: t.action_name,
+  target_type: 'Issue' as const,
+  target,
+  target_url: target.web_url,
+  body: t.body,
+  state: t.state,
+  created_at: t.created_at,
+})

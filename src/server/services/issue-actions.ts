@@ -1,0 +1,125 @@
+// What one does to an existing issue besides editing it: move, subscribe, todo, time tracking, participants, user agent detail.
+import { CollabError, forbidden, notFound, notModified, validationFailed } from '../../core/errors.js'
+import type { RequestContext } from '../context.js'
+import { nowIso } from '../context.js'
+import { canAdminIssues, canReadProject } from '../policy.js'
+import * as store from '../store/issues.js'
+import { findLabelByName } from '../store/labels.js'
+import { findMilestoneByTitle, milestonesByIds } from '../store/milestones.js'
+import { allNotesOf, copyAwards, hasPendingTodo, insertNote, insertTodo } from '../store/notes.js'
+import { findProjectById, type ProjectView } from '../store/projects.js'
+import { parseDuration, humanDuration } from './durations.js'
+import { addSystemNote, isSubscribed } from './issues.js'
+import { projectNotFound } from './projects.js'
+
+/** GitLab's MoveService messages, sent as `{"message": …}` with 400. */
+const moveError = (message: string) => new CollabError('MOVE_FAILED', message, { status: 400 })
+
+const ref = (p: ProjectView, iid: number) => `${p.ns_full_path}/${p.path}#${iid}`
+
+/**
+ * The issue is recreated in the target with a new iid; labels and milestone are matched there by name, notes and
+ * award emoji go along, and the old issue is closed and points to the new one.
+ */
+export function moveIssue(ctx: RequestContext, p: ProjectView, issue: store.IssueRow, toProjectId: number): store.IssueRow {
+  const db = ctx.app.db
+  const target = findProjectById(db, toProjectId)
+  if (!target || !canReadProject(ctx, target)) throw projectNotFound()
+  if (issue.moved_to_id !== null || !canAdminIssues(ctx, p) || !canAdminIssues(ctx, target) || target.archived) {
+    throw moveError('Cannot move issue due to insufficient permissions!')
+  }
+  if (target.id === p.id) throw moveError('Cannot move issue to project it originates from!')
+  const now = nowIso(ctx)
+  const user = ctx.user!
+  return db.transaction(() => {
+    const labelNames = store.labelNamesOf(db, [issue.id]).get(issue.id) ?? []
+    const labelIds = labelNames.flatMap((name) => findLabelByName(db, target.id, name)?.id ?? [])
+    const milestone = issue.milestone_id !== null ? milestonesByIds(db, [issue.milestone_id]).get(issue.milestone_id) : undefined
+    const milestoneId = milestone ? findMilestoneByTitle(db, target.id, milestone.title)?.id ?? null : null
+    const newId = store.insertIssue(db, {
+      project_id: target.id, iid: store.allocateIid(db, target.id, 'issues'), title: issue.title, description: issue.description,
+      state: issue.state, author_id: issue.author_id, milestone_id: milestoneId, confidential: issue.confidential,
+      discussion_locked: issue.discussion_locked, due_date: issue.due_date, time_estimate: issue.time_estimate,
+      total_time_spent: issue.total_time_spent, created_at: issue.created_at, updated_at: now,
+      closed_at: issue.closed_at, closed_by_id: issue.closed_by_id,
+    })
+    store.setIssueLabels(db, newId, labelIds)
+    store.setIssueAssignees(db, newId, store.assigneeIdsOf(db, [issue.id]).get(issue.id) ?? [])
+    for (const { id: _, ...n } of allNotesOf(db, issue.id)) insertNote(db, { ...n, issue_id: newId })
+    copyAwards(db, issue.id, newId)
+    const moved = store.findIssueById(db, newId)!
+    addSystemNote(ctx, newId, `moved from ${ref(p, issue.iid)}`, now)
+    store.updateIssue(db, issue.id, {
+      moved_to_id: newId, updated_at: now,
+      ...(issue.state === 'opened' ? { state: 'closed' as const, closed_at: now, closed_by_id: user.id } : {}),
+    })
+    addSystemNote(ctx, issue.id, `moved to ${ref(target, moved.iid)}`, now)
+    if (issue.state === 'opened') addSystemNote(ctx, issue.id, 'closed', now)
+    return store.findIssueById(db, newId)!
+  })()
+}
+
+/** 304 when the caller is already in the asked state. */
+export function setSubscribed(ctx: RequestContext, issue: store.IssueRow, on: boolean) {
+  if (isSubscribed(ctx, issue) === on) throw notModified()
+  store.setSubscription(ctx.app.db, issue.id, ctx.user!.id, on)
+}
+
+export function createTodo(ctx: RequestContext, issue: store.IssueRow): number {
+  const db = ctx.app.db
+  const user = ctx.user!
+  if (hasPendingTodo(db, user.id, issue.id)) throw notModified()
+  const at = nowIso(ctx)
+  return insertTodo(db, { user_id: user.id, author_id: user.id, project_id: issue.project_id, issue_id: issue.id, action_name: 'marked', body: issue.title, created_at: at, updated_at: at })
+}
+
+function requireTimeTracking(ctx: RequestContext, p: ProjectView) {
+  if (!canAdminIssues(ctx, p)) throw forbidden()
+}
+
+export function setTimeEstimate(ctx: RequestContext, p: ProjectView, issue: store.IssueRow, duration: string | null) {
+  requireTimeTracking(ctx, p)
+  const seconds = duration === null ? 0 : parseDuration(duration)
+  if (seconds === null || seconds < 0) throw validationFailed({ time_estimate: ['has an invalid format'] })
+  if (seconds === issue.time_estimate) return store.findIssueById(ctx.app.db, issue.id)!
+  const at = nowIso(ctx)
+  ctx.app.db.transaction(() => {
+    store.updateIssue(ctx.app.db, issue.id, { time_estimate: seconds, updated_at: at })
+    addSystemNote(ctx, issue.id, seconds ? `changed time estimate to ${humanDuration(seconds)}` : 'removed time estimate', at)
+  })()
+  return store.findIssueById(ctx.app.db, issue.id)!
+}
+
+export function addSpentTime(ctx: RequestContext, p: ProjectView, issue: store.IssueRow, duration: string | null) {
+  requireTimeTracking(ctx, p)
+  const at = nowIso(ctx)
+  const db = ctx.app.db
+  if (duration === null) {
+    if (issue.total_time_spent === 0) return issue
+    db.transaction(() => {
+      store.updateIssue(db, issue.id, { total_time_spent: 0, updated_at: at })
+      addSystemNote(ctx, issue.id, 'removed time spent', at)
+    })()
+    return store.findIssueById(db, issue.id)!
+  }
+  const seconds = parseDuration(duration)
+  if (seconds === null || seconds === 0) throw validationFailed({ time_spent: ['has an invalid format'] })
+  if (seconds < 0 && -seconds > issue.total_time_spent) throw validationFailed({ time_spent: ['Time to subtract exceeds the total time spent'] })
+  db.transaction(() => {
+    store.updateIssue(db, issue.id, { total_time_spent: issue.total_time_spent + seconds, updated_at: at })
+    addSystemNote(ctx, issue.id, seconds > 0 ? `added ${humanDuration(seconds)} of time spent` : `subtracted ${humanDuration(-seconds)} of time spent`, at)
+  })()
+  return store.findIssueById(db, issue.id)!
+}
+
+export function participants(ctx: RequestContext, issue: store.IssueRow) {
+  const ids = store.participantIds(ctx.app.db, issue)
+  const users = store.usersByIds(ctx.app.db, ids)
+  return ids.flatMap((id) => users.get(id) ?? [])
+}
+
+export function userAgentDetail(ctx: RequestContext, issue: store.IssueRow) {
+  const detail = store.findUserAgentDetail(ctx.app.db, issue.id)
+  if (!detail) throw notFound('User Agent Detail')
+  return { user_agent: detail.user_agent, ip_address: detail.ip_address, spamfilter_submitted: detail.submitted === 1 }
+}

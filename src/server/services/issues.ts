@@ -1,0 +1,289 @@
+// Issues: visibility-aware reads and lists, create, edit (close, reopen, labels, assignees, milestone, lock), delete.
+import type { CreateIssueInput, EditIssueInput, IssueListInput } from '../../contract/endpoints/issues.js'
+import { forbidden, notFound, validationFailed } from '../../core/errors.js'
+import type { RequestContext } from '../context.js'
+import { nowIso } from '../context.js'
+import {
+  canAdminIssues, canReadIssue, canReadProject, canSetIssueHistory, effectiveProjectLevel, GUEST, isAdmin, OWNER, REPORTER,
+} from '../policy.js'
+import type { IssueBundle } from '../present/issues.js'
+import * as store from '../store/issues.js'
+import { findMilestone as findMilestoneRow, milestonesByIds } from '../store/milestones.js'
+import { insertNote, insertTodo } from '../store/notes.js'
+import { findProjectById, type ProjectView } from '../store/projects.js'
+import type { UserRow } from '../store/users.js'
+import { resolveLabels } from './labels.js'
+
+export const issueNotFound = () => notFound('Issue')
+
+/** An issue of a visible project that the caller may read; confidential ones stay 404 to others. */
+export function findVisibleIssue(ctx: RequestContext, p: ProjectView, iid: number): store.IssueRow {
+  const issue = store.findIssueByIid(ctx.app.db, p.id, iid)
+  if (!issue) throw issueNotFound()
+  if (issue.confidential && !canReadIssue(ctx, p, issue, store.assigneeIdsOf(ctx.app.db, [issue.id]).get(issue.id) ?? [])) throw issueNotFound()
+  return issue
+}
+
+const today = (ctx: RequestContext) => nowIso(ctx).slice(0, 10)
+
+/** Everything the presenter needs for a page of issues, one query per table. */
+export function bundles(ctx: RequestContext, rows: store.IssueRow[], single?: { links: boolean }): IssueBundle[] {
+  const db = ctx.app.db
+  const ids = rows.map((r) => r.id)
+  const labels = store.labelNamesOf(db, ids)
+  const assignees = store.assigneeIdsOf(db, ids)
+  const votes = store.votesOf(db, ids)
+  const userIds = rows.flatMap((r) => [r.author_id, ...(r.closed_by_id !== null ? [r.closed_by_id] : []), ...(assignees.get(r.id) ?? [])])
+  const users = store.usersByIds(db, userIds)
+  const milestones = milestonesByIds(db, rows.flatMap((r) => (r.milestone_id !== null ? [r.milestone_id] : [])))
+  const paths = new Map<number, string>()
+  const pathOf = (projectId: number) => {
+    let path = paths.get(projectId)
+    if (path === undefined) {
+      const p = findProjectById(db, projectId)!
+      paths.set(projectId, (path = `${p.ns_full_path}/${p.path}`))
+    }
+    return path
+  }
+  const day = today(ctx)
+  return rows.map((r) => {
+    const assigneeIds = assignees.get(r.id) ?? []
+    const vote = votes.get(r.id)
+    return {
+      row: r,
+      projectPath: pathOf(r.project_id),
+      author: users.get(r.author_id)!,
+      assignees: assigneeIds.map((id) => users.get(id)!),
+      closedBy: r.closed_by_id !== null ? users.get(r.closed_by_id) ?? null : null,
+      labels: labels.get(r.id) ?? [],
+      milestone: r.milestone_id !== null ? milestones.get(r.milestone_id) ?? null : null,
+      upvotes: vote?.up ?? 0,
+      downvotes: vote?.down ?? 0,
+      today: day,
+      subscribed: single ? isSubscribed(ctx, r) : undefined,
+      links: single?.links,
+    }
+  })
+}
+
+export const bundle = (ctx: RequestContext, row: store.IssueRow, links = true) => bundles(ctx, [row], { links })[0]
+
+/** An explicit subscribe or unsubscribe wins; otherwise participants are subscribed (compat-notes §4). */
+export function isSubscribed(ctx: RequestContext, issue: store.IssueRow): boolean {
+  const user = ctx.user
+  if (!user) return false
+  const explicit = store.explicitSubscription(ctx.app.db, issue.id, user.id)
+  return explicit ?? store.participantIds(ctx.app.db, issue).includes(user.id)
+}
+
+const isoOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s).toISOString())
+
+export function listIssues(ctx: RequestContext, input: IssueListInput, where: { project?: ProjectView; groupId?: number; milestoneId?: number }) {
+  const user = ctx.user!
+  const scope = (input.scope ?? (where.project || where.groupId !== undefined ? 'all' : 'created_by_me')).replace(/-/g, '_')
+  return store.listIssues(ctx.app.db, {
+    projectId: where.project?.id,
+    groupId: where.groupId,
+    milestoneId: where.milestoneId,
+    viewer: user.id,
+    admin: isAdmin(ctx),
+    readsConfidential: where.project ? effectiveProjectLevel(ctx, where.project) >= REPORTER : undefined,
+    state: input.state === 'all' ? undefined : input.state,
+    labels: input.labels?.map((l) => l.trim()).filter(Boolean),
+    milestone: input.milestone,
+    iids: input.iids,
+    authorId: scope === 'created_by_me' ? user.id : input.author_id,
+    assignedTo: scope === 'assigned_to_me' ? user.id : undefined,
+    assignee: input.assignee_id,
+    reaction: input.my_reaction_emoji,
+    search: input.search,
+    confidential: input.confidential,
+    createdAfter: isoOf(input.created_after),
+    createdBefore: isoOf(input.created_before),
+    updatedAfter: isoOf(input.updated_after),
+    updatedBefore: isoOf(input.updated_before),
+    orderBy: input.order_by ?? 'created_at',
+    sort: input.sort ?? 'desc',
+    limit: ctx.page.limit,
+    offset: ctx.page.offset,
+  })
+}
+
+function checkTitle(title: string): string {
+  if (!title.trim()) throw validationFailed({ title: ["can't be blank"] })
+  return title
+}
+
+function requireWritable(p: ProjectView) {
+  if (p.archived) throw forbidden('Project is archived')
+}
+
+/** Assignees must exist and be able to read the project; others are dropped, as GitLab does. */
+function assignable(ctx: RequestContext, p: ProjectView, ids: number[]): number[] {
+  const wanted = [...new Set(ids.filter((id) => id > 0))]
+  const users = store.usersByIds(ctx.app.db, wanted)
+  return wanted.filter((id) => {
+    const u = users.get(id)
+    return u !== undefined && canReadProject({ user: u, app: ctx.app }, p)
+  })
+}
+
+/** `milestone_id` of this project, 0 unassigns; one of another project is ignored, as GitLab does. */
+function milestoneFor(ctx: RequestContext, p: ProjectView, id: number): number | null | undefined {
+  if (id === 0) return null
+  return findMilestoneRow(ctx.app.db, p.id, id) ? id : undefined
+}
+
+function addSystemNote(ctx: RequestContext, issueId: number, body: string, at: string) {
+  insertNote(ctx.app.db, { issue_id: issueId, author_id: ctx.user!.id, body, system: 1, created_at: at, updated_at: at })
+}
+
+function assignedTodos(ctx: RequestContext, issue: Pick<store.IssueRow, 'id' | 'project_id' | 'title'>, userIds: number[], at: string) {
+  for (const id of userIds) {
+    if (id === ctx.user!.id) continue
+    insertTodo(ctx.app.db, { user_id: id, author_id: ctx.user!.id, project_id: issue.project_id, issue_id: issue.id, action_name: 'assigned', body: issue.title, created_at: at, updated_at: at })
+  }
+}
+
+export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIssueInput): store.IssueRow {
+  requireWritable(p)
+  // Merge requests do not exist yet, so none can have discussions to resolve.
+  if (input.merge_request_to_resolve_discussions_of !== undefined) throw notFound('Merge Request')
+  const title = checkTitle(input.title)
+  const db = ctx.app.db
+  const level = effectiveProjectLevel(ctx, p)
+  const history = level >= OWNER
+  // Guests may set labels, assignees and milestone only when creating (compat-notes §2.1); non-members of public projects may not.
+  const metadata = level >= GUEST
+  const now = nowIso(ctx)
+  const createdAt = history && input.created_at ? new Date(input.created_at).toISOString() : now
+  if (history && input.iid !== undefined && store.iidTaken(db, p.id, input.iid)) throw validationFailed({ iid: ['has already been taken'] })
+  const assigneeIds = metadata ? assignable(ctx, p, input.assignee_ids ?? (input.assignee_id ? [input.assignee_id] : [])) : []
+  const milestoneId = metadata && input.milestone_id !== undefined ? milestoneFor(ctx, p, input.milestone_id) ?? null : null
+  const id = db.transaction(() => {
+    const iid = store.allocateIid(db, p.id, 'issues', history ? input.iid : undefined)
+    const issueId = store.insertIssue(db, {
+      project_id: p.id, iid, title, description: input.description ?? null, state: 'opened', author_id: ctx.user!.id,
+      milestone_id: milestoneId, confidential: input.confidential ? 1 : 0, discussion_locked: 0, due_date: input.due_date || null,
+      created_at: createdAt, updated_at: createdAt,
+    })
+    if (metadata && input.labels?.length) store.setIssueLabels(db, issueId, resolveLabels(ctx, p, input.labels, level >= REPORTER).map((l) => l.id))
+    if (assigneeIds.length) store.setIssueAssignees(db, issueId, assigneeIds)
+    assignedTodos(ctx, { id: issueId, project_id: p.id, title }, assigneeIds, now)
+    store.insertUserAgentDetail(db, issueId, ctx.client?.userAgent ?? '', ctx.client?.ip ?? '')
+    return issueId
+  })()
+  return store.findIssueById(db, id)!
+}
+
+const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x))
+const userRefs = (users: Map<number, UserRow>, ids: number[]) => ids.map((id) => `@${users.get(id)?.username ?? id}`).join(', ')
+
+/** GitLab's system-note wording for label changes: `added ~1 ~2 labels and removed ~3 label`. */
+function labelNote(added: number[], removed: number[]): string {
+  const part = (verb: string, ids: number[]) => `${verb} ${ids.map((id) => `~${id}`).join(' ')} label${ids.length > 1 ? 's' : ''}`
+  return [added.length ? part('added', added) : '', removed.length ? part('removed', removed) : ''].filter(Boolean).join(' and ')
+}
+
+function assigneeNote(users: Map<number, UserRow>, added: number[], removed: number[]): string {
+  return [added.length ? `assigned to ${userRefs(users, added)}` : '', removed.length ? `unassigned ${userRefs(users, removed)}` : ''].filter(Boolean).join(' and ')
+}
+
+/** Labels after `labels` (replace), `add_labels` and `remove_labels`. */
+function nextLabels(ctx: RequestContext, p: ProjectView, current: number[], input: EditIssueInput): number[] | undefined {
+  if (input.labels === undefined && input.add_labels === undefined && input.remove_labels === undefined) return undefined
+  let ids = input.labels !== undefined ? resolveLabels(ctx, p, input.labels, true).map((l) => l.id) : [...current]
+  if (input.add_labels) ids.push(...resolveLabels(ctx, p, input.add_labels, true).map((l) => l.id))
+  if (input.remove_labels) {
+    const drop = new Set(resolveLabels(ctx, p, input.remove_labels, false).map((l) => l.id))
+    ids = ids.filter((id) => !drop.has(id))
+  }
+  return [...new Set(ids)].sort((a, b) => a - b)
+}
+
+export function editIssue(ctx: RequestContext, p: ProjectView, issue: store.IssueRow, input: EditIssueInput): store.IssueRow {
+  const db = ctx.app.db
+  const user = ctx.user!
+  const currentAssignees = store.assigneeIdsOf(db, [issue.id]).get(issue.id) ?? []
+  const admin = canAdminIssues(ctx, p)
+  // Authors and assignees may edit title and description and close or reopen; the rest needs Reporter (compat-notes §2.1).
+  if (!admin && issue.author_id !== user.id && !currentAssignees.includes(user.id)) throw forbidden()
+  requireWritable(p)
+  const now = nowIso(ctx)
+  const patch: store.IssuePatch = {}
+  const notes: string[] = []
+  if (input.title !== undefined && input.title !== issue.title) {
+    patch.title = checkTitle(input.title)
+    notes.push(`changed title from **${issue.title}** to **${patch.title}**`)
+  }
+  if (input.description !== undefined && input.description !== issue.description) {
+    patch.description = input.description
+    notes.push('changed the description')
+  }
+  if (input.state_event === 'close' && issue.state === 'opened') {
+    Object.assign(patch, { state: 'closed', closed_at: now, closed_by_id: user.id })
+    notes.push('closed')
+  } else if (input.state_event === 'reopen' && issue.state === 'closed') {
+    Object.assign(patch, { state: 'opened', closed_at: null, closed_by_id: null })
+    notes.push('reopened')
+  }
+  let labels: number[] | undefined
+  let assignees: number[] | undefined
+  if (admin) {
+    if (input.confidential !== undefined && (input.confidential ? 1 : 0) !== issue.confidential) {
+      patch.confidential = input.confidential ? 1 : 0
+      notes.push(input.confidential ? 'made the issue confidential' : 'made the issue visible to everyone')
+    }
+    if (input.discussion_locked !== undefined && (input.discussion_locked ? 1 : 0) !== issue.discussion_locked) {
+      patch.discussion_locked = input.discussion_locked ? 1 : 0
+      notes.push(input.discussion_locked ? 'locked this issue' : 'unlocked this issue')
+    }
+    if (input.due_date !== undefined && (input.due_date || null) !== issue.due_date) {
+      patch.due_date = input.due_date || null
+      notes.push(patch.due_date ? `changed due date to ${patch.due_date}` : 'removed due date')
+    }
+    if (input.milestone_id !== undefined) {
+      const next = milestoneFor(ctx, p, input.milestone_id)
+      if (next !== undefined && next !== issue.milestone_id) {
+        patch.milestone_id = next
+        notes.push(next === null ? 'removed milestone' : `changed milestone to %${findMilestoneRow(db, p.id, next)!.iid}`)
+      }
+    }
+    const wanted = input.assignee_ids ?? (input.assignee_id !== undefined ? [input.assignee_id] : undefined)
+    if (wanted !== undefined) {
+      const next = assignable(ctx, p, wanted)
+      if (!sameSet(next, currentAssignees)) assignees = next
+    }
+  }
+  const history = canSetIssueHistory(ctx, p) && input.updated_at !== undefined
+  return db.transaction(() => {
+    if (admin) {
+      const current = store.labelIdsOf(db, issue.id)
+      const next = nextLabels(ctx, p, current, input)
+      if (next !== undefined && !sameSet(next, current)) {
+        labels = next
+        notes.push(labelNote(next.filter((id) => !current.includes(id)), current.filter((id) => !next.includes(id))))
+      }
+    }
+    if (assignees !== undefined) {
+      const added = assignees.filter((id) => !currentAssignees.includes(id))
+      const removed = currentAssignees.filter((id) => !assignees!.includes(id))
+      notes.push(assigneeNote(store.usersByIds(db, [...added, ...removed]), added, removed))
+      store.setIssueAssignees(db, issue.id, assignees)
+      assignedTodos(ctx, issue, added, now)
+    }
+    if (labels !== undefined) store.setIssueLabels(db, issue.id, labels)
+    const changed = notes.length > 0 || Object.keys(patch).length > 0
+    if (changed || history) patch.updated_at = history ? new Date(input.updated_at!).toISOString() : now
+    store.updateIssue(db, issue.id, patch)
+    for (const body of notes) addSystemNote(ctx, issue.id, body, now)
+    return store.findIssueById(db, issue.id)!
+  })()
+}
+
+export function deleteIssue(ctx: RequestContext, p: ProjectView, issue: store.IssueRow) {
+  if (effectiveProjectLevel(ctx, p) < OWNER) throw forbidden()
+  ctx.app.db.transaction(() => store.deleteIssueRow(ctx.app.db, issue.id))()
+}
+
+export { addSystemNote }

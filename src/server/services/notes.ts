@@ -1,0 +1,97 @@
+// Notes on issues: list, read, comment (an award emoji alone awards it), edit and delete, with locked discussions.
+import { CollabError, forbidden, notFound } from '../../core/errors.js'
+import type { RequestContext } from '../context.js'
+import { nowIso } from '../context.js'
+import { canSetIssueHistory, effectiveProjectLevel, GUEST, MAINTAINER } from '../policy.js'
+import { updateIssue, type IssueRow } from '../store/issues.js'
+import * as store from '../store/notes.js'
+import type { ProjectView } from '../store/projects.js'
+
+/** Award names GitLab knows (gemoji), with the `+1`/`-1` aliases it stores as thumbsup/thumbsdown. */
+const ALIASES: Record<string, string> = { '+1': 'thumbsup', '-1': 'thumbsdown' }
+const EMOJI = new Set(`thumbsup thumbsdown smile smiley grinning laughing joy heart tada rocket eyes fire clap pray ok_hand wave
+  thinking confused cry sob angry rage sunglasses heart_eyes wink blush slight_smile upside_down relieved sweat_smile star star2
+  100 white_check_mark heavy_check_mark x warning bug sparkles zap boom muscle raised_hands point_up point_down coffee beer cake
+  trophy medal crown gem bulb memo lock unlock bell hourglass stopwatch alarm_clock calendar chart_with_upwards_trend
+  chart_with_downwards_trend construction rotating_light checkered_flag dart gift balloon party_popper ghost skull robot
+  see_no_evil hear_no_evil speak_no_evil monkey dog cat unicorn panda_face penguin turtle snail bee poop heavy_plus_sign
+  heavy_minus_sign question exclamation grey_question grey_exclamation arrow_up arrow_down leftwards_arrow_with_hook hugging
+  nerd smirk neutral_face expressionless unamused rolling_eyes grimacing scream flushed sleeping sleepy mask nauseated_face
+  facepalm shrug man_shrugging woman_shrugging handshake fist metal v crossed_fingers writing_hand`.split(/\s+/).filter(Boolean))
+
+/** The award name when the whole body is one emoji such as `:thumbsup:`, else null. */
+export function awardName(body: string): string | null {
+  const m = body.trim().match(/^:([\w+-]+):$/)
+  if (!m) return null
+  const name = ALIASES[m[1]] ?? m[1]
+  return EMOJI.has(name) ? name : null
+}
+
+export function findNote(ctx: RequestContext, issue: IssueRow, id: number): store.NoteRow {
+  const note = store.findNote(ctx.app.db, issue.id, id)
+  if (!note) throw notFound('Note')
+  return note
+}
+
+export const listNotes = (ctx: RequestContext, issue: IssueRow, input: { sort?: 'asc' | 'desc'; order_by?: 'created_at' | 'updated_at' }) =>
+  store.listNotes(ctx.app.db, issue.id, { orderBy: input.order_by ?? 'created_at', sort: input.sort ?? 'desc', limit: ctx.page.limit, offset: ctx.page.offset })
+
+/** GitLab renders note model errors as `Note {:note=>["can't be blank"]}` (Ruby's inspect). */
+const blankNote = () => new CollabError('NOTE_INVALID', 'Note {:note=>["can\'t be blank"]}', { status: 400 })
+
+/** On a locked discussion only project members comment or edit; archived projects take no comments. */
+function requireMayComment(ctx: RequestContext, p: ProjectView, issue: IssueRow) {
+  if (p.archived) throw forbidden('Project is archived')
+  if (issue.discussion_locked && effectiveProjectLevel(ctx, p) < GUEST) throw forbidden()
+}
+
+export type Created = { kind: 'note'; note: store.NoteRow } | { kind: 'award'; award: store.AwardRow }
+
+export function createNote(ctx: RequestContext, p: ProjectView, issue: IssueRow, input: { body: string; created_at?: string }): Created {
+  requireMayComment(ctx, p, issue)
+  if (!input.body.trim()) throw blankNote()
+  const db = ctx.app.db
+  const user = ctx.user!
+  const now = nowIso(ctx)
+  const emoji = awardName(input.body)
+  if (emoji) {
+    // GitLab toggles: awarding the same emoji again takes it back.
+    const existing = store.findAward(db, issue.id, user.id, emoji)
+    if (existing) {
+      store.deleteAward(db, existing.id)
+      return { kind: 'award', award: existing }
+    }
+    return { kind: 'award', award: store.insertAward(db, { issue_id: issue.id, user_id: user.id, name: emoji, created_at: now, updated_at: now }) }
+  }
+  const at = input.created_at && canSetIssueHistory(ctx, p) ? new Date(input.created_at).toISOString() : now
+  const id = db.transaction(() => {
+    const noteId = store.insertNote(db, { issue_id: issue.id, author_id: user.id, body: input.body, system: 0, created_at: at, updated_at: at })
+    updateIssue(db, issue.id, { updated_at: now })
+    return noteId
+  })()
+  return { kind: 'note', note: store.findNote(db, issue.id, id)! }
+}
+
+/** Authors edit and delete their own notes, maintainers anyone's; system notes are nobody's to change. */
+function requireMayChange(ctx: RequestContext, p: ProjectView, issue: IssueRow, note: store.NoteRow) {
+  requireMayComment(ctx, p, issue)
+  if (note.system) throw forbidden()
+  if (note.author_id !== ctx.user!.id && effectiveProjectLevel(ctx, p) < MAINTAINER) throw forbidden()
+}
+
+export function editNote(ctx: RequestContext, p: ProjectView, issue: IssueRow, note: store.NoteRow, body: string) {
+  requireMayChange(ctx, p, issue, note)
+  if (!body.trim()) throw blankNote()
+  const db = ctx.app.db
+  const now = nowIso(ctx)
+  db.transaction(() => {
+    store.updateNoteBody(db, note.id, body, now)
+    updateIssue(db, issue.id, { updated_at: now })
+  })()
+  return store.findNote(db, issue.id, note.id)!
+}
+
+export function deleteNote(ctx: RequestContext, p: ProjectView, issue: IssueRow, note: store.NoteRow) {
+  requireMayChange(ctx, p, issue, note)
+  ctx.app.db.transaction(() => store.deleteNoteRow(ctx.app.db, note))()
+}
