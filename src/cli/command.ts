@@ -55,3 +55,11 @@ export const pageOptions = (flags: OptionValues): PageOptions => ({ perPage: fla
 
 /** With --all, ask for full pages unless the user chose a size (glab's `--paginate` does the same). */
 export const pageQuery = (page: PageOptions) => ({ per_page: page.perPage ?? (page.all ? 100 : undefined) })
+
+/** What GitLab's `since`/`until` take: an ISO 8601 date or time. */
+export function isoDate(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value.trim()) || Number.isNaN(Date.parse(value))) {
+    throw new InvalidArgumentError('expected an ISO 8601 date or time such as 2024-01-02 or 2024-01-02T03:04:05Z')
+  }
+  return value.trim()
+}

@@ -1,7 +1,8 @@
 // The process edge of the CLI: streams, TTY facts, environment, working directory, signals and colors.
 
 export interface Writer {
-  write(text: string): void
+  /** Bytes for raw output such as `collab project file get`; text everywhere else. */
+  write(text: string | Uint8Array): void
 }
 
 export type Env = Readonly<Record<string, string | undefined>>

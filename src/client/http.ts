@@ -91,6 +91,11 @@ export class ApiClient {
     this.transport = options.transport ?? nodeTransport
   }
 
+  /** The token and how it is sent, for tools that must authenticate the same way (`git clone` over HTTP). */
+  credentials(): { token: string; header: TokenHeader } | undefined {
+    return this.token ? { token: this.token, header: this.tokenHeader } : undefined
+  }
+
   /** `path` is relative to the API root (with or without a leading `/`), or an absolute URL on this host. */
   url(path: string, query?: Query | URLSearchParams): URL {
     const url = /^https?:\/\//.test(path) ? this.sameOrigin(new URL(path)) : new URL(`${this.apiRoot}/${path.replace(/^\/+/, '')}`)

@@ -1,50 +1,6 @@
 // argv -> options: what each command line hands to run(), and the usage errors (exit 2) that never reach it.
-import type { Command } from 'commander'
 import { describe, expect, it } from 'vitest'
-import { main } from '../../commands/index.js'
-import { plainStyle, type IO } from '../../src/cli/io.js'
-
-interface Parsed {
-  stdout: string
-  stderr: string
-  exitCode: number
-  invoked: { command: string; options: unknown }[]
-}
-
-const commandPath = (command: Command): string =>
-  command.parent ? [commandPath(command.parent), command.name()].filter(Boolean).join(' ') : ''
-
-async function parse(argv: string[], env: Record<string, string> = {}): Promise<Parsed> {
-  const out: Parsed = { stdout: '', stderr: '', exitCode: -1, invoked: [] }
-  const io: IO = {
-    stdout: { write: (text) => void (out.stdout += text) },
-    stderr: { write: (text) => void (out.stderr += text) },
-    stdoutIsTTY: false,
-    canPrompt: false,
-    columns: undefined,
-    colorLevel: 0,
-    color: plainStyle,
-    env,
-    cwd: '/',
-    readStdin: async () => '',
-    onSignal: () => () => {},
-  }
-  out.exitCode = await main(argv, {
-    io,
-    invoke: async (command, _run, options) => {
-      out.invoked.push({ command: commandPath(command), options })
-    },
-  })
-  return out
-}
-
-async function optionsOf(argv: string[], env?: Record<string, string>) {
-  const parsed = await parse(argv, env)
-  expect(parsed.stderr).toBe('')
-  expect(parsed.exitCode).toBe(0)
-  expect(parsed.invoked).toHaveLength(1)
-  return parsed.invoked[0]
-}
+import { optionsOf, parse } from './parse.js'
 
 describe('argv to options', () => {
   it.each([

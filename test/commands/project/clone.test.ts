@@ -1,0 +1,92 @@
+// collab project clone: the real git command line clones over collab's HTTP with the CLI's token, and leaves no token behind.
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import { describe, expect, it } from 'vitest'
+import { gitAuthEnv } from '../../../commands/project/clone.js'
+import { createProject, createUser } from '../../helpers/api.js'
+import { ok, useServerAndCli } from '../cli.js'
+
+const t = useServerAndCli()
+
+/** No system or global git configuration, no prompts: only what the CLI hands git. */
+const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' }
+
+const git = async (cwd: string, ...args: string[]) =>
+  (await execa('git', args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: t.c.configDir, ...GIT_ENV }, extendEnv: false })).stdout
+
+/** Every file under a directory, for searching a clone for the token. */
+function allFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? allFiles(path) : [path]
+  })
+}
+
+/** A project whose two commits were made with `collab commit create`. */
+async function projectWithCommits(): Promise<string[]> {
+  await createProject(t.root, { name: 'demo' })
+  writeFileSync(join(t.c.configDir, 'README.md'), '# demo\n')
+  writeFileSync(join(t.c.configDir, 'notes.txt'), 'notes\n')
+  const first = await t.c.run(['commit', 'create', '-p', 'root/demo', '-b', 'master', '-m', 'Add README', '--create', 'README.md'])
+  const second = await t.c.run(['commit', 'create', '-p', 'root/demo', '-b', 'topic', '--start-branch', 'master', '-m', 'Add notes', '--create', 'notes.txt'])
+  return [first.stdout.trim(), second.stdout.trim()]
+}
+
+describe('project clone', () => {
+  it('clones with git into the project\'s directory; origin is the clean URL and git log shows the commits', async () => {
+    const [first] = await projectWithCommits()
+    const result = await t.c.run(['project', 'clone', 'root/demo'], { env: GIT_ENV })
+    expect(result).toEqual(ok('', "Cloning into 'demo'...\n"))
+    const dir = join(t.c.configDir, 'demo')
+    expect(await git(dir, 'remote', 'get-url', 'origin')).toBe(`${t.server.url}/root/demo.git`)
+    expect(await git(dir, 'log', '--format=%H %s')).toBe(`${first} Add README`)
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('# demo\n')
+    expect(await git(dir, 'config', '--list', '--local')).not.toMatch(/extraheader|Authorization/i)
+    const leaked = allFiles(join(dir, '.git')).filter((file) => readFileSync(file).includes(t.server.rootToken))
+    expect(leaked).toEqual([])
+  })
+
+  it('clones a branch into a given directory, the project given by URL', async () => {
+    const [first, second] = await projectWithCommits()
+    const result = await t.c.run(['project', 'clone', `${t.server.url}/root/demo`, 'work/copy', '--branch', 'topic'], { env: GIT_ENV })
+    expect(result).toEqual(ok('', "Cloning into 'work/copy'...\n"))
+    expect(await git(join(t.c.configDir, 'work', 'copy'), 'log', '--format=%H %s')).toBe(`${second} Add notes\n${first} Add README`)
+  })
+
+  it('clones a private project of another user only with a token that may read it', async () => {
+    const alice = await createUser(t.server, 'alice')
+    await createProject(alice.api, { name: 'secret', visibility: 'private' })
+    expect(await t.c.run(['project', 'clone', 'alice/secret'], { env: { ...GIT_ENV, COLLAB_TOKEN: alice.token } })).toEqual(ok('', "Cloning into 'secret'...\nwarning: You appear to have cloned an empty repository.\n"))
+    const bob = await createUser(t.server, 'bob')
+    expect(await t.c.run(['project', 'clone', 'alice/secret', 'other'], { env: { ...GIT_ENV, COLLAB_TOKEN: bob.token } }))
+      .toEqual({ stdout: '', stderr: 'error: 404 Project Not Found\n', exitCode: 1 })
+  })
+
+  it('fails with exit 1 when git fails, after git says why', async () => {
+    await projectWithCommits()
+    mkdirSync(join(t.c.configDir, 'demo'))
+    writeFileSync(join(t.c.configDir, 'demo', 'taken'), '')
+    expect(await t.c.run(['project', 'clone', 'root/demo'], { env: GIT_ENV })).toEqual({
+      stdout: '',
+      stderr: "fatal: destination path 'demo' already exists and is not an empty directory.\nerror: git clone of root/demo failed (exit code 128)\n",
+      exitCode: 1,
+    })
+  })
+})
+
+describe('gitAuthEnv', () => {
+  it('scopes a Basic header to the repository URL, oauth2 for tokens and gitlab-ci-token for job tokens, after the caller\'s entries', () => {
+    const url = 'http://h:1/g/p.git'
+    expect(gitAuthEnv({}, url, { token: 't0k', header: 'PRIVATE-TOKEN' })).toEqual({
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: 'http.http://h:1/g/p.git.extraHeader',
+      GIT_CONFIG_VALUE_0: `Authorization: Basic ${Buffer.from('oauth2:t0k').toString('base64')}`,
+    })
+    expect(gitAuthEnv({ GIT_CONFIG_COUNT: '2' }, url, { token: 'j0b', header: 'JOB-TOKEN' })).toEqual({
+      GIT_CONFIG_COUNT: '3',
+      GIT_CONFIG_KEY_2: 'http.http://h:1/g/p.git.extraHeader',
+      GIT_CONFIG_VALUE_2: `Authorization: Basic ${Buffer.from('gitlab-ci-token:j0b').toString('base64')}`,
+    })
+  })
+})
