@@ -68,9 +68,10 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   })
 }
 
-export async function readBody(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
+/** `fileLimit` caps each uploaded file (max_attachment_size); `limit` the rest of the body. */
+export async function readBody(req: IncomingMessage, limit: number, fileLimit = limit): Promise<Record<string, unknown>> {
   const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
-  if (type === 'multipart/form-data') return readMultipart(req, limit)
+  if (type === 'multipart/form-data') return readMultipart(req, limit, fileLimit)
   const raw = await readRaw(req, limit)
   if (raw.length === 0) return {}
   const text = raw.toString('utf8')
@@ -88,12 +89,12 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Rec
   return {}
 }
 
-async function readMultipart(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
+async function readMultipart(req: IncomingMessage, limit: number, fileLimit: number): Promise<Record<string, unknown>> {
   const { default: Busboy } = await import('busboy')
   return new Promise((resolve, reject) => {
     let bb
     try {
-      bb = Busboy({ headers: req.headers, limits: { fileSize: limit, fieldSize: limit, files: 20, fields: 1000 } })
+      bb = Busboy({ headers: req.headers, limits: { fileSize: fileLimit, fieldSize: limit, files: 20, fields: 1000 } })
     } catch {
       reject(badRequest('malformed multipart body'))
       return

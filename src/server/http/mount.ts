@@ -4,11 +4,13 @@ import type { Polka, Request as PolkaRequest } from 'polka'
 import type { Contract, Endpoint, EndpointInput } from '../../contract/define.js'
 import { forbidden, unauthorized } from '../../core/errors.js'
 import type { AppDeps, HandlerResult, RequestContext } from '../context.js'
+import { maxAttachmentBytes } from '../services/application-settings.js'
 import { checkScope } from '../services/auth.js'
 import { authenticate } from './auth.js'
 import { parseParams, readBody } from './body.js'
 import { normalizePage, paginationHeaders } from './pagination.js'
 import { JSON_TYPE, sendError, sendJson } from './respond.js'
+import { authenticateThrottled } from './throttle.js'
 import { validationError } from './validate.js'
 
 export const API_PREFIX = '/api/v4'
@@ -29,9 +31,9 @@ const HAS_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req: Req, res: ServerResponse) {
   const query = parseParams(req.search ? req.search.slice(1) : '')
-  const body = HAS_BODY.has(req.method) ? await readBody(req, BODY_LIMIT) : {}
+  const body = HAS_BODY.has(req.method) ? await readBody(req, BODY_LIMIT, maxAttachmentBytes(app)) : {}
   const merged = { ...query, ...body, ...req.params }
-  const caller = authenticate(app, req, merged)
+  const caller = authenticateThrottled(app, req, () => authenticate(app, req, merged))
   if (!caller.user && endpoint.auth !== 'public' && endpoint.auth !== 'optional') throw unauthorized()
   if (endpoint.auth === 'admin' && !caller.user?.is_admin) throw forbidden()
   checkScope(caller, endpoint.scope)

@@ -8,6 +8,7 @@ import { readCookie, SESSION_COOKIE } from './auth.js'
 import { QS_OPTIONS, readBody } from './body.js'
 import { baseUrlOf } from './mount.js'
 import { sendError, sendJson } from './respond.js'
+import { throttleAnonymous } from './throttle.js'
 
 const LIMIT = 64 * 1024
 
@@ -18,8 +19,9 @@ async function params(req: PolkaRequest) {
 
 type Route = (app: AppDeps, req: PolkaRequest, res: ServerResponse) => Promise<void>
 
+// These routes take passwords and refresh tokens from anyone: they count against the unauthenticated throttle.
 const route = (app: AppDeps, fn: Route) => (req: PolkaRequest, res: ServerResponse) =>
-  fn(app, req, res).catch((err) => sendError(res, err, app.log))
+  Promise.resolve().then(() => throttleAnonymous(app, req)).then(() => fn(app, req, res)).catch((err) => sendError(res, err, app.log))
 
 export function mountWebAuth(router: Polka, app: AppDeps) {
   router.post('/oauth/token', route(app, async (app, req, res) => {

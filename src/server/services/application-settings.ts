@@ -100,3 +100,26 @@ export const passwordAuthenticationForWeb = (app: AppDeps) => currentSettings(ap
 
 /** max_attachment_size in bytes: an upload above it answers 413. */
 export const maxAttachmentBytes = (app: AppDeps) => currentSettings(app).max_attachment_size * 1024 * 1024
+
+const LEVEL_TITLE: Record<Visibility, string> = { private: 'Private', internal: 'Internal', public: 'Public' }
+
+/** GitLab's refusal of a restricted level to a non-administrator (Projects::CreateService, UpdateService). */
+export function requireVisibilityAllowed(ctx: { app: AppDeps; user: { is_admin: number } | null }, level: Visibility) {
+  if (!visibilityAllowed(ctx, level)) {
+    throw validationFailed({ visibility_level: [`${LEVEL_TITLE[level]} visibility has been restricted by your GitLab administrator`] })
+  }
+}
+
+/**
+ * GitLab's check_personal_projects_limit: a project in a personal namespace counts against its creator's projects_limit
+ * (set from default_projects_limit when the user was created); group projects never do.
+ */
+export function requireProjectLimit(namespace: { kind: string }, creator: { projects_limit: number } | undefined, personalProjects: number) {
+  if (namespace.kind === 'group' || !creator || personalProjects < creator.projects_limit) return
+  const limit = creator.projects_limit
+  throw validationFailed({
+    limit_reached: [limit === 0
+      ? 'Personal project creation is not allowed. Please contact your administrator with questions'
+      : `Your project limit is ${limit} projects! Please contact your administrator to increase it`],
+  })
+}

@@ -6,6 +6,7 @@ import * as tokens from '../store/tokens.js'
 import * as users from '../store/users.js'
 import { authGeneration } from '../store/generation.js'
 import type { ScopeRule } from '../../contract/define.js'
+import { currentSettings } from './application-settings.js'
 
 const LAST_USED_RESOLUTION_MS = 10 * 60 * 1000
 export const OAUTH_TTL_SECONDS = 7200
@@ -137,6 +138,8 @@ export function oauthGrant(app: AppDeps, params: Record<string, unknown>): OAuth
     throw new CollabError('INVALID_SCOPE', 'invalid_scope', { status: 400, body: { error: 'invalid_scope', error_description: 'The requested scope is invalid, unknown, or malformed.' } })
   }
   if (params.grant_type === 'password') {
+    // GitLab finds no user by password at all when password authentication for the web is off.
+    if (!currentSettings(app).password_authentication_enabled_for_web) throw invalidGrant()
     const login = String(params.username ?? '')
     const user = users.findUserByUsername(app.db, login) ?? users.findUserByEmail(app.db, login)
     if (!user || user.state !== 'active' || !verifyPassword(String(params.password ?? ''), user.password_hash)) throw invalidGrant()
@@ -162,18 +165,36 @@ export function revokeOAuthToken(app: AppDeps, secret: string) {
 
 export interface SignIn { sessionId: string; csrfToken: string; expiresAt: string; userId: number }
 
-const SESSION_TTL_MS = 7 * 24 * 3600 * 1000
-
 export function signIn(app: AppDeps, login: string, password: string): SignIn | null {
+  const settings = currentSettings(app)
+  if (!settings.password_authentication_enabled_for_web) return null
   const user = users.findUserByUsername(app.db, login) ?? users.findUserByEmail(app.db, login)
   if (!user || user.state !== 'active' || !verifyPassword(password, user.password_hash)) return null
   const now = app.clock.now()
   const sessionId = newToken('')
   const csrfToken = newToken('')
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString()
+  // session_expire_delay is in minutes; GitLab needs a restart to apply it, collab applies it to the next sign-in.
+  const expiresAt = new Date(now.getTime() + settings.session_expire_delay * 60_000).toISOString()
   tokens.insertSession(app.db, { id_hash: sha256(sessionId), user_id: user.id, csrf_token: csrfToken, created_at: now.toISOString(), expires_at: expiresAt })
   users.touchUserSignIn(app.db, user.id, now.toISOString())
   return { sessionId, csrfToken, expiresAt, userId: user.id }
 }
 
 export const signOut = (app: AppDeps, sessionId: string) => tokens.deleteSession(app.db, sha256(sessionId))
+
+/** GitLab's answer to an account password over git when password_authentication_enabled_for_git is off; git prints it. */
+export const gitPasswordRefused = () => new CollabError('GIT_PASSWORD_DISABLED',
+  "HTTP Basic: Access denied\nYou must use a personal access token with 'read_repository' or 'write_repository' scope for Git over HTTP.", {
+    status: 401, headers: { 'WWW-Authenticate': 'Basic realm="collab"' },
+  })
+
+/**
+ * Git over HTTP with `login:password` where the password is the account's (not a token): the caller, or null when
+ * they do not match; refused outright while password_authentication_enabled_for_git is off, as GitLab does.
+ */
+export function callerFromGitPassword(app: AppDeps, login: string, password: string): Caller | null {
+  const user = users.findUserByUsername(app.db, login) ?? users.findUserByEmail(app.db, login)
+  if (!user || user.state !== 'active' || !verifyPassword(password, user.password_hash)) return null
+  if (!currentSettings(app).password_authentication_enabled_for_git) throw gitPasswordRefused()
+  return { user, token: null, scopes: null, sudoer: null }
+}

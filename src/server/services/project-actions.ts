@@ -9,6 +9,8 @@ import { canCreateProjectIn, canReadCode, MAINTAINER, OWNER, requireProjectLevel
 import { insertMember } from '../store/members.js'
 import { findNamespaceById, findNamespaceByPath, findUserNamespace } from '../store/namespaces.js'
 import * as store from '../store/projects.js'
+import { findUserById } from '../store/users.js'
+import { closestAllowedLevel, requireProjectLimit } from './application-settings.js'
 import { checkNameFree } from './projects.js'
 
 export function setStarred(ctx: RequestContext, project: store.ProjectView, on: boolean) {
@@ -58,8 +60,10 @@ export function forkProject(ctx: RequestContext, source: store.ProjectView, inpu
   const name = input.name ?? source.name
   const path = input.path ?? source.path
   checkNameFree(ctx, ns.id, name, path)
-  // A fork may not be more visible than its source.
-  const visibility = input.visibility && VISIBILITY_RANK[input.visibility] <= VISIBILITY_RANK[source.visibility] ? input.visibility : source.visibility
+  if (ns.kind === 'user') requireProjectLimit(ns, findUserById(ctx.app.db, ns.owner_id!), store.countProjectsInNamespace(ctx.app.db, ns.id))
+  // A fork may not be more visible than its source; a restricted level becomes the closest allowed one, as in GitLab's ForkService.
+  const wanted = input.visibility && VISIBILITY_RANK[input.visibility] <= VISIBILITY_RANK[source.visibility] ? input.visibility : source.visibility
+  const visibility = closestAllowedLevel(ctx.app, wanted)
   const at = nowIso(ctx)
   const db = ctx.app.db
   const { id: _id, namespace_id: _ns, star_count: _s, ...settings } = store.findProjectById(db, source.id)! as store.ProjectRow

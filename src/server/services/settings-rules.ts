@@ -4,8 +4,14 @@ import { SETTING_KINDS, type SettingKind, type StoredSettingName } from '../../c
 type ValueOf<K extends SettingKind> = K extends 'boolean' ? boolean : K extends 'integer' | 'decimal' ? number
   : K extends 'array' ? string[] | null : string | null
 
-export type Settings = Omit<{ [K in StoredSettingName]: ValueOf<(typeof SETTING_KINDS)[K]> }, 'jobqueue_throttling_factor'> & {
+type Narrowed = 'jobqueue_throttling_factor' | 'default_group_visibility' | 'default_project_visibility' | 'default_snippet_visibility' | 'restricted_visibility_levels'
+
+export type Settings = Omit<{ [K in StoredSettingName]: ValueOf<(typeof SETTING_KINDS)[K]> }, Narrowed> & {
   jobqueue_throttling_factor: number | null
+  default_group_visibility: Visibility
+  default_project_visibility: Visibility
+  default_snippet_visibility: Visibility
+  restricted_visibility_levels: Visibility[] | null
 }
 
 /** api-v4.md's documented defaults; where it documents none, GitLab's own (ApplicationSetting.defaults). */

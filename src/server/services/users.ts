@@ -7,6 +7,7 @@ import { isAdmin } from '../policy.js'
 import { insertNamespace } from '../store/namespaces.js'
 import * as tokens from '../store/tokens.js'
 import * as users from '../store/users.js'
+import { currentSettings } from './application-settings.js'
 import { isReservedTopLevel, isValidPath } from './naming.js'
 
 export function getUser(ctx: RequestContext, id: number) {
@@ -46,6 +47,8 @@ export function createUser(app: AppDeps, input: CreateUserInput, at: string): us
   if (users.findUserByEmail(app.db, input.email)) throw conflict('Email has already been taken')
   if (users.findUserByUsername(app.db, input.username)) throw conflict('Username has already been taken')
   const profile = Object.fromEntries(PROFILE_FIELDS.filter((k) => typeof input[k] === 'string').map((k) => [k, input[k] as string]))
+  // New users take the instance's defaults unless the administrator creating them says otherwise.
+  const settings = currentSettings(app)
   return app.db.transaction(() => {
     const id = users.insertUser(app.db, {
       username: input.username,
@@ -55,9 +58,9 @@ export function createUser(app: AppDeps, input: CreateUserInput, at: string): us
       is_admin: input.admin ? 1 : 0,
       created_at: at,
       ...profile,
-      ...(typeof input.projects_limit === 'number' ? { projects_limit: input.projects_limit } : {}),
+      projects_limit: typeof input.projects_limit === 'number' ? input.projects_limit : settings.default_projects_limit,
       ...(typeof input.can_create_group === 'boolean' ? { can_create_group: input.can_create_group ? 1 : 0 } : {}),
-      ...(typeof input.external === 'boolean' ? { external: input.external ? 1 : 0 } : {}),
+      external: (typeof input.external === 'boolean' ? input.external : settings.user_default_external) ? 1 : 0,
       ...(typeof input.private_profile === 'boolean' ? { private_profile: input.private_profile ? 1 : 0 } : {}),
     })
     // A namespace path may collide with a group's: the username wins only if free, as GitLab refuses otherwise.

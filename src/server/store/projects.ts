@@ -229,3 +229,6 @@ export function listProjectUsers(db: Db, projectId: number, namespaceId: number,
     .all({ ...args, limit: f.limit, offset: f.offset }) as import('./users.js').UserRow[]
   return { rows, total }
 }
+
+export const countProjectsInNamespace = (db: Db, namespaceId: number) =>
+  (stmt(db, 'SELECT COUNT(*) AS n FROM projects WHERE namespace_id = ?').get(namespaceId) as { n: number }).n
