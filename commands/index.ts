@@ -15,7 +15,7 @@ interface CommandModule {
  * so `collab --version` parses none of them (start-up budget: 100 ms).
  */
 export const COMMANDS: Record<string, { summary: string; load(): Promise<CommandModule> }> = {
-  project: { summary: 'Work with projects: list, view, create, clone, fork, star, archive, members, branches, tags, files', load: () => import('./project/index.js') },
+  project: { summary: 'Work with projects: list, view, create, edit, clone, fork, star, archive, members, branches, tags, files', load: () => import('./project/index.js') },
   commit: { summary: 'Work with commits: list, view, create, diff, cherry-pick, comment, statuses', load: () => import('./commit/index.js') },
   api: { summary: 'Make an authenticated request to the v4 API and print the response', load: () => import('./api.js') },
   auth: { summary: 'Log in to an instance, check and remove stored tokens', load: () => import('./auth/index.js') },

@@ -37,7 +37,7 @@ export function register(group: Command, rt: Runtime): void {
     .option('--delete <path>', 'delete a file (repeatable)', parser('delete'))
     .option('--move <old:new>', 'move or rename a file (repeatable)', parser('move'))
     .option('--chmod <path=+x|-x>', 'set or clear the executable bit (repeatable)', parser('chmod'))
-    .option('--actions-file <file>', 'actions as JSON in the API\'s format, from a file or - for stdin')
+    .option('--actions-file <file>', 'actions as JSON in the API\'s format, from a file or - for stdin (applied before the flags\' actions)')
     .option('--author-name <name>', 'author name (default: yours)')
     .option('--author-email <email>', 'author email (default: yours)')
   withJson(onRepository(command)).action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags)))

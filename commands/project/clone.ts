@@ -54,7 +54,8 @@ export function gitAuthEnv(env: Env, repoUrl: string, credentials: { token: stri
 }
 
 export async function run(options: CloneOptions, deps: Deps): Promise<void> {
-  const { api, ref } = await deps.project(options.project)
+  // Public projects clone without logging in, as with git itself.
+  const { api, ref } = await deps.project(options.project, { anonymous: true })
   const project = await api.get<Project>(projectPath(ref))
   const url = project.http_url_to_repo
   const credentials = api.credentials()

@@ -24,8 +24,11 @@ export interface Deps {
   config(): Promise<ConfigFile>
   /** A client for the chosen host; fails with exit code 4 when there is no host or no token. */
   api(): Promise<ApiClient>
-  /** The project from the argument, -p, COLLAB_PROJECT, CI_PROJECT_ID or the git remote, and a client for its host. */
-  project(arg?: string): Promise<ProjectTarget>
+  /**
+   * The project from the argument, -p, COLLAB_PROJECT, CI_PROJECT_ID or the git remote, and a client for its host.
+   * With `anonymous`, a host without a token gets a client without one (public projects), instead of exit code 4.
+   */
+  project(arg?: string, options?: { anonymous?: boolean }): Promise<ProjectTarget>
   /** A client for a given host and token, without the usual resolution (auth login, auth status). */
   clientFor(host: string, token?: ResolvedToken): ApiClient
 }
@@ -38,18 +41,19 @@ export function createDeps(io: IO, flags: ConnectionFlags, prompter: Prompter = 
   const clientFor = (host: string, token?: ResolvedToken) =>
     new ApiClient({ host, token: token?.token, tokenHeader: token?.header, userAgent: `collab/${VERSION}` })
 
-  async function connect(host: Sourced<string> | undefined): Promise<ApiClient> {
+  async function connect(host: Sourced<string> | undefined, anonymous = false): Promise<ApiClient> {
     const cfg = await config()
     const chosen = host ?? defaultHost(cfg)
     if (!chosen) {
       throw authRequired('no host is configured', "run 'collab auth login --host URL', or set COLLAB_HOST and COLLAB_TOKEN")
     }
     const token = resolveToken(chosen.value, flags, io.env, cfg)
+    if (!token && anonymous) return clientFor(chosen.value)
     if (!token) throw authRequired(`not logged in to ${chosen.value}`, `run 'collab auth login --host ${chosen.value}'`)
     return clientFor(chosen.value, token)
   }
 
-  async function project(arg?: string): Promise<ProjectTarget> {
+  async function project(arg?: string, { anonymous = false } = {}): Promise<ProjectTarget> {
     const cfg = await config()
     const explicit = explicitHost(flags, io.env)
     const hosts = explicit ? [explicit.value] : [...new Set([cfg.default_host, ...Object.keys(cfg.hosts)].filter((h): h is string => !!h))]
@@ -59,7 +63,7 @@ export function createDeps(io: IO, flags: ConnectionFlags, prompter: Prompter = 
       const parsed = url ? { ref: url.project, host: url.host } : parseProjectArg(given)
       if (!parsed) throw usageError(`invalid project '${given}': expected an id, a path such as group/project, or a URL`)
       const host = explicit ?? (parsed.host ? { value: parsed.host, source: 'project URL' } : undefined)
-      return { api: await connect(host), ref: parsed.ref }
+      return { api: await connect(host, anonymous), ref: parsed.ref }
     }
     const remote = await projectFromGitRemote(io.cwd, hosts)
     if (!remote) {
@@ -69,7 +73,7 @@ export function createDeps(io: IO, flags: ConnectionFlags, prompter: Prompter = 
       )
     }
     const host = explicit ?? { value: remote.host, source: `git remote ${remote.remote}` }
-    return { api: await connect(host), ref: remote.project }
+    return { api: await connect(host, anonymous), ref: remote.project }
   }
 
   return {

@@ -22,7 +22,7 @@ describe('collab completion <shell>', () => {
 
 describe('collab __complete', () => {
   it.each([
-    [['pro'], 'project\tWork with projects: list, view, create, clone, fork, star, archive, members, branches, tags, files\n'],
+    [['pro'], 'project\tWork with projects: list, view, create, edit, clone, fork, star, archive, members, branches, tags, files\n'],
     [['com'], 'commit\tWork with commits: list, view, create, diff, cherry-pick, comment, statuses\ncompletion\tPrint a shell completion script (bash, zsh or fish)\n'],
     [['commit', 'status', 'set', 'abc', '--state', ''], 'pending\t\nrunning\t\nsuccess\t\nfailed\t\ncanceled\t\n'],
     [['commit', 'cherry'], 'cherry-pick\tApply a commit onto a branch as a new commit\n'],

@@ -5,7 +5,7 @@ import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
 import { gitAuthEnv } from '../../../commands/project/clone.js'
 import { createProject, createUser } from '../../helpers/api.js'
-import { ok, useServerAndCli } from '../cli.js'
+import { cli, ok, useServerAndCli } from '../cli.js'
 
 const t = useServerAndCli()
 
@@ -61,6 +61,21 @@ describe('project clone', () => {
     const bob = await createUser(t.server, 'bob')
     expect(await t.c.run(['project', 'clone', 'alice/secret', 'other'], { env: { ...GIT_ENV, COLLAB_TOKEN: bob.token } }))
       .toEqual({ stdout: '', stderr: 'error: 404 Project Not Found\n', exitCode: 1 })
+  })
+
+  it('clones a public project without a login, given by URL; a private one is not found', async () => {
+    const [first] = await projectWithCommits()
+    expect((await t.root.put('/projects/root%2Fdemo', { visibility: 'public' })).status).toBe(200)
+    await createProject(t.root, { name: 'hidden', visibility: 'private' })
+    const anonymous = cli()
+    try {
+      expect(await anonymous.run(['project', 'clone', `${t.server.url}/root/demo`], { env: GIT_ENV })).toEqual(ok('', "Cloning into 'demo'...\n"))
+      expect((await execa('git', ['log', '--format=%H'], { cwd: join(anonymous.configDir, 'demo') })).stdout).toBe(first)
+      expect(await anonymous.run(['project', 'clone', `${t.server.url}/root/hidden`], { env: GIT_ENV }))
+        .toEqual({ stdout: '', stderr: 'error: 404 Project Not Found\n', exitCode: 1 })
+    } finally {
+      anonymous.cleanup()
+    }
   })
 
   it('fails with exit 1 when git fails, after git says why', async () => {
