@@ -8,6 +8,8 @@ export interface Prompter {
   password(message: string, flag: string): Promise<string>
   confirm(message: string, flag: string): Promise<boolean>
   select(message: string, flag: string, choices: string[]): Promise<string>
+  /** Opens $VISUAL or $EDITOR on a temporary file and answers its text. */
+  editor(message: string, flag: string): Promise<string>
 }
 
 export function inquirerPrompter(io: IO): Prompter {
@@ -27,6 +29,9 @@ export function inquirerPrompter(io: IO): Prompter {
     },
     async select(message, flag, choices) {
       return (await prompts(flag)).select({ message, choices: choices.map((value) => ({ value })) })
+    },
+    async editor(message, flag) {
+      return (await prompts(flag)).editor({ message, waitForUserInput: false })
     },
   }
 }

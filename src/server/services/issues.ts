@@ -60,7 +60,7 @@ export function bundles(ctx: RequestContext, rows: store.IssueRow[], single?: { 
       upvotes: vote?.up ?? 0,
       downvotes: vote?.down ?? 0,
       today: day,
-      subscribed: single ? isSubscribed(ctx, r) : undefined,
+      subscribed: single ? isSubscribed(ctx, r, assigneeIds) : undefined,
       links: single?.links,
     }
   })
@@ -69,11 +69,13 @@ export function bundles(ctx: RequestContext, rows: store.IssueRow[], single?: { 
 export const bundle = (ctx: RequestContext, row: store.IssueRow, links = true) => bundles(ctx, [row], { links })[0]
 
 /** An explicit subscribe or unsubscribe wins; otherwise participants are subscribed (compat-notes §4). */
-export function isSubscribed(ctx: RequestContext, issue: store.IssueRow): boolean {
+export function isSubscribed(ctx: RequestContext, issue: store.IssueRow, assigneeIds?: number[]): boolean {
   const user = ctx.user
   if (!user) return false
   const explicit = store.explicitSubscription(ctx.app.db, issue.id, user.id)
-  return explicit ?? store.participantIds(ctx.app.db, issue).includes(user.id)
+  if (explicit !== undefined) return explicit
+  if (issue.author_id === user.id || assigneeIds?.includes(user.id)) return true
+  return store.participantIds(ctx.app.db, issue).includes(user.id)
 }
 
 const isoOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s).toISOString())

@@ -1,0 +1,71 @@
+// collab issue create: a new issue; with no --title on a terminal it asks for one and opens $EDITOR for the description.
+import type { Command, OptionValues } from 'commander'
+import { collect, positiveInt, withConnection, withJson, withProject, type Runtime } from '../../src/cli/command.js'
+import type { Deps } from '../../src/cli/factory.js'
+import { printRaw, status } from '../../src/cli/output.js'
+import { projectPath } from '../../src/client/paths.js'
+import { csv, descriptionFrom, type Issue } from './shared.js'
+
+export interface CreateOptions {
+  project?: string
+  title?: string
+  description?: string
+  descriptionFile?: string
+  labels?: string[]
+  assigneeIds?: number[]
+  milestoneId?: number
+  dueDate?: string
+  confidential: boolean
+  json: boolean
+}
+
+export function register(group: Command, rt: Runtime): void {
+  const command = group
+    .command('create')
+    .alias('new')
+    .description('Create an issue')
+    .option('-t, --title <title>', 'the title (asked for on a terminal when missing)')
+    .option('-d, --description <text>', 'the description')
+    .option('-F, --description-file <file>', 'read the description from a file, or - for stdin')
+    .option('-l, --label <labels>', 'labels (repeat or comma-separate); missing ones are created', collect)
+    .option('-a, --assignee-id <id>', 'assign a user by id (repeatable)', (v: string, prev: number[] = []) => [...prev, positiveInt(v)])
+    .option('-m, --milestone-id <id>', 'the milestone (global id)', positiveInt)
+    .option('--due-date <date>', 'due date, YYYY-MM-DD')
+    .option('-c, --confidential', 'only visible to reporters and up, the author and assignees')
+  withJson(withProject(withConnection(command))).action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags)))
+}
+
+export const toOptions = (flags: OptionValues): CreateOptions => ({
+  project: flags.project,
+  title: flags.title,
+  description: flags.description,
+  descriptionFile: flags.descriptionFile,
+  labels: csv(flags.label),
+  assigneeIds: flags.assigneeId,
+  milestoneId: flags.milestoneId,
+  dueDate: flags.dueDate,
+  confidential: flags.confidential === true,
+  json: flags.json === true,
+})
+
+export async function run(options: CreateOptions, deps: Deps): Promise<void> {
+  let description = await descriptionFrom(deps, options.description, options.descriptionFile)
+  let title = options.title
+  if (title === undefined) {
+    title = await deps.prompter.input('Title', '--title')
+    if (description === undefined) description = (await deps.prompter.editor('Description (saved when the editor closes)', '--description')).trim() || undefined
+  }
+  const { api, ref } = await deps.project(options.project)
+  const { data, response } = await api.send<Issue>('POST', projectPath(ref, 'issues'), {
+    title,
+    description,
+    labels: options.labels?.join(','),
+    assignee_ids: options.assigneeIds,
+    milestone_id: options.milestoneId,
+    due_date: options.dueDate,
+    confidential: options.confidential || undefined,
+  })
+  if (options.json) printRaw(deps.io, response.text)
+  else deps.io.stdout.write(`${data.web_url}\n`)
+  status(deps.io, `Created issue #${data.iid} in ${ref}`)
+}

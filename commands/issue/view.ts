@@ -1,0 +1,51 @@
+// collab issue view <iid>: one issue's main facts, then its notes, oldest first.
+import type { Command, OptionValues } from 'commander'
+import { withJson, type Runtime } from '../../src/cli/command.js'
+import type { Deps } from '../../src/cli/factory.js'
+import { printFields, printRaw } from '../../src/cli/output.js'
+import { parseJson } from '../../src/client/http.js'
+import { issuePath, onIssue, type Issue, type Note } from './shared.js'
+
+export interface ViewOptions { project?: string; iid: number; json: boolean }
+
+export function register(group: Command, rt: Runtime): void {
+  const command = withJson(onIssue(group.command('view').alias('show').description('Show an issue and its notes')))
+    .action((iid: number, flags: OptionValues) => rt.invoke(command, run, toOptions(iid, flags)))
+}
+
+export const toOptions = (iid: number, flags: OptionValues): ViewOptions => ({ project: flags.project, iid, json: flags.json === true })
+
+export async function run(options: ViewOptions, deps: Deps): Promise<void> {
+  const { api, ref } = await deps.project(options.project)
+  const response = await api.request('GET', issuePath(ref, options.iid))
+  if (options.json) return printRaw(deps.io, response.text)
+  const i = parseJson<Issue>(response)
+  const notes = (await api.list<Note>(issuePath(ref, options.iid, 'notes'), { sort: 'asc', per_page: 100 }, { all: true })).items
+  printFields(deps.io, [
+    ['iid', i.iid],
+    ['title', i.title],
+    ['state', i.state],
+    ['author', i.author.username],
+    ['assignees', i.assignees.map((u) => u.username).join(',')],
+    ['labels', i.labels.join(',')],
+    ['milestone', i.milestone?.title],
+    ['due_date', i.due_date],
+    ['confidential', i.confidential],
+    ['locked', i.discussion_locked],
+    ['estimate', i.time_stats.human_time_estimate],
+    ['spent', i.time_stats.human_total_time_spent],
+    ['created_at', i.created_at],
+    ['closed_at', i.closed_at],
+    ['closed_by', i.closed_by?.username],
+    ['web_url', i.web_url],
+    ['description', i.description],
+  ])
+  if (!deps.io.stdoutIsTTY) {
+    for (const n of notes) deps.io.stdout.write(`note\t${n.id}\t${n.author.username}\t${n.created_at}\t${n.system ? 'system' : 'comment'}\t${n.body.replace(/[\t\r\n]+/g, ' ')}\n`)
+    return
+  }
+  for (const n of notes) {
+    const who = n.system ? deps.io.color.dim(`@${n.author.username} ${n.body}`) : deps.io.color.bold(`@${n.author.username}`)
+    deps.io.stdout.write(`\n${who} ${deps.io.color.dim(n.created_at)}\n${n.system ? '' : `${n.body}\n`}`)
+  }
+}
