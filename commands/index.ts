@@ -21,6 +21,7 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   api: { summary: 'Make an authenticated request to the v4 API and print the response', load: () => import('./api.js') },
   auth: { summary: 'Log in to an instance, check and remove stored tokens', load: () => import('./auth/index.js') },
   config: { summary: 'Read and change settings of the CLI', load: () => import('./config/index.js') },
+  settings: { summary: "Read and change the instance's application settings (administrators)", load: () => import('./settings/index.js') },
   serve: { summary: 'Run a GitLab-compatible server on this machine', load: () => import('./serve.js') },
   completion: { summary: 'Print a shell completion script (bash, zsh or fish)', load: () => import('./completion.js') },
 }

@@ -1,0 +1,10 @@
+// collab settings: read and change the instance's application settings (administrators only).
+import type { Command } from 'commander'
+import type { Runtime } from '../../src/cli/command.js'
+import * as get from './get.js'
+import * as set from './set.js'
+
+export function register(group: Command, rt: Runtime): void {
+  get.register(group, rt)
+  set.register(group, rt)
+}

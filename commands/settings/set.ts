@@ -1,0 +1,71 @@
+// collab settings set NAME=VALUE…: change application settings with one PUT /application/settings, typed from the contract.
+import type { Command, OptionValues } from 'commander'
+import { isSettingName, SETTING_KINDS, type SettingKind } from '../../src/contract/application-settings.js'
+import { withConnection, withJson, type Runtime } from '../../src/cli/command.js'
+import { usageError } from '../../src/cli/errors.js'
+import type { Deps } from '../../src/cli/factory.js'
+import { printRaw, status } from '../../src/cli/output.js'
+import { SETTINGS_PATH, warnUnknown } from './shared.js'
+
+export interface SetOptions {
+  /** NAME=VALUE as typed. */
+  assignments: string[]
+  json: boolean
+}
+
+export function register(group: Command, rt: Runtime): void {
+  const command = withJson(withConnection(group.command('set')
+    .description('Change application settings: booleans as true/false, arrays as comma lists (an empty value clears one)')
+    .argument('<assignments...>', 'NAME=VALUE pairs, such as signup_enabled=false restricted_visibility_levels=public,internal')))
+    .action((assignments: string[], flags: OptionValues) => rt.invoke(command, run, toOptions(assignments, flags)))
+}
+
+export const toOptions = (assignments: string[], flags: OptionValues): SetOptions => ({ assignments, json: flags.json === true })
+
+const TRUE = ['true', 'yes', 'on', '1']
+const FALSE = ['false', 'no', 'off', '0']
+
+/** The JSON value a setting's kind calls for; a value that cannot be one is a usage error, caught before any request. */
+export function typedValue(name: string, kind: SettingKind | undefined, raw: string): unknown {
+  switch (kind) {
+    case 'boolean': {
+      const v = raw.trim().toLowerCase()
+      if (TRUE.includes(v)) return true
+      if (FALSE.includes(v)) return false
+      throw usageError(`${name} expects a boolean (true or false), not '${raw}'`)
+    }
+    case 'integer':
+      if (!/^\s*-?\d+\s*$/.test(raw)) throw usageError(`${name} expects an integer, not '${raw}'`)
+      return Number(raw)
+    case 'decimal':
+      if (raw.trim() === '' || !Number.isFinite(Number(raw))) throw usageError(`${name} expects a number, not '${raw}'`)
+      return Number(raw)
+    case 'array':
+      return raw.split(',').map((item) => item.trim()).filter(Boolean)
+    default:
+      return raw
+  }
+}
+
+export function parseAssignments(assignments: string[]): { settings: Record<string, unknown>; unknown: string[] } {
+  const settings: Record<string, unknown> = {}
+  const unknown: string[] = []
+  for (const assignment of assignments) {
+    const eq = assignment.indexOf('=')
+    if (eq <= 0) throw usageError(`expected NAME=VALUE, not '${assignment}'`, "see 'collab settings set --help'")
+    const name = assignment.slice(0, eq)
+    const known = isSettingName(name)
+    if (!known) unknown.push(name)
+    settings[name] = typedValue(name, known ? SETTING_KINDS[name] : undefined, assignment.slice(eq + 1))
+  }
+  return { settings, unknown }
+}
+
+export async function run(options: SetOptions, deps: Deps): Promise<void> {
+  const { settings, unknown } = parseAssignments(options.assignments)
+  for (const name of unknown) warnUnknown(deps.io, name)
+  const api = await deps.api()
+  const response = await api.request('PUT', SETTINGS_PATH, { json: settings })
+  if (options.json) printRaw(deps.io, response.text)
+  status(deps.io, `Updated ${Object.keys(settings).join(', ')}`)
+}
