@@ -57,12 +57,16 @@ function spans(buf: Buffer): Map<string, number> {
   return out
 }
 
+/** What the rename score is computed from: a blob's size and its spans. */
+export interface Fingerprint { size: number; spans: Map<string, number> }
+
+export const fingerprint = (buf: Buffer): Fingerprint => ({ size: buf.length, spans: spans(buf) })
+
 /** git's rename similarity (diffcore-rename estimate_similarity), 0 to 1; git pairs a rename at 0.5 and above. */
-export function similarity(a: Buffer, b: Buffer): number {
-  const max = Math.max(a.length, b.length)
-  if (!max || (max - Math.min(a.length, b.length)) * 2 > max) return 0
-  const theirs = spans(b)
+export function similarity(a: Fingerprint, b: Fingerprint): number {
+  const max = Math.max(a.size, b.size)
+  if (!max || (max - Math.min(a.size, b.size)) * 2 > max) return 0
   let copied = 0
-  for (const [key, n] of spans(a)) copied += Math.min(n, theirs.get(key) ?? 0)
+  for (const [key, n] of a.spans) copied += Math.min(n, b.spans.get(key) ?? 0)
   return Math.floor((copied * 60000) / max) / 60000
 }

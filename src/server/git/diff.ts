@@ -1,7 +1,7 @@
 // Diffs of a commit against its first parent: unified hunks, modes, new/renamed/deleted flags and line stats.
 import fs from 'node:fs'
 import git from 'isomorphic-git'
-import { isBinary, similarity, unifiedHunks } from './diff-text.js'
+import { fingerprint, isBinary, similarity, unifiedHunks, type Fingerprint } from './diff-text.js'
 import { gitAvailable, runGit } from './exec.js'
 import { cacheFor, readCommitInfo } from './read.js'
 import type { DiffFile } from './types.js'
@@ -10,6 +10,7 @@ import type { DiffFile } from './types.js'
 const gitlabMode = (mode: string) => (/^0+$/.test(mode) ? '0' : mode)
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
+const RENAME_LIMIT = 1000
 
 export async function commitDiff(gitdir: string, oid: string): Promise<DiffFile[]> {
   const info = await readCommitInfo(gitdir, oid)
@@ -103,14 +104,15 @@ async function detectRenames(gitdir: string, before: Map<string, Side>, after: M
   const regular = (s: Side) => s.mode.startsWith('100')
   const sources = removed.filter((p) => !used.has(p) && regular(before.get(p)!))
   const targets = added.filter((p) => !renames.has(p) && regular(after.get(p)!))
-  if (!sources.length || !targets.length) return renames
-  const content = new Map<string, Buffer>()
-  for (const p of sources) content.set(`a/${p}`, await blob(gitdir, before.get(p)!))
-  for (const p of targets) content.set(`b/${p}`, await blob(gitdir, after.get(p)!))
+  // git's diff.renameLimit (1000): past it, only identical content counts as a rename.
+  if (!sources.length || !targets.length || sources.length * targets.length > RENAME_LIMIT ** 2) return renames
+  const prints = new Map<string, Fingerprint>()
+  for (const p of sources) prints.set(`a/${p}`, fingerprint(await blob(gitdir, before.get(p)!)))
+  for (const p of targets) prints.set(`b/${p}`, fingerprint(await blob(gitdir, after.get(p)!)))
   const scored: { to: string; from: string; score: number }[] = []
   for (const to of targets) {
     for (const from of sources) {
-      const score = similarity(content.get(`a/${from}`)!, content.get(`b/${to}`)!)
+      const score = similarity(prints.get(`a/${from}`)!, prints.get(`b/${to}`)!)
       if (score >= 0.5) scored.push({ to, from, score })
     }
   }
