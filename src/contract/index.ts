@@ -8,6 +8,7 @@ import * as commits from './endpoints/commits.js'
 import * as repository from './endpoints/repository.js'
 import * as customAttributes from './endpoints/custom-attributes.js'
 import * as applicationSettings from './endpoints/application-settings.js'
+import * as repositoryChecks from './endpoints/repository-checks.js'
 import * as issues from './endpoints/issues.js'
 import * as notes from './endpoints/notes.js'
 import * as labels from './endpoints/labels.js'
@@ -29,6 +30,7 @@ export const contract = {
   repository: pick(repository),
   customAttributes: pick(customAttributes),
   applicationSettings: pick(applicationSettings),
+  repositoryChecks: pick(repositoryChecks),
   issues: pick(issues),
   notes: pick(notes),
   labels: pick(labels),

@@ -13,12 +13,14 @@ import { memberHandlers } from './handlers/members.js'
 import { metaHandlers } from './handlers/meta.js'
 import { noteHandlers } from './handlers/notes.js'
 import { projectHandlers } from './handlers/projects.js'
+import { repositoryCheckHandlers } from './handlers/repository-checks.js'
 import { repositoryHandlers } from './handlers/repository.js'
 import { todoHandlers } from './handlers/todos.js'
 import { userHandlers } from './handlers/users.js'
 import { mountContract } from './http/mount.js'
 import { routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
 import { mountWebAuth } from './http/web-auth.js'
+import { scheduleRepositoryChecks } from './services/repository-checks.js'
 
 export interface CollabServer {
   handler: http.RequestListener
@@ -52,6 +54,7 @@ export function createServer(app: AppDeps): CollabServer {
     { endpoints: contract.milestones, handlers: milestoneHandlers },
     { endpoints: contract.todos, handlers: todoHandlers },
     { endpoints: contract.applicationSettings, handlers: applicationSettingsHandlers },
+    { endpoints: contract.repositoryChecks, handlers: repositoryCheckHandlers },
   ])
 
   const handler: http.RequestListener = (req, res) => {
@@ -67,6 +70,9 @@ export function createServer(app: AppDeps): CollabServer {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
   })
 
+  // Periodic work runs only while listening, so a server built and never started stays inert.
+  let stopRepositoryChecks: (() => void) | undefined
+
   return {
     handler,
     listen(port, host = '127.0.0.1') {
@@ -74,6 +80,7 @@ export function createServer(app: AppDeps): CollabServer {
         server.once('error', reject)
         server.listen(port, host, () => {
           server.off('error', reject)
+          stopRepositoryChecks ??= scheduleRepositoryChecks(app)
           const addr = server.address() as AddressInfo
           const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address
           resolve({ url: `http://${shown}:${addr.port}`, port: addr.port })
@@ -86,6 +93,7 @@ export function createServer(app: AppDeps): CollabServer {
         server.close(() => resolve())
         server.closeIdleConnections()
       })
+      stopRepositoryChecks?.()
       await app.tasks.idle()
     },
   }
