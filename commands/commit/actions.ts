@@ -79,8 +79,8 @@ export async function readActionsFile(file: string, io: IO): Promise<Action[]> {
 }
 
 /** A flag becomes an API action; contents are read now, as text when they are UTF-8 and base64 otherwise. */
-export async function toAction(flag: ActionFlag): Promise<Action> {
+export async function toAction(flag: ActionFlag, io: IO): Promise<Action> {
   if (flag.action !== 'create' && flag.action !== 'update') return { ...flag }
   const { source, ...rest } = flag
-  return { ...rest, ...encodeContent(await readBytes(source, `--${flag.action}`)) }
+  return { ...rest, ...encodeContent(await readBytes(source, `--${flag.action}`, io)) }
 }

@@ -63,7 +63,7 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   }
   const actions = [
     ...(options.actionsFile === undefined ? [] : await readActionsFile(options.actionsFile, deps.io)),
-    ...(await Promise.all(options.actions.map(toAction))),
+    ...(await Promise.all(options.actions.map((action) => toAction(action, deps.io)))),
   ]
   const message = options.message ?? (await deps.prompter.input('Commit message', '-m/--message'))
   const { api, ref } = await deps.project(options.project)

@@ -1,12 +1,13 @@
 // Files a verb reads because a flag names them (`--actions-file`, `--create path=file`); `-` is stdin.
 import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { usageError } from './errors.js'
 import type { IO } from './io.js'
 
-/** A file that cannot be read is a bad argument (exit 2), named with the flag that gave it. */
-export async function readBytes(file: string, flag: string): Promise<Buffer> {
+/** A file (relative to the CLI's working directory) that cannot be read is a bad argument (exit 2), named with its flag. */
+export async function readBytes(file: string, flag: string, io: Pick<IO, 'cwd'>): Promise<Buffer> {
   try {
-    return await readFile(file)
+    return await readFile(resolve(io.cwd, file))
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message
@@ -15,7 +16,7 @@ export async function readBytes(file: string, flag: string): Promise<Buffer> {
 }
 
 export async function readText(file: string, flag: string, io: IO): Promise<string> {
-  return file === '-' ? io.readStdin() : (await readBytes(file, flag)).toString('utf8')
+  return file === '-' ? io.readStdin() : (await readBytes(file, flag, io)).toString('utf8')
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
