@@ -1,5 +1,5 @@
 // collab project clone: the real git command line clones over collab's HTTP with the CLI's token, and leaves no token behind.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
@@ -86,6 +86,18 @@ describe('project clone', () => {
       stdout: '',
       stderr: "fatal: destination path 'demo' already exists and is not an empty directory.\nerror: git clone of root/demo failed (exit code 128)\n",
       exitCode: 1,
+    })
+  })
+})
+
+describe('project clone without git', () => {
+  it('fails with exit 1 and says git is missing', async () => {
+    await createProject(t.root, { name: 'demo' })
+    const bin = join(t.c.configDir, 'bin')
+    mkdirSync(bin)
+    symlinkSync(process.execPath, join(bin, 'node'))
+    expect(await t.c.run(['project', 'clone', 'root/demo'], { env: { PATH: bin } })).toEqual({
+      stdout: '', stderr: 'error: git is not installed or not on the PATH\nhint: install git, then run the command again\n', exitCode: 1,
     })
   })
 })
