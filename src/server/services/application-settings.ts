@@ -95,6 +95,9 @@ export function closestAllowedLevel(app: AppDeps, level: Visibility): Visibility
 /** Git over HTTP with an account password (not a token) as the Basic password. */
 export const passwordAuthenticationForGit = (app: AppDeps) => currentSettings(app).password_authentication_enabled_for_git
 
+/** enabled_git_access_protocol: `ssh` alone turns git over HTTP off (GitLab answers 'Git access over HTTP is not allowed'). */
+export const gitOverHttpAllowed = (app: AppDeps) => currentSettings(app).enabled_git_access_protocol !== 'ssh'
+
 /** Password sign-in on the web and the OAuth password grant. */
 export const passwordAuthenticationForWeb = (app: AppDeps) => currentSettings(app).password_authentication_enabled_for_web
 
@@ -103,11 +106,11 @@ export const maxAttachmentBytes = (app: AppDeps) => currentSettings(app).max_att
 
 const LEVEL_TITLE: Record<Visibility, string> = { private: 'Private', internal: 'Internal', public: 'Public' }
 
+export const restrictedLevelMessage = (level: Visibility) => `${LEVEL_TITLE[level]} visibility has been restricted by your GitLab administrator`
+
 /** GitLab's refusal of a restricted level to a non-administrator (Projects::CreateService, UpdateService). */
 export function requireVisibilityAllowed(ctx: { app: AppDeps; user: { is_admin: number } | null }, level: Visibility) {
-  if (!visibilityAllowed(ctx, level)) {
-    throw validationFailed({ visibility_level: [`${LEVEL_TITLE[level]} visibility has been restricted by your GitLab administrator`] })
-  }
+  if (!visibilityAllowed(ctx, level)) throw validationFailed({ visibility_level: [restrictedLevelMessage(level)] })
 }
 
 /**

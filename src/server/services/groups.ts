@@ -6,6 +6,7 @@ import { nowIso } from '../context.js'
 import { canReadGroup, isAdmin, MAINTAINER, OWNER, requireGroupLevel } from '../policy.js'
 import { insertMember } from '../store/members.js'
 import * as store from '../store/namespaces.js'
+import { currentSettings, restrictedLevelMessage, visibilityAllowed } from './application-settings.js'
 import { isReservedTopLevel, isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE } from './naming.js'
 
 export function findVisibleGroup(ctx: RequestContext, ref: string | number): store.NamespaceRow {
@@ -44,13 +45,17 @@ export function createGroup(ctx: RequestContext, input: CreateGroupInput): store
   const fullPath = parent ? `${parent.full_path}/${input.path}` : input.path
   // GitLab answers a taken path with 400 and the model errors in Ruby's inspect form (compat-notes §2).
   if (store.findNamespaceByPath(db, fullPath)) throw new CollabError('GROUP_PATH_TAKEN', 'Failed to save group {:path=>["has already been taken"]}', { status: 400 })
+  const visibility = input.visibility ?? currentSettings(ctx.app).default_group_visibility
+  if (!visibilityAllowed(ctx, visibility)) {
+    throw new CollabError('VISIBILITY_RESTRICTED', `Failed to save group {:visibility_level=>["${restrictedLevelMessage(visibility)}"]}`, { status: 400 })
+  }
   const at = nowIso(ctx)
   return db.transaction(() => {
     const id = store.insertNamespace(db, {
       kind: 'group', name: input.name, path: input.path, full_path: fullPath,
       full_name: parent ? `${parent.full_name} / ${input.name}` : input.name,
       parent_id: parent?.id ?? null, owner_id: null, description: input.description ?? '',
-      visibility: input.visibility ?? 'private', created_at: at,
+      visibility, created_at: at,
       request_access_enabled: input.request_access_enabled === false ? 0 : 1,
       lfs_enabled: input.lfs_enabled === false ? 0 : 1, default_branch: input.default_branch ?? null,
     })

@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { api, createGroup, createProject, createUser, expectStatus, movableClock, request, type Api, type TestUser } from '../../helpers/api.js'
 import { ROOT_PASSWORD, startTestServer, type TestServer } from '../../helpers/server.js'
+import { gitOverHttpAllowed } from '../../../src/server/services/application-settings.js'
+import { callerFromGitPassword } from '../../../src/server/services/auth.js'
 
 const START = '2024-01-02T03:04:05.000Z'
 let clock: ReturnType<typeof movableClock>
@@ -67,6 +69,17 @@ describe('restricted_visibility_levels', () => {
     await set({ restricted_visibility_levels: ['public', 'internal'] })
     const other = expectStatus(await alice.api.post(`/projects/${source.id}/fork`, { path: 'second', name: 'second' }), 201).body
     expect(other.visibility).toBe('private')
+  })
+})
+
+describe('default_group_visibility and restricted levels for groups', () => {
+  it('is the visibility of a group created without one; a restricted level is refused to non-administrators', async () => {
+    await set({ default_group_visibility: 'internal', restricted_visibility_levels: ['public'] })
+    expect((await createGroup(alice.api, { name: 'team', path: 'team' })).visibility).toBe('internal')
+    expect(await alice.api.post('/groups', { name: 'open', path: 'open', visibility: 'public' })).toMatchObject({
+      status: 400, body: { message: 'Failed to save group {:visibility_level=>["Public visibility has been restricted by your GitLab administrator"]}' },
+    })
+    expect((await createGroup(root, { name: 'open', path: 'open', visibility: 'public' })).visibility).toBe('public')
   })
 })
 
@@ -148,6 +161,26 @@ describe('password_authentication_enabled_for_web', () => {
   it('leaves tokens working', async () => {
     await set({ password_authentication_enabled_for_web: false })
     expect(expectStatus(await alice.api.get('/user'), 200).body.username).toBe('alice')
+  })
+})
+
+describe('password_authentication_enabled_for_git', () => {
+  it('lets git over HTTP sign in with an account password only while it is on', async () => {
+    expect(callerFromGitPassword(server.app, 'alice', alice.password)?.user?.username).toBe('alice')
+    expect(callerFromGitPassword(server.app, 'alice', 'wrong')).toBeNull()
+    await set({ password_authentication_enabled_for_git: false })
+    expect(() => callerFromGitPassword(server.app, 'alice', alice.password)).toThrow(/You must use a personal access token/)
+    expect(callerFromGitPassword(server.app, 'alice', 'wrong')).toBeNull()
+  })
+})
+
+describe('enabled_git_access_protocol', () => {
+  it('turns git over HTTP off when it is ssh alone', async () => {
+    expect(gitOverHttpAllowed(server.app)).toBe(true)
+    await set({ enabled_git_access_protocol: 'ssh' })
+    expect(gitOverHttpAllowed(server.app)).toBe(false)
+    await set({ enabled_git_access_protocol: 'http' })
+    expect(gitOverHttpAllowed(server.app)).toBe(true)
   })
 })
 
