@@ -1,6 +1,7 @@
-// GitLab's request throttles (Rack::Attack) from the application settings: authenticated API calls per user, anonymous requests per IP.
+// GitLab's request limits from the application settings: the Rack::Attack throttles (API calls per user, anonymous
+// requests per IP) and the unique-IPs limit per user.
 import type { IncomingMessage } from 'node:http'
-import { CollabError } from '../../core/errors.js'
+import { CollabError, forbidden } from '../../core/errors.js'
 import type { AppDeps, Caller } from '../context.js'
 import { currentSettings } from '../services/application-settings.js'
 
@@ -61,12 +62,33 @@ function count(app: AppDeps, name: ThrottleName, discriminator: string) {
 
 const peer = (req: IncomingMessage) => req.socket.remoteAddress ?? ''
 
+// user id -> IP -> last seen (ms); per app, like the counters.
+const userIps = new WeakMap<AppDeps, Map<number, Map<string, number>>>()
+
+/**
+ * unique_ips_limit_*: a user seen from more IPs than allowed within the window is refused (GitLab's UniqueIpsLimiter,
+ * which records the new IP first, so every IP is refused until old ones age out; the API answers a bare 403).
+ */
+function limitUniqueIps(app: AppDeps, userId: number, ip: string) {
+  const s = currentSettings(app)
+  if (!s.unique_ips_limit_enabled) return
+  const now = app.clock.now().getTime()
+  let byUser = userIps.get(app)
+  if (!byUser) userIps.set(app, (byUser = new Map()))
+  let ips = byUser.get(userId)
+  if (!ips) byUser.set(userId, (ips = new Map()))
+  ips.set(ip, now)
+  for (const [seen, at] of ips) if (now - at > s.unique_ips_limit_time_window * 1000) ips.delete(seen)
+  if (ips.size > s.unique_ips_limit_per_user) throw forbidden()
+}
+
 /** Counts a request nobody authenticated (per IP) against throttle_unauthenticated_*. */
 export const throttleAnonymous = (app: AppDeps, req: IncomingMessage) => count(app, 'throttle_unauthenticated', peer(req))
 
 /**
  * Authenticates through `authenticate` and counts the request: per user (the token's owner, also under sudo) for an
- * authenticated API call, per IP otherwise; rejected credentials count as anonymous, so guessing tokens is throttled too.
+ * authenticated API call, with its IP against the unique-IPs limit; per IP otherwise. Rejected credentials count as
+ * anonymous, so guessing tokens is throttled too.
  */
 export function authenticateThrottled(app: AppDeps, req: IncomingMessage, authenticate: () => Caller): Caller {
   let caller: Caller
@@ -77,7 +99,9 @@ export function authenticateThrottled(app: AppDeps, req: IncomingMessage, authen
     throw err
   }
   const user = caller.sudoer ?? caller.user
-  if (user) count(app, 'throttle_authenticated_api', `user:${user.id}`)
-  else throttleAnonymous(app, req)
+  if (user) {
+    count(app, 'throttle_authenticated_api', `user:${user.id}`)
+    limitUniqueIps(app, user.id, peer(req))
+  } else throttleAnonymous(app, req)
   return caller
 }

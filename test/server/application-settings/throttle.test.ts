@@ -1,4 +1,5 @@
-// The throttle_* settings: authenticated API calls per user and anonymous requests per IP answer 429 with Retry-After over the limit.
+// The throttle_* settings (429 with Retry-After over the limit: API calls per user, anonymous requests per IP) and unique_ips_limit_*.
+import http from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { api, createProject, createUser, expectStatus, movableClock, request, type Api, type TestUser } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
@@ -88,5 +89,35 @@ describe('throttle_unauthenticated_*', () => {
     expect((await request(server, 'POST', '/oauth/token', { form: { grant_type: 'password', username: 'alice', password: 'guess' } })).status).toBe(400)
     expect((await request(server, 'POST', '/users/sign_in', { form: { login: 'alice', password: 'guess' } })).status).toBe(429)
     expect((await api(server, 'wrong-token').get('/user')).status).toBe(429)
+  })
+})
+
+describe('unique_ips_limit_*', () => {
+  /** A request from another loopback address (127.0.0.0/8 is all this machine on Linux). */
+  function from(localAddress: string, token: string): Promise<number> {
+    const { hostname, port } = new URL(server.url)
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: hostname, port, path: '/api/v4/user', localAddress, headers: { 'PRIVATE-TOKEN': token } }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  }
+
+  it('refuses a user seen from more IPs than allowed within the window (403), until the window passes', async () => {
+    await set({ unique_ips_limit_enabled: true, unique_ips_limit_per_user: 2, unique_ips_limit_time_window: 60 })
+    expect(await from('127.0.0.1', alice.token)).toBe(200)
+    expect(await from('127.0.0.2', alice.token)).toBe(200)
+    expect(await from('127.0.0.3', alice.token)).toBe(403)
+    expect(await from('127.0.0.1', alice.token)).toBe(403)
+    expect(await from('127.0.0.4', server.rootToken)).toBe(200)
+    clock.advance(61_000)
+    expect(await from('127.0.0.3', alice.token)).toBe(200)
+  })
+
+  it('does nothing while turned off', async () => {
+    for (const ip of ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4']) expect(await from(ip, alice.token)).toBe(200)
   })
 })
