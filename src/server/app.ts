@@ -17,6 +17,7 @@ import { repositoryCheckHandlers } from './handlers/repository-checks.js'
 import { repositoryHandlers } from './handlers/repository.js'
 import { todoHandlers } from './handlers/todos.js'
 import { userHandlers } from './handlers/users.js'
+import { mountGitHttp } from './http/git-http.js'
 import { mountContract } from './http/mount.js'
 import { routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
 import { mountWebAuth } from './http/web-auth.js'
@@ -40,6 +41,7 @@ export function createServer(app: AppDeps): CollabServer {
     onError: (err, _req, res) => sendError(res, err, app.log),
   })
   mountWebAuth(router, app)
+  mountGitHttp(router, app)
   mountContract(router, app, [
     { endpoints: contract.meta, handlers: metaHandlers },
     { endpoints: contract.users, handlers: userHandlers },

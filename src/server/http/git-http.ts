@@ -1,0 +1,97 @@
+// Git smart HTTP: `/<namespace>/<project>[.git]/info/refs`, `/git-upload-pack` and `/git-receive-pack`, answered by git http-backend.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { pipeline } from 'node:stream'
+import type { Polka, Request as PolkaRequest } from 'polka'
+import { CollabError } from '../../core/errors.js'
+import type { Logger } from '../../core/logger.js'
+import type { AppDeps } from '../context.js'
+import { gitAvailable } from '../git/exec.js'
+import { startHttpBackend, type BackendRequest } from '../git/transport.js'
+import { authorizeGit, gitUnavailable, receivePack } from '../services/git-access.js'
+
+// Namespaces may be nested groups, so the project path is everything before the action; `/api/…` is never a project.
+const INFO_REFS = /^\/(?!api\/)(?<gitRepo>.+?)\/(?<gitAction>info\/refs)$/
+const RPC = /^\/(?!api\/)(?<gitRepo>.+?)\/(?<gitAction>git-upload-pack|git-receive-pack)$/
+
+const header = (req: IncomingMessage, name: string) => {
+  const v = req.headers[name]
+  return Array.isArray(v) ? v[0] : v
+}
+
+/** The token: a Basic password under any username (`oauth2:<token>` included), else PRIVATE-TOKEN. */
+export function gitCredential(req: IncomingMessage): string | null {
+  const basic = header(req, 'authorization')?.match(/^Basic\s+(\S+)\s*$/i)?.[1]
+  if (basic) {
+    const decoded = Buffer.from(basic, 'base64').toString('utf8')
+    const password = decoded.slice(decoded.indexOf(':') + 1)
+    if (decoded.includes(':') && password) return password
+  }
+  return header(req, 'private-token')?.trim() || null
+}
+
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) })
+  res.end(text)
+}
+
+function sendGitError(res: ServerResponse, err: unknown, log: Logger) {
+  if (res.headersSent) {
+    // git has already had its say (a push's report included); the failure is ours to log, not the client's to see.
+    log.error('git over HTTP failed after the answer had started', err)
+    if (!res.writableEnded) res.destroy()
+  } else if (err instanceof CollabError) {
+    sendText(res, err.status, err.message, err.headers)
+  } else {
+    log.error('git over HTTP failed', err)
+    sendText(res, 500, '500 Internal Server Error')
+  }
+}
+
+/**
+ * Streams git's answer to the client; resolves when git has exited, so a push's ref updates are done by then.
+ * With `holdOpen` the response stays open for the caller to end: a push reports done only after its bookkeeping.
+ */
+async function proxy(log: Logger, backend: BackendRequest, req: IncomingMessage, res: ServerResponse, holdOpen: boolean) {
+  const answer = await startHttpBackend(backend, req)
+  for (const [name, value] of answer.headers) res.appendHeader(name, value)
+  res.writeHead(answer.status)
+  answer.body.on('error', (err) => log.warn(`reading git http-backend output: ${err.message}`))
+  answer.body.pipe(res, { end: !holdOpen })
+  // A client that hangs up must not leave git blocked on a full pipe (and a push holding the repository lock).
+  res.once('close', () => answer.body.destroy())
+  const { code, stderr } = await answer.done
+  if (code !== 0) log.warn(`git http-backend ${backend.pathInfo} exited with ${code}: ${stderr.trim()}`)
+}
+
+async function serveGit(app: AppDeps, req: PolkaRequest, res: ServerResponse) {
+  if (!(await gitAvailable())) throw gitUnavailable()
+  const action = req.params.gitAction
+  const service = action === 'info/refs' ? req.query.service : action
+  const access = authorizeGit(app, req.params.gitRepo.replace(/\.git$/i, ''), service === 'git-receive-pack', gitCredential(req))
+  const backend: BackendRequest = {
+    projectRoot: app.layout.repositories,
+    pathInfo: `/${access.project.id}.git/${action}`,
+    method: req.method,
+    query: req.search ? req.search.slice(1) : '',
+    contentType: header(req, 'content-type'),
+    contentLength: header(req, 'content-length'),
+    contentEncoding: header(req, 'content-encoding'),
+    gitProtocol: header(req, 'git-protocol'),
+    remoteUser: access.push ? access.user!.username : undefined,
+    remoteAddr: req.socket.remoteAddress,
+  }
+  if (action !== 'git-receive-pack') return proxy(app.log, backend, req, res, false)
+  try {
+    await receivePack(app, access, () => proxy(app.log, backend, req, res, true))
+  } finally {
+    if (res.headersSent) res.end()
+  }
+}
+
+export function mountGitHttp(router: Polka, app: AppDeps) {
+  const handle = (req: PolkaRequest, res: ServerResponse) => {
+    serveGit(app, req, res).catch((err) => sendGitError(res, err, app.log))
+  }
+  router.get(INFO_REFS, handle)
+  router.post(RPC, handle)
+}

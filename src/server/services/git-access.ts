@@ -1,0 +1,138 @@
+// Git over HTTP: who may fetch or push (GitLab's find_for_git_client rules), and what a push changes afterwards.
+import { CollabError } from '../../core/errors.js'
+import type { AppDeps } from '../context.js'
+import { houseKeep } from '../git/housekeeping.js'
+import { withRepoLock } from '../git/lock.js'
+import { forgetCache } from '../git/read.js'
+import { repositoryDir } from '../git/repository.js'
+import { diffRefs, setHeadBranch, snapshotRefs, type RefChange, type RefSnapshot } from '../git/transport.js'
+import { canReadCode, canReadProject, DEVELOPER, effectiveProjectLevel } from '../policy.js'
+import { findProjectById, findProjectByPath, updateProject, type ProjectPatch, type ProjectView } from '../store/projects.js'
+import type { UserRow } from '../store/users.js'
+import { callerFromToken } from './auth.js'
+
+export type { RefChange }
+
+// Bodies are text/plain: git prints them to the user as `remote: …`, and GitLab's wording is what people search for.
+export const gitChallenge = () => new CollabError('GIT_HTTP_UNAUTHORIZED', 'HTTP Basic: Access denied', {
+  status: 401, headers: { 'WWW-Authenticate': 'Basic realm="collab"' },
+})
+const projectMissing = () => new CollabError('GIT_PROJECT_NOT_FOUND',
+  "The project you were looking for could not be found or you don't have permission to view it.", { status: 404 })
+const downloadDenied = () => new CollabError('GIT_DOWNLOAD_FORBIDDEN', 'You are not allowed to download code from this project.', { status: 403 })
+const pushDenied = () => new CollabError('GIT_PUSH_FORBIDDEN', 'You are not allowed to push code to this project.', { status: 403 })
+export const gitUnavailable = () => new CollabError('GIT_UNAVAILABLE',
+  'git is not installed on the server: clone, fetch and push over HTTP are unavailable until it is.', { status: 503 })
+
+// GitLab's abilities per scope: read_api and read_repository may download code; only api and write_repository may push.
+const FETCH_SCOPES = ['api', 'read_api', 'read_repository', 'write_repository']
+const PUSH_SCOPES = ['api', 'write_repository']
+const hasScope = (scopes: string[] | null, allowed: string[]) => scopes === null || scopes.some((s) => allowed.includes(s))
+
+export interface GitAccess {
+  project: ProjectView
+  /** Null for an anonymous fetch of a public project. */
+  user: UserRow | null
+  push: boolean
+}
+
+function signIn(app: AppDeps, secret: string) {
+  try {
+    return callerFromToken(app, secret)
+  } catch (err) {
+    // Unknown, revoked or expired tokens all become the Basic challenge, so git asks for a new credential.
+    if (err instanceof CollabError && err.status === 401) throw gitChallenge()
+    throw err
+  }
+}
+
+/** Decides a clone/fetch (`push` false) or push by a token (any username, `oauth2:<token>`, PRIVATE-TOKEN) or nobody. */
+export function authorizeGit(app: AppDeps, projectPath: string, push: boolean, secret: string | null): GitAccess {
+  const project = findProjectByPath(app.db, projectPath)
+  const caller = secret ? signIn(app, secret) : null
+  if (!caller?.user) {
+    // Anonymous: only public fetches; everything else (missing projects too) asks for credentials rather than revealing.
+    if (push || !project || project.visibility !== 'public') throw gitChallenge()
+    return { project, user: null, push: false }
+  }
+  const ctx = { app, user: caller.user }
+  if (!project || !canReadProject(ctx, project)) throw projectMissing()
+  if (push) {
+    const mayPush = hasScope(caller.scopes, PUSH_SCOPES) && canReadCode(ctx, project) &&
+      effectiveProjectLevel(ctx, project) >= DEVELOPER && !project.archived
+    if (!mayPush) throw pushDenied()
+  } else if (!hasScope(caller.scopes, FETCH_SCOPES) || !canReadCode(ctx, project)) {
+    throw downloadDenied()
+  }
+  return { project, user: caller.user, push }
+}
+
+export interface PushEvent {
+  project: ProjectView
+  user: UserRow
+  changes: RefChange[]
+}
+
+/** Later features (pipelines, merge request heads, closing issues) subscribe here; hooks run after the lock is released. */
+export type PushHook = (app: AppDeps, event: PushEvent) => void | Promise<void>
+
+// Keyed by app so each server (and each test) has its own subscribers.
+const hooks = new WeakMap<AppDeps, Set<PushHook>>()
+
+export function onRefsMoved(app: AppDeps, hook: PushHook): () => void {
+  let set = hooks.get(app)
+  if (!set) hooks.set(app, (set = new Set()))
+  set.add(hook)
+  return () => set.delete(hook)
+}
+
+const branchOf = (ref: string) => (ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null)
+
+/** The default branch of a project whose first branches just arrived: the configured one if pushed, else master, main, the first. */
+function firstDefault(configured: string | null, pushed: string[]): string {
+  for (const name of [configured, 'master', 'main']) if (name && pushed.includes(name)) return name
+  return pushed[0]
+}
+
+async function recordPush(app: AppDeps, gitdir: string, project: ProjectView, before: RefSnapshot, after: RefSnapshot, changes: RefChange[]) {
+  const hadBranches = [...before.keys()].some((r) => branchOf(r) !== null)
+  const branches = [...after.keys()].map(branchOf).filter((b): b is string => b !== null)
+  const patch: ProjectPatch = { last_activity_at: app.clock.now().toISOString(), empty_repo: branches.length ? 0 : 1 }
+  if (!hadBranches && branches.length) {
+    const pushed = changes.map((c) => branchOf(c.ref)).filter((b): b is string => b !== null && branches.includes(b))
+    patch.default_branch = firstDefault(project.default_branch, pushed)
+    await setHeadBranch(gitdir, patch.default_branch)
+  }
+  updateProject(app.db, project.id, patch)
+}
+
+/**
+ * Runs one receive-pack (`run` spawns git and streams its answer) under the repository lock, so it and API commits
+ * (which compare a ref before moving it) never lose each other's work; then records what moved and tells the hooks.
+ */
+export async function receivePack(app: AppDeps, access: GitAccess, run: () => Promise<void>): Promise<RefChange[]> {
+  const gitdir = repositoryDir(app.layout.repositories, access.project.id)
+  const changes = await withRepoLock(gitdir, async () => {
+    const before = await snapshotRefs(gitdir)
+    let moved: RefChange[] = []
+    try {
+      await run()
+    } finally {
+      // Even a failed request may have moved refs or left packs: record what git did, and make isomorphic-git re-read packs.
+      forgetCache(gitdir)
+      const after = await snapshotRefs(gitdir)
+      moved = diffRefs(before, after)
+      if (moved.length) await recordPush(app, gitdir, access.project, before, after, moved)
+    }
+    return moved
+  })
+  if (!changes.length) return changes
+  const project = findProjectById(app.db, access.project.id) ?? access.project
+  const event: PushEvent = { project, user: access.user!, changes }
+  for (const hook of hooks.get(app) ?? []) app.tasks.run('push hook', () => hook(app, event))
+  app.tasks.run('repository housekeeping', () => withRepoLock(gitdir, async () => {
+    await houseKeep(gitdir)
+    forgetCache(gitdir)
+  }))
+  return changes
+}
