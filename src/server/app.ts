@@ -6,6 +6,7 @@ import { contract } from '../contract/index.js'
 import type { AppDeps } from './context.js'
 import { applicationSettingsHandlers } from './handlers/application-settings.js'
 import { commitHandlers } from './handlers/commits.js'
+import { customAttributeHandlers } from './handlers/custom-attributes.js'
 import { groupHandlers } from './handlers/groups.js'
 import { issueHandlers } from './handlers/issues.js'
 import { labelHandlers, milestoneHandlers } from './handlers/labels.js'
@@ -49,6 +50,7 @@ export function createServer(app: AppDeps): CollabServer {
     { endpoints: contract.members, handlers: memberHandlers },
     { endpoints: contract.projects, handlers: projectHandlers },
     { endpoints: contract.commits, handlers: commitHandlers },
+    { endpoints: contract.customAttributes, handlers: customAttributeHandlers },
     { endpoints: contract.repository, handlers: repositoryHandlers },
     { endpoints: contract.issues, handlers: issueHandlers },
     { endpoints: contract.notes, handlers: noteHandlers },
