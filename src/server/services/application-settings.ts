@@ -85,6 +85,9 @@ export function visibilityAllowed(ctx: { app: AppDeps; user: { is_admin: number 
   return !(currentSettings(ctx.app).restricted_visibility_levels ?? []).includes(level)
 }
 
+/** A restricted public level also hides user profiles from anonymous callers, as in GitLab. */
+export const publicVisibilityRestricted = (app: AppDeps) => (currentSettings(app).restricted_visibility_levels ?? []).includes('public')
+
 /** GitLab's closest_allowed_level: the most visible unrestricted level not above `level`, else private. */
 export function closestAllowedLevel(app: AppDeps, level: Visibility): Visibility {
   const restricted = currentSettings(app).restricted_visibility_levels ?? []

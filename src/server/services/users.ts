@@ -7,18 +7,20 @@ import { isAdmin } from '../policy.js'
 import { insertNamespace } from '../store/namespaces.js'
 import * as tokens from '../store/tokens.js'
 import * as users from '../store/users.js'
-import { currentSettings } from './application-settings.js'
+import { currentSettings, publicVisibilityRestricted } from './application-settings.js'
 import { isReservedTopLevel, isValidPath } from './naming.js'
 
 export function getUser(ctx: RequestContext, id: number) {
   const user = users.findUserById(ctx.app.db, id)
-  if (!user) throw notFound('User')
+  // With the public level restricted, profiles are for signed-in users only (GitLab's read_user).
+  if (!user || (!ctx.user && publicVisibilityRestricted(ctx.app))) throw notFound('User')
   return user
 }
 
 export function listUsers(ctx: RequestContext, f: Omit<users.UserFilters, 'limit' | 'offset'>) {
   // Anonymous callers may only look a user up by username, as on GitLab.
   if (!ctx.user && f.username === undefined) return { rows: [], total: 0 }
+  if (!ctx.user && publicVisibilityRestricted(ctx.app)) throw forbidden()
   return users.listUsers(ctx.app.db, { ...f, admins: isAdmin(ctx) ? f.admins : undefined, limit: ctx.page.limit, offset: ctx.page.offset })
 }
 

@@ -61,6 +61,16 @@ describe('restricted_visibility_levels', () => {
     expect(expectStatus(await root.put(`/projects/${p.id}`, { visibility: 'internal' }), 200).body.visibility).toBe('internal')
   })
 
+  it('hides user profiles from anonymous callers when the public level is restricted', async () => {
+    const anonymous = api(server)
+    expectStatus(await anonymous.get(`/users/${alice.id}`), 200)
+    expect(expectStatus(await anonymous.get('/users', { query: { username: 'alice' } }), 200).body).toHaveLength(1)
+    await set({ restricted_visibility_levels: ['public'] })
+    expect(await anonymous.get(`/users/${alice.id}`)).toMatchObject({ status: 404, body: { message: '404 User Not Found' } })
+    expect(await anonymous.get('/users', { query: { username: 'alice' } })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } })
+    expectStatus(await alice.api.get(`/users/${alice.id}`), 200)
+  })
+
   it('gives a fork the closest allowed level below the one it would have, as GitLab does', async () => {
     const source = await createProject(root, { name: 'upstream', visibility: 'public' })
     await set({ restricted_visibility_levels: ['public'] })
