@@ -2,8 +2,25 @@
 import { describe, expect, it } from 'vitest'
 import { createUser, expectStatus } from '../helpers/api.js'
 import { ok, useServerAndCli } from './cli.js'
+import { optionsOf, parse } from './parse.js'
 
 const t = useServerAndCli()
+
+describe('argv to options', () => {
+  it.each([
+    [['settings', 'get'], 'settings get', { names: [], json: false }],
+    [['settings', 'get', 'signup_enabled', 'session_expire_delay', '--json'], 'settings get', { names: ['signup_enabled', 'session_expire_delay'], json: true }],
+    [['settings', 'set', 'a=1', 'b=x=y', '--json'], 'settings set', { assignments: ['a=1', 'b=x=y'], json: true }],
+  ])('%j -> %s %j', async (argv, command, options) => {
+    expect(await optionsOf(argv)).toEqual({ command, options })
+  })
+
+  it('needs at least one NAME=VALUE for set (exit 2)', async () => {
+    const result = await parse(['settings', 'set'])
+    expect(result.exitCode).toBe(2)
+    expect(result.stderr).toContain("error: missing required argument 'assignments'")
+  })
+})
 
 describe('settings get', () => {
   it('prints every setting as name<TAB>value lines, arrays as comma lists and null as nothing', async () => {
