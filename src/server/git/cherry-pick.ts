@@ -78,6 +78,6 @@ export async function cherryPick(gitdir: string, opts: { sha: string; branch: st
     const message = opts.message ?? `${commit.message.replace(/\n+$/, '')}\n\n(cherry picked from commit ${pick})\n`
     const oid = await git.writeCommit({ fs, gitdir, commit: { message, tree, parent: [head], author: commit.author, committer: opts.committer } })
     if (!opts.dryRun) await moveRef(gitdir, ref, oid, head)
-    return { oid, dryRun: Boolean(opts.dryRun) }
+    return { oid, before: head, dryRun: Boolean(opts.dryRun) }
   })
 }

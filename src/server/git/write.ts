@@ -96,7 +96,7 @@ async function applyAction(gitdir: string, tree: TreeEditor, head: string | null
   }
 }
 
-export async function commitActions(gitdir: string, req: CommitRequest): Promise<{ oid: string; parent: string | null }> {
+export async function commitActions(gitdir: string, req: CommitRequest): Promise<{ oid: string; parent: string | null; before: string | null }> {
   if (!isValidRefName(req.branch)) throw new GitError('invalid', `Invalid branch name: ${req.branch}`)
   return withRepoLock(gitdir, async () => {
     const ref = `refs/heads/${req.branch}`
@@ -121,7 +121,7 @@ export async function commitActions(gitdir: string, req: CommitRequest): Promise
       commit: { message: req.message.endsWith('\n') ? req.message : `${req.message}\n`, tree: treeOid, parent: parent ? [parent] : [], author: req.author, committer: req.committer },
     })
     await moveRef(gitdir, ref, oid, current)
-    return { oid, parent }
+    return { oid, parent, before: current }
   })
 }
 
@@ -166,3 +166,9 @@ export async function deleteTag(gitdir: string, name: string) {
   })
 }
 
+
+/** Points HEAD at a branch so clones check out the project's default branch; works without a git command line. */
+export async function setHead(gitdir: string, branch: string) {
+  if (!isValidRefName(branch)) throw new GitError('invalid', `Invalid branch name: ${branch}`)
+  await git.writeRef({ fs, gitdir, ref: 'HEAD', value: `refs/heads/${branch}`, symbolic: true, force: true })
+}

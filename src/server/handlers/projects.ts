@@ -75,7 +75,7 @@ export const projectHandlers = {
 
   editProject: async (input, ctx) => {
     const p = projects.findVisibleProject(ctx, input.id)
-    return { status: 200, body: await presentOne(ctx, projects.editProject(ctx, p, input)) }
+    return { status: 200, body: await presentOne(ctx, await projects.editProject(ctx, p, input)) }
   },
 
   deleteProject: async (input, ctx) => {

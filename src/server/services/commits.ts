@@ -7,8 +7,9 @@ import { cherryPick } from '../git/cherry-pick.js'
 import { commitDiff, diffStats } from '../git/diff.js'
 import { logCommits } from '../git/log.js'
 import { isAncestor, listBranches, listTags, readCommitInfo, resolveCommit } from '../git/read.js'
-import { commitActions, type FileAction } from '../git/write.js'
-import { updateProject, type ProjectView } from '../store/projects.js'
+import { commitActions, setHead, type FileAction } from '../git/write.js'
+import { findProjectById, updateProject, type ProjectView } from '../store/projects.js'
+import { emitRefsMoved } from './git-access.js'
 import { checkFilePath, commitOr404, gitdirOf, guardGit, requirePushCode, requireReadCode, signatureOf } from './repository.js'
 
 export interface ListCommitsInput {
@@ -105,19 +106,26 @@ export async function createCommit(ctx: RequestContext, p: ProjectView, input: C
   const gitdir = gitdirOf(ctx, p)
   const committer = signatureOf(ctx)
   const author = signatureOf(ctx, input.author_name, input.author_email)
-  const { oid } = await guardGit(() => commitActions(gitdir, {
+  const { oid, before } = await guardGit(() => commitActions(gitdir, {
     branch: input.branch, start: input.start_sha ?? input.start_branch, force: input.force, message: input.commit_message,
     author, committer, actions,
   }))
-  afterWrite(ctx, p, input.branch)
+  await afterWrite(ctx, p, input.branch, before, oid)
   return readCommitInfo(gitdir, oid)
 }
 
-/** A write on a branch bumps activity, and the first branch of an empty project becomes its default. */
-export function afterWrite(ctx: RequestContext, p: ProjectView, branch: string) {
+/**
+ * After the API moved a branch: activity is bumped, the first branch of an empty project becomes its default (and
+ * HEAD, so clones check it out), and subscribers to moved refs hear of it as they do of pushes.
+ */
+export async function afterWrite(ctx: RequestContext, p: ProjectView, branch: string, before: string | null, after: string | null) {
   const patch: Parameters<typeof updateProject>[2] = { last_activity_at: nowIso(ctx), empty_repo: 0 }
-  if (p.empty_repo) patch.default_branch = branch
+  if (p.empty_repo && after) {
+    patch.default_branch = branch
+    await setHead(gitdirOf(ctx, p), branch)
+  }
   updateProject(ctx.app.db, p.id, patch)
+  if (ctx.user) emitRefsMoved(ctx.app, { project: findProjectById(ctx.app.db, p.id) ?? p, user: ctx.user, changes: [{ ref: `refs/heads/${branch}`, before, after }] })
 }
 
 export async function commitRefs(ctx: RequestContext, p: ProjectView, sha: string, type: 'branch' | 'tag' | 'all') {
@@ -139,6 +147,6 @@ export async function cherryPickCommit(ctx: RequestContext, p: ProjectView, sha:
   const gitdir = gitdirOf(ctx, p)
   const oid = await commitOr404(ctx, p, sha)
   const result = await guardGit(() => cherryPick(gitdir, { sha: oid, branch: input.branch, committer: signatureOf(ctx), dryRun: input.dry_run, message: input.message }))
-  if (!result.dryRun) afterWrite(ctx, p, input.branch)
+  if (!result.dryRun) await afterWrite(ctx, p, input.branch, result.before, result.oid)
   return result
 }

@@ -86,6 +86,11 @@ export function onRefsMoved(app: AppDeps, hook: PushHook): () => void {
   return () => set.delete(hook)
 }
 
+/** Tells every subscriber that refs moved, whether by a push or by the API (commits, branches, cherry-picks). */
+export function emitRefsMoved(app: AppDeps, event: PushEvent) {
+  for (const hook of hooks.get(app) ?? []) app.tasks.run('refs moved hook', () => hook(app, event))
+}
+
 const branchOf = (ref: string) => (ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null)
 
 /** The default branch of a project whose first branches just arrived: the configured one if pushed, else master, main, the first. */
@@ -128,8 +133,7 @@ export async function receivePack(app: AppDeps, access: GitAccess, run: () => Pr
   })
   if (!changes.length) return changes
   const project = findProjectById(app.db, access.project.id) ?? access.project
-  const event: PushEvent = { project, user: access.user!, changes }
-  for (const hook of hooks.get(app) ?? []) app.tasks.run('push hook', () => hook(app, event))
+  emitRefsMoved(app, { project, user: access.user!, changes })
   app.tasks.run('repository housekeeping', () => withRepoLock(gitdir, async () => {
     await houseKeep(gitdir)
     forgetCache(gitdir)

@@ -6,6 +6,8 @@ import { parseIdOrPath } from '../../contract/params.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { commitFiles } from '../git/commit-files.js'
+import { readBranch } from '../git/read.js'
+import { setHead } from '../git/write.js'
 import { initRepository, removeRepository, repositoryDir } from '../git/repository.js'
 import { canCreateProjectIn, canReadProject, DEVELOPER, groupLevel, isAdmin, MAINTAINER, OWNER, projectLevel, REPORTER, requireProjectLevel } from '../policy.js'
 import type { ProjectBundle } from '../present/projects.js'
@@ -166,7 +168,7 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
 
 export type EditInput = ProjectSettingsInput & { name?: string; path?: string; archived?: boolean }
 
-export function editProject(ctx: RequestContext, project: store.ProjectView, input: EditInput) {
+export async function editProject(ctx: RequestContext, project: store.ProjectView, input: EditInput) {
   requireProjectLevel(ctx, project, MAINTAINER)
   if ((input.visibility !== undefined && input.visibility !== project.visibility) || input.archived !== undefined) requireProjectLevel(ctx, project, OWNER)
   if (input.visibility !== undefined && input.visibility !== project.visibility) requireVisibilityAllowed(ctx, input.visibility)
@@ -179,7 +181,15 @@ export function editProject(ctx: RequestContext, project: store.ProjectView, inp
   const patch: store.ProjectPatch = { ...settingsToColumns(input), updated_at: nowIso(ctx) }
   if (input.name !== undefined) patch.name = name
   if (input.path !== undefined) patch.path = path
-  if (input.default_branch !== undefined) patch.default_branch = input.default_branch
+  if (input.default_branch !== undefined && input.default_branch !== project.default_branch) {
+    const gitdir = repositoryDir(ctx.app.layout.repositories, project.id)
+    // An empty repository takes any name (its first push decides); otherwise the branch must exist, and HEAD follows it.
+    if (!project.empty_repo) {
+      if (!(await readBranch(gitdir, input.default_branch))) throw validationFailed({ base: [`Could not set the default branch: ${input.default_branch} does not exist`] })
+      await setHead(gitdir, input.default_branch)
+    }
+    patch.default_branch = input.default_branch
+  }
   store.updateProject(ctx.app.db, project.id, patch)
   return store.findProjectById(ctx.app.db, project.id)!
 }

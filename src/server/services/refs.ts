@@ -72,7 +72,7 @@ export async function createBranchFrom(ctx: RequestContext, p: ProjectView, name
   requirePushCode(ctx, p)
   if (!name.trim() || !ref.trim()) throw new CollabError('BAD_REQUEST', '400 Bad request - branch and ref must not be blank', { status: 400 })
   const oid = await guardGit(() => createBranch(gitdirOf(ctx, p), name, ref))
-  afterWrite(ctx, p, name)
+  await afterWrite(ctx, p, name, null, oid)
   return branchView(ctx, p, name, oid, await defaultHead(ctx, p))
 }
 
@@ -81,8 +81,9 @@ export async function removeBranch(ctx: RequestContext, p: ProjectView, name: st
   if (name === p.default_branch) {
     throw new CollabError('DEFAULT_BRANCH', 'The default branch of a project cannot be deleted.', { status: 405 })
   }
+  const before = (await readBranch(gitdirOf(ctx, p), name))?.oid ?? null
   await guardGit(() => deleteBranch(gitdirOf(ctx, p), name))
-  updateProject(ctx.app.db, p.id, { last_activity_at: ctx.app.clock.now().toISOString() })
+  await afterWrite(ctx, p, name, before, null)
 }
 
 export interface TagView { tag: TagInfo; commit: CommitInfo }
