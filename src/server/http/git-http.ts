@@ -7,7 +7,8 @@ import type { Logger } from '../../core/logger.js'
 import type { AppDeps } from '../context.js'
 import { gitAvailable } from '../git/exec.js'
 import { startHttpBackend, type BackendRequest } from '../git/transport.js'
-import { authorizeGit, gitUnavailable, receivePack } from '../services/git-access.js'
+import { gitOverHttpAllowed } from '../services/application-settings.js'
+import { authorizeGit, gitUnavailable, receivePack, type GitCredential } from '../services/git-access.js'
 
 // Namespaces may be nested groups, so the project path is everything before the action; `/api/…` is never a project.
 const INFO_REFS = /^\/(?!api\/)(?<gitRepo>.+?)\/(?<gitAction>info\/refs)$/
@@ -18,16 +19,20 @@ const header = (req: IncomingMessage, name: string) => {
   return Array.isArray(v) ? v[0] : v
 }
 
-/** The token: a Basic password under any username (`oauth2:<token>` included), else PRIVATE-TOKEN. */
-export function gitCredential(req: IncomingMessage): string | null {
+/** A Basic username and password (a token under any username, `oauth2:<token>` included, or the account's password), else PRIVATE-TOKEN. */
+export function gitCredential(req: IncomingMessage): GitCredential | null {
   const basic = header(req, 'authorization')?.match(/^Basic\s+(\S+)\s*$/i)?.[1]
   if (basic) {
     const decoded = Buffer.from(basic, 'base64').toString('utf8')
     const password = decoded.slice(decoded.indexOf(':') + 1)
-    if (decoded.includes(':') && password) return password
+    if (decoded.includes(':') && password) return { login: decoded.slice(0, decoded.indexOf(':')), secret: password }
   }
-  return header(req, 'private-token')?.trim() || null
+  const token = header(req, 'private-token')?.trim()
+  return token ? { login: null, secret: token } : null
 }
+
+// GitLab's words when enabled_git_access_protocol allows SSH only.
+const httpNotAllowed = () => new CollabError('GIT_HTTP_DISABLED', 'Git access over HTTP is not allowed', { status: 403 })
 
 function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) })
@@ -65,6 +70,7 @@ async function proxy(log: Logger, backend: BackendRequest, req: IncomingMessage,
 
 async function serveGit(app: AppDeps, req: PolkaRequest, res: ServerResponse) {
   if (!(await gitAvailable())) throw gitUnavailable()
+  if (!gitOverHttpAllowed(app)) throw httpNotAllowed()
   const action = req.params.gitAction
   const service = action === 'info/refs' ? req.query.service : action
   const access = authorizeGit(app, req.params.gitRepo.replace(/\.git$/i, ''), service === 'git-receive-pack', gitCredential(req))

@@ -9,7 +9,9 @@ import { diffRefs, setHeadBranch, snapshotRefs, type RefChange, type RefSnapshot
 import { canReadCode, canReadProject, DEVELOPER, effectiveProjectLevel } from '../policy.js'
 import { findProjectById, findProjectByPath, updateProject, type ProjectPatch, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
-import { callerFromToken } from './auth.js'
+import { currentSettings } from './application-settings.js'
+import { callerFromGitPassword, callerFromToken } from './auth.js'
+import { housekeepAfterPush } from './housekeeping.js'
 
 export type { RefChange }
 
@@ -36,20 +38,26 @@ export interface GitAccess {
   push: boolean
 }
 
-function signIn(app: AppDeps, secret: string) {
+/** What git sent: a Basic username (null for PRIVATE-TOKEN) and its password or token. */
+export interface GitCredential { login: string | null; secret: string }
+
+function signIn(app: AppDeps, credential: GitCredential) {
   try {
-    return callerFromToken(app, secret)
+    return callerFromToken(app, credential.secret)
   } catch (err) {
-    // Unknown, revoked or expired tokens all become the Basic challenge, so git asks for a new credential.
-    if (err instanceof CollabError && err.status === 401) throw gitChallenge()
-    throw err
+    if (!(err instanceof CollabError && err.status === 401)) throw err
+    // Not a token: the account's own password, while password_authentication_enabled_for_git allows it.
+    const byPassword = credential.login ? callerFromGitPassword(app, credential.login, credential.secret) : null
+    // Unknown, revoked or expired tokens and wrong passwords all become the Basic challenge, so git asks again.
+    if (!byPassword) throw gitChallenge()
+    return byPassword
   }
 }
 
-/** Decides a clone/fetch (`push` false) or push by a token (any username, `oauth2:<token>`, PRIVATE-TOKEN) or nobody. */
-export function authorizeGit(app: AppDeps, projectPath: string, push: boolean, secret: string | null): GitAccess {
+/** Decides a clone/fetch (`push` false) or push by a token (any username, `oauth2:<token>`, PRIVATE-TOKEN), a password, or nobody. */
+export function authorizeGit(app: AppDeps, projectPath: string, push: boolean, credential: GitCredential | null): GitAccess {
   const project = findProjectByPath(app.db, projectPath)
-  const caller = secret ? signIn(app, secret) : null
+  const caller = credential ? signIn(app, credential) : null
   if (!caller?.user) {
     // Anonymous: only public fetches; everything else (missing projects too) asks for credentials rather than revealing.
     if (push || !project || project.visibility !== 'public') throw gitChallenge()
@@ -134,9 +142,13 @@ export async function receivePack(app: AppDeps, access: GitAccess, run: () => Pr
   if (!changes.length) return changes
   const project = findProjectById(app.db, access.project.id) ?? access.project
   emitRefsMoved(app, { project, user: access.user!, changes })
-  app.tasks.run('repository housekeeping', () => withRepoLock(gitdir, async () => {
-    await houseKeep(gitdir)
-    forgetCache(gitdir)
-  }))
+  // housekeeping_enabled: GitLab's repack or gc when the push count meets a period, git's own gc --auto between; none when off.
+  app.tasks.run('repository housekeeping', async () => {
+    if (!currentSettings(app).housekeeping_enabled || (await housekeepAfterPush(app, project.id)) !== null) return
+    await withRepoLock(gitdir, async () => {
+      await houseKeep(gitdir)
+      forgetCache(gitdir)
+    })
+  })
   return changes
 }
