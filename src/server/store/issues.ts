@@ -1,5 +1,5 @@
 // Issues: rows, per-project iid counters, labels and assignees of issues, the filtered list query and batch lookups.
-import { stmt, type Db } from './db.js'
+import { cachedRead, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 import { REACHABLE_GROUPS_CTE } from './namespaces.js'
 
@@ -70,7 +70,7 @@ export function countOpenIssues(db: Db, projectId: number, withConfidential: boo
   const sql = withConfidential
     ? "SELECT COUNT(*) AS n FROM issues WHERE project_id = ? AND state = 'opened'"
     : "SELECT COUNT(*) AS n FROM issues WHERE project_id = ? AND state = 'opened' AND confidential = 0"
-  return (stmt(db, sql).get(projectId) as { n: number }).n
+  return cachedRead(db, `open-issues:${projectId}:${withConfidential}`, () => (stmt(db, sql).get(projectId) as { n: number }).n)
 }
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
