@@ -50,11 +50,18 @@ export async function checkDueRepositories(app: AppDeps): Promise<number> {
   return due.length
 }
 
-/** Starts the hourly dispatch (first run at once); the returned function stops it. */
+/**
+ * Starts the hourly dispatch; the first batch runs one interval (at most a minute) after start, so a server that
+ * just booted answers requests before it spends time on fsck. The returned function stops it.
+ */
 export function scheduleRepositoryChecks(app: AppDeps, everyMs = CHECK_EVERY_MS): () => void {
   const tick = () => app.tasks.run('repository checks', async () => { await checkDueRepositories(app) })
   const timer = setInterval(tick, everyMs)
+  const first = setTimeout(tick, Math.min(everyMs, 60_000))
   timer.unref()
-  tick()
-  return () => clearInterval(timer)
+  first.unref()
+  return () => {
+    clearInterval(timer)
+    clearTimeout(first)
+  }
 }
