@@ -1,5 +1,6 @@
 // Runs the git command line against a bare repository, for the work where it beats isomorphic-git (history walks, big diffs).
 import { execFile } from 'node:child_process'
+import { gitChildEnv } from '../../core/child-env.js'
 
 let available: Promise<boolean> | null = null
 
@@ -20,12 +21,7 @@ export class GitCommandError extends Error {
   }
 }
 
-const ENV = {
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_'))),
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_TERMINAL_PROMPT: '0',
-  LC_ALL: 'C',
-}
+const ENV = gitChildEnv({ LC_ALL: 'C' })
 
 export function runGit(gitdir: string, args: string[], opts: { input?: string | Buffer; env?: Record<string, string> } = {}): Promise<string> {
   const full = ['--git-dir', gitdir, '-c', 'core.quotePath=false', ...args]

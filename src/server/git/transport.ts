@@ -1,4 +1,5 @@
 // Smart HTTP transport: one request through `git http-backend` as a CGI, streamed both ways, and ref snapshots to see what a push moved.
+import { gitChildEnv } from '../../core/child-env.js'
 import { spawn } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream'
@@ -32,11 +33,7 @@ export interface BackendResponse {
 }
 
 // GIT_* variables of the server's own environment (GIT_DIR, GIT_WORK_TREE …) must not steer the backend.
-const BASE_ENV: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => !k.startsWith('GIT_') && v !== undefined)) as Record<string, string>,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_TERMINAL_PROMPT: '0',
-}
+const BASE_ENV: Record<string, string> = gitChildEnv()
 
 const CONFIG = [
   // receive-pack would start a detached `gc --auto` that packs refs outside our repository lock; we run gc under the lock instead.
