@@ -4,7 +4,7 @@ import { newToken, sha256, verifyPassword } from '../../core/ids.js'
 import type { AppDeps, Caller } from '../context.js'
 import * as tokens from '../store/tokens.js'
 import * as users from '../store/users.js'
-import { authGeneration } from '../store/generation.js'
+import { cachedRead } from '../store/db.js'
 import type { ScopeRule } from '../../contract/define.js'
 import { currentSettings } from './application-settings.js'
 
@@ -35,26 +35,19 @@ function activeUser(app: AppDeps, id: number) {
   return user
 }
 
-interface CachedCredential { generation: number; token: tokens.TokenRow; user: users.UserRow }
-const credentialCache = new Map<string, CachedCredential>()
-const CACHE_LIMIT = 10_000
+interface Credential { token: tokens.TokenRow; user: users.UserRow }
 
 /**
- * Token and user rows are cached by token hash until any user or token is written (the store bumps a generation),
- * so a revocation is seen by the very next request while the hot path skips two queries.
+ * Token and user rows are remembered by token hash until the next database write (the store's `cachedRead`), so a
+ * revocation, a new password or a blocked user is seen by the very next request while the hot path skips two queries.
  */
-function lookupCredential(app: AppDeps, hash: string): CachedCredential | null {
-  const generation = authGeneration()
-  const hit = credentialCache.get(hash)
-  if (hit && hit.generation === generation) return hit
-  const token = tokens.findTokenByHash(app.db, hash)
-  if (!token) return null
-  const user = users.findUserById(app.db, token.user_id)
-  if (!user) throw unauthorized()
-  if (credentialCache.size >= CACHE_LIMIT) credentialCache.clear()
-  const entry = { generation, token, user }
-  credentialCache.set(hash, entry)
-  return entry
+function lookupCredential(app: AppDeps, hash: string): Credential | null {
+  return cachedRead(app.db, `credential:${hash}`, () => {
+    const token = tokens.findTokenByHash(app.db, hash)
+    if (!token) return null
+    const user = users.findUserById(app.db, token.user_id)
+    return user ? { token, user } : null
+  })
 }
 
 export function callerFromToken(app: AppDeps, secret: string): Caller {
@@ -66,8 +59,7 @@ export function callerFromToken(app: AppDeps, secret: string): Caller {
   const now = app.clock.now()
   // Write at most every ten minutes: a write per read would cost the hot path, and GitLab does the same.
   if (!token.last_used_at || now.getTime() - Date.parse(token.last_used_at) > LAST_USED_RESOLUTION_MS) {
-    token.last_used_at = now.toISOString()
-    tokens.touchToken(app.db, token.id, token.last_used_at)
+    tokens.touchToken(app.db, token.id, now.toISOString())
   }
   return { user, token, scopes: token.scopes.split(' ').filter(Boolean), sudoer: null }
 }

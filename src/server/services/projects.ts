@@ -5,9 +5,8 @@ import { conflict, CollabError, forbidden, notFound, validationFailed } from '..
 import { parseIdOrPath } from '../../contract/params.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { commitFiles } from '../git/commit-files.js'
 import { readBranch } from '../git/read.js'
-import { setHead } from '../git/write.js'
+import { commitActions, setHead } from '../git/write.js'
 import { initRepository, removeRepository, repositoryDir } from '../git/repository.js'
 import { canCreateProjectIn, canReadProject, DEVELOPER, groupLevel, isAdmin, MAINTAINER, OWNER, projectLevel, REPORTER, requireProjectLevel } from '../policy.js'
 import type { ProjectBundle } from '../present/projects.js'
@@ -16,6 +15,7 @@ import { findNamespaceById, findUserNamespace, type NamespaceRow } from '../stor
 import { listAttributes } from '../store/custom-attributes.js'
 import { countOpenIssues } from '../store/issues.js'
 import * as store from '../store/projects.js'
+import { signatureOf } from './repository.js'
 import { findUserById } from '../store/users.js'
 import { currentSettings, requireProjectLimit, requireVisibilityAllowed } from './application-settings.js'
 import { isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE, pathFromName } from './naming.js'
@@ -150,11 +150,10 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
   try {
     await initRepository(dir, defaultBranch)
     if (input.initialize_with_readme) {
-      const user = ctx.user!
-      await commitFiles(dir, {
-        branch: defaultBranch, message: 'Initial commit',
-        author: { name: user.name, email: user.email, timestamp: Math.floor(ctx.app.clock.now().getTime() / 1000) },
-        files: [{ path: 'README.md', content: `# ${name}\n\n${input.description ?? ''}`.trimEnd() + '\n' }],
+      const signature = signatureOf(ctx)
+      await commitActions(dir, {
+        branch: defaultBranch, message: 'Initial commit', author: signature, committer: signature,
+        actions: [{ action: 'create', filePath: 'README.md', content: Buffer.from(`# ${name}\n\n${input.description ?? ''}`.trimEnd() + '\n') }],
       })
       store.updateProject(db, id, { empty_repo: 0 })
     }

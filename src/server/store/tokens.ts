@@ -1,6 +1,5 @@
 // Access tokens (personal, impersonation, OAuth) and web sessions, looked up by the SHA-256 of the secret.
 import { stmt, type Db } from './db.js'
-import { bumpAuthGeneration } from './generation.js'
 
 export interface TokenRow {
   id: number
@@ -19,7 +18,6 @@ export interface TokenRow {
 export type NewToken = Omit<TokenRow, 'id' | 'revoked' | 'last_used_at' | 'refresh_hash'> & { refresh_hash?: string | null }
 
 export function insertToken(db: Db, t: NewToken): number {
-  bumpAuthGeneration()
   return Number(stmt(db, `INSERT INTO tokens (user_id, kind, name, token_hash, refresh_hash, scopes, expires_at, created_at)
     VALUES (@user_id, @kind, @name, @token_hash, @refresh_hash, @scopes, @expires_at, @created_at)`)
     .run({ refresh_hash: null, ...t }).lastInsertRowid)
@@ -49,7 +47,6 @@ export function listTokens(db: Db, f: { userId?: number; kind: TokenRow['kind'];
 }
 
 export function revokeToken(db: Db, id: number) {
-  bumpAuthGeneration()
   return stmt(db, 'UPDATE tokens SET revoked = 1 WHERE id = ?').run(id).changes
 }
 

@@ -1,6 +1,5 @@
 // Users: rows, lookups and inserts.
 import { stmt, type Db } from './db.js'
-import { bumpAuthGeneration } from './generation.js'
 
 export interface UserRow {
   id: number
@@ -43,7 +42,6 @@ export const findUserByEmail = (db: Db, email: string) =>
 export const countUsers = (db: Db) => (stmt(db, 'SELECT COUNT(*) AS n FROM users').get() as { n: number }).n
 
 export function insertUser(db: Db, user: NewUser): number {
-  bumpAuthGeneration()
   const cols = Object.keys(user)
   const sql = `INSERT INTO users (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`
   return Number(stmt(db, sql).run(user).lastInsertRowid)
@@ -88,6 +86,5 @@ export function listUsers(db: Db, f: UserFilters): { rows: UserRow[]; total: num
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => '\\' + c)}%`
 
 export function setPassword(db: Db, id: number, hash: string) {
-  bumpAuthGeneration()
   stmt(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(hash, id)
 }
