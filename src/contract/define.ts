@@ -29,6 +29,11 @@ export interface EndpointSpec<P extends Shape, I extends Shape> {
   paginated?: boolean
   /** Response is not JSON (raw files, archives). */
   raw?: boolean
+  /**
+   * The response is a function of the database, the caller and the URL alone (no git, no clock), so the server may
+   * answer a repeated GET from its response cache until the next write. A function decides per request's parameters.
+   */
+  cacheable?: boolean | ((params: Record<string, unknown>) => boolean)
 }
 
 export interface Endpoint<P extends Shape = Shape, I extends Shape = Shape> extends EndpointSpec<P, I> {

@@ -2,6 +2,7 @@
 import { streamLogger } from '../core/logger.js'
 import { createServer } from './app.js'
 import { boot } from './boot.js'
+import { closeDatabase } from './store/db.js'
 
 export interface ServeOptions {
   host: string
@@ -20,7 +21,7 @@ export async function startServer(opts: ServeOptions) {
   try {
     ;({ url } = await server.listen(opts.port, opts.host))
   } catch (err) {
-    app.db.close()
+    closeDatabase(app.db)
     throw err
   }
   return {
@@ -30,7 +31,7 @@ export async function startServer(opts: ServeOptions) {
     rootToken: root.token,
     async close() {
       await server.close()
-      app.db.close()
+      closeDatabase(app.db)
     },
   }
 }

@@ -6,6 +6,7 @@ import { fixedClock, type Clock } from '../../src/core/clock.js'
 import { silentLogger, streamLogger } from '../../src/core/logger.js'
 import { createServer } from '../../src/server/app.js'
 import { boot } from '../../src/server/boot.js'
+import { closeDatabase } from '../../src/server/store/db.js'
 
 export const ROOT_TOKEN = 'glpat-test-root-token-0000000000'
 export const ROOT_PASSWORD = 'root-password-123'
@@ -33,7 +34,7 @@ export async function startTestServer(opts: { clock?: Clock; log?: boolean } = {
     app,
     async close() {
       await server.close()
-      app.db.close()
+      closeDatabase(app.db)
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -72,22 +72,22 @@ const EditInput = {
 export type EditIssueInput = { [K in keyof typeof EditInput]?: z.output<(typeof EditInput)[K]> }
 
 export const listIssues = defineEndpoint({
-  method: 'GET', path: '/issues', summary: 'List issues the caller can see (scope created_by_me by default)', paginated: true,
+  method: 'GET', path: '/issues', summary: 'List issues the caller can see (scope created_by_me by default)', paginated: true, cacheable: true,
   input: IssueListFilters, responses: { 200: z.array(Issue) },
 })
 
 export const listGroupIssues = defineEndpoint({
-  method: 'GET', path: '/groups/:id/issues', summary: "List issues of a group's projects", paginated: true,
+  method: 'GET', path: '/groups/:id/issues', summary: "List issues of a group's projects", paginated: true, cacheable: true,
   params: Id, input: IssueListFilters, responses: { 200: z.array(Issue) },
 })
 
 export const listProjectIssues = defineEndpoint({
-  method: 'GET', path: '/projects/:id/issues', summary: 'List issues of a project', paginated: true,
+  method: 'GET', path: '/projects/:id/issues', summary: 'List issues of a project', paginated: true, cacheable: true,
   params: Id, input: IssueListFilters, responses: { 200: z.array(Issue) },
 })
 
 export const getProjectIssue = defineEndpoint({
-  method: 'GET', path: '/projects/:id/issues/:issue_iid', summary: 'Get a single issue',
+  method: 'GET', path: '/projects/:id/issues/:issue_iid', summary: 'Get a single issue', cacheable: true,
   params: IssueIid, responses: { 200: Issue },
 })
 

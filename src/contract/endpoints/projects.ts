@@ -58,8 +58,11 @@ const Settings = {
 
 export type ProjectSettingsInput = { [K in keyof typeof Settings]?: z.output<(typeof Settings)[K]> }
 
+// Statistics are read from the repository on disk, which a write to the database need not accompany.
+const withoutStatistics = (params: Record<string, unknown>) => params.statistics === undefined
+
 export const listProjects = defineEndpoint({
-  method: 'GET', path: '/projects', summary: 'List all visible projects', auth: 'optional', paginated: true,
+  method: 'GET', path: '/projects', summary: 'List all visible projects', auth: 'optional', paginated: true, cacheable: withoutStatistics,
   input: {
     ...ProjectListFilters,
     custom_attributes: hash().optional(),
@@ -70,17 +73,17 @@ export const listProjects = defineEndpoint({
 })
 
 export const listUserProjects = defineEndpoint({
-  method: 'GET', path: '/users/:user_id/projects', summary: "List a user's projects", auth: 'optional', paginated: true,
+  method: 'GET', path: '/users/:user_id/projects', summary: "List a user's projects", auth: 'optional', paginated: true, cacheable: withoutStatistics,
   params: { user_id: ref() }, input: ProjectListFilters, responses: { 200: z.array(ProjectResponse) },
 })
 
 export const listStarredProjects = defineEndpoint({
-  method: 'GET', path: '/users/:user_id/starred_projects', summary: 'List projects starred by a user', auth: 'optional', paginated: true,
+  method: 'GET', path: '/users/:user_id/starred_projects', summary: 'List projects starred by a user', auth: 'optional', paginated: true, cacheable: withoutStatistics,
   params: { user_id: ref() }, input: ProjectListFilters, responses: { 200: z.array(ProjectResponse) },
 })
 
 export const getProject = defineEndpoint({
-  method: 'GET', path: '/projects/:id', summary: 'Get a single project', auth: 'optional',
+  method: 'GET', path: '/projects/:id', summary: 'Get a single project', auth: 'optional', cacheable: withoutStatistics,
   params: Id, input: { statistics: bool().optional(), with_custom_attributes: bool().optional(), license: bool().optional() },
   responses: { 200: ProjectResponse },
 })

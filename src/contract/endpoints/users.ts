@@ -8,7 +8,7 @@ const UserId = { id: int() }
 const Scope = oneOf(['api', 'read_api', 'read_user', 'sudo', 'read_repository', 'write_repository'])
 
 export const getCurrentUser = defineEndpoint({
-  method: 'GET', path: '/user', summary: 'Get the authenticated user',
+  method: 'GET', path: '/user', summary: 'Get the authenticated user', cacheable: true,
   responses: { 200: UserPublic }, scope: 'user',
 })
 
@@ -23,7 +23,7 @@ export const listUsers = defineEndpoint({
 })
 
 export const getUser = defineEndpoint({
-  method: 'GET', path: '/users/:id', summary: 'Get a single user', scope: 'user', auth: 'optional',
+  method: 'GET', path: '/users/:id', summary: 'Get a single user', scope: 'user', auth: 'optional', cacheable: true,
   params: UserId, responses: { 200: User },
 })
 

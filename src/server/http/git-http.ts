@@ -9,6 +9,7 @@ import { gitAvailable } from '../git/exec.js'
 import { startHttpBackend, type BackendRequest } from '../git/transport.js'
 import { gitOverHttpAllowed } from '../services/application-settings.js'
 import { authorizeGit, gitUnavailable, receivePack, type GitCredential } from '../services/git-access.js'
+import { afterCommit } from './mount.js'
 
 // Namespaces may be nested groups, so the project path is everything before the action; `/api/…` is never a project.
 const INFO_REFS = /^\/(?!api\/)(?<gitRepo>.+?)\/(?<gitAction>info\/refs)$/
@@ -89,6 +90,7 @@ async function serveGit(app: AppDeps, req: PolkaRequest, res: ServerResponse) {
   if (action !== 'git-receive-pack') return proxy(app.log, backend, req, res, false)
   try {
     await receivePack(app, access, () => proxy(app.log, backend, req, res, true))
+    await afterCommit(app)
   } finally {
     if (res.headersSent) res.end()
   }

@@ -3,13 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Polka, Request as PolkaRequest } from 'polka'
 import type { Contract, Endpoint, EndpointInput } from '../../contract/define.js'
 import { forbidden, unauthorized } from '../../core/errors.js'
-import type { AppDeps, HandlerResult, RequestContext } from '../context.js'
+import type { AppDeps, Caller, HandlerResult, RequestContext } from '../context.js'
+import { committed, writeGeneration } from '../store/db.js'
 import { maxAttachmentBytes } from '../services/application-settings.js'
 import { checkScope } from '../services/auth.js'
 import { authenticate } from './auth.js'
 import { parseParams, readBody } from './body.js'
 import { normalizePage, paginationHeaders } from './pagination.js'
-import { JSON_TYPE, sendError, sendJson } from './respond.js'
+import { JSON_TYPE, jsonResponse, sendError } from './respond.js'
+import { cachedResponse, rememberResponse, type CachedResponse } from './response-cache.js'
 import { authenticateThrottled } from './throttle.js'
 import { validationError } from './validate.js'
 
@@ -29,32 +31,76 @@ export function baseUrlOf(req: IncomingMessage): string {
 
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+/** Waits for the group transaction holding this request's writes: a response never reports what is not yet saved. */
+export async function afterCommit(app: AppDeps) {
+  const pending = committed(app.db)
+  if (pending) await pending
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * The response-cache key of a cacheable GET: who asks (the effective user; sudo included), how they addressed us
+ * (URLs in bodies and Link headers are built on it), the whole URL, and the day (a milestone's `expired` turns at midnight).
+ */
+function cacheKey(app: AppDeps, endpoint: Endpoint, req: Req, params: Record<string, unknown>, caller: Caller): string | undefined {
+  const rule = endpoint.cacheable
+  if (!rule || (req.method !== 'GET' && req.method !== 'HEAD') || (typeof rule === 'function' && !rule(params))) return undefined
+  const day = Math.floor(app.clock.now().getTime() / DAY_MS)
+  return `${caller.user?.id ?? 0}|${day}|${req.headers.host ?? ''}|${req.headers['x-forwarded-proto'] ?? ''}|${req.url}`
+}
+
+function write(res: ServerResponse, r: CachedResponse) {
+  if (res.headersSent) return
+  res.writeHead(r.status, r.headers)
+  res.end(r.body)
+}
+
+/** Copies `from` into `into` as data: a `__proto__` key (JSON.parse makes it an own key) stays a key, not a prototype. */
+function mergeInto(into: Record<string, unknown>, from: Record<string, unknown>) {
+  for (const k of Object.keys(from)) {
+    if (k === '__proto__') Object.defineProperty(into, k, { value: from[k], enumerable: true, writable: true, configurable: true })
+    else into[k] = from[k]
+  }
+}
+
 async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req: Req, res: ServerResponse) {
-  const query = parseParams(req.search ? req.search.slice(1) : '')
-  const body = HAS_BODY.has(req.method) ? await readBody(req, BODY_LIMIT, maxAttachmentBytes(app)) : {}
-  const merged = { ...query, ...body, ...req.params }
-  const caller = authenticateThrottled(app, req, () => authenticate(app, req, merged))
+  const params = req.search ? parseParams(req.search.slice(1)) : {}
+  if (HAS_BODY.has(req.method)) mergeInto(params, await readBody(req, BODY_LIMIT, maxAttachmentBytes(app)))
+  mergeInto(params, req.params)
+  const caller = authenticateThrottled(app, req, () => authenticate(app, req, params))
   if (!caller.user && endpoint.auth !== 'public' && endpoint.auth !== 'optional') throw unauthorized()
   if (endpoint.auth === 'admin' && !caller.user?.is_admin) throw forbidden()
   checkScope(caller, endpoint.scope)
-  const parsed = endpoint.schema.safeParse(merged)
-  if (!parsed.success) throw validationError(parsed.error.issues, merged)
+  const key = cacheKey(app, endpoint, req, params, caller)
+  const hit = key === undefined ? undefined : cachedResponse(app.db, key)
+  if (hit) {
+    await afterCommit(app)
+    return write(res, hit)
+  }
+  const parsed = endpoint.schema.safeParse(params)
+  if (!parsed.success) throw validationError(parsed.error.issues, params)
   const input = parsed.data as Record<string, unknown>
   const baseUrl = baseUrlOf(req)
-  const page = normalizePage(input.page, input.per_page)
-  const client = { userAgent: String(req.headers['user-agent'] ?? ''), ip: req.socket.remoteAddress ?? '' }
-  const ctx: RequestContext = { ...caller, app, baseUrl, apiUrl: baseUrl + API_PREFIX, page, client }
-  const result = await handler(input, ctx)
-  const headers = { ...result.headers }
-  if (endpoint.paginated && result.total !== undefined) {
-    Object.assign(headers, paginationHeaders({ baseUrl, path: req.path, search: req.search, page: page.page, perPage: page.perPage, total: result.total }))
+  const ctx: RequestContext = {
+    user: caller.user, token: caller.token, scopes: caller.scopes, sudoer: caller.sudoer, app, baseUrl, apiUrl: baseUrl + API_PREFIX,
+    page: normalizePage(input.page, input.per_page), client: { userAgent: String(req.headers['user-agent'] ?? ''), ip: req.socket.remoteAddress ?? '' },
   }
+  const generation = writeGeneration(app.db)
+  const result = await handler(input, ctx)
+  let headers = result.headers ?? {}
+  if (endpoint.paginated && result.total !== undefined) {
+    headers = { ...headers, ...paginationHeaders({ baseUrl, path: req.path, search: req.search, page: ctx.page.page, perPage: ctx.page.perPage, total: result.total }) }
+  }
+  await afterCommit(app)
   if (result.raw !== undefined) {
     res.writeHead(result.status, headers)
     res.end(req.method === 'HEAD' ? undefined : result.raw)
     return
   }
-  sendJson(res, result.status, result.body, headers)
+  const response = jsonResponse(result.status, result.body, headers)
+  write(res, response)
+  if (key !== undefined && result.status === 200) rememberResponse(app.db, key, generation, response)
 }
 
 /** Static segments before parameters, so `/members/all` wins over `/members/:user_id`. */
@@ -81,7 +127,11 @@ export function mountContract(router: Polka, app: AppDeps, groups: { endpoints: 
   routes.sort((a, b) => routeOrder(a.endpoint, b.endpoint))
   for (const { endpoint, handler } of routes) {
     router.add(endpoint.method, API_PREFIX + endpoint.path, (req: Req, res: ServerResponse) =>
-      serve(app, endpoint, handler, req, res).catch((err) => sendError(res, err, app.log)))
+      serve(app, endpoint, handler, req, res).catch(async (err) => {
+        // An error answer also waits: a request's failure must not overtake the saved writes of the ones before it.
+        await afterCommit(app).catch(() => {})
+        sendError(res, err, app.log)
+      }))
   }
 }
 

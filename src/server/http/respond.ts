@@ -6,12 +6,19 @@ import type { Logger } from '../../core/logger.js'
 // python-gitlab 3.12 compares Content-Type to this exact string; a charset suffix breaks every call.
 export const JSON_TYPE = 'application/json'
 
+/** A JSON answer as status, headers and text, ready to write (and to remember in the response cache). */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string>) {
+  if (status === 204 || status === 304 || body === undefined) return { status, headers, body: '', bytes: 0 }
+  const text = JSON.stringify(body)
+  const bytes = Buffer.byteLength(text)
+  return { status, headers: { ...headers, 'Content-Type': JSON_TYPE, 'Content-Length': bytes }, body: text, bytes }
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   if (res.headersSent) return
-  const noBody = status === 204 || status === 304 || body === undefined
-  const text = noBody ? '' : JSON.stringify(body)
-  res.writeHead(status, noBody ? headers : { ...headers, 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) })
-  res.end(text)
+  const r = jsonResponse(status, body, headers)
+  res.writeHead(r.status, r.headers)
+  res.end(r.body)
 }
 
 export function sendError(res: ServerResponse, err: unknown, log: Logger) {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../context.js'
 import { oauthGrant, revokeOAuthToken, signIn, signOut } from '../services/auth.js'
 import { readCookie, SESSION_COOKIE } from './auth.js'
 import { QS_OPTIONS, readBody } from './body.js'
-import { baseUrlOf } from './mount.js'
+import { afterCommit, baseUrlOf } from './mount.js'
 import { sendError, sendJson } from './respond.js'
 import { throttleAnonymous } from './throttle.js'
 
@@ -25,12 +25,15 @@ const route = (app: AppDeps, fn: Route) => (req: PolkaRequest, res: ServerRespon
 
 export function mountWebAuth(router: Polka, app: AppDeps) {
   router.post('/oauth/token', route(app, async (app, req, res) => {
-    sendJson(res, 200, oauthGrant(app, await params(req)), { 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+    const grant = oauthGrant(app, await params(req))
+    await afterCommit(app)
+    sendJson(res, 200, grant, { 'Cache-Control': 'no-store', Pragma: 'no-cache' })
   }))
 
   router.post('/oauth/revoke', route(app, async (app, req, res) => {
     const p = await params(req)
     if (typeof p.token === 'string') revokeOAuthToken(app, p.token)
+    await afterCommit(app)
     sendJson(res, 200, {})
   }))
 
@@ -45,6 +48,7 @@ export function mountWebAuth(router: Polka, app: AppDeps) {
       sendJson(res, 401, { message: 'Invalid login or password.' })
       return
     }
+    await afterCommit(app)
     const secure = baseUrlOf(req).startsWith('https:') ? '; Secure' : ''
     res.writeHead(302, {
       Location: `${baseUrlOf(req)}/`,
@@ -57,6 +61,7 @@ export function mountWebAuth(router: Polka, app: AppDeps) {
   router.add('DELETE', '/users/sign_out', route(app, async (app, req, res) => {
     const session = readCookie(req, SESSION_COOKIE)
     if (session) signOut(app, session)
+    await afterCommit(app)
     res.writeHead(204, { 'Set-Cookie': `${SESSION_COOKIE}=; Path=/; HttpOnly; Max-Age=0` })
     res.end()
   }))

@@ -42,7 +42,7 @@ interface Credential { token: tokens.TokenRow; user: users.UserRow }
  * revocation, a new password or a blocked user is seen by the very next request while the hot path skips two queries.
  */
 function lookupCredential(app: AppDeps, hash: string): Credential | null {
-  return cachedRead(app.db, `credential:${hash}`, () => {
+  return cachedRead(app.db, `credential:${hash}`, ['tokens', 'users'], () => {
     const token = tokens.findTokenByHash(app.db, hash)
     if (!token) return null
     const user = users.findUserById(app.db, token.user_id)

@@ -6,6 +6,7 @@ import * as store from '../store/commit-statuses.js'
 import type { ProjectView } from '../store/projects.js'
 import { commitOr404, gitdirOf, requirePushCode, requireReadCode } from './repository.js'
 import type { RequestContext } from '../context.js'
+import { transaction } from '../store/db.js'
 
 /** GitLab's composite rule: running wins while anything runs, then pending, failed (unless allowed), canceled, success. */
 export function commitStatus(ctx: RequestContext, projectId: number, sha: string): string | null {
@@ -55,7 +56,7 @@ export async function postStatus(ctx: RequestContext, p: ProjectView, rev: strin
     started_at: input.state === 'running' ? now : prev?.started_at ?? null,
     finished_at: FINISHED.has(input.state) ? now : null,
   })
-  return db.transaction(() => {
+  return transaction(db, () => {
     const current = store.findCurrentStatus(db, p.id, sha, ref, name)
     if (current && !FINISHED.has(current.status)) {
       if (current.status === input.state) {
@@ -77,7 +78,7 @@ export async function postStatus(ctx: RequestContext, p: ProjectView, rev: strin
       allow_failure: 0, author_id: ctx.user!.id, created_at: now, updated_at: now, ...timing(),
     })
     return store.findStatusById(db, id)!
-  })()
+  })
 }
 
 const verb = (state: string) => ({ pending: 'enqueue', running: 'run', success: 'succeed', failed: 'drop', canceled: 'cancel' })[state] ?? state

@@ -8,6 +8,7 @@ import { insertMember } from '../store/members.js'
 import * as store from '../store/namespaces.js'
 import { currentSettings, restrictedLevelMessage, visibilityAllowed } from './application-settings.js'
 import { isReservedTopLevel, isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE } from './naming.js'
+import { transaction } from '../store/db.js'
 
 export function findVisibleGroup(ctx: RequestContext, ref: string | number): store.NamespaceRow {
   const key = parseIdOrPath(ref)
@@ -50,7 +51,7 @@ export function createGroup(ctx: RequestContext, input: CreateGroupInput): store
     throw new CollabError('VISIBILITY_RESTRICTED', `Failed to save group {:visibility_level=>["${restrictedLevelMessage(visibility)}"]}`, { status: 400 })
   }
   const at = nowIso(ctx)
-  return db.transaction(() => {
+  return transaction(db, () => {
     const id = store.insertNamespace(db, {
       kind: 'group', name: input.name, path: input.path, full_path: fullPath,
       full_name: parent ? `${parent.full_name} / ${input.name}` : input.name,
@@ -61,7 +62,7 @@ export function createGroup(ctx: RequestContext, input: CreateGroupInput): store
     })
     insertMember(db, { kind: 'group', id }, { user_id: ctx.user!.id, access_level: OWNER, created_at: at, expires_at: null })
     return store.findNamespaceById(db, id)!
-  })()
+  })
 }
 
 export function listGroups(ctx: RequestContext, f: Omit<store.GroupFilters, 'viewer' | 'admin' | 'limit' | 'offset'>) {

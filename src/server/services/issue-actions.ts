@@ -11,6 +11,7 @@ import { findProjectById, type ProjectView } from '../store/projects.js'
 import { parseDuration, humanDuration } from './durations.js'
 import { addSystemNote, isSubscribed } from './issues.js'
 import { projectNotFound } from './projects.js'
+import { transaction } from '../store/db.js'
 
 /** GitLab's MoveService messages, sent as `{"message": …}` with 400. */
 const moveError = (message: string) => new CollabError('MOVE_FAILED', message, { status: 400 })
@@ -31,7 +32,7 @@ export function moveIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
   if (target.id === p.id) throw moveError('Cannot move issue to project it originates from!')
   const now = nowIso(ctx)
   const user = ctx.user!
-  return db.transaction(() => {
+  return transaction(db, () => {
     const labelNames = store.labelNamesOf(db, [issue.id]).get(issue.id) ?? []
     const labelIds = labelNames.flatMap((name) => findLabelByName(db, target.id, name)?.id ?? [])
     const milestone = issue.milestone_id !== null ? milestonesByIds(db, [issue.milestone_id]).get(issue.milestone_id) : undefined
@@ -56,7 +57,7 @@ export function moveIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
     addSystemNote(ctx, issue.id, `moved to ${ref(target, moved.iid)}`, now)
     if (issue.state === 'opened') addSystemNote(ctx, issue.id, 'closed', now)
     return store.findIssueById(db, newId)!
-  })()
+  })
 }
 
 /** 304 when the caller is already in the asked state. */
@@ -83,10 +84,10 @@ export function setTimeEstimate(ctx: RequestContext, p: ProjectView, issue: stor
   if (seconds === null || seconds < 0) throw validationFailed({ time_estimate: ['has an invalid format'] })
   if (seconds === issue.time_estimate) return store.findIssueById(ctx.app.db, issue.id)!
   const at = nowIso(ctx)
-  ctx.app.db.transaction(() => {
+  transaction(ctx.app.db, () => {
     store.updateIssue(ctx.app.db, issue.id, { time_estimate: seconds, updated_at: at })
     addSystemNote(ctx, issue.id, seconds ? `changed time estimate to ${humanDuration(seconds)}` : 'removed time estimate', at)
-  })()
+  })
   return store.findIssueById(ctx.app.db, issue.id)!
 }
 
@@ -96,19 +97,19 @@ export function addSpentTime(ctx: RequestContext, p: ProjectView, issue: store.I
   const db = ctx.app.db
   if (duration === null) {
     if (issue.total_time_spent === 0) return issue
-    db.transaction(() => {
+    transaction(db, () => {
       store.updateIssue(db, issue.id, { total_time_spent: 0, updated_at: at })
       addSystemNote(ctx, issue.id, 'removed time spent', at)
-    })()
+    })
     return store.findIssueById(db, issue.id)!
   }
   const seconds = parseDuration(duration)
   if (seconds === null || seconds === 0) throw validationFailed({ time_spent: ['has an invalid format'] })
   if (seconds < 0 && -seconds > issue.total_time_spent) throw validationFailed({ time_spent: ['Time to subtract exceeds the total time spent'] })
-  db.transaction(() => {
+  transaction(db, () => {
     store.updateIssue(db, issue.id, { total_time_spent: issue.total_time_spent + seconds, updated_at: at })
     addSystemNote(ctx, issue.id, seconds > 0 ? `added ${humanDuration(seconds)} of time spent` : `subtracted ${humanDuration(-seconds)} of time spent`, at)
-  })()
+  })
   return store.findIssueById(db, issue.id)!
 }
 

@@ -13,6 +13,7 @@ import { insertNote, insertTodo } from '../store/notes.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { resolveLabels } from './labels.js'
+import { transaction } from '../store/db.js'
 
 export const issueNotFound = () => notFound('Issue')
 
@@ -162,7 +163,7 @@ export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIs
   if (history && input.iid !== undefined && store.iidTaken(db, p.id, input.iid)) throw validationFailed({ iid: ['has already been taken'] })
   const assigneeIds = metadata ? assignable(ctx, p, input.assignee_ids ?? (input.assignee_id ? [input.assignee_id] : [])) : []
   const milestoneId = metadata && input.milestone_id !== undefined ? milestoneFor(ctx, p, input.milestone_id) ?? null : null
-  const id = db.transaction(() => {
+  const id = transaction(db, () => {
     const iid = store.allocateIid(db, p.id, 'issues', history ? input.iid : undefined)
     const issueId = store.insertIssue(db, {
       project_id: p.id, iid, title, description: input.description ?? null, state: 'opened', author_id: ctx.user!.id,
@@ -174,7 +175,7 @@ export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIs
     assignedTodos(ctx, { id: issueId, project_id: p.id, title }, assigneeIds, now)
     store.insertUserAgentDetail(db, issueId, ctx.client?.userAgent ?? '', ctx.client?.ip ?? '')
     return issueId
-  })()
+  })
   return store.findIssueById(db, id)!
 }
 
@@ -258,7 +259,7 @@ export function editIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
     }
   }
   const history = canSetIssueHistory(ctx, p) && input.updated_at !== undefined
-  return db.transaction(() => {
+  return transaction(db, () => {
     if (admin) {
       const current = store.labelIdsOf(db, issue.id)
       const next = nextLabels(ctx, p, current, input)
@@ -280,12 +281,12 @@ export function editIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
     store.updateIssue(db, issue.id, patch)
     for (const body of notes) addSystemNote(ctx, issue.id, body, now)
     return store.findIssueById(db, issue.id)!
-  })()
+  })
 }
 
 export function deleteIssue(ctx: RequestContext, p: ProjectView, issue: store.IssueRow) {
   if (effectiveProjectLevel(ctx, p) < OWNER) throw forbidden()
-  ctx.app.db.transaction(() => store.deleteIssueRow(ctx.app.db, issue.id))()
+  transaction(ctx.app.db, () => store.deleteIssueRow(ctx.app.db, issue.id))
 }
 
 export { addSystemNote }

@@ -6,6 +6,7 @@ import { REPORTER, requireProjectLevel } from '../policy.js'
 import { allocateIid } from '../store/issues.js'
 import * as store from '../store/milestones.js'
 import type { ProjectView } from '../store/projects.js'
+import { transaction } from '../store/db.js'
 
 export function findMilestone(ctx: RequestContext, p: ProjectView, id: number): store.MilestoneRow {
   const m = store.findMilestone(ctx.app.db, p.id, id)
@@ -31,10 +32,10 @@ export function createMilestone(ctx: RequestContext, p: ProjectView, input: Mile
   const title = checkTitle(ctx, p, input.title)
   const db = ctx.app.db
   const at = nowIso(ctx)
-  const id = db.transaction(() => store.insertMilestone(db, {
+  const id = transaction(db, () => store.insertMilestone(db, {
     project_id: p.id, iid: allocateIid(db, p.id, 'milestones'), title, description: input.description ?? '',
     due_date: input.due_date || null, start_date: input.start_date || null, created_at: at, updated_at: at,
-  }))()
+  }))
   return store.findMilestone(db, p.id, id)!
 }
 

@@ -6,6 +6,7 @@ import { canSetIssueHistory, effectiveProjectLevel, GUEST, MAINTAINER } from '..
 import { updateIssue, type IssueRow } from '../store/issues.js'
 import * as store from '../store/notes.js'
 import type { ProjectView } from '../store/projects.js'
+import { transaction } from '../store/db.js'
 
 /** Award names GitLab knows (gemoji), with the `+1`/`-1` aliases it stores as thumbsup/thumbsdown. */
 const ALIASES: Record<string, string> = { '+1': 'thumbsup', '-1': 'thumbsdown' }
@@ -64,11 +65,11 @@ export function createNote(ctx: RequestContext, p: ProjectView, issue: IssueRow,
     return { kind: 'award', award: store.insertAward(db, { issue_id: issue.id, user_id: user.id, name: emoji, created_at: now, updated_at: now }) }
   }
   const at = input.created_at && canSetIssueHistory(ctx, p) ? new Date(input.created_at).toISOString() : now
-  const id = db.transaction(() => {
+  const id = transaction(db, () => {
     const noteId = store.insertNote(db, { issue_id: issue.id, author_id: user.id, body: input.body, system: 0, created_at: at, updated_at: at })
     updateIssue(db, issue.id, { updated_at: now })
     return noteId
-  })()
+  })
   return { kind: 'note', note: store.findNote(db, issue.id, id)! }
 }
 
@@ -84,14 +85,14 @@ export function editNote(ctx: RequestContext, p: ProjectView, issue: IssueRow, n
   if (!body.trim()) throw blankNote()
   const db = ctx.app.db
   const now = nowIso(ctx)
-  db.transaction(() => {
+  transaction(db, () => {
     store.updateNoteBody(db, note.id, body, now)
     updateIssue(db, issue.id, { updated_at: now })
-  })()
+  })
   return store.findNote(db, issue.id, note.id)!
 }
 
 export function deleteNote(ctx: RequestContext, p: ProjectView, issue: IssueRow, note: store.NoteRow) {
   requireMayChange(ctx, p, issue, note)
-  ctx.app.db.transaction(() => store.deleteNoteRow(ctx.app.db, note))()
+  transaction(ctx.app.db, () => store.deleteNoteRow(ctx.app.db, note))
 }

@@ -12,12 +12,13 @@ import * as store from '../store/projects.js'
 import { findUserById } from '../store/users.js'
 import { closestAllowedLevel, requireProjectLimit } from './application-settings.js'
 import { checkNameFree } from './projects.js'
+import { transaction } from '../store/db.js'
 
 export function setStarred(ctx: RequestContext, project: store.ProjectView, on: boolean) {
   const db = ctx.app.db
   const userId = ctx.user!.id
   if (store.isStarred(db, userId, project.id) === on) throw notModified()
-  db.transaction(() => store.setStar(db, userId, project.id, on, nowIso(ctx)))()
+  transaction(db, () => store.setStar(db, userId, project.id, on, nowIso(ctx)))
   return store.findProjectById(db, project.id)!
 }
 
@@ -67,7 +68,7 @@ export function forkProject(ctx: RequestContext, source: store.ProjectView, inpu
   const at = nowIso(ctx)
   const db = ctx.app.db
   const { id: _id, namespace_id: _ns, star_count: _s, ...settings } = store.findProjectById(db, source.id)! as store.ProjectRow
-  const id = db.transaction(() => {
+  const id = transaction(db, () => {
     const forkId = store.insertProject(db, {
       ...pickRow(settings),
       namespace_id: ns.id, name, path, description: input.description ?? source.description, visibility,
@@ -79,7 +80,7 @@ export function forkProject(ctx: RequestContext, source: store.ProjectView, inpu
       user_id: ns.kind === 'user' ? ns.owner_id! : ctx.user!.id, access_level: ns.kind === 'user' ? OWNER : MAINTAINER, created_at: at, expires_at: null,
     })
     return forkId
-  })()
+  })
   const { app } = ctx
   app.tasks.run(`fork ${source.id} -> ${id}`, async () => {
     store.updateProject(app.db, id, { import_status: 'started' })

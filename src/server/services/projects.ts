@@ -20,6 +20,7 @@ import { findUserById } from '../store/users.js'
 import { currentSettings, requireProjectLimit, requireVisibilityAllowed } from './application-settings.js'
 import { isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE, pathFromName } from './naming.js'
 import { projectStatistics } from './statistics.js'
+import { transaction } from '../store/db.js'
 
 export const projectNotFound = () => notFound('Project')
 
@@ -130,7 +131,7 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
   const at = nowIso(ctx)
   const defaultBranch = input.default_branch || ns.default_branch || 'master'
   const db = ctx.app.db
-  const id = db.transaction(() => {
+  const id = transaction(db, () => {
     const projectId = store.insertProject(db, {
       namespace_id: ns.id, name, path, description: input.description ?? '', default_branch: defaultBranch,
       visibility, creator_id: ctx.user!.id, created_at: at, updated_at: at, last_activity_at: at,
@@ -145,7 +146,7 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
     const level = ns.kind === 'user' ? OWNER : MAINTAINER
     insertMember(db, { kind: 'project', id: projectId, namespaceId: ns.id }, { user_id: ns.kind === 'user' ? ns.owner_id! : ctx.user!.id, access_level: level, created_at: at, expires_at: null })
     return projectId
-  })()
+  })
   const dir = repositoryDir(ctx.app.layout.repositories, id)
   try {
     await initRepository(dir, defaultBranch)
@@ -158,7 +159,7 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
       store.updateProject(db, id, { empty_repo: 0 })
     }
   } catch (err) {
-    db.transaction(() => store.deleteProjectRow(db, id))()
+    transaction(db, () => store.deleteProjectRow(db, id))
     await removeRepository(dir)
     throw err
   }
@@ -195,7 +196,7 @@ export async function editProject(ctx: RequestContext, project: store.ProjectVie
 
 export async function deleteProject(ctx: RequestContext, project: store.ProjectView) {
   requireProjectLevel(ctx, project, OWNER)
-  ctx.app.db.transaction(() => store.deleteProjectRow(ctx.app.db, project.id))()
+  transaction(ctx.app.db, () => store.deleteProjectRow(ctx.app.db, project.id))
   await removeRepository(repositoryDir(ctx.app.layout.repositories, project.id))
 }
 

@@ -9,6 +9,7 @@ import * as tokens from '../store/tokens.js'
 import * as users from '../store/users.js'
 import { currentSettings, publicVisibilityRestricted } from './application-settings.js'
 import { isReservedTopLevel, isValidPath } from './naming.js'
+import { transaction } from '../store/db.js'
 
 export function getUser(ctx: RequestContext, id: number) {
   const user = users.findUserById(ctx.app.db, id)
@@ -51,7 +52,7 @@ export function createUser(app: AppDeps, input: CreateUserInput, at: string): us
   const profile = Object.fromEntries(PROFILE_FIELDS.filter((k) => typeof input[k] === 'string').map((k) => [k, input[k] as string]))
   // New users take the instance's defaults unless the administrator creating them says otherwise.
   const settings = currentSettings(app)
-  return app.db.transaction(() => {
+  return transaction(app.db, () => {
     const id = users.insertUser(app.db, {
       username: input.username,
       email: input.email,
@@ -74,7 +75,7 @@ export function createUser(app: AppDeps, input: CreateUserInput, at: string): us
       throw err
     }
     return users.findUserById(app.db, id)!
-  })()
+  })
 }
 
 export interface TokenInput { name: string; scopes: string[]; expires_at?: string }

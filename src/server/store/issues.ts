@@ -70,7 +70,7 @@ export function countOpenIssues(db: Db, projectId: number, withConfidential: boo
   const sql = withConfidential
     ? "SELECT COUNT(*) AS n FROM issues WHERE project_id = ? AND state = 'opened'"
     : "SELECT COUNT(*) AS n FROM issues WHERE project_id = ? AND state = 'opened' AND confidential = 0"
-  return cachedRead(db, `open-issues:${projectId}:${withConfidential}`, () => (stmt(db, sql).get(projectId) as { n: number }).n)
+  return cachedRead(db, `open-issues:${projectId}:${withConfidential}`, ['issues'], () => (stmt(db, sql).get(projectId) as { n: number }).n)
 }
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')

@@ -86,7 +86,7 @@ export function updateProject(db: Db, id: number, patch: ProjectPatch) {
 export const deleteProjectRow = (db: Db, id: number) => stmt(db, 'DELETE FROM projects WHERE id = ?').run(id)
 
 export const findProjectById = (db: Db, id: number) =>
-  cachedRead(db, `project:${id}`, () => stmt(db, BY_ID).get(id) as ProjectView | undefined)
+  cachedRead(db, `project:${id}`, ['projects', 'namespaces', 'users'], () => stmt(db, BY_ID).get(id) as ProjectView | undefined)
 
 export const findProjectByPath = (db: Db, fullPath: string) =>
   stmt(db, BY_PATH).get(fullPath) as ProjectView | undefined
@@ -106,7 +106,7 @@ export function projectAccessLevel(db: Db, userId: number, projectId: number, na
   return row.level ?? 0
 }
 
-export const directProjectLevel = (db: Db, userId: number, projectId: number) => cachedRead(db, `level:${userId}:${projectId}`, () =>
+export const directProjectLevel = (db: Db, userId: number, projectId: number) => cachedRead(db, `level:${userId}:${projectId}`, ['project_members'], () =>
   (stmt(db, 'SELECT access_level FROM project_members WHERE project_id = ? AND user_id = ?').get(projectId, userId) as { access_level: number } | undefined)?.access_level ?? null)
 
 export interface ProjectFilters {

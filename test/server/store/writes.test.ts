@@ -1,0 +1,123 @@
+// The store's write tracking on a real SQLite file: table-scoped read caching, rollbacks, and group commit.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { cachedRead, closeDatabase, committed, openDatabase, stmt, transaction, writeGeneration, type Db } from '../../../src/server/store/db.js'
+
+let dir: string
+let db: Db
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'collab-writes-'))
+  db = openDatabase(join(dir, 'collab.db'))
+  stmt(db, "INSERT INTO users (username, email, name, created_at) VALUES ('ann', 'ann@example.com', 'Ann', 'now')").run()
+})
+
+afterEach(() => {
+  if (db.open) closeDatabase(db)
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const userName = () => cachedRead(db, 'user:1', ['users'], () => (stmt(db, 'SELECT name FROM users WHERE id = 1').get() as { name: string }).name)
+const tokenCount = () => cachedRead(db, 'tokens', ['tokens'], () => (stmt(db, 'SELECT COUNT(*) AS n FROM tokens').get() as { n: number }).n)
+const addToken = (hash: string) => stmt(db, "INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (1, 'personal', 't', ?, 'api', 'now')").run(hash)
+const settle = async () => { await committed(db) }
+
+describe('remembered reads', () => {
+  it('survive writes to other tables and are forgotten by a write to theirs', async () => {
+    expect(userName()).toBe('Ann')
+    stmt(db, "UPDATE users SET name = 'Anne' WHERE id = 1").run()
+    expect(userName()).toBe('Anne')
+    expect(tokenCount()).toBe(0)
+    await settle()
+    // A row written behind the cache's back shows whether a read is answered from memory.
+    const other = new Database(join(dir, 'collab.db'))
+    other.prepare("INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (1, 'personal', 't', 'behind', 'api', 'now')").run()
+    other.close()
+    stmt(db, "UPDATE users SET bio = 'x' WHERE id = 1").run()
+    expect(tokenCount()).toBe(0)
+    addToken('h1')
+    expect(tokenCount()).toBe(2)
+    await settle()
+  })
+
+  it('are forgotten when a delete cascades into their table', async () => {
+    addToken('h1')
+    expect(tokenCount()).toBe(1)
+    stmt(db, 'DELETE FROM users WHERE id = 1').run()
+    expect(tokenCount()).toBe(0)
+    await settle()
+  })
+
+  it('taken inside a transaction that rolls back are forgotten with it', async () => {
+    expect(() => transaction(db, () => {
+      addToken('h1')
+      expect(tokenCount()).toBe(1)
+      throw new Error('abandon')
+    })).toThrow('abandon')
+    expect(tokenCount()).toBe(0)
+    await settle()
+  })
+
+  it('a write moves the generation that the response cache keys on', () => {
+    const before = writeGeneration(db)
+    userName()
+    expect(writeGeneration(db)).toBe(before)
+    addToken('h1')
+    expect(writeGeneration(db)).toBeGreaterThan(before)
+  })
+})
+
+describe('group commit', () => {
+  it('commits every write of one event-loop turn together, after the turn', async () => {
+    addToken('h1')
+    transaction(db, () => addToken('h2'))
+    expect(db.inTransaction).toBe(true)
+    const other = new Database(join(dir, 'collab.db'), { readonly: true })
+    try {
+      // Not visible to another connection before the group's COMMIT...
+      expect((other.prepare('SELECT COUNT(*) AS n FROM tokens').get() as { n: number }).n).toBe(0)
+      await settle()
+      expect(db.inTransaction).toBe(false)
+      // ...and both rows after it.
+      expect((other.prepare('SELECT COUNT(*) AS n FROM tokens').get() as { n: number }).n).toBe(2)
+    } finally {
+      other.close()
+    }
+  })
+
+  it('rolls back a failing unit of work alone, keeping the others of its group', async () => {
+    transaction(db, () => addToken('kept-1'))
+    expect(() => transaction(db, () => {
+      addToken('lost')
+      addToken('kept-1') // duplicate hash: the unit fails
+    })).toThrow(/UNIQUE/)
+    transaction(db, () => addToken('kept-2'))
+    await settle()
+    const hashes = (db.prepare('SELECT token_hash FROM tokens ORDER BY id').all() as { token_hash: string }[]).map((r) => r.token_hash)
+    expect(hashes).toEqual(['kept-1', 'kept-2'])
+  })
+
+  it('is committed, not lost, when the connection closes first', () => {
+    addToken('h1')
+    closeDatabase(db)
+    const again = new Database(join(dir, 'collab.db'), { readonly: true })
+    try {
+      expect((again.prepare('SELECT COUNT(*) AS n FROM tokens').get() as { n: number }).n).toBe(1)
+    } finally {
+      again.close()
+    }
+  })
+
+  it('reports a failed COMMIT to whoever waits for it, and forgets what was read inside', async () => {
+    addToken('h1')
+    expect(tokenCount()).toBe(1)
+    const pending = committed(db)!
+    // Simulate SQLite abandoning the transaction (as on a full disk) before the group commits.
+    db.prepare('ROLLBACK').run()
+    await expect(pending).rejects.toThrow(/rolled back/)
+    expect(tokenCount()).toBe(0)
+  })
+})
