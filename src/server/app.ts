@@ -20,6 +20,7 @@ import { todoHandlers } from './handlers/todos.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
 import { mountContract } from './http/mount.js'
+import { indexRoutes } from './http/route-index.js'
 import { routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
 import { mountWebAuth } from './http/web-auth.js'
 import { scheduleRepositoryChecks } from './services/repository-checks.js'
@@ -60,6 +61,7 @@ export function createServer(app: AppDeps): CollabServer {
     { endpoints: contract.applicationSettings, handlers: applicationSettingsHandlers },
     { endpoints: contract.repositoryChecks, handlers: repositoryCheckHandlers },
   ])
+  indexRoutes(router)
 
   const handler: http.RequestListener = (req, res) => {
     try {

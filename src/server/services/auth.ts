@@ -35,7 +35,7 @@ function activeUser(app: AppDeps, id: number) {
   return user
 }
 
-interface Credential { token: tokens.TokenRow; user: users.UserRow }
+interface Credential { token: tokens.TokenRow; user: users.UserRow; scopes: string[]; lastUsed: number }
 
 /**
  * Token and user rows are remembered by token hash until the next database write (the store's `cachedRead`), so a
@@ -46,23 +46,25 @@ function lookupCredential(app: AppDeps, hash: string): Credential | null {
     const token = tokens.findTokenByHash(app.db, hash)
     if (!token) return null
     const user = users.findUserById(app.db, token.user_id)
-    return user ? { token, user } : null
+    const lastUsed = token.last_used_at ? Date.parse(token.last_used_at) : -Infinity
+    return user ? { token, user, scopes: token.scopes.split(' ').filter(Boolean), lastUsed } : null
   })
 }
 
-export function callerFromToken(app: AppDeps, secret: string): Caller {
-  const found = lookupCredential(app, sha256(secret))
+/** The caller a token's SHA-256 names (see `tokenHash`). */
+export function callerFromToken(app: AppDeps, hash: string): Caller {
+  const found = lookupCredential(app, hash)
   if (!found) throw unauthorized()
   const { token, user } = found
   checkUsable(app, token)
   if (user.state === 'blocked') throw forbidden('Your account has been blocked.')
-  const now = app.clock.now()
+  const now = app.clock.now().getTime()
   // Write at most every ten minutes: a write per read would cost the hot path, and GitLab does the same.
-  if (!token.last_used_at || now.getTime() - Date.parse(token.last_used_at) > LAST_USED_RESOLUTION_MS) {
-    tokens.touchToken(app.db, token.id, now.toISOString())
-  }
-  return { user, token, scopes: token.scopes.split(' ').filter(Boolean), sudoer: null }
+  if (now - found.lastUsed > LAST_USED_RESOLUTION_MS) tokens.touchToken(app.db, token.id, new Date(now).toISOString())
+  return { user, token, scopes: found.scopes, sudoer: null }
 }
+
+export const tokenHash = (secret: string) => sha256(secret)
 
 export function callerFromSession(app: AppDeps, sessionId: string, method: string, csrf: string | undefined): Caller | null {
   const session = tokens.findSession(app.db, sha256(sessionId))

@@ -10,7 +10,7 @@ import { canReadCode, canReadProject, DEVELOPER, effectiveProjectLevel } from '.
 import { findProjectById, findProjectByPath, updateProject, type ProjectPatch, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { currentSettings } from './application-settings.js'
-import { callerFromGitPassword, callerFromToken } from './auth.js'
+import { callerFromGitPassword, callerFromToken, tokenHash } from './auth.js'
 import { housekeepAfterPush } from './housekeeping.js'
 
 export type { RefChange }
@@ -43,7 +43,7 @@ export interface GitCredential { login: string | null; secret: string }
 
 function signIn(app: AppDeps, credential: GitCredential) {
   try {
-    return callerFromToken(app, credential.secret)
+    return callerFromToken(app, tokenHash(credential.secret))
   } catch (err) {
     if (!(err instanceof CollabError && err.status === 401)) throw err
     // Not a token: the account's own password, while password_authentication_enabled_for_git allows it.

@@ -170,7 +170,7 @@ export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIs
       milestone_id: milestoneId, confidential: input.confidential ? 1 : 0, discussion_locked: 0, due_date: input.due_date || null,
       created_at: createdAt, updated_at: createdAt,
     })
-    if (metadata && input.labels?.length) store.setIssueLabels(db, issueId, resolveLabels(ctx, p, input.labels, level >= REPORTER).map((l) => l.id))
+    if (metadata && input.labels?.length) store.addIssueLabels(db, issueId, resolveLabels(ctx, p, input.labels, level >= REPORTER).map((l) => l.id))
     if (assigneeIds.length) store.setIssueAssignees(db, issueId, assigneeIds)
     assignedTodos(ctx, { id: issueId, project_id: p.id, title }, assigneeIds, now)
     store.insertUserAgentDetail(db, issueId, ctx.client?.userAgent ?? '', ctx.client?.ip ?? '')

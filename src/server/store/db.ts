@@ -56,4 +56,4 @@ export function closeDatabase(db: Db) {
 
 export const bool = (v: unknown) => v === 1 || v === true
 
-export { cachedRead, committed, transaction, writeGeneration } from './writes.js'
+export { cachedRead, committed, peekRead, transaction, writeGeneration } from './writes.js'

@@ -1,5 +1,5 @@
 // Issues: rows, per-project iid counters, labels and assignees of issues, the filtered list query and batch lookups.
-import { cachedRead, stmt, type Db } from './db.js'
+import { cachedRead, peekRead, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 import { REACHABLE_GROUPS_CTE } from './namespaces.js'
 
@@ -99,6 +99,11 @@ export function labelIdsOf(db: Db, issueId: number): number[] {
 
 export function setIssueLabels(db: Db, issueId: number, labelIds: number[]) {
   stmt(db, 'DELETE FROM issue_labels WHERE issue_id = ?').run(issueId)
+  addIssueLabels(db, issueId, labelIds)
+}
+
+/** Labels of an issue that has none yet (a new one). */
+export function addIssueLabels(db: Db, issueId: number, labelIds: number[]) {
   for (const id of new Set(labelIds)) stmt(db, 'INSERT INTO issue_labels (issue_id, label_id) VALUES (?, ?)').run(issueId, id)
 }
 
@@ -126,8 +131,23 @@ export function votesOf(db: Db, issueIds: number[]): Map<number, { up: number; d
   return out
 }
 
-export const usersByIds = (db: Db, ids: number[]) =>
-  new Map(byIds<import('./users.js').UserRow>(db, (m) => `SELECT * FROM users WHERE id IN (${m})`, [...new Set(ids)]).map((u) => [u.id, u]))
+type UserRow = import('./users.js').UserRow
+
+/** Users by id, remembered until the users table changes: a page of issues names the same few people over and over. */
+export function usersByIds(db: Db, ids: number[]): Map<number, UserRow> {
+  const out = new Map<number, UserRow>()
+  const missing: number[] = []
+  for (const id of new Set(ids)) {
+    const known = peekRead<UserRow>(db, `user:${id}`, USER_TABLES)
+    if (known) out.set(id, known)
+    else missing.push(id)
+  }
+  for (const u of byIds<UserRow>(db, (m) => `SELECT * FROM users WHERE id IN (${m})`, missing)) {
+    out.set(u.id, cachedRead(db, `user:${u.id}`, USER_TABLES, () => u))
+  }
+  return out
+}
+const USER_TABLES = ['users'] as const
 
 /** The subscription row of a user, or undefined when the default (participants are subscribed) applies. */
 export function explicitSubscription(db: Db, issueId: number, userId: number): boolean | undefined {

@@ -15,7 +15,7 @@ interface WriteState {
   everything: number
   reads: Map<string, Remembered>
   group: Group | null
-  control: { begin: Database.Statement; commit: Database.Statement; rollback: Database.Statement } | undefined
+  control: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', Database.Statement> | undefined
   /** The schema's foreign-key actions, read once; null when triggers exist. */
   cascades: Cascades | null | undefined
 }
@@ -117,6 +117,16 @@ export function trackWrites(db: Db, s: Database.Statement): Database.Statement {
 /** A number that changes with every write on the connection: a key for caches that depend on everything. */
 export const writeGeneration = (db: Db) => stateOf(db).clock
 
+const current = (w: WriteState, hit: Remembered, tables: readonly string[]) =>
+  hit.at >= w.everything && tables.every((t) => (w.stamps.get(t) ?? 0) <= hit.at)
+
+/** A remembered value if it is still current, without reading on a miss (for callers that batch their misses). */
+export function peekRead<T>(db: Db, key: string, tables: readonly string[]): T | undefined {
+  const w = stateOf(db)
+  const hit = w.reads.get(key)
+  return hit && current(w, hit, tables) ? (hit.value as T) : undefined
+}
+
 /**
  * A read remembered until a write to one of `tables` (or a rollback). The server is the only writer of its database
  * and holds one connection, so a remembered value can never be stale; hot reads (a token, a project by id) then skip
@@ -125,7 +135,7 @@ export const writeGeneration = (db: Db) => stateOf(db).clock
 export function cachedRead<T>(db: Db, key: string, tables: readonly string[], read: () => T): T {
   const w = stateOf(db)
   const hit = w.reads.get(key)
-  if (hit && hit.at >= w.everything && tables.every((t) => (w.stamps.get(t) ?? 0) <= hit.at)) return hit.value as T
+  if (hit && current(w, hit, tables)) return hit.value as T
   const value = read()
   if (w.reads.size >= READS_LIMIT) w.reads.clear()
   w.reads.set(key, { at: w.clock, tables, value })
@@ -138,7 +148,10 @@ export function cachedRead<T>(db: Db, key: string, tables: readonly string[], re
 // so a failing request still rolls back alone; responses wait for the group's COMMIT (see `committed`).
 
 function control(db: Db, w: WriteState) {
-  return (w.control ??= { begin: db.prepare('BEGIN'), commit: db.prepare('COMMIT'), rollback: db.prepare('ROLLBACK') })
+  return (w.control ??= {
+    begin: db.prepare('BEGIN'), commit: db.prepare('COMMIT'), rollback: db.prepare('ROLLBACK'),
+    savepoint: db.prepare('SAVEPOINT unit'), release: db.prepare('RELEASE unit'), rollbackTo: db.prepare('ROLLBACK TO unit'),
+  })
 }
 
 function openGroup(db: Db, w: WriteState) {
@@ -178,12 +191,26 @@ export function commitGroup(db: Db) {
 /** The open group's COMMIT, for a response that must not be sent before what it reports is saved; undefined when none is open. */
 export const committed = (db: Db): Promise<void> | undefined => stateOf(db).group?.done
 
-/** One unit of work: all of `fn`'s writes or none, inside the group transaction. */
+/**
+ * One unit of work: all of `fn`'s writes or none. It is a SAVEPOINT inside the group transaction (better-sqlite3's
+ * `db.transaction` does the same, but builds a new wrapper per call, which costs more than the statements here).
+ */
 export function transaction<T>(db: Db, fn: () => T): T {
-  openGroup(db, stateOf(db))
+  const w = stateOf(db)
+  openGroup(db, w)
+  const c = control(db, w)
+  c.savepoint.run()
   try {
-    return db.transaction(fn)()
+    const result = fn()
+    if (result instanceof Promise) throw new TypeError('a unit of work must be synchronous: its writes would outlive the savepoint')
+    c.release.run()
+    return result
   } catch (err) {
+    // SQLite may have ended the whole transaction on its own (a full disk); then there is no savepoint left to undo.
+    if (db.inTransaction) {
+      c.rollbackTo.run()
+      c.release.run()
+    }
     forgetReads(db)
     throw err
   }
