@@ -13,6 +13,7 @@ export interface ServeOptions {
   dataDir: string
   rootToken?: string
   rootPassword?: string
+  responseCache: boolean
 }
 
 function port(value: string): number {
@@ -26,6 +27,7 @@ export function register(command: Command, rt: Runtime): void {
     .option('--port <port>', 'port to listen on (0 picks a free one)', port, 3000)
     .option('--data <dir>', 'data directory (default: the platform data directory)')
     .option('--root-token <token>', 'token for the administrator root when the database is created (or COLLAB_ROOT_TOKEN; COLLAB_ROOT_PASSWORD sets the password)')
+    .option('--no-response-cache', 'compute every GET afresh instead of answering repeats from memory until the next write')
     .action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags, rt.io.env)))
 }
 
@@ -35,6 +37,7 @@ export const toOptions = (flags: OptionValues, env: Env): ServeOptions => ({
   dataDir: flags.data ?? defaultDataDir(),
   rootToken: flags.rootToken ?? (env.COLLAB_ROOT_TOKEN || undefined),
   rootPassword: env.COLLAB_ROOT_PASSWORD || undefined,
+  responseCache: flags.responseCache !== false,
 })
 
 export async function run(options: ServeOptions, deps: Deps): Promise<number> {

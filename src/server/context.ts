@@ -13,6 +13,8 @@ export interface AppDeps {
   layout: DataLayout
   log: Logger
   tasks: TaskQueue
+  /** Whether cacheable GETs may be answered from the response cache (on unless `collab serve --no-response-cache`). */
+  responseCache?: boolean
 }
 
 export interface Caller {

@@ -10,12 +10,14 @@ export interface ServeOptions {
   dataDir: string
   rootToken?: string
   rootPassword?: string
+  /** Off: every GET is computed afresh (for measuring, or to rule the cache out when debugging). */
+  responseCache?: boolean
   log: (line: string) => void
 }
 
 export async function startServer(opts: ServeOptions) {
   const log = streamLogger(opts.log)
-  const { app, root } = boot({ dataDir: opts.dataDir, log, rootToken: opts.rootToken, rootPassword: opts.rootPassword })
+  const { app, root } = boot({ dataDir: opts.dataDir, log, rootToken: opts.rootToken, rootPassword: opts.rootPassword, responseCache: opts.responseCache })
   const server = createServer(app)
   let url: string
   try {

@@ -1,13 +1,12 @@
 // Issues benchmark: 100,000 issues across 10 labels in one project, seeded through the real API; list and search latency,
 // single-issue reads and create throughput, each next to a bare node:http server returning the same bytes.
 import autocannon from 'autocannon'
-import { row, startBare, startCollab, tempDir, TOKEN } from './lib.js'
+import { dataLayout } from '../../src/core/paths.js'
+import { row, startBare, startCollab, startStoreFloor, tempDir, TOKEN, type Recorded } from './lib.js'
 
 const ISSUES = 100_000
 const LABELS = 10
 const WORKERS = 16
-
-type Recorded = Record<string, { body: string; headers: Record<string, string> }>
 
 async function call(url: string, method: string, body?: unknown) {
   const res = await fetch(url, {
@@ -54,11 +53,18 @@ async function record(base: string, paths: string[], post: string, postBody: str
 }
 
 export async function issuesBench() {
-  const collab = await startCollab(tempDir('issues-data'), tempDir('issues-config'))
-  const api = `${collab.url}/api/v4`
+  const dataDir = tempDir('issues-data')
+  const configDir = tempDir('issues-config')
+  let collab = await startCollab(dataDir, configDir)
+  let api = `${collab.url}/api/v4`
+  const labelIds: number[] = []
+  let project: { id: number }
+  let recorded: Recorded
+  const create = (projectId: number) => `/api/v4/projects/${projectId}/issues`
+  const createBody = JSON.stringify({ title: 'Benchmark issue', labels: 'label-1' })
   try {
-    const project = await call(`${api}/projects`, 'POST', { name: 'bench-issues' })
-    for (let l = 0; l < LABELS; l++) await call(`${api}/projects/${project.id}/labels`, 'POST', { name: `label-${l}`, color: '#336699' })
+    project = await call(`${api}/projects`, 'POST', { name: 'bench-issues' })
+    for (let l = 0; l < LABELS; l++) labelIds.push((await call(`${api}/projects/${project.id}/labels`, 'POST', { name: `label-${l}`, color: '#336699' })).id)
     const t0 = Date.now()
     await seed(api, project.id)
     const seconds = (Date.now() - t0) / 1000
@@ -69,9 +75,8 @@ export async function issuesBench() {
       search: '/api/v4/issues?scope=all&search=needle',
       one: `/api/v4/projects/${project.id}/issues/50000`,
     }
-    const create = `/api/v4/projects/${project.id}/issues`
-    const createBody = JSON.stringify({ title: 'Benchmark issue', labels: 'label-1' })
-    const bare = await startBare(await record(collab.url, Object.values(paths), create, createBody))
+    recorded = await record(collab.url, Object.values(paths), create(project.id), createBody)
+    const bare = await startBare(recorded)
     try {
       console.log(row(['latency, 1 connection, 5 s', 'collab p50/p99', 'bare p50/p99', 'target']))
       for (const [label, path, target] of [['GET issues?labels&state&per_page=100', paths.list, 'p50 < 15 ms'], ['GET /issues?scope=all&search=word', paths.search, '']] as const) {
@@ -84,13 +89,36 @@ export async function issuesBench() {
         ['GET issues?labels&state&per_page=100', paths.list, undefined, ''],
         ['GET /issues?scope=all&search=word', paths.search, undefined, ''],
         ['GET /projects/:id/issues/:iid', paths.one, undefined, '>= 0.40'],
-        ['POST /projects/:id/issues', create, createBody, '>= 0.25'],
+        ['POST /projects/:id/issues', create(project.id), createBody, '>= 0.25'],
       ] as const
       for (const [label, path, body, target] of runs) {
         const method = body ? 'POST' : 'GET'
         const ours = await load(collab.url + path, { connections: 10, seconds: 5, method, body })
         const base = await load(bare.url + path, { connections: 10, seconds: 5, method, body })
         console.log(row([label, ours.rps.toFixed(0), base.rps.toFixed(0), `${(ours.rps / base.rps).toFixed(2)} ${target ? `(${target})` : ''}`]))
+      }
+
+      // The same reads computed afresh every time: what the response cache saves, and what a first read costs.
+      await collab.stop()
+      collab = await startCollab(dataDir, configDir, ['--no-response-cache'])
+      api = `${collab.url}/api/v4`
+      for (const [label, path] of [['GET issues?labels&state, uncached', paths.list], ['GET /projects/:id/issues/:iid, uncached', paths.one]] as const) {
+        const ours = await load(collab.url + path, { connections: 10, seconds: 5 })
+        const base = await load(bare.url + path, { connections: 10, seconds: 5 })
+        console.log(row([label, ours.rps.toFixed(0), base.rps.toFixed(0), (ours.rps / base.rps).toFixed(2)]))
+      }
+
+      // Creating an issue writes a row, its label, its iid and its user-agent detail. The same writes with nothing
+      // around them show how much of the bare server's rate SQLite alone leaves.
+      await collab.stop()
+      const floor = await startStoreFloor(dataLayout(dataDir).database, recorded, project.id, labelIds[1])
+      try {
+        const path = create(project.id)
+        const ours = await load(floor.url + path, { connections: 10, seconds: 5, method: 'POST', body: createBody })
+        const base = await load(bare.url + path, { connections: 10, seconds: 5, method: 'POST', body: createBody })
+        console.log(row(['POST: the store writes alone (floor)', ours.rps.toFixed(0), base.rps.toFixed(0), (ours.rps / base.rps).toFixed(2)]))
+      } finally {
+        await floor.stop()
       }
     } finally {
       await bare.stop()

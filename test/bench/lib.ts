@@ -31,8 +31,8 @@ const stopper = (proc: ChildProcess) => () => new Promise<void>((resolve) => {
   proc.kill('SIGTERM')
 })
 
-export async function startCollab(dataDir: string, configDir: string): Promise<Child> {
-  const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dataDir, '--root-token', TOKEN], {
+export async function startCollab(dataDir: string, configDir: string, extraArgs: string[] = []): Promise<Child> {
+  const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dataDir, '--root-token', TOKEN, ...extraArgs], {
     env: { ...process.env, COLLAB_CONFIG_DIR: configDir, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
   })
   const url = await waitForUrl(proc, /(http:\/\/127\.0\.0\.1:\d+)/)
@@ -40,10 +40,25 @@ export async function startCollab(dataDir: string, configDir: string): Promise<C
 }
 
 /** A bare node:http server answering every path with fixed bytes per path: the baseline for request rates. */
-export async function startBare(routes: Record<string, { body: string; headers: Record<string, string> }>): Promise<Child> {
+export type Recorded = Record<string, { body: string; headers: Record<string, string> }>
+
+function routesFile(routes: Recorded) {
   const file = join(mkdtempSync(join(tmpdir(), 'collab-bench-')), 'routes.json')
   writeFileSync(file, JSON.stringify(routes))
-  const proc = spawn(process.execPath, [join(ROOT, 'test/bench/bare-server.mjs'), file], { stdio: ['ignore', 'pipe', 'pipe'] })
+  return file
+}
+
+export async function startBare(routes: Recorded): Promise<Child> {
+  const proc = spawn(process.execPath, [join(ROOT, 'test/bench/bare-server.mjs'), routesFile(routes)], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const url = await waitForUrl(proc, /(http:\/\/127\.0\.0\.1:\d+)/)
+  return { url, proc, stop: stopper(proc) }
+}
+
+/** The storage floor for creating an issue (store-floor.ts) on collab's database file, answering with recorded bytes. */
+export async function startStoreFloor(dbFile: string, routes: Recorded, projectId: number, labelId: number): Promise<Child> {
+  const script = join(ROOT, 'test/bench/store-floor.ts')
+  const args = ['--import', 'tsx', '--import', join(ROOT, 'test/bench/sql-loader.mjs'), script, dbFile, routesFile(routes), String(projectId), String(labelId)]
+  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   const url = await waitForUrl(proc, /(http:\/\/127\.0\.0\.1:\d+)/)
   return { url, proc, stop: stopper(proc) }
 }

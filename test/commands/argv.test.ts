@@ -52,9 +52,10 @@ describe('argv to options', () => {
   })
 
   it('reads serve defaults, flags and COLLAB_ROOT_TOKEN / COLLAB_ROOT_PASSWORD', async () => {
-    expect((await optionsOf(['serve', '--data', '/d'])).options).toEqual({ host: '127.0.0.1', port: 3000, dataDir: '/d', rootToken: undefined, rootPassword: undefined })
+    expect((await optionsOf(['serve', '--data', '/d'])).options).toEqual({ host: '127.0.0.1', port: 3000, dataDir: '/d', rootToken: undefined, rootPassword: undefined, responseCache: true })
     expect((await optionsOf(['serve', '--data', '/d', '--port', '0', '--host', '0.0.0.0'], { COLLAB_ROOT_TOKEN: 'env-token', COLLAB_ROOT_PASSWORD: 'pw' })).options)
-      .toEqual({ host: '0.0.0.0', port: 0, dataDir: '/d', rootToken: 'env-token', rootPassword: 'pw' })
+      .toEqual({ host: '0.0.0.0', port: 0, dataDir: '/d', rootToken: 'env-token', rootPassword: 'pw', responseCache: true })
+    expect((await optionsOf(['serve', '--data', '/d', '--no-response-cache'])).options).toEqual(expect.objectContaining({ responseCache: false }))
     expect((await optionsOf(['serve', '--data', '/d', '--root-token', 'flag-token'], { COLLAB_ROOT_TOKEN: 'env-token' })).options)
       .toEqual(expect.objectContaining({ rootToken: 'flag-token' }))
   })

@@ -20,10 +20,10 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-export async function startTestServer(opts: { clock?: Clock; log?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { clock?: Clock; log?: boolean; responseCache?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'collab-test-'))
   const log = opts.log ? streamLogger((l) => process.stderr.write(l + '\n')) : silentLogger
-  const { app } = boot({ dataDir, log, clock: opts.clock, rootToken: ROOT_TOKEN, rootPassword: ROOT_PASSWORD })
+  const { app } = boot({ dataDir, log, clock: opts.clock, rootToken: ROOT_TOKEN, rootPassword: ROOT_PASSWORD, responseCache: opts.responseCache })
   const server = createServer(app)
   const { url } = await server.listen(0, '127.0.0.1')
   return {

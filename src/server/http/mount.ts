@@ -45,7 +45,7 @@ const DAY_MS = 86_400_000
  */
 function cacheKey(app: AppDeps, endpoint: Endpoint, req: Req, params: Record<string, unknown>, caller: Caller): string | undefined {
   const rule = endpoint.cacheable
-  if (!rule || (req.method !== 'GET' && req.method !== 'HEAD') || (typeof rule === 'function' && !rule(params))) return undefined
+  if (!rule || app.responseCache === false || (req.method !== 'GET' && req.method !== 'HEAD') || (typeof rule === 'function' && !rule(params))) return undefined
   const day = Math.floor(app.clock.now().getTime() / DAY_MS)
   return `${caller.user?.id ?? 0}|${day}|${req.headers.host ?? ''}|${req.headers['x-forwarded-proto'] ?? ''}|${req.url}`
 }
