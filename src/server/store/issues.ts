@@ -229,25 +229,14 @@ const ACCESS_CTE = `WITH RECURSIVE ${REACHABLE_GROUPS_CTE}, acc(project_id, leve
 
 const GROUP_CTE = `WITH RECURSIVE down(id) AS (SELECT @group UNION ALL SELECT n.id FROM namespaces n JOIN down ON n.parent_id = down.id) `
 
-const counts = new WeakMap<Db, { version: number; byQuery: Map<string, number> }>()
+/** Every table an issue list's conditions can read: visibility, labels, milestones, assignees, reactions. */
+const LIST_TABLES = [
+  'issues', 'issue_labels', 'labels', 'issue_assignees', 'milestones', 'award_emoji', 'projects', 'namespaces', 'project_members', 'group_members',
+]
 
-/**
- * Counting 10,000 matching issues costs ~15 ms on every page; the answer only changes when something is written.
- * SQLite's total_changes() moves with every write on the connection (the server has one), so a count is reused
- * exactly until the next write of any kind: issues, labels, memberships, visibility.
- */
-function cachedCount(db: Db, sql: string, args: Record<string, unknown>): number {
-  const version = (stmt(db, 'SELECT total_changes() AS v').get() as { v: number }).v
-  let cache = counts.get(db)
-  if (!cache || cache.version !== version) counts.set(db, (cache = { version, byQuery: new Map() }))
-  const key = `${sql}\0${JSON.stringify(args)}`
-  let n = cache.byQuery.get(key)
-  if (n === undefined) {
-    if (cache.byQuery.size >= 1000) cache.byQuery.clear()
-    cache.byQuery.set(key, (n = (stmt(db, sql).get(args) as { n: number }).n))
-  }
-  return n
-}
+/** Counting 10,000 matching issues costs ~15 ms on every page; the count is remembered until one of its tables changes. */
+const cachedCount = (db: Db, sql: string, args: Record<string, unknown>): number =>
+  cachedRead(db, `issue-count:${sql}\0${JSON.stringify(args)}`, LIST_TABLES, () => (stmt(db, sql).get(args) as { n: number }).n)
 
 export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: number } {
   const where: string[] = []
