@@ -93,6 +93,6 @@ export async function wallTimeMs(cmd: string, args: string[], env: Record<string
 export const tempDir = (label: string) => mkdtempSync(join(tmpdir(), `collab-bench-${label}-`))
 
 export function row(cells: (string | number)[]) {
-  const widths = [44, 14, 14, 10]
+  const widths = [48, 16, 16, 10]
   return cells.map((c, i) => String(c).padEnd(widths[i] ?? 12)).join('')
 }
