@@ -63,3 +63,15 @@ it('prints a generated root token once, and on the next start only how to log in
   again.child.kill('SIGTERM')
   expect((await again.child).exitCode).toBe(0)
 })
+
+it('refuses a data directory another collab serve is using, naming it, and leaves the first one running', async () => {
+  const first = await serve(['--root-token', 'glpat-serve-test-token-00000000'])
+  const second = await execa('node', [BIN, 'serve', '--port', '0', '--data', dataDir], {
+    env: { PATH: process.env.PATH ?? '', COLLAB_CONFIG_DIR: c.configDir }, extendEnv: false, reject: false,
+  })
+  expect(second.exitCode).toBe(1)
+  expect(second.stderr).toContain(`${join(dataDir, 'collab.db')} is in use by another process`)
+  expect(await c.run(['project', 'create', 'still-here'])).toEqual(ok(`${first.url}/root/still-here\n`, 'Created project root/still-here\n'))
+  first.child.kill('SIGTERM')
+  expect((await first.child).exitCode).toBe(0)
+})

@@ -13,11 +13,23 @@ export type Db = Database.Database
 const MIGRATIONS: string[] = [m001, m002, m003, m004, m005]
 
 export function openDatabase(file: string): Db {
-  const db = new Database(file)
-  db.pragma('journal_mode = WAL')
+  const db = new Database(file, { timeout: 0 })
+  // The connection holds the database's lock for as long as it is open: its read caches rely on being the only
+  // writer, so a second server on the same data directory must fail at once rather than write behind its back.
+  // (In exclusive mode WAL also needs no shared-memory index, which makes each commit a little cheaper.)
+  db.pragma('locking_mode = EXCLUSIVE')
+  try {
+    db.pragma('journal_mode = WAL')
+    db.exec('BEGIN IMMEDIATE; COMMIT')
+  } catch (err) {
+    db.close()
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') {
+      throw new CollabError('DATABASE_IN_USE', `${file} is in use by another process (another collab serve on this data directory?)`)
+    }
+    throw err
+  }
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')
-  db.pragma('busy_timeout = 5000')
   migrate(db)
   return db
 }

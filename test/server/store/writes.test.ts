@@ -31,11 +31,8 @@ describe('remembered reads', () => {
     stmt(db, "UPDATE users SET name = 'Anne' WHERE id = 1").run()
     expect(userName()).toBe('Anne')
     expect(tokenCount()).toBe(0)
-    await settle()
-    // A row written behind the cache's back shows whether a read is answered from memory.
-    const other = new Database(join(dir, 'collab.db'))
-    other.prepare("INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (1, 'personal', 't', 'behind', 'api', 'now')").run()
-    other.close()
+    // A row written behind the cache's back (a statement the store does not track) shows whether a read is answered from memory.
+    db.prepare("INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (1, 'personal', 't', 'behind', 'api', 'now')").run()
     stmt(db, "UPDATE users SET bio = 'x' WHERE id = 1").run()
     expect(tokenCount()).toBe(0)
     addToken('h1')
@@ -70,21 +67,31 @@ describe('remembered reads', () => {
   })
 })
 
+describe('the connection', () => {
+  it('holds the database for itself: a second opening fails at once with a clear error', () => {
+    const started = Date.now()
+    expect(() => openDatabase(join(dir, 'collab.db'))).toThrow(/in use by another process/)
+    expect(Date.now() - started).toBeLessThan(1000)
+    // The first connection is unharmed.
+    expect(userName()).toBe('Ann')
+  })
+})
+
 describe('group commit', () => {
   it('commits every write of one event-loop turn together, after the turn', async () => {
     addToken('h1')
     transaction(db, () => addToken('h2'))
+    // Both writes sit in one open transaction until the turn ends...
     expect(db.inTransaction).toBe(true)
-    const other = new Database(join(dir, 'collab.db'), { readonly: true })
+    await settle()
+    // ...which then commits them: closing without committing would have rolled them back.
+    expect(db.inTransaction).toBe(false)
+    db.close()
+    const again = new Database(join(dir, 'collab.db'), { readonly: true })
     try {
-      // Not visible to another connection before the group's COMMIT...
-      expect((other.prepare('SELECT COUNT(*) AS n FROM tokens').get() as { n: number }).n).toBe(0)
-      await settle()
-      expect(db.inTransaction).toBe(false)
-      // ...and both rows after it.
-      expect((other.prepare('SELECT COUNT(*) AS n FROM tokens').get() as { n: number }).n).toBe(2)
+      expect((again.prepare('SELECT COUNT(*) AS n FROM tokens').get() as { n: number }).n).toBe(2)
     } finally {
-      other.close()
+      again.close()
     }
   })
 
