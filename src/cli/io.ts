@@ -1,4 +1,5 @@
 // The process edge of the CLI: streams, TTY facts, environment, working directory, signals and colors.
+import { isatty } from 'node:tty'
 
 export interface Writer {
   /** Bytes for raw output such as `collab project file get`; text everywhere else. */
@@ -56,7 +57,8 @@ export function systemIO(): IO {
     process.exit(0)
   })
   const stdoutIsTTY = process.stdout.isTTY === true
-  const stdinIsTTY = process.stdin.isTTY === true
+  // isatty(0), not process.stdin.isTTY: touching process.stdin builds the stream, about 5 ms of every start.
+  const stdinIsTTY = isatty(0)
   return {
     stdout: { write: (text) => void process.stdout.write(text) },
     stderr: { write: (text) => void process.stderr.write(text) },
