@@ -7,6 +7,7 @@ import { canReadGroup, isAdmin, MAINTAINER, OWNER, requireGroupLevel } from '../
 import { insertMember } from '../store/members.js'
 import * as store from '../store/namespaces.js'
 import { currentSettings, restrictedLevelMessage, visibilityAllowed } from './application-settings.js'
+import { lessVisible, requireAllowedUnderParent } from './visibility.js'
 import { isReservedTopLevel, isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE } from './naming.js'
 import { transaction } from '../store/db.js'
 
@@ -46,7 +47,9 @@ export function createGroup(ctx: RequestContext, input: CreateGroupInput): store
   const fullPath = parent ? `${parent.full_path}/${input.path}` : input.path
   // GitLab answers a taken path with 400 and the model errors in Ruby's inspect form (compat-notes §2).
   if (store.findNamespaceByPath(db, fullPath)) throw new CollabError('GROUP_PATH_TAKEN', 'Failed to save group {:path=>["has already been taken"]}', { status: 400 })
-  const visibility = input.visibility ?? currentSettings(ctx.app).default_group_visibility
+  const fallback = currentSettings(ctx.app).default_group_visibility
+  const visibility = input.visibility ?? (parent ? lessVisible(fallback, parent.visibility) : fallback)
+  if (parent) requireAllowedUnderParent(parent, visibility)
   if (!visibilityAllowed(ctx, visibility)) {
     throw new CollabError('VISIBILITY_RESTRICTED', `Failed to save group {:visibility_level=>["${restrictedLevelMessage(visibility)}"]}`, { status: 400 })
   }

@@ -11,6 +11,7 @@ import { findNamespaceById, findNamespaceByPath, findUserNamespace } from '../st
 import * as store from '../store/projects.js'
 import { findUserById } from '../store/users.js'
 import { closestAllowedLevel, requireProjectLimit } from './application-settings.js'
+import { defaultIn, lessVisible } from './visibility.js'
 import { checkNameFree } from './projects.js'
 import { transaction } from '../store/db.js'
 
@@ -48,7 +49,6 @@ function forkTarget(ctx: RequestContext, input: ForkInput) {
   return 'id' in key ? findNamespaceById(db, key.id) : findNamespaceByPath(db, key.path)
 }
 
-const VISIBILITY_RANK = { private: 0, internal: 1, public: 2 } as const
 
 /**
  * Records the fork at once with import_status `scheduled`, as GitLab does, and copies the repository in the
@@ -62,8 +62,9 @@ export function forkProject(ctx: RequestContext, source: store.ProjectView, inpu
   const path = input.path ?? source.path
   checkNameFree(ctx, ns.id, name, path)
   if (ns.kind === 'user') requireProjectLimit(ns, findUserById(ctx.app.db, ns.owner_id!), store.countProjectsInNamespace(ctx.app.db, ns.id))
-  // A fork may not be more visible than its source; a restricted level becomes the closest allowed one, as in GitLab's ForkService.
-  const wanted = input.visibility && VISIBILITY_RANK[input.visibility] <= VISIBILITY_RANK[source.visibility] ? input.visibility : source.visibility
+  // A fork may not be more visible than its source nor its group; a restricted level becomes the closest allowed one,
+  // as in GitLab's ForkService.
+  const wanted = defaultIn(ns, input.visibility ? lessVisible(input.visibility, source.visibility) : source.visibility)
   const visibility = closestAllowedLevel(ctx.app, wanted)
   const at = nowIso(ctx)
   const db = ctx.app.db

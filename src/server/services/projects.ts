@@ -19,6 +19,7 @@ import { signatureOf } from './repository.js'
 import { findUserById } from '../store/users.js'
 import { currentSettings, requireProjectLimit, requireVisibilityAllowed } from './application-settings.js'
 import { isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE, pathFromName } from './naming.js'
+import { defaultIn, requireAllowedInNamespace } from './visibility.js'
 import { projectStatistics } from './statistics.js'
 import { transaction } from '../store/db.js'
 
@@ -125,8 +126,9 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
   const ns = resolveNamespace(ctx, input.namespace_id, ownerId)
   if (!canCreateProjectIn(ctx, ns) && !(isAdmin(ctx) && ns.owner_id === ownerId)) throw notFound('Namespace')
   checkNameFree(ctx, ns.id, name, path)
-  const visibility = input.visibility ?? currentSettings(ctx.app).default_project_visibility
+  const visibility = input.visibility ?? defaultIn(ns, currentSettings(ctx.app).default_project_visibility)
   requireVisibilityAllowed(ctx, visibility)
+  requireAllowedInNamespace(ns, visibility)
   if (ns.kind === 'user') requireProjectLimit(ns, findUserById(ctx.app.db, ns.owner_id!), store.countProjectsInNamespace(ctx.app.db, ns.id))
   const at = nowIso(ctx)
   const defaultBranch = input.default_branch || ns.default_branch || 'master'
@@ -171,7 +173,10 @@ export type EditInput = ProjectSettingsInput & { name?: string; path?: string; a
 export async function editProject(ctx: RequestContext, project: store.ProjectView, input: EditInput) {
   requireProjectLevel(ctx, project, MAINTAINER)
   if ((input.visibility !== undefined && input.visibility !== project.visibility) || input.archived !== undefined) requireProjectLevel(ctx, project, OWNER)
-  if (input.visibility !== undefined && input.visibility !== project.visibility) requireVisibilityAllowed(ctx, input.visibility)
+  if (input.visibility !== undefined && input.visibility !== project.visibility) {
+    requireVisibilityAllowed(ctx, input.visibility)
+    requireAllowedInNamespace(findNamespaceById(ctx.app.db, project.namespace_id)!, input.visibility)
+  }
   const name = input.name ?? project.name
   const path = input.path ?? project.path
   if (input.name !== undefined || input.path !== undefined) {
