@@ -23,6 +23,7 @@ import { mountContract } from './http/mount.js'
 import { indexRoutes } from './http/route-index.js'
 import { routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
 import { mountWebAuth } from './http/web-auth.js'
+import { scheduleMembershipExpiry } from './services/members.js'
 import { scheduleRepositoryChecks } from './services/repository-checks.js'
 
 export interface CollabServer {
@@ -78,6 +79,7 @@ export function createServer(app: AppDeps): CollabServer {
 
   // Periodic work runs only while listening, so a server built and never started stays inert.
   let stopRepositoryChecks: (() => void) | undefined
+  let stopMembershipExpiry: (() => void) | undefined
 
   return {
     handler,
@@ -87,6 +89,7 @@ export function createServer(app: AppDeps): CollabServer {
         server.listen(port, host, () => {
           server.off('error', reject)
           stopRepositoryChecks ??= scheduleRepositoryChecks(app)
+          stopMembershipExpiry ??= scheduleMembershipExpiry(app)
           const addr = server.address() as AddressInfo
           const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address
           resolve({ url: `http://${shown}:${addr.port}`, port: addr.port })
@@ -100,6 +103,7 @@ export function createServer(app: AppDeps): CollabServer {
         server.closeIdleConnections()
       })
       stopRepositoryChecks?.()
+      stopMembershipExpiry?.()
       await app.tasks.idle()
     },
   }

@@ -1,12 +1,13 @@
 // Members of projects and groups: who may add, change and remove whom.
 import { conflict, forbidden, notFound, validationFailed } from '../../core/errors.js'
-import type { RequestContext } from '../context.js'
+import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { effectiveGroupLevel, effectiveProjectLevel, isPersonalNamespaceHolder, requireCanManageMember } from '../policy.js'
 import * as store from '../store/members.js'
 import type { NamespaceRow } from '../store/namespaces.js'
 import type { ProjectView } from '../store/projects.js'
 import { findUserById } from '../store/users.js'
+import { transaction } from '../store/db.js'
 
 export type Target = { kind: 'project'; project: ProjectView } | { kind: 'group'; group: NamespaceRow }
 
@@ -72,4 +73,23 @@ function requireNotNamespaceHolder(t: Target, userId: number) {
 
 function checkExpiry(ctx: RequestContext, expiresAt: string | undefined) {
   if (expiresAt && expiresAt < nowIso(ctx).slice(0, 10)) throw validationFailed({ expires_at: ['cannot be a date in the past'] })
+}
+
+const EXPIRY_EVERY_MS = 60 * 60 * 1000
+
+/** GitLab's RemoveExpiredMembersWorker: a membership ends on its expiry date, and with it the access it gave. */
+export function removeExpiredMembers(app: AppDeps): number {
+  const today = app.clock.now().toISOString().slice(0, 10)
+  const removed = transaction(app.db, () => store.deleteExpiredMembers(app.db, today))
+  if (removed) app.log.info(`removed ${removed} expired membership${removed === 1 ? '' : 's'}`)
+  return removed
+}
+
+/** Sweeps expired memberships when the server starts listening and every hour after; returns the stop function. */
+export function scheduleMembershipExpiry(app: AppDeps, everyMs = EXPIRY_EVERY_MS): () => void {
+  const tick = () => app.tasks.run('membership expiry', async () => { removeExpiredMembers(app) })
+  const timer = setInterval(tick, everyMs)
+  timer.unref()
+  tick()
+  return () => clearInterval(timer)
 }

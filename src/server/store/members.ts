@@ -65,3 +65,12 @@ export function listMembers(db: Db, s: MemberSource, inherited: boolean, f: Memb
 export function countOwners(db: Db, s: MemberSource) {
   return (stmt(db, `SELECT COUNT(*) AS n FROM ${table(s)} WHERE ${key(s)} = ? AND access_level = 50`).get(s.id) as { n: number }).n
 }
+
+/** Memberships whose expiry date has come (GitLab's `expired` scope: expires_at on or before today). */
+export function deleteExpiredMembers(db: Db, today: string): number {
+  let removed = 0
+  for (const t of ['project_members', 'group_members']) {
+    removed += stmt(db, `DELETE FROM ${t} WHERE expires_at IS NOT NULL AND substr(expires_at, 1, 10) <= ?`).run(today).changes
+  }
+  return removed
+}
