@@ -7,23 +7,26 @@ import { isAdmin } from '../policy.js'
 import * as users from '../services/users.js'
 
 export const userHandlers = {
-  getCurrentUser: (_input, ctx) => ({ status: 200, body: presentUserPublic(ctx.user!, ctx) }),
+  getCurrentUser: (_input, ctx) => ({ status: 200, body: presentUserPublic(ctx.user!, ctx, users.canCreateProject(ctx.app, ctx.user!)) }),
 
   listUsers: (input, ctx) => {
     const { rows, total } = users.listUsers(ctx, {
       username: input.username, search: input.search, active: input.active, blocked: input.blocked, admins: input.admins,
       orderBy: input.order_by ?? 'id', sort: input.sort ?? 'desc',
     })
-    const present = isAdmin(ctx) ? (u: (typeof rows)[number]) => presentUserPublic(u, ctx) : (u: (typeof rows)[number]) => presentUserBasic(u, ctx)
+    const present = isAdmin(ctx) ? (u: (typeof rows)[number]) => presentUserPublic(u, ctx, users.canCreateProject(ctx.app, u)) : (u: (typeof rows)[number]) => presentUserBasic(u, ctx)
     return { status: 200, body: rows.map(present), total }
   },
 
   getUser: (input, ctx) => {
     const user = users.getUser(ctx, input.id)
-    return { status: 200, body: isAdmin(ctx) ? presentUserPublic(user, ctx) : presentUser(user, ctx) }
+    return { status: 200, body: isAdmin(ctx) ? presentUserPublic(user, ctx, users.canCreateProject(ctx.app, user)) : presentUser(user, ctx) }
   },
 
-  createUser: (input, ctx) => ({ status: 201, body: presentUserPublic(users.createUser(ctx.app, input, nowIso(ctx)), ctx) }),
+  createUser: (input, ctx) => {
+    const user = users.createUser(ctx.app, input, nowIso(ctx))
+    return { status: 201, body: presentUserPublic(user, ctx, users.canCreateProject(ctx.app, user)) }
+  },
 
   createPersonalAccessToken: (input, ctx) => {
     const { row, plain } = users.createToken(ctx.app, input.id, 'personal', input)

@@ -35,8 +35,11 @@ export const presentUser = (u: UserRow, ctx: Urls): User => ({
   local_time: null,
 })
 
-/** The entity of GET /user and of admin reads; `is_admin` and `note` only for administrators. */
-export function presentUserPublic(u: UserRow, ctx: Urls & { user: UserRow | null }): UserPublic {
+/**
+ * The entity of GET /user and of admin reads; `is_admin` and `note` only for administrators. `canCreateProject` is
+ * GitLab's projects_limit_left > 0, which counts the user's personal projects.
+ */
+export function presentUserPublic(u: UserRow, ctx: Urls & { user: UserRow | null }, canCreateProject: boolean): UserPublic {
   const out: UserPublic = {
     ...presentUser(u, ctx),
     last_sign_in_at: u.last_sign_in_at,
@@ -49,7 +52,7 @@ export function presentUserPublic(u: UserRow, ctx: Urls & { user: UserRow | null
     current_sign_in_at: u.last_sign_in_at,
     identities: [],
     can_create_group: u.can_create_group === 1,
-    can_create_project: u.projects_limit > 0,
+    can_create_project: canCreateProject,
     two_factor_enabled: false,
     external: u.external === 1,
     private_profile: u.private_profile === 1,

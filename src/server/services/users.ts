@@ -10,6 +10,7 @@ import * as users from '../store/users.js'
 import { currentSettings, publicVisibilityRestricted } from './application-settings.js'
 import { isReservedTopLevel, isValidPath } from './naming.js'
 import { transaction } from '../store/db.js'
+import { countPersonalProjects } from '../store/projects.js'
 
 export function getUser(ctx: RequestContext, id: number) {
   const user = users.findUserById(ctx.app.db, id)
@@ -77,6 +78,9 @@ export function createUser(app: AppDeps, input: CreateUserInput, at: string): us
     return users.findUserById(app.db, id)!
   })
 }
+
+/** GitLab's can_create_project?: personal projects still allowed under the user's projects_limit. */
+export const canCreateProject = (app: AppDeps, u: users.UserRow) => countPersonalProjects(app.db, u.id) < u.projects_limit
 
 export interface TokenInput { name: string; scopes: string[]; expires_at?: string }
 

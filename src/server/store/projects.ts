@@ -238,5 +238,10 @@ export function listProjectUsers(db: Db, projectId: number, namespaceId: number,
   return { rows, total }
 }
 
+/** Projects in a user's personal namespace: what counts against their projects_limit. */
+export const countPersonalProjects = (db: Db, userId: number) =>
+  (stmt(db, "SELECT COUNT(*) AS n FROM projects p JOIN namespaces n ON n.id = p.namespace_id WHERE n.kind = 'user' AND n.owner_id = ?")
+    .get(userId) as { n: number }).n
+
 export const countProjectsInNamespace = (db: Db, namespaceId: number) =>
   (stmt(db, 'SELECT COUNT(*) AS n FROM projects WHERE namespace_id = ?').get(namespaceId) as { n: number }).n

@@ -106,7 +106,11 @@ describe('default_projects_limit', () => {
   it('refuses a personal project beyond the limit with limit_reached; group projects do not count', async () => {
     await set({ default_projects_limit: 1 })
     const bob = await createUser(server, 'bob')
+    expect((await bob.api.get('/user')).body.can_create_project).toBe(true)
     await createProject(bob.api, { name: 'first' })
+    // GitLab's can_create_project is projects_limit_left > 0: the one allowed personal project is used up.
+    expect((await bob.api.get('/user')).body.can_create_project).toBe(false)
+    expect((await root.get(`/users/${bob.id}`)).body.can_create_project).toBe(false)
     expect(await bob.api.post('/projects', { name: 'second' })).toMatchObject({
       status: 400, body: { message: { limit_reached: ['Your project limit is 1 projects! Please contact your administrator to increase it'] } },
     })
