@@ -20,7 +20,7 @@ const server = http.createServer((req, res) => {
     const now = new Date().toISOString()
     transaction(db, () => {
       const iid = store.allocateIid(db, projectId, 'issues')
-      const id = store.insertIssue(db, {
+      const { id } = store.insertIssue(db, {
         project_id: projectId, iid, title: input.title, description: null, state: 'opened', author_id: 1, milestone_id: null,
         confidential: 0, discussion_locked: 0, due_date: null, created_at: now, updated_at: now,
       })

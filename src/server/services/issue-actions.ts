@@ -37,7 +37,7 @@ export function moveIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
     const labelIds = labelNames.flatMap((name) => findLabelByName(db, target.id, name)?.id ?? [])
     const milestone = issue.milestone_id !== null ? milestonesByIds(db, [issue.milestone_id]).get(issue.milestone_id) : undefined
     const milestoneId = milestone ? findMilestoneByTitle(db, target.id, milestone.title)?.id ?? null : null
-    const newId = store.insertIssue(db, {
+    const { id: newId } = store.insertIssue(db, {
       project_id: target.id, iid: store.allocateIid(db, target.id, 'issues'), title: issue.title, description: issue.description,
       state: issue.state, author_id: issue.author_id, milestone_id: milestoneId, confidential: issue.confidential,
       discussion_locked: issue.discussion_locked, due_date: issue.due_date, time_estimate: issue.time_estimate,

@@ -163,20 +163,20 @@ export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIs
   if (history && input.iid !== undefined && store.iidTaken(db, p.id, input.iid)) throw validationFailed({ iid: ['has already been taken'] })
   const assigneeIds = metadata ? assignable(ctx, p, input.assignee_ids ?? (input.assignee_id ? [input.assignee_id] : [])) : []
   const milestoneId = metadata && input.milestone_id !== undefined ? milestoneFor(ctx, p, input.milestone_id) ?? null : null
-  const id = transaction(db, () => {
+  return transaction(db, () => {
     const iid = store.allocateIid(db, p.id, 'issues', history ? input.iid : undefined)
-    const issueId = store.insertIssue(db, {
+    const issue = store.insertIssue(db, {
       project_id: p.id, iid, title, description: input.description ?? null, state: 'opened', author_id: ctx.user!.id,
       milestone_id: milestoneId, confidential: input.confidential ? 1 : 0, discussion_locked: 0, due_date: input.due_date || null,
       created_at: createdAt, updated_at: createdAt,
     })
+    const issueId = issue.id
     if (metadata && input.labels?.length) store.addIssueLabels(db, issueId, resolveLabels(ctx, p, input.labels, level >= REPORTER).map((l) => l.id))
     if (assigneeIds.length) store.setIssueAssignees(db, issueId, assigneeIds)
     assignedTodos(ctx, { id: issueId, project_id: p.id, title }, assigneeIds, now)
     store.insertUserAgentDetail(db, issueId, ctx.client?.userAgent ?? '', ctx.client?.ip ?? '')
-    return issueId
+    return issue
   })
-  return store.findIssueById(db, id)!
 }
 
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x))

@@ -43,9 +43,10 @@ export function allocateIid(db: Db, projectId: number, usage: string, explicit?:
     ON CONFLICT (project_id, usage) DO UPDATE SET last_value = last_value + 1 RETURNING last_value`).get(projectId, usage) as { last_value: number }).last_value
 }
 
-export function insertIssue(db: Db, issue: NewIssue): number {
+/** Inserts the issue and returns the stored row, defaults included, without reading it back. */
+export function insertIssue(db: Db, issue: NewIssue): IssueRow {
   const cols = Object.keys(issue)
-  return Number(stmt(db, `INSERT INTO issues (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(issue).lastInsertRowid)
+  return stmt(db, `INSERT INTO issues (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(issue) as IssueRow
 }
 
 export function updateIssue(db: Db, id: number, patch: IssuePatch) {

@@ -1,5 +1,5 @@
 // Project labels and their issue counts.
-import { stmt, type Db } from './db.js'
+import { cachedRead, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 
 export interface LabelRow {
@@ -31,8 +31,8 @@ export const deleteLabelRow = (db: Db, id: number) => stmt(db, 'DELETE FROM labe
 export const findLabelById = (db: Db, projectId: number, id: number) =>
   stmt(db, 'SELECT * FROM labels WHERE project_id = ? AND id = ?').get(projectId, id) as LabelRow | undefined
 
-export const findLabelByName = (db: Db, projectId: number, name: string) =>
-  stmt(db, 'SELECT * FROM labels WHERE project_id = ? AND name = ?').get(projectId, name) as LabelRow | undefined
+export const findLabelByName = (db: Db, projectId: number, name: string) => cachedRead(db, `label:${projectId}:${name}`, ['labels'], () =>
+  stmt(db, 'SELECT * FROM labels WHERE project_id = ? AND name = ?').get(projectId, name) as LabelRow | undefined)
 
 export function listLabels(db: Db, projectId: number, f: { search?: string; limit: number; offset: number }) {
   const args: Record<string, unknown> = { project: projectId }
