@@ -1,25 +1,22 @@
 // Settings that change what collab does: each test changes one and sees the behaviour change.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { api, createGroup, createProject, createUser, expectStatus, movableClock, request, type Api, type TestUser } from '../../helpers/api.js'
-import { ROOT_PASSWORD, startTestServer, type TestServer } from '../../helpers/server.js'
+import { api, createGroup, createProject, createUser, expectStatus, request } from '../../helpers/api.js'
+import { ROOT_PASSWORD } from '../../helpers/server.js'
+import { settingsFixture, type SettingsFixture } from '../../helpers/settings.js'
 import { gitOverHttpAllowed } from '../../../src/server/services/application-settings.js'
 import { callerFromGitPassword } from '../../../src/server/services/auth.js'
 
 const START = '2024-01-02T03:04:05.000Z'
-let clock: ReturnType<typeof movableClock>
-let server: TestServer
-let root: Api
-let alice: TestUser
+let clock: SettingsFixture['clock']
+let server: SettingsFixture['server']
+let root: SettingsFixture['root']
+let alice: SettingsFixture['alice']
+let set: SettingsFixture['set']
 
 beforeEach(async () => {
-  clock = movableClock(START)
-  server = await startTestServer({ clock })
-  root = api(server, server.rootToken)
-  alice = await createUser(server, 'alice')
+  ;({ clock, server, root, alice, set } = await settingsFixture(START))
 })
 afterEach(() => server.close())
-
-const set = async (settings: Record<string, unknown>) => expectStatus(await root.put('/application/settings', settings), 200)
 
 describe('default_project_visibility', () => {
   it('is the visibility of a project created without one', async () => {

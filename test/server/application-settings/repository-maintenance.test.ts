@@ -2,27 +2,23 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { api, createProject, createUser, expectStatus, movableClock, type Api, type TestUser } from '../../helpers/api.js'
-import { startTestServer, type TestServer } from '../../helpers/server.js'
+import { api, createProject, expectStatus } from '../../helpers/api.js'
+import { settingsFixture, type SettingsFixture } from '../../helpers/settings.js'
 import { checkDueRepositories, scheduleRepositoryChecks } from '../../../src/server/services/repository-checks.js'
 import { housekeepAfterPush, housekeepingTask } from '../../../src/server/services/housekeeping.js'
 import { DEFAULTS } from '../../../src/server/services/settings-rules.js'
 
 const START = '2024-01-02T03:04:05.000Z'
-let clock: ReturnType<typeof movableClock>
-let server: TestServer
-let root: Api
-let alice: TestUser
+let clock: SettingsFixture['clock']
+let server: SettingsFixture['server']
+let root: SettingsFixture['root']
+let alice: SettingsFixture['alice']
+let set: SettingsFixture['set']
 
 beforeEach(async () => {
-  clock = movableClock(START)
-  server = await startTestServer({ clock })
-  root = api(server, server.rootToken)
-  alice = await createUser(server, 'alice')
+  ;({ clock, server, root, alice, set } = await settingsFixture(START))
 })
 afterEach(() => server.close())
-
-const set = async (settings: Record<string, unknown>) => expectStatus(await root.put('/application/settings', settings), 200)
 const gitdir = (id: number) => join(server.dataDir, 'repositories', `${id}.git`)
 
 /** Removes one loose object of the repository, as disk corruption would. */

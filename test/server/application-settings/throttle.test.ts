@@ -1,25 +1,21 @@
 // The throttle_* settings (429 with Retry-After over the limit: API calls per user, anonymous requests per IP) and unique_ips_limit_*.
 import http from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { api, createProject, createUser, expectStatus, movableClock, request, type Api, type TestUser } from '../../helpers/api.js'
-import { startTestServer, type TestServer } from '../../helpers/server.js'
+import { api, createProject, createUser, expectStatus, request } from '../../helpers/api.js'
+import { settingsFixture, type SettingsFixture } from '../../helpers/settings.js'
 
 // 00:00:10 into a minute: a 60-second window has 50 seconds left.
 const START = '2024-01-02T03:04:10.000Z'
-let clock: ReturnType<typeof movableClock>
-let server: TestServer
-let root: Api
-let alice: TestUser
+let clock: SettingsFixture['clock']
+let server: SettingsFixture['server']
+let root: SettingsFixture['root']
+let alice: SettingsFixture['alice']
+let set: SettingsFixture['set']
 
 beforeEach(async () => {
-  clock = movableClock(START)
-  server = await startTestServer({ clock })
-  root = api(server, server.rootToken)
-  alice = await createUser(server, 'alice')
+  ;({ clock, server, root, alice, set } = await settingsFixture(START))
 })
 afterEach(() => server.close())
-
-const set = async (settings: Record<string, unknown>) => expectStatus(await root.put('/application/settings', settings), 200)
 
 describe('throttle_authenticated_api_*', () => {
   beforeEach(() => set({ throttle_authenticated_api_enabled: true, throttle_authenticated_api_period_in_seconds: 60, throttle_authenticated_api_requests_per_period: 3 }))
