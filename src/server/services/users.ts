@@ -20,9 +20,9 @@ export function getUser(ctx: RequestContext, id: number) {
 }
 
 export function listUsers(ctx: RequestContext, f: Omit<users.UserFilters, 'limit' | 'offset'>) {
-  // Anonymous callers may only look a user up by username, as on GitLab.
-  if (!ctx.user && f.username === undefined) return { rows: [], total: 0 }
-  if (!ctx.user && publicVisibilityRestricted(ctx.app)) throw forbidden()
+  // Anonymous callers may only look a user up by username (GitLab refuses them the list of everyone), and not at all
+  // with the public level restricted.
+  if (!ctx.user && (f.username === undefined || publicVisibilityRestricted(ctx.app))) throw forbidden('Not authorized to access /api/v4/users')
   return users.listUsers(ctx.app.db, { ...f, admins: isAdmin(ctx) ? f.admins : undefined, limit: ctx.page.limit, offset: ctx.page.offset })
 }
 

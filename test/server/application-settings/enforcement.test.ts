@@ -64,7 +64,7 @@ describe('restricted_visibility_levels', () => {
     expect(expectStatus(await anonymous.get('/users', { query: { username: 'alice' } }), 200).body).toHaveLength(1)
     await set({ restricted_visibility_levels: ['public'] })
     expect(await anonymous.get(`/users/${alice.id}`)).toMatchObject({ status: 404, body: { message: '404 User Not Found' } })
-    expect(await anonymous.get('/users', { query: { username: 'alice' } })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } })
+    expect(await anonymous.get('/users', { query: { username: 'alice' } })).toMatchObject({ status: 403, body: { message: '403 Forbidden - Not authorized to access /api/v4/users' } })
     expectStatus(await alice.api.get(`/users/${alice.id}`), 200)
   })
 
