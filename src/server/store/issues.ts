@@ -216,9 +216,7 @@ function labelClauses(f: IssueFilters, where: string[], args: Record<string, unk
     if (isNone(name)) where.push('NOT EXISTS (SELECT 1 FROM issue_labels x WHERE x.issue_id = i.id)')
     else if (isAny(name)) where.push('EXISTS (SELECT 1 FROM issue_labels x WHERE x.issue_id = i.id)')
     else {
-      // Correlated, not `i.id IN (…)`: the IN form first gathers every issue carrying the label (all 100,000 of a
-      // common one) before the ordered scan that the page needs anyway; EXISTS probes only the rows that scan visits.
-      where.push(`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND l.name = @label${i}${scope})`)
+      where.push(`i.id IN (SELECT il.issue_id FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE l.name = @label${i}${scope})`)
       args[`label${i}`] = name
     }
   })
