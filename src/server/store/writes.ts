@@ -89,7 +89,7 @@ function stamp(w: WriteState, tables: string[] | null) {
 }
 
 /** Forgets every remembered read: after a rollback, what was read inside the transaction may never have existed. */
-export function forgetReads(db: Db) {
+function forgetReads(db: Db) {
   const w = stateOf(db)
   stamp(w, null)
   w.reads.clear()
