@@ -9,17 +9,16 @@ import * as actions from '../services/issue-actions.js'
 import * as issues from '../services/issues.js'
 import { findVisibleProject } from '../services/projects.js'
 import { presentTodoById } from './todos.js'
-import type { IssueRow } from '../store/issues.js'
 
 const target = (ctx: RequestContext, input: { id: string; issue_iid: number }) => {
   const project = findVisibleProject(ctx, input.id)
   return { project, issue: issues.findVisibleIssue(ctx, project, input.issue_iid) }
 }
 
-export const presentList = (ctx: RequestContext, { rows, total }: { rows: IssueRow[]; total: number }) =>
+export const presentList = (ctx: RequestContext, { rows, total }: { rows: issues.IssueRow[]; total: number }) =>
   ({ status: 200, body: issues.bundles(ctx, rows).map((b) => presentIssue(b, ctx)), total })
 
-const one = (ctx: RequestContext, row: IssueRow, status = 200, links = true) => ({ status, body: presentIssue(issues.bundle(ctx, row, links), ctx) })
+const one = (ctx: RequestContext, row: issues.IssueRow, status = 200, links = true) => ({ status, body: presentIssue(issues.bundle(ctx, row, links), ctx) })
 
 export const issueHandlers = {
   listIssues: (input, ctx) => presentList(ctx, issues.listIssues(ctx, input, {})),
@@ -66,25 +65,25 @@ export const issueHandlers = {
 
   setIssueTimeEstimate: (input, ctx) => {
     const { project, issue } = target(ctx, input)
-    return { status: 200, body: presentTimeStats(actions.setTimeEstimate(ctx, project, issue, input.duration)) }
+    return { status: 200, body: presentTimeStats(issues.timeTracking(actions.setTimeEstimate(ctx, project, issue, input.duration))) }
   },
 
   resetIssueTimeEstimate: (input, ctx) => {
     const { project, issue } = target(ctx, input)
-    return { status: 200, body: presentTimeStats(actions.setTimeEstimate(ctx, project, issue, null)) }
+    return { status: 200, body: presentTimeStats(issues.timeTracking(actions.setTimeEstimate(ctx, project, issue, null))) }
   },
 
   addIssueSpentTime: (input, ctx) => {
     const { project, issue } = target(ctx, input)
-    return { status: 201, body: presentTimeStats(actions.addSpentTime(ctx, project, issue, input.duration)) }
+    return { status: 201, body: presentTimeStats(issues.timeTracking(actions.addSpentTime(ctx, project, issue, input.duration))) }
   },
 
   resetIssueSpentTime: (input, ctx) => {
     const { project, issue } = target(ctx, input)
-    return { status: 200, body: presentTimeStats(actions.addSpentTime(ctx, project, issue, null)) }
+    return { status: 200, body: presentTimeStats(issues.timeTracking(actions.addSpentTime(ctx, project, issue, null))) }
   },
 
-  getIssueTimeStats: (input, ctx) => ({ status: 200, body: presentTimeStats(target(ctx, input).issue) }),
+  getIssueTimeStats: (input, ctx) => ({ status: 200, body: presentTimeStats(issues.timeTracking(target(ctx, input).issue)) }),
 
   // No merge request exists yet, so none closes the issue; the issue itself must still be readable.
   listIssueClosedBy: (input, ctx) => {

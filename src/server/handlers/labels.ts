@@ -9,13 +9,12 @@ import { listIssues } from '../services/issues.js'
 import * as labels from '../services/labels.js'
 import * as milestones from '../services/milestones.js'
 import { findVisibleProject } from '../services/projects.js'
-import type { LabelRow } from '../store/labels.js'
-import type { MilestoneRow } from '../store/milestones.js'
-import type { ProjectView } from '../store/projects.js'
 import { presentList } from './issues.js'
 
-const label = (ctx: RequestContext, l: LabelRow) => presentLabel(l, labels.labelCounts(ctx, l), false)
-const milestone = (ctx: RequestContext, p: ProjectView, m: MilestoneRow) => presentMilestone(m, `${p.ns_full_path}/${p.path}`, nowIso(ctx).slice(0, 10), ctx)
+type ProjectView = ReturnType<typeof findVisibleProject>
+
+const label = (ctx: RequestContext, l: labels.LabelRow) => presentLabel(l, labels.labelCounts(ctx, l), false)
+const milestone = (ctx: RequestContext, p: ProjectView, m: milestones.MilestoneRow) => presentMilestone(m, `${p.ns_full_path}/${p.path}`, nowIso(ctx).slice(0, 10), ctx)
 
 /** `PUT/DELETE /projects/:id/labels` name the label by `name` or `label_id`; GitLab wants exactly one. */
 function labelByParam(ctx: RequestContext, p: ProjectView, input: { name?: string; label_id?: number }) {

@@ -6,18 +6,14 @@ import { presentAward, presentNote } from '../present/issues.js'
 import { findVisibleIssue } from '../services/issues.js'
 import * as notes from '../services/notes.js'
 import { findVisibleProject } from '../services/projects.js'
-import { usersByIds } from '../store/issues.js'
-import type { NoteRow } from '../store/notes.js'
 
 const target = (ctx: RequestContext, input: { id: string; issue_iid: number }) => {
   const project = findVisibleProject(ctx, input.id)
   return { project, issue: findVisibleIssue(ctx, project, input.issue_iid) }
 }
 
-function presentAll(ctx: RequestContext, rows: NoteRow[], issue: { id: number; iid: number }) {
-  const users = usersByIds(ctx.app.db, rows.map((n) => n.author_id))
-  return rows.map((n) => presentNote(n, users.get(n.author_id)!, issue, ctx))
-}
+const presentAll = (ctx: RequestContext, rows: notes.NoteRow[], issue: { id: number; iid: number }) =>
+  notes.withAuthors(ctx, rows).map(({ note, author }) => presentNote(note, author, issue, ctx))
 
 export const noteHandlers = {
   listIssueNotes: (input, ctx) => {

@@ -1,7 +1,6 @@
 // Issues, milestones, labels, notes, award emoji and todos as GitLab serializes them; each object is one literal (see present/projects.ts).
 import type { AwardEmoji, Issue, Label, Milestone, Note, TimeStats } from '../../contract/entities/issues.js'
 import type { RequestContext } from '../context.js'
-import { humanDuration } from '../services/durations.js'
 import type { IssueRow } from '../store/issues.js'
 import type { LabelCounts, LabelRow } from '../store/labels.js'
 import type { MilestoneRow } from '../store/milestones.js'
@@ -23,6 +22,7 @@ export interface IssueBundle {
   milestone: MilestoneRow | null
   upvotes: number
   downvotes: number
+  timeTracking: TimeTracking
   /** Today as YYYY-MM-DD, for the milestone's `expired`. */
   today: string
   /** The single-issue forms: `subscribed`, and `_links` unless the form is unsubscribe's. */
@@ -30,11 +30,14 @@ export interface IssueBundle {
   links?: boolean
 }
 
-export const presentTimeStats = (r: Pick<IssueRow, 'time_estimate' | 'total_time_spent'>): TimeStats => ({
-  time_estimate: r.time_estimate,
-  total_time_spent: r.total_time_spent,
-  human_time_estimate: humanDuration(r.time_estimate),
-  human_total_time_spent: humanDuration(r.total_time_spent),
+/** An issue's time tracking in seconds, with GitLab's human forms (`1h 30m`) as the time-tracking rules spell them. */
+export interface TimeTracking { estimate: number; spent: number; humanEstimate: string | null; humanSpent: string | null }
+
+export const presentTimeStats = (t: TimeTracking): TimeStats => ({
+  time_estimate: t.estimate,
+  total_time_spent: t.spent,
+  human_time_estimate: t.humanEstimate,
+  human_total_time_spent: t.humanSpent,
 })
 
 export function presentMilestone(m: MilestoneRow, projectPath: string, today: string, ctx: Urls, withClosedAt = false): Milestone {
@@ -84,7 +87,7 @@ export function presentIssue(b: IssueBundle, ctx: Urls): Issue {
     discussion_locked: r.discussion_locked === 1,
     moved_to_id: r.moved_to_id,
     web_url: `${ctx.baseUrl}/${b.projectPath}/-/issues/${r.iid}`,
-    time_stats: presentTimeStats(r),
+    time_stats: presentTimeStats(b.timeTracking),
     subscribed: b.subscribed,
     _links: b.links
       ? { self, notes: `${self}/notes`, award_emoji: `${self}/award_emoji`, project: `${ctx.apiUrl}/projects/${r.project_id}`, closed_as_duplicate_of: null }

@@ -6,14 +6,17 @@ import { nowIso } from '../context.js'
 import {
   canAdminIssues, canReadIssue, canReadProject, canSetIssueHistory, effectiveProjectLevel, GUEST, isAdmin, OWNER, REPORTER,
 } from '../policy.js'
-import type { IssueBundle } from '../present/issues.js'
+import type { IssueBundle, TimeTracking } from '../present/issues.js'
 import * as store from '../store/issues.js'
 import { findMilestone as findMilestoneRow, milestonesByIds } from '../store/milestones.js'
 import { insertNote, insertTodo } from '../store/notes.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
+import { humanDuration } from './durations.js'
 import { resolveLabels } from './labels.js'
 import { transaction } from '../store/db.js'
+
+export type { IssueRow } from '../store/issues.js'
 
 export const issueNotFound = () => notFound('Issue')
 
@@ -24,6 +27,10 @@ export function findVisibleIssue(ctx: RequestContext, p: ProjectView, iid: numbe
   if (issue.confidential && !canReadIssue(ctx, p, issue, store.assigneeIdsOf(ctx.app.db, [issue.id]).get(issue.id) ?? [])) throw issueNotFound()
   return issue
 }
+
+export const timeTracking = (r: Pick<store.IssueRow, 'time_estimate' | 'total_time_spent'>): TimeTracking => ({
+  estimate: r.time_estimate, spent: r.total_time_spent, humanEstimate: humanDuration(r.time_estimate), humanSpent: humanDuration(r.total_time_spent),
+})
 
 const today = (ctx: RequestContext) => nowIso(ctx).slice(0, 10)
 
@@ -60,6 +67,7 @@ export function bundles(ctx: RequestContext, rows: store.IssueRow[], single?: { 
       milestone: r.milestone_id !== null ? milestones.get(r.milestone_id) ?? null : null,
       upvotes: vote?.up ?? 0,
       downvotes: vote?.down ?? 0,
+      timeTracking: timeTracking(r),
       today: day,
       subscribed: single ? isSubscribed(ctx, r, assigneeIds) : undefined,
       links: single?.links,

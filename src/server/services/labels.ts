@@ -6,6 +6,8 @@ import { REPORTER, requireProjectLevel } from '../policy.js'
 import * as store from '../store/labels.js'
 import type { ProjectView } from '../store/projects.js'
 
+export type { LabelRow } from '../store/labels.js'
+
 /** GitLab's default for labels created on the fly from an issue's `labels`. */
 export const DEFAULT_LABEL_COLOR = '#6699cc'
 

@@ -8,6 +8,8 @@ import * as store from '../store/milestones.js'
 import type { ProjectView } from '../store/projects.js'
 import { transaction } from '../store/db.js'
 
+export type { MilestoneRow } from '../store/milestones.js'
+
 export function findMilestone(ctx: RequestContext, p: ProjectView, id: number): store.MilestoneRow {
   const m = store.findMilestone(ctx.app.db, p.id, id)
   if (!m) throw notFound('Milestone')

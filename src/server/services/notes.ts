@@ -3,10 +3,13 @@ import { CollabError, forbidden, notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { canSetIssueHistory, effectiveProjectLevel, GUEST, MAINTAINER } from '../policy.js'
-import { updateIssue, type IssueRow } from '../store/issues.js'
+import { updateIssue, usersByIds, type IssueRow } from '../store/issues.js'
 import * as store from '../store/notes.js'
 import type { ProjectView } from '../store/projects.js'
+import type { UserRow } from '../store/users.js'
 import { transaction } from '../store/db.js'
+
+export type { NoteRow } from '../store/notes.js'
 
 /** Award names GitLab knows (gemoji), with the `+1`/`-1` aliases it stores as thumbsup/thumbsdown. */
 const ALIASES: Record<string, string> = { '+1': 'thumbsup', '-1': 'thumbsdown' }
@@ -36,6 +39,12 @@ export function findNote(ctx: RequestContext, issue: IssueRow, id: number): stor
 
 export const listNotes = (ctx: RequestContext, issue: IssueRow, input: { sort?: 'asc' | 'desc'; order_by?: 'created_at' | 'updated_at' }) =>
   store.listNotes(ctx.app.db, issue.id, { orderBy: input.order_by ?? 'created_at', sort: input.sort ?? 'desc', limit: ctx.page.limit, offset: ctx.page.offset })
+
+/** Notes with their authors, for presenting. */
+export function withAuthors(ctx: RequestContext, rows: store.NoteRow[]): { note: store.NoteRow; author: UserRow }[] {
+  const users = usersByIds(ctx.app.db, rows.map((n) => n.author_id))
+  return rows.map((note) => ({ note, author: users.get(note.author_id)! }))
+}
 
 /** GitLab renders note model errors as `Note {:note=>["can't be blank"]}` (Ruby's inspect). */
 const blankNote = () => new CollabError('NOTE_INVALID', 'Note {:note=>["can\'t be blank"]}', { status: 400 })
