@@ -5,14 +5,15 @@ const DAY = 8 * HOUR
 const WEEK = 5 * DAY
 const MONTH = 4 * WEEK
 
-const UNITS: Record<string, number> = {
+// A Map, not an object literal: units come from the client, and `constructor` is a key of every plain object.
+const UNITS = new Map<string, number>(Object.entries({
   mo: MONTH, mos: MONTH, month: MONTH, months: MONTH,
   w: WEEK, wk: WEEK, wks: WEEK, week: WEEK, weeks: WEEK,
   d: DAY, day: DAY, days: DAY,
   h: HOUR, hr: HOUR, hrs: HOUR, hour: HOUR, hours: HOUR,
   m: MINUTE, min: MINUTE, mins: MINUTE, minute: MINUTE, minutes: MINUTE,
   s: 1, sec: 1, secs: 1, second: 1, seconds: 1,
-}
+}))
 
 /** Seconds, or null when the text is not a duration. A leading `-` negates (spent time may be subtracted). */
 export function parseDuration(text: string): number | null {
@@ -27,8 +28,9 @@ export function parseDuration(text: string): number | null {
   while (pos < s.length) {
     part.lastIndex = pos
     const m = part.exec(s)
-    if (!m || !(m[2] in UNITS)) return null
-    total += Number(m[1]) * UNITS[m[2]]
+    const unit = m ? UNITS.get(m[2]) : undefined
+    if (!m || unit === undefined) return null
+    total += Number(m[1]) * unit
     pos = part.lastIndex
   }
   return (negative ? -1 : 1) * Math.round(total)

@@ -23,8 +23,11 @@ const BY_NAME: Record<string, string> = { Makefile: 'Makefile', Dockerfile: 'Doc
 /** Vendored and generated files do not count, as in GitLab's linguist rules. */
 const IGNORED = /(^|\/)(node_modules|vendor|dist|build|third_party)\/|\.min\.(js|css)$/
 
+// Own keys only: a file named `constructor` must not find Object's constructor as its language.
+const own = (table: Record<string, string>, key: string) => (Object.hasOwn(table, key) ? table[key] : undefined)
+
 export function languageOf(path: string): string | undefined {
-  return BY_NAME[basename(path)] ?? BY_EXTENSION[extname(path).toLowerCase()]
+  return own(BY_NAME, basename(path)) ?? own(BY_EXTENSION, extname(path).toLowerCase())
 }
 
 export function languageShares(files: { path: string; size: number }[]): Record<string, number> {

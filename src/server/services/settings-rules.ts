@@ -179,7 +179,8 @@ const LEVEL_BY_NUMBER: Record<string, Visibility> = { 0: 'private', 10: 'interna
 
 /** `10` and `internal` name the same level; GitLab accepts both in restricted_visibility_levels. */
 export const visibilityName = (level: string): Visibility | undefined =>
-  (VISIBILITY_LEVELS as readonly string[]).includes(level) ? (level as Visibility) : LEVEL_BY_NUMBER[level.trim()]
+  (VISIBILITY_LEVELS as readonly string[]).includes(level) ? (level as Visibility)
+    : Object.hasOwn(LEVEL_BY_NUMBER, level.trim()) ? LEVEL_BY_NUMBER[level.trim()] : undefined
 
 // Gitlab::SSHPublicKey.supported_sizes.
 const KEY_SIZES = { rsa: [1024, 2048, 3072, 4096], dsa: [1024, 2048, 3072], ecdsa: [256, 384, 521], ed25519: [256] } as const
