@@ -13,7 +13,7 @@ import { presentList } from './issues.js'
 
 type ProjectView = ReturnType<typeof findVisibleProject>
 
-const label = (ctx: RequestContext, l: labels.LabelRow) => presentLabel(l, labels.labelCounts(ctx, l), false)
+const label = (ctx: RequestContext, p: ProjectView, l: labels.LabelRow) => presentLabel(l, labels.labelCounts(ctx, p, l), false)
 const milestone = (ctx: RequestContext, p: ProjectView, m: milestones.MilestoneRow) => presentMilestone(m, `${p.ns_full_path}/${p.path}`, nowIso(ctx).slice(0, 10), ctx)
 
 /** `PUT/DELETE /projects/:id/labels` name the label by `name` or `label_id`; GitLab wants exactly one. */
@@ -27,22 +27,29 @@ function labelByParam(ctx: RequestContext, p: ProjectView, input: { name?: strin
 
 export const labelHandlers = {
   listProjectLabels: (input, ctx) => {
-    const { rows, total } = labels.listLabels(ctx, findVisibleProject(ctx, input.id), input.search)
-    return { status: 200, body: rows.map((l) => label(ctx, l)), total }
+    const p = findVisibleProject(ctx, input.id)
+    const { rows, total } = labels.listLabels(ctx, p, input.search)
+    return { status: 200, body: rows.map((l) => label(ctx, p, l)), total }
   },
 
-  getProjectLabel: (input, ctx) => ({ status: 200, body: label(ctx, labels.findLabel(ctx, findVisibleProject(ctx, input.id), input.label_id)) }),
+  getProjectLabel: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    return { status: 200, body: label(ctx, p, labels.findLabel(ctx, p, input.label_id)) }
+  },
 
-  createProjectLabel: (input, ctx) => ({ status: 201, body: label(ctx, labels.createLabel(ctx, findVisibleProject(ctx, input.id), input)) }),
+  createProjectLabel: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    return { status: 201, body: label(ctx, p, labels.createLabel(ctx, p, input)) }
+  },
 
   editProjectLabel: (input, ctx) => {
     const p = findVisibleProject(ctx, input.id)
-    return { status: 200, body: label(ctx, labels.editLabel(ctx, p, labels.findLabel(ctx, p, input.label_id), input)) }
+    return { status: 200, body: label(ctx, p, labels.editLabel(ctx, p, labels.findLabel(ctx, p, input.label_id), input)) }
   },
 
   editProjectLabelByName: (input, ctx) => {
     const p = findVisibleProject(ctx, input.id)
-    return { status: 200, body: label(ctx, labels.editLabel(ctx, p, labelByParam(ctx, p, input), input)) }
+    return { status: 200, body: label(ctx, p, labels.editLabel(ctx, p, labelByParam(ctx, p, input), input)) }
   },
 
   deleteProjectLabel: (input, ctx) => {

@@ -2,7 +2,7 @@
 import { CollabError, conflict, notFound, validationFailed } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { REPORTER, requireProjectLevel } from '../policy.js'
+import { effectiveProjectLevel, REPORTER, requireProjectLevel } from '../policy.js'
 import * as store from '../store/labels.js'
 import type { ProjectView } from '../store/projects.js'
 
@@ -38,7 +38,9 @@ export function findLabel(ctx: RequestContext, p: ProjectView, ref: string | num
 export const listLabels = (ctx: RequestContext, p: ProjectView, search?: string) =>
   store.listLabels(ctx.app.db, p.id, { search, limit: ctx.page.limit, offset: ctx.page.offset })
 
-export const labelCounts = (ctx: RequestContext, l: store.LabelRow) => store.labelCounts(ctx.app.db, l.id)
+/** Issue counts of a label as the caller sees them: confidential issues only where they may read them (policy.canReadIssue). */
+export const labelCounts = (ctx: RequestContext, p: ProjectView, l: store.LabelRow) =>
+  store.labelCounts(ctx.app.db, l.id, { id: ctx.user?.id ?? null, readsConfidential: effectiveProjectLevel(ctx, p) >= REPORTER })
 
 export function createLabel(ctx: RequestContext, p: ProjectView, input: { name: string; color: string; description?: string; priority?: number | null }) {
   requireProjectLevel(ctx, p, REPORTER)

@@ -44,7 +44,15 @@ export function listLabels(db: Db, projectId: number, f: { search?: string; limi
   return { rows, total }
 }
 
-export function labelCounts(db: Db, labelId: number): LabelCounts {
-  return stmt(db, `SELECT COALESCE(SUM(i.state = 'opened'), 0) AS open_issues_count, COALESCE(SUM(i.state = 'closed'), 0) AS closed_issues_count
-    FROM issue_labels il JOIN issues i ON i.id = il.issue_id WHERE il.label_id = ?`).get(labelId) as LabelCounts
+const COUNTS = `SELECT COALESCE(SUM(i.state = 'opened'), 0) AS open_issues_count, COALESCE(SUM(i.state = 'closed'), 0) AS closed_issues_count
+  FROM issue_labels il JOIN issues i ON i.id = il.issue_id WHERE il.label_id = @label`
+
+/**
+ * Open and closed issues with the label that `viewer` may see: every one when they read confidential issues
+ * (`readsConfidential`), else the public ones and the confidential ones they wrote or are assigned to.
+ */
+export function labelCounts(db: Db, labelId: number, viewer: { id: number | null; readsConfidential: boolean }): LabelCounts {
+  if (viewer.readsConfidential) return stmt(db, COUNTS).get({ label: labelId }) as LabelCounts
+  return stmt(db, `${COUNTS} AND (i.confidential = 0 OR i.author_id = @viewer
+    OR EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id AND a.user_id = @viewer))`).get({ label: labelId, viewer: viewer.id }) as LabelCounts
 }
