@@ -1,7 +1,6 @@
 // createServer(deps): the HTTP face of collab. Nothing listens until listen() is called, so tests build a fresh one each.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import polka, { type Request as PolkaRequest } from 'polka'
 import { contract } from '../contract/index.js'
 import type { AppDeps } from './context.js'
 import { applicationSettingsHandlers } from './handlers/application-settings.js'
@@ -20,8 +19,8 @@ import { todoHandlers } from './handlers/todos.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
 import { mountContract } from './http/mount.js'
-import { indexRoutes } from './http/route-index.js'
 import { routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
+import { Router } from './http/router.js'
 import { mountWebAuth } from './http/web-auth.js'
 import { scheduleMembershipExpiry } from './services/members.js'
 import { scheduleRepositoryChecks } from './services/repository-checks.js'
@@ -32,15 +31,9 @@ export interface CollabServer {
   close(): Promise<void>
 }
 
-const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
-
 export function createServer(app: AppDeps): CollabServer {
-  const router = polka({
-    onNoMatch: (req, res) => {
-      const allowed = ROUTE_METHODS.filter((m) => router.find(m, req.path).handlers.length > 0)
-      if (allowed.length) routeNotAllowed(res, allowed)
-      else routeNotFound(res)
-    },
+  const router = new Router({
+    onNoMatch: (_req, res, allowed) => (allowed.length ? routeNotAllowed(res, allowed) : routeNotFound(res)),
     onError: (err, _req, res) => sendError(res, err, app.log),
   })
   mountWebAuth(router, app)
@@ -62,12 +55,10 @@ export function createServer(app: AppDeps): CollabServer {
     { endpoints: contract.applicationSettings, handlers: applicationSettingsHandlers },
     { endpoints: contract.repositoryChecks, handlers: repositoryCheckHandlers },
   ])
-  indexRoutes(router)
 
   const handler: http.RequestListener = (req, res) => {
     try {
-      // polka treats a third argument as its own loop starter (for sub-apps), so none is passed.
-      router.handler(req as PolkaRequest, res, undefined as never)
+      router.handler(req, res)
     } catch (err) {
       sendError(res, err, app.log)
     }

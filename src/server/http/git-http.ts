@@ -1,7 +1,7 @@
 // Git smart HTTP: `/<namespace>/<project>[.git]/info/refs`, `/git-upload-pack` and `/git-receive-pack`, answered by git http-backend.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream'
-import type { Polka, Request as PolkaRequest } from 'polka'
+import type { RouteRequest, Router } from './router.js'
 import { CollabError } from '../../core/errors.js'
 import type { Logger } from '../../core/logger.js'
 import type { AppDeps } from '../context.js'
@@ -69,7 +69,7 @@ async function proxy(log: Logger, backend: BackendRequest, req: IncomingMessage,
   if (code !== 0) log.warn(`git http-backend ${backend.pathInfo} exited with ${code}: ${stderr.trim()}`)
 }
 
-async function serveGit(app: AppDeps, req: PolkaRequest, res: ServerResponse) {
+async function serveGit(app: AppDeps, req: RouteRequest, res: ServerResponse) {
   if (!(await gitAvailable())) throw gitUnavailable()
   if (!gitOverHttpAllowed(app)) throw httpNotAllowed()
   const action = req.params.gitAction
@@ -96,8 +96,8 @@ async function serveGit(app: AppDeps, req: PolkaRequest, res: ServerResponse) {
   }
 }
 
-export function mountGitHttp(router: Polka, app: AppDeps) {
-  const handle = (req: PolkaRequest, res: ServerResponse) => {
+export function mountGitHttp(router: Router, app: AppDeps) {
+  const handle = (req: RouteRequest, res: ServerResponse) => {
     serveGit(app, req, res).catch((err) => sendGitError(res, err, app.log))
   }
   router.get(INFO_REFS, handle)

@@ -1,6 +1,5 @@
-// Mounts every contract endpoint on polka: query+body+path merged, authenticated, validated, handled, written.
+// Mounts every contract endpoint on the router: query+body+path merged, authenticated, validated, handled, written.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Polka, Request as PolkaRequest } from 'polka'
 import type { Contract, Endpoint, EndpointInput } from '../../contract/define.js'
 import { forbidden, unauthorized } from '../../core/errors.js'
 import type { AppDeps, Caller, HandlerResult, RequestContext } from '../context.js'
@@ -10,6 +9,7 @@ import { checkScope } from '../services/auth.js'
 import { authenticate } from './auth.js'
 import { parseParams, readBody } from './body.js'
 import { normalizePage, paginationHeaders } from './pagination.js'
+import type { RouteRequest, Router } from './router.js'
 import { JSON_TYPE, jsonResponse, sendError } from './respond.js'
 import { cachedResponse, rememberResponse, type CachedResponse } from './response-cache.js'
 import { authenticateThrottled } from './throttle.js'
@@ -21,7 +21,7 @@ export const BODY_LIMIT = 20 * 1024 * 1024
 export type Handler<E> = (input: EndpointInput<E>, ctx: RequestContext) => HandlerResult | Promise<HandlerResult>
 export type Handlers<C extends Contract> = { [K in keyof C]: Handler<C[K]> }
 
-type Req = PolkaRequest
+type Req = RouteRequest
 type AnyHandler = (input: any, ctx: RequestContext) => HandlerResult | Promise<HandlerResult>
 
 export function baseUrlOf(req: IncomingMessage): string {
@@ -107,19 +107,7 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
   if (key !== undefined && result.status === 200) rememberResponse(app.db, key, generation, response)
 }
 
-/** Static segments before parameters, so `/members/all` wins over `/members/:user_id`. */
-function routeOrder(a: Endpoint, b: Endpoint) {
-  const sa = a.path.split('/')
-  const sb = b.path.split('/')
-  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
-    const pa = sa[i].startsWith(':') ? 1 : 0
-    const pb = sb[i].startsWith(':') ? 1 : 0
-    if (pa !== pb) return pa - pb
-  }
-  return sb.length - sa.length
-}
-
-export function mountContract(router: Polka, app: AppDeps, groups: { endpoints: Contract; handlers: Record<string, AnyHandler> }[]) {
+export function mountContract(router: Router, app: AppDeps, groups: { endpoints: Contract; handlers: Record<string, AnyHandler> }[]) {
   const routes: { endpoint: Endpoint; handler: AnyHandler }[] = []
   for (const { endpoints, handlers } of groups) {
     for (const [name, endpoint] of Object.entries(endpoints)) {
@@ -128,7 +116,6 @@ export function mountContract(router: Polka, app: AppDeps, groups: { endpoints: 
       routes.push({ endpoint, handler })
     }
   }
-  routes.sort((a, b) => routeOrder(a.endpoint, b.endpoint))
   for (const { endpoint, handler } of routes) {
     router.add(endpoint.method, API_PREFIX + endpoint.path, (req: Req, res: ServerResponse) =>
       serve(app, endpoint, handler, req, res).catch(async (err) => {

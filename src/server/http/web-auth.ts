@@ -1,6 +1,6 @@
 // Routes outside /api/v4 that issue credentials: OAuth 2 token and revoke, and the web sign-in that sets the session cookie.
 import type { ServerResponse } from 'node:http'
-import type { Polka, Request as PolkaRequest } from 'polka'
+import type { RouteRequest, Router } from './router.js'
 import qs from 'qs'
 import type { AppDeps } from '../context.js'
 import { oauthGrant, revokeOAuthToken, signIn, signOut } from '../services/auth.js'
@@ -12,18 +12,18 @@ import { throttleAnonymous } from './throttle.js'
 
 const LIMIT = 64 * 1024
 
-async function params(req: PolkaRequest) {
+async function params(req: RouteRequest) {
   const query = qs.parse(req.search ? req.search.slice(1) : '', QS_OPTIONS) as Record<string, unknown>
   return { ...query, ...(await readBody(req, LIMIT)) }
 }
 
-type Route = (app: AppDeps, req: PolkaRequest, res: ServerResponse) => Promise<void>
+type Route = (app: AppDeps, req: RouteRequest, res: ServerResponse) => Promise<void>
 
 // These routes take passwords and refresh tokens from anyone: they count against the unauthenticated throttle.
-const route = (app: AppDeps, fn: Route) => (req: PolkaRequest, res: ServerResponse) =>
+const route = (app: AppDeps, fn: Route) => (req: RouteRequest, res: ServerResponse) =>
   Promise.resolve().then(() => throttleAnonymous(app, req)).then(() => fn(app, req, res)).catch((err) => sendError(res, err, app.log))
 
-export function mountWebAuth(router: Polka, app: AppDeps) {
+export function mountWebAuth(router: Router, app: AppDeps) {
   router.post('/oauth/token', route(app, async (app, req, res) => {
     const grant = oauthGrant(app, await params(req))
     await afterCommit(app)
