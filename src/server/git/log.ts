@@ -26,10 +26,29 @@ const FORMAT = '%x1e%H%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B'
 /** Paths are file paths, not pathspecs (`*`, `:(exclude)`): the in-process walk compares them literally too. */
 const LITERAL = { env: { GIT_LITERAL_PATHSPECS: '1' } }
 
-function filterArgs(q: LogQuery): string[] {
+// git reads no date from 2100 on, not even `@<seconds>` (it takes them as "now"), and none before 1970 (`@0` is unset).
+const GIT_FIRST_DATE = 1
+const GIT_LAST_DATE = 4102444799
+
+/**
+ * since/until as git's `@<seconds>`, or 'none' when no commit can match. git's own parser would read years past 2099 as
+ * "now" and `2024` as a time of day, so the instant is taken from Date.parse (what the contract validated) and bounds
+ * outside git's range are settled here: commits dated after 2099 are treated as nonexistent.
+ */
+function dateBounds(q: LogQuery): { since?: string; until?: string } | 'none' {
+  const since = q.since ? Math.ceil(Date.parse(q.since) / 1000) : -Infinity
+  const until = q.until ? Math.floor(Date.parse(q.until) / 1000) : Infinity
+  if (until < GIT_FIRST_DATE || since > GIT_LAST_DATE || since > until) return 'none'
+  return {
+    since: since >= GIT_FIRST_DATE ? `@${since}` : undefined,
+    until: until <= GIT_LAST_DATE ? `@${until}` : undefined,
+  }
+}
+
+function filterArgs(q: LogQuery, dates: { since?: string; until?: string }): string[] {
   const args: string[] = []
-  if (q.since) args.push(`--since=${q.since}`)
-  if (q.until) args.push(`--until=${q.until}`)
+  if (dates.since) args.push(`--since=${dates.since}`)
+  if (dates.until) args.push(`--until=${dates.until}`)
   if (q.author) args.push(`--author=${q.author}`, '--regexp-ignore-case', '--fixed-strings')
   if (q.firstParent) args.push('--first-parent')
   if (q.topo) args.push('--topo-order')
@@ -52,14 +71,16 @@ const counts = new Map<string, number>()
 export async function logCommits(gitdir: string, q: LogQuery): Promise<{ commits: CommitInfo[]; total: number }> {
   if (!q.from.length && !q.all) return { commits: [], total: 0 }
   if (await gitAvailable()) {
+    const dates = dateBounds(q)
+    if (dates === 'none') return { commits: [], total: 0 }
     const revs = q.all ? ['--all'] : q.from
     const paths = q.path ? ['--', q.path] : ['--']
-    const page = runGit(gitdir, ['log', `--format=${FORMAT}`, `--skip=${q.offset}`, `-n`, String(q.limit), ...filterArgs(q), ...revs, ...paths], LITERAL)
+    const page = runGit(gitdir, ['log', `--format=${FORMAT}`, `--skip=${q.offset}`, `-n`, String(q.limit), ...filterArgs(q, dates), ...revs, ...paths], LITERAL)
     // Totals of one history never change, so they are cached by the ids and filters that define them.
     const key = JSON.stringify([gitdir, q.all ? await allRefIds(gitdir) : q.from, q.since, q.until, q.path, q.author, q.firstParent])
     let total = counts.get(key)
     const count = total === undefined
-      ? runGit(gitdir, ['rev-list', '--count', ...filterArgs({ ...q, topo: false }), ...revs, ...paths], LITERAL).then((s) => Number(s.trim()))
+      ? runGit(gitdir, ['rev-list', '--count', ...filterArgs({ ...q, topo: false }, dates), ...revs, ...paths], LITERAL).then((s) => Number(s.trim()))
       : Promise.resolve(total)
     const [out, n] = await Promise.all([page, count])
     if (counts.size > 10_000) counts.clear()
