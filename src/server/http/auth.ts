@@ -17,9 +17,18 @@ export function readCookie(req: IncomingMessage, name: string): string | undefin
   if (!raw) return undefined
   for (const part of raw.split(';')) {
     const i = part.indexOf('=')
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim())
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeCookie(part.slice(i + 1).trim())
   }
   return undefined
+}
+
+// A value with a broken percent-escape was never one of ours: the caller is anonymous, not a 500.
+function decodeCookie(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return undefined
+  }
 }
 
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v)

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http'
 import type { RouteRequest, Router } from './router.js'
 import qs from 'qs'
 import type { AppDeps } from '../context.js'
-import { oauthGrant, revokeOAuthToken, signIn, signOut } from '../services/auth.js'
+import { credentialText, oauthGrant, revokeOAuthToken, signIn, signOut } from '../services/auth.js'
 import { readCookie, SESSION_COOKIE } from './auth.js'
 import { QS_OPTIONS, readBody } from './body.js'
 import { afterCommit, baseUrlOf } from './mount.js'
@@ -41,8 +41,8 @@ export function mountWebAuth(router: Router, app: AppDeps) {
   router.post('/users/sign_in', route(app, async (app, req, res) => {
     const p = await params(req)
     const user = (p.user ?? {}) as Record<string, unknown>
-    const login = String(user.login ?? p.login ?? '')
-    const password = String(user.password ?? p.password ?? '')
+    const login = credentialText(user.login ?? p.login) ?? ''
+    const password = credentialText(user.password ?? p.password) ?? ''
     const session = signIn(app, login, password)
     if (!session) {
       sendJson(res, 401, { message: 'Invalid login or password.' })

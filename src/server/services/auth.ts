@@ -126,22 +126,27 @@ function issueOAuthToken(app: AppDeps, userId: number, scopes: string[]): OAuthG
   return { access_token: access, token_type: 'Bearer', expires_in: OAUTH_TTL_SECONDS, refresh_token: refresh, scope: scopes.join(' '), created_at: Math.floor(now.getTime() / 1000) }
 }
 
+/** A form or JSON field as text; an object or array (qs and JSON make them of any field) is no credential. */
+export const credentialText = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined
+
 export function oauthGrant(app: AppDeps, params: Record<string, unknown>): OAuthGrant {
-  const scopes = String(params.scope ?? 'api').split(/[\s+]+/).filter(Boolean)
-  if (!scopes.every((s) => KNOWN_SCOPES.has(s))) {
+  const requested = params.scope === undefined ? 'api' : credentialText(params.scope)
+  const scopes = (requested ?? '').split(/[\s+]+/).filter(Boolean)
+  if (requested === undefined || !scopes.every((s) => KNOWN_SCOPES.has(s))) {
     throw new CollabError('INVALID_SCOPE', 'invalid_scope', { status: 400, body: { error: 'invalid_scope', error_description: 'The requested scope is invalid, unknown, or malformed.' } })
   }
   if (params.grant_type === 'password') {
     // GitLab finds no user by password at all when password authentication for the web is off.
     if (!currentSettings(app).password_authentication_enabled_for_web) throw invalidGrant()
-    const login = String(params.username ?? '')
+    const login = credentialText(params.username) ?? ''
     const user = users.findUserByUsername(app.db, login) ?? users.findUserByEmail(app.db, login)
-    if (!user || user.state !== 'active' || !verifyPassword(String(params.password ?? ''), user.password_hash)) throw invalidGrant()
+    if (!user || user.state !== 'active' || !verifyPassword(credentialText(params.password) ?? '', user.password_hash)) throw invalidGrant()
     users.touchUserSignIn(app.db, user.id, app.clock.now().toISOString())
     return issueOAuthToken(app, user.id, scopes)
   }
   if (params.grant_type === 'refresh_token') {
-    const old = tokens.findTokenByRefreshHash(app.db, sha256(String(params.refresh_token ?? '')))
+    const old = tokens.findTokenByRefreshHash(app.db, sha256(credentialText(params.refresh_token) ?? ''))
     if (!old || old.revoked) throw invalidGrant()
     tokens.revokeToken(app.db, old.id)
     return issueOAuthToken(app, old.user_id, old.scopes.split(' '))
