@@ -1,7 +1,7 @@
 // createServer(deps): the HTTP face of collab. Nothing listens until listen() is called, so tests build a fresh one each.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { contract } from '../contract/index.js'
+import { contract, type ContractTree } from '../contract/index.js'
 import type { AppDeps } from './context.js'
 import { applicationSettingsHandlers } from './handlers/application-settings.js'
 import { commitHandlers } from './handlers/commits.js'
@@ -18,7 +18,7 @@ import { repositoryHandlers } from './handlers/repository.js'
 import { todoHandlers } from './handlers/todos.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
-import { mountContract } from './http/mount.js'
+import { mountContract, type Handlers } from './http/mount.js'
 import { routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
 import { Router } from './http/router.js'
 import { mountWebAuth } from './http/web-auth.js'
@@ -31,6 +31,25 @@ export interface CollabServer {
   close(): Promise<void>
 }
 
+/** The handlers of every resource group of the contract: a group declared without handlers does not compile. */
+const HANDLERS = {
+  meta: metaHandlers,
+  users: userHandlers,
+  groups: groupHandlers,
+  members: memberHandlers,
+  projects: projectHandlers,
+  commits: commitHandlers,
+  repository: repositoryHandlers,
+  customAttributes: customAttributeHandlers,
+  applicationSettings: applicationSettingsHandlers,
+  repositoryChecks: repositoryCheckHandlers,
+  issues: issueHandlers,
+  notes: noteHandlers,
+  labels: labelHandlers,
+  milestones: milestoneHandlers,
+  todos: todoHandlers,
+} satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
+
 export function createServer(app: AppDeps): CollabServer {
   const router = new Router({
     onNoMatch: (_req, res, allowed) => (allowed.length ? routeNotAllowed(res, allowed) : routeNotFound(res)),
@@ -38,23 +57,7 @@ export function createServer(app: AppDeps): CollabServer {
   })
   mountWebAuth(router, app)
   mountGitHttp(router, app)
-  mountContract(router, app, [
-    { endpoints: contract.meta, handlers: metaHandlers },
-    { endpoints: contract.users, handlers: userHandlers },
-    { endpoints: contract.groups, handlers: groupHandlers },
-    { endpoints: contract.members, handlers: memberHandlers },
-    { endpoints: contract.projects, handlers: projectHandlers },
-    { endpoints: contract.commits, handlers: commitHandlers },
-    { endpoints: contract.customAttributes, handlers: customAttributeHandlers },
-    { endpoints: contract.repository, handlers: repositoryHandlers },
-    { endpoints: contract.issues, handlers: issueHandlers },
-    { endpoints: contract.notes, handlers: noteHandlers },
-    { endpoints: contract.labels, handlers: labelHandlers },
-    { endpoints: contract.milestones, handlers: milestoneHandlers },
-    { endpoints: contract.todos, handlers: todoHandlers },
-    { endpoints: contract.applicationSettings, handlers: applicationSettingsHandlers },
-    { endpoints: contract.repositoryChecks, handlers: repositoryCheckHandlers },
-  ])
+  mountContract(router, app, contract, HANDLERS)
 
   const handler: http.RequestListener = (req, res) => {
     try {

@@ -107,22 +107,19 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
   if (key !== undefined && result.status === 200) rememberResponse(app.db, key, generation, response)
 }
 
-export function mountContract(router: Router, app: AppDeps, groups: { endpoints: Contract; handlers: Record<string, AnyHandler> }[]) {
-  const routes: { endpoint: Endpoint; handler: AnyHandler }[] = []
-  for (const { endpoints, handlers } of groups) {
-    for (const [name, endpoint] of Object.entries(endpoints)) {
-      const handler = handlers[name]
-      if (!handler) throw new Error(`no handler for endpoint ${name} (${endpoint.method} ${endpoint.path})`)
-      routes.push({ endpoint, handler })
+/** Mounts every endpoint of every group; `handlers` has one per endpoint (its type says so, and this checks it). */
+export function mountContract<T extends Record<string, Contract>>(router: Router, app: AppDeps, contract: T, handlers: { [G in keyof T]: Handlers<T[G]> }) {
+  for (const group of Object.keys(contract)) {
+    for (const [name, endpoint] of Object.entries(contract[group])) {
+      const handler = (handlers[group] as Record<string, AnyHandler> | undefined)?.[name]
+      if (!handler) throw new Error(`no handler for endpoint ${group}.${name} (${endpoint.method} ${endpoint.path})`)
+      router.add(endpoint.method, API_PREFIX + endpoint.path, (req: Req, res: ServerResponse) =>
+        serve(app, endpoint, handler, req, res).catch(async (err) => {
+          // An error answer also waits: a request's failure must not overtake the saved writes of the ones before it.
+          await afterCommit(app).catch(() => {})
+          sendError(res, err, app.log)
+        }))
     }
-  }
-  for (const { endpoint, handler } of routes) {
-    router.add(endpoint.method, API_PREFIX + endpoint.path, (req: Req, res: ServerResponse) =>
-      serve(app, endpoint, handler, req, res).catch(async (err) => {
-        // An error answer also waits: a request's failure must not overtake the saved writes of the ones before it.
-        await afterCommit(app).catch(() => {})
-        sendError(res, err, app.log)
-      }))
   }
 }
 
