@@ -51,14 +51,41 @@ function migrate(db: Db) {
 
 const cache = new WeakMap<Db, Map<string, Database.Statement>>()
 
-/** Prepared statements are cached per connection: preparing is most of the cost of a small query. */
+/**
+ * Statements kept per connection. SQL texts are fixed or built from a bounded set of filters (ids are bound, see
+ * `idList`), so this is a backstop: whatever text a request manages to vary, memory stays bounded.
+ */
+export const STATEMENT_CACHE_LIMIT = 500
+
+/**
+ * Prepared statements are cached per connection: preparing is most of the cost of a small query. The Map keeps
+ * insertion order, so re-inserting on a hit makes its first key the least recently used one, evicted when full.
+ */
 export function stmt(db: Db, sql: string): Database.Statement {
   let map = cache.get(db)
   if (!map) cache.set(db, (map = new Map()))
   let s = map.get(sql)
-  if (!s) map.set(sql, (s = trackWrites(db, db.prepare(sql))))
+  if (s) {
+    map.delete(sql)
+  } else {
+    s = trackWrites(db, db.prepare(sql))
+    if (map.size >= STATEMENT_CACHE_LIMIT) map.delete(map.keys().next().value!)
+  }
+  map.set(sql, s)
   return s
 }
+
+/** How many prepared statements the connection keeps (for tests of the bound). */
+export const statementCacheSize = (db: Db) => cache.get(db)?.size ?? 0
+
+/**
+ * A list of ids as one bound parameter, for `x IN (SELECT value FROM json_each(?))`: pasting ids into the SQL text
+ * (or one `?` per id) would make a new statement for every distinct list.
+ */
+export const idList = (ids: readonly number[]) => JSON.stringify(ids.map(Number))
+
+/** The SQL that reads an `idList` parameter named `param` (`?` or `@name`). */
+export const inIds = (param: string) => `IN (SELECT value FROM json_each(${param}))`
 
 /** Closes the connection after committing the open group transaction, which closing would roll back. */
 export function closeDatabase(db: Db) {

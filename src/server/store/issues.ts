@@ -1,5 +1,5 @@
 // Issues: rows, per-project iid counters, labels and assignees of issues, the filtered list query and batch lookups.
-import { cachedRead, peekRead, stmt, type Db } from './db.js'
+import { cachedRead, idList, inIds, peekRead, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 import { REACHABLE_GROUPS_CTE } from './namespaces.js'
 
@@ -74,18 +74,16 @@ export function countOpenIssues(db: Db, projectId: number, withConfidential: boo
   return cachedRead(db, `open-issues:${projectId}:${withConfidential}`, ['issues'], () => (stmt(db, sql).get(projectId) as { n: number }).n)
 }
 
-const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
-
-/** Rows of `sql … IN (ids)` in chunks, so a page of 100 issues is one statement per table. */
-function byIds<T>(db: Db, sqlFor: (marks: string) => string, ids: number[]): T[] {
+/** Rows of `sql … IN (ids)`: a page of 100 issues is one query per table, and one statement for every page size. */
+function byIds<T>(db: Db, sqlFor: (inList: string) => string, ids: number[]): T[] {
   if (!ids.length) return []
-  return stmt(db, sqlFor(placeholders(ids.length))).all(...ids) as T[]
+  return stmt(db, sqlFor(inIds('?'))).all(idList(ids)) as T[]
 }
 
 export function labelNamesOf(db: Db, issueIds: number[]): Map<number, string[]> {
   const out = new Map<number, string[]>()
   for (const r of byIds<{ issue_id: number; name: string }>(db, (m) =>
-    `SELECT il.issue_id, l.name FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id IN (${m})`, issueIds)) {
+    `SELECT il.issue_id, l.name FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id ${m}`, issueIds)) {
     let list = out.get(r.issue_id)
     if (!list) out.set(r.issue_id, (list = []))
     list.push(r.name)
@@ -111,7 +109,7 @@ export function addIssueLabels(db: Db, issueId: number, labelIds: number[]) {
 export function assigneeIdsOf(db: Db, issueIds: number[]): Map<number, number[]> {
   const out = new Map<number, number[]>()
   for (const r of byIds<{ issue_id: number; user_id: number }>(db, (m) =>
-    `SELECT issue_id, user_id FROM issue_assignees WHERE issue_id IN (${m}) ORDER BY issue_id, position`, issueIds)) {
+    `SELECT issue_id, user_id FROM issue_assignees WHERE issue_id ${m} ORDER BY issue_id, position`, issueIds)) {
     let list = out.get(r.issue_id)
     if (!list) out.set(r.issue_id, (list = []))
     list.push(r.user_id)
@@ -128,7 +126,7 @@ export function votesOf(db: Db, issueIds: number[]): Map<number, { up: number; d
   const out = new Map<number, { up: number; down: number }>()
   for (const r of byIds<{ issue_id: number; up: number; down: number }>(db, (m) =>
     `SELECT issue_id, SUM(name = 'thumbsup') AS up, SUM(name = 'thumbsdown') AS down FROM award_emoji
-      WHERE issue_id IN (${m}) AND name IN ('thumbsup', 'thumbsdown') GROUP BY issue_id`, issueIds)) out.set(r.issue_id, { up: r.up, down: r.down })
+      WHERE issue_id ${m} AND name IN ('thumbsup', 'thumbsdown') GROUP BY issue_id`, issueIds)) out.set(r.issue_id, { up: r.up, down: r.down })
   return out
 }
 
@@ -143,7 +141,7 @@ export function usersByIds(db: Db, ids: number[]): Map<number, UserRow> {
     if (known) out.set(id, known)
     else missing.push(id)
   }
-  for (const u of byIds<UserRow>(db, (m) => `SELECT * FROM users WHERE id IN (${m})`, missing)) {
+  for (const u of byIds<UserRow>(db, (m) => `SELECT * FROM users WHERE id ${m}`, missing)) {
     out.set(u.id, cachedRead(db, `user:${u.id}`, USER_TABLES, () => u))
   }
   return out
@@ -268,7 +266,7 @@ export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: 
     else if (isAny(f.milestone)) where.push('i.milestone_id IS NOT NULL')
     else { where.push('i.milestone_id IN (SELECT id FROM milestones WHERE title = @milestone)'); args.milestone = f.milestone }
   }
-  if (f.iids) where.push(f.iids.length ? `i.iid IN (${f.iids.map(Number).join(', ')})` : '0')
+  if (f.iids) { where.push(`i.iid ${inIds('@iids')}`); args.iids = idList(f.iids) }
   if (f.authorId !== undefined) { where.push('i.author_id = @author'); args.author = f.authorId }
   if (f.assignedTo !== undefined) { where.push('EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id AND a.user_id = @assignedTo)'); args.assignedTo = f.assignedTo }
   if (f.assignee === 'none') where.push('NOT EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id)')

@@ -1,0 +1,81 @@
+// The store's prepared-statement cache stays bounded: id lists are bound, not pasted into SQL, and an LRU caps the rest.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { STATEMENT_CACHE_LIMIT, statementCacheSize, stmt } from '../../../src/server/store/db.js'
+import { api, createGroup, createProject, createUser, expectStatus, type Api, type TestUser } from '../../helpers/api.js'
+import { createIssue } from '../../helpers/issues.js'
+import { startTestServer, type TestServer } from '../../helpers/server.js'
+
+let server: TestServer
+let root: Api
+let alice: TestUser
+let project: any
+let group: any
+
+beforeAll(async () => {
+  server = await startTestServer()
+  root = api(server, server.rootToken)
+  alice = await createUser(server, 'alice')
+  project = await createProject(alice.api, { name: 'demo', visibility: 'public' })
+  group = await createGroup(alice.api, { name: 'Team', path: 'team', visibility: 'public' })
+  for (let i = 0; i < 3; i++) await createIssue(alice.api, project.id, { title: `Issue ${i}` })
+  expectStatus(await root.post(`/projects/${project.id}/milestones`, { title: 'v1' }), 201)
+})
+afterAll(() => server.close())
+
+/** How many statements a loop of requests adds to the cache after one warm-up round. */
+async function growth(send: (n: number) => Promise<{ status: number }>, status = 200): Promise<number> {
+  expect((await send(1)).status).toBe(status)
+  const before = statementCacheSize(server.app.db)
+  for (let n = 2; n <= 30; n++) expect((await send(n)).status).toBe(status)
+  const after = statementCacheSize(server.app.db)
+  // At the cap the LRU hides growth; the loops are sized to stay below it.
+  expect(after).toBeLessThan(STATEMENT_CACHE_LIMIT)
+  return after - before
+}
+
+describe('requests with distinct ids add no statements', () => {
+  it('GET /projects/:id/members/all/:user_id, anonymously, for many user ids', async () => {
+    expect(await growth((n) => api(server).get(`/projects/${project.id}/members/all/${1000 + n}`), 404)).toBe(0)
+  })
+
+  it('GET /groups/:id/members/all/:user_id, anonymously', async () => {
+    expect(await growth((n) => api(server).get(`/groups/${group.id}/members/all/${1000 + n}`), 404)).toBe(0)
+  })
+
+  it('issue lists with distinct iids[] and page sizes', async () => {
+    expect(await growth((n) => alice.api.get(`/projects/${project.id}/issues`, { query: { iids: Array.from({ length: n }, (_, i) => i + 1) } }))).toBe(0)
+    expect(await growth((n) => alice.api.get(`/projects/${project.id}/issues`, { query: { per_page: (n % 3) + 1, page: 1 + (n % 2) } }))).toBe(0)
+  })
+
+  it('milestone lists with distinct iids[]', async () => {
+    expect(await growth((n) => alice.api.get(`/projects/${project.id}/milestones`, { query: { iids: Array.from({ length: n }, (_, i) => i + 1) } }))).toBe(0)
+  })
+
+  it('group lists with distinct skip_groups[] and project users with distinct skip_users[]', async () => {
+    expect(await growth((n) => api(server).get('/groups', { query: { skip_groups: [n, n + 1] } }))).toBe(0)
+    expect(await growth((n) => api(server).get(`/projects/${project.id}/users`, { query: { skip_users: [n] } }))).toBe(0)
+  })
+})
+
+describe('the cache as a backstop', () => {
+  it(`keeps at most ${STATEMENT_CACHE_LIMIT} statements however many distinct texts are prepared`, () => {
+    const db = server.app.db
+    for (let i = 0; i < STATEMENT_CACHE_LIMIT + 200; i++) expect(stmt(db, `SELECT ${i} AS n`).get()).toEqual({ n: i })
+    expect(statementCacheSize(db)).toBe(STATEMENT_CACHE_LIMIT)
+  })
+
+  it('evicts the least recently used statement, keeping one in use', () => {
+    const db = server.app.db
+    const hot = stmt(db, 'SELECT 42 AS hot')
+    for (let i = 0; i < STATEMENT_CACHE_LIMIT * 2; i++) {
+      stmt(db, `SELECT ${i} AS cold`)
+      expect(stmt(db, 'SELECT 42 AS hot')).toBe(hot)
+    }
+    expect(statementCacheSize(db)).toBe(STATEMENT_CACHE_LIMIT)
+  })
+
+  it('still answers requests after the cache was churned', async () => {
+    const res = expectStatus(await alice.api.get(`/projects/${project.id}/issues`), 200)
+    expect(res.body.map((i: { title: string }) => i.title)).toEqual(['Issue 2', 'Issue 1', 'Issue 0'])
+  })
+})
