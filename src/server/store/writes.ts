@@ -16,73 +16,76 @@ interface WriteState {
   reads: Map<string, Remembered>
   group: Group | null
   control: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', Database.Statement> | undefined
-  /** The schema's foreign-key actions, read once; null when triggers exist. */
-  cascades: Cascades | null | undefined
+  watcher: WriteWatcher | undefined
 }
+
+/** Sees every tracked write run, with the tables it was classified as writing (for the store's classification test). */
+export type WriteWatcher = <R>(sql: string, tables: readonly string[] | null, run: () => R) => R
 
 const states = new WeakMap<Db, WriteState>()
 const READS_LIMIT = 50_000
 
 function stateOf(db: Db): WriteState {
   let w = states.get(db)
-  if (!w) states.set(db, (w = { clock: 0, stamps: new Map(), everything: 0, reads: new Map(), group: null, control: undefined, cascades: undefined }))
+  if (!w) states.set(db, (w = { clock: 0, stamps: new Map(), everything: 0, reads: new Map(), group: null, control: undefined, watcher: undefined }))
   return w
 }
 
-type Action = 'delete' | 'update'
+/** Installs (or, with undefined, removes) the connection's write watcher. */
+export function watchWrites(db: Db, watcher: WriteWatcher | undefined) {
+  stateOf(db).watcher = watcher
+}
 
-interface Cascades { children: Map<string, { delete: Set<string>; update: Set<string> }> }
+interface Op { opcode: string; p1: number; p2: number; p3: number; p5: number }
 
-/** Parent table -> child tables whose rows an ON DELETE / ON UPDATE action changes; null when a trigger exists. */
-function cascadesOf(db: Db): Cascades | null {
-  const tables = db.prepare("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'trigger')").all() as { name: string; type: string }[]
-  // A trigger can write anywhere; with one, every write is treated as changing everything.
-  if (tables.some((t) => t.type === 'trigger')) return null
-  const children = new Map<string, { delete: Set<string>; update: Set<string> }>()
-  const acts = (a: string) => a !== 'NO ACTION' && a !== 'RESTRICT'
-  for (const { name } of tables) {
-    for (const fk of db.pragma(`foreign_key_list("${name}")`) as { table: string; on_delete: string; on_update: string }[]) {
-      let edges = children.get(fk.table)
-      if (!edges) children.set(fk.table, (edges = { delete: new Set(), update: new Set() }))
-      if (acts(fk.on_delete)) edges.delete.add(name)
-      if (acts(fk.on_update)) edges.update.add(name)
+/** EXPLAIN's program of `sql`, with every parameter bound to NULL (better-sqlite3 refuses to run with one unbound). */
+function programOf(db: Db, sql: string): Op[] {
+  const explain = db.prepare(`EXPLAIN ${sql}`)
+  // Names are bound from an object (extra keys are ignored); positional `?`s are tried up to their most possible count.
+  const named = Object.fromEntries([...sql.matchAll(/[@:$]([A-Za-z_]\w*)/g)].map((m) => [m[1], null]))
+  const most = sql.split('?').length - 1
+  for (let n = 0; ; n++) {
+    try {
+      return explain.all(...new Array(n).fill(null), named) as Op[]
+    } catch (err) {
+      if (n >= most) throw err
     }
   }
-  return { children }
 }
 
-/** `table` and every table the first action (and, conservatively, any action after it) reaches. */
-function reach(c: Cascades, table: string, first: Action[]): string[] {
-  const seen = new Set([table])
-  const todo: [string, Action[]][] = [[table, first]]
-  while (todo.length) {
-    const [t, kinds] = todo.pop()!
-    const edges = c.children.get(t)
-    if (!edges) continue
-    for (const kind of kinds) for (const child of edges[kind]) if (!seen.has(child)) seen.add(child), todo.push([child, ['delete', 'update']])
+/** Opcodes that change a b-tree, and where they name it: [root page, database index, register flag in p5]. */
+const WRITERS: Record<string, (op: Op) => [number, number, boolean]> = {
+  OpenWrite: (op) => [op.p2, op.p3, (op.p5 & 0x10) !== 0], // OPFLAG_P2ISREG
+  Clear: (op) => [op.p1, op.p2, false],
+  Destroy: (op) => [op.p1, op.p3, false],
+}
+/** Opcodes that change what we cannot name by root page: the schema, virtual tables. */
+const OPAQUE = new Set(['CreateBtree', 'ParseSchema', 'DropTable', 'DropIndex', 'DropTrigger', 'VUpdate', 'VDestroy', 'VCreate'])
+
+/**
+ * The tables a write statement changes, as SQLite compiled it: every b-tree its program opens for writing or clears,
+ * trigger and foreign-key-action sub-programs included (EXPLAIN lists them after the main program), each index mapped
+ * to its table. Null ("any table") when the program writes somewhere we cannot name, or nothing we can see.
+ * Worked out once per prepared statement: the schema does not change once the migrations have run.
+ */
+export function writtenTables(db: Db, sql: string): string[] | null {
+  const byRoot = new Map((db.prepare('SELECT rootpage, tbl_name FROM sqlite_master WHERE rootpage > 0').all() as { rootpage: number; tbl_name: string }[])
+    .map((r) => [r.rootpage, r.tbl_name]))
+  byRoot.set(1, 'sqlite_master')
+  const tables = new Set<string>()
+  for (const op of programOf(db, sql)) {
+    if (OPAQUE.has(op.opcode)) return null
+    const where = WRITERS[op.opcode]?.(op)
+    if (!where) continue
+    const [root, database, inRegister] = where
+    const table = byRoot.get(root)
+    if (database !== 0 || inRegister || table === undefined) return null
+    tables.add(table)
   }
-  return [...seen]
+  return tables.size ? [...tables].sort() : null
 }
 
-const TARGET = /^\s*(?:(INSERT|REPLACE)(?:\s+OR\s+(\w+))?\s+INTO|(UPDATE)(?:\s+OR\s+\w+)?|(DELETE)\s+FROM)\s+["`]?(\w+)/i
-const UPSERT = /\bON\s+CONFLICT\b/i
-
-/** The tables a write statement can change, or null for "any". */
-function affectedTables(db: Db, sql: string): string[] | null {
-  const w = stateOf(db)
-  if (w.cascades === undefined) w.cascades = cascadesOf(db)
-  const m = TARGET.exec(sql)
-  if (!m || !w.cascades) return null
-  const [, insert, conflict, update, del, table] = m
-  if (update) return reach(w.cascades, table, ['update'])
-  if (del) return reach(w.cascades, table, ['delete'])
-  // REPLACE deletes the rows it conflicts with; an upsert updates them; a plain INSERT fires no action.
-  if (insert.toUpperCase() === 'REPLACE' || conflict?.toUpperCase() === 'REPLACE') return reach(w.cascades, table, ['delete', 'update'])
-  if (UPSERT.test(sql)) return reach(w.cascades, table, ['update'])
-  return [table]
-}
-
-function stamp(w: WriteState, tables: string[] | null) {
+function stamp(w: WriteState, tables: readonly string[] | null) {
   w.clock++
   if (tables === null) w.everything = w.clock
   else for (const t of tables) w.stamps.set(t, w.clock)
@@ -101,12 +104,12 @@ function forgetReads(db: Db) {
  */
 export function trackWrites(db: Db, s: Database.Statement): Database.Statement {
   if (s.readonly) return s
-  const tables = affectedTables(db, s.source)
+  const tables = writtenTables(db, s.source)
   const w = stateOf(db)
   const wrap = <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A): R => {
     openGroup(db, w)
     stamp(w, tables)
-    return fn(...args)
+    return w.watcher ? w.watcher(s.source, tables, () => fn(...args)) : fn(...args)
   }
   s.run = wrap(s.run.bind(s)) as typeof s.run
   s.get = wrap(s.get.bind(s)) as typeof s.get

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cachedRead, closeDatabase, committed, openDatabase, stmt, transaction, writeGeneration, type Db } from '../../../src/server/store/db.js'
+import { writtenTables } from '../../../src/server/store/writes.js'
 
 let dir: string
 let db: Db
@@ -64,6 +65,31 @@ describe('remembered reads', () => {
     expect(writeGeneration(db)).toBe(before)
     addToken('h1')
     expect(writeGeneration(db)).toBeGreaterThan(before)
+  })
+})
+
+describe('the tables a write changes', () => {
+  it('include those a conflicting row deleted by UPDATE OR REPLACE cascades into', async () => {
+    addToken('h1')
+    stmt(db, "INSERT INTO users (username, email, name, created_at) VALUES ('bob', 'bob@example.com', 'Bob', 'now')").run()
+    expect(tokenCount()).toBe(1)
+    // Ann's row is in the way of Bob's new name and is deleted; her tokens go with it.
+    stmt(db, "UPDATE OR REPLACE users SET username = 'ann', email = 'ann@example.com' WHERE username = 'bob'").run()
+    expect(tokenCount()).toBe(0)
+    await settle()
+  })
+
+  it('are what SQLite compiled: the target, its indexes, foreign-key actions and triggers', () => {
+    expect(writtenTables(db, "INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (?, 'personal', 't', @hash, 'api', 'now')")).toEqual(['tokens'])
+    // A write after a WITH clause, and a DELETE without WHERE (compiled to a Clear of the table) are named too.
+    expect(writtenTables(db, "WITH n(x) AS (SELECT 'h') INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) SELECT 1, 'personal', 't', x, 'api', 'now' FROM n")).toEqual(['tokens'])
+    expect(writtenTables(db, 'DELETE FROM tokens')).toEqual(['tokens'])
+    expect(writtenTables(db, 'DELETE FROM users WHERE id = ?')).toEqual(expect.arrayContaining(['users', 'tokens', 'project_members']))
+    expect(writtenTables(db, "UPDATE users SET bio = 'x' WHERE id = 1")).toEqual(['users'])
+    db.exec("CREATE TRIGGER audit AFTER UPDATE OF bio ON users BEGIN UPDATE tokens SET name = 'audited' WHERE user_id = new.id; END")
+    expect(writtenTables(db, "UPDATE users SET bio = 'y' WHERE id = 1")).toEqual(['tokens', 'users'])
+    // Statements that change the schema or settings name no table: they count as changing everything.
+    expect(writtenTables(db, 'CREATE TABLE scratch (x)')).toBeNull()
   })
 })
 
