@@ -1,8 +1,11 @@
 // Finds the caller of a request: PRIVATE-TOKEN / private_token, Bearer / access_token, the session cookie, then sudo.
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppDeps, Caller } from '../context.js'
 import type { Socket } from 'node:net'
+import { CollabError, unauthorized } from '../../core/errors.js'
 import { applySudo, callerFromSession, callerFromToken, tokenHash } from '../services/auth.js'
+import { readBody } from './body.js'
+import { authenticateThrottled } from './throttle.js'
 
 export const SESSION_COOKIE = '_service_session'
 const ANONYMOUS: Caller = { user: null, token: null, scopes: null, sudoer: null }
@@ -45,16 +48,68 @@ function hashFor(req: IncomingMessage, secret: string): string {
   return hash
 }
 
-export function authenticate(app: AppDeps, req: IncomingMessage, params: Record<string, unknown>): Caller {
+/**
+ * What an anonymous caller may make us buffer while we look in the body for `private_token` / `access_token`: forms
+ * and JSON that carry a token there are small (GitLab's clients send large bodies with a header token), and 64 KiB
+ * is far below the 20 MiB every authenticated caller gets.
+ */
+export const ANONYMOUS_BODY_LIMIT = 64 * 1024
+
+export interface BodyLimits { limit: number; fileLimit: number }
+
+/**
+ * The caller named by the headers or the query string: a token, else the session cookie, else anonymous. Runs before
+ * any byte of the body is read, so an unknown token answers 401 without reading it.
+ */
+function callerFromHeaders(app: AppDeps, req: IncomingMessage, query: Record<string, unknown>): Caller {
   const bearer = header(req, 'authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
-  const secret = header(req, 'private-token') ?? asString(params.private_token) ?? bearer ?? asString(params.access_token)
-  let caller = ANONYMOUS
-  if (secret) caller = callerFromToken(app, hashFor(req, secret.trim()))
-  else {
-    const session = readCookie(req, SESSION_COOKIE)
-    if (session) caller = callerFromSession(app, session, req.method ?? 'GET', header(req, 'x-csrf-token')) ?? ANONYMOUS
+  const secret = header(req, 'private-token') ?? asString(query.private_token) ?? bearer ?? asString(query.access_token)
+  if (secret) return callerFromToken(app, hashFor(req, secret.trim()))
+  const session = readCookie(req, SESSION_COOKIE)
+  return (session && callerFromSession(app, session, req.method ?? 'GET', header(req, 'x-csrf-token'))) || ANONYMOUS
+}
+
+/** The body, read under the full limits only for a caller who is known or may stay anonymous. */
+async function bodyFor(req: IncomingMessage, caller: Caller, needsCaller: boolean, limits: BodyLimits) {
+  if (caller.user || !needsCaller) return readBody(req, limits.limit, limits.fileLimit)
+  try {
+    return await readBody(req, ANONYMOUS_BODY_LIMIT, ANONYMOUS_BODY_LIMIT)
+  } catch (err) {
+    throw err instanceof CollabError && err.status === 413 ? unauthorized() : err
   }
-  const sudo = header(req, 'sudo') ?? asString(params.sudo)
+}
+
+async function identify(app: AppDeps, req: IncomingMessage, query: Record<string, unknown>, needsCaller: boolean, limits: BodyLimits | null) {
+  let caller = callerFromHeaders(app, req, query)
+  const body = limits ? await bodyFor(req, caller, needsCaller, limits) : {}
+  // GitLab also reads the token from the body; a token in the headers or the query string wins over it.
+  const bodySecret = caller.token ? undefined : asString(body.private_token) ?? asString(body.access_token)
+  if (bodySecret) caller = callerFromToken(app, hashFor(req, bodySecret.trim()))
+  const sudo = header(req, 'sudo') ?? asString(body.sudo) ?? asString(query.sudo)
   if (sudo !== undefined && sudo !== '' && caller.user) caller = applySudo(app, caller, sudo)
-  return caller
+  return { caller, body }
+}
+
+/**
+ * Authenticates a request and reads its body (`limits` null: it has none) in that order: headers and query string
+ * first, then the body, of which an anonymous caller of an endpoint that `needsCaller` gets only ANONYMOUS_BODY_LIMIT.
+ * Counted once against the throttles, as GitLab counts a request.
+ */
+export async function authenticateRequest(
+  app: AppDeps, req: IncomingMessage, res: ServerResponse, query: Record<string, unknown>, needsCaller: boolean, limits: BodyLimits | null,
+): Promise<{ caller: Caller; body: Record<string, unknown> }> {
+  let outcome: { caller: Caller; body: Record<string, unknown> } | undefined
+  let failure: unknown
+  try {
+    outcome = await identify(app, req, query, needsCaller, limits)
+  } catch (err) {
+    failure = err
+    // Refused before the body has arrived: closing the connection keeps its rest from being read at all.
+    if (limits && !req.complete) res.setHeader('Connection', 'close')
+  }
+  const caller = authenticateThrottled(app, req, () => {
+    if (!outcome) throw failure
+    return outcome.caller
+  })
+  return { caller, body: outcome!.body }
 }

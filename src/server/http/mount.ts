@@ -6,13 +6,12 @@ import type { AppDeps, Caller, HandlerResult, RequestContext } from '../context.
 import { committed, writeGeneration } from '../store/db.js'
 import { maxAttachmentBytes } from '../services/application-settings.js'
 import { checkScope } from '../services/auth.js'
-import { authenticate } from './auth.js'
-import { parseParams, readBody } from './body.js'
+import { authenticateRequest } from './auth.js'
+import { parseParams } from './body.js'
 import { normalizePage, paginationHeaders } from './pagination.js'
 import type { RouteRequest, Router } from './router.js'
 import { JSON_TYPE, jsonResponse, sendError } from './respond.js'
 import { cachedResponse, rememberResponse, type CachedResponse } from './response-cache.js'
-import { authenticateThrottled } from './throttle.js'
 import { validationError } from './validate.js'
 
 export const API_PREFIX = '/api/v4'
@@ -67,10 +66,12 @@ function mergeInto(into: Record<string, unknown>, from: Record<string, unknown>)
 
 async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req: Req, res: ServerResponse) {
   const params = req.search ? parseParams(req.search.slice(1)) : {}
-  if (HAS_BODY.has(req.method)) mergeInto(params, await readBody(req, BODY_LIMIT, maxAttachmentBytes(app)))
+  const needsCaller = endpoint.auth !== 'public' && endpoint.auth !== 'optional'
+  const limits = HAS_BODY.has(req.method) ? { limit: BODY_LIMIT, fileLimit: maxAttachmentBytes(app) } : null
+  const { caller, body } = await authenticateRequest(app, req, res, params, needsCaller, limits)
+  mergeInto(params, body)
   mergeInto(params, req.params)
-  const caller = authenticateThrottled(app, req, () => authenticate(app, req, params))
-  if (!caller.user && endpoint.auth !== 'public' && endpoint.auth !== 'optional') throw unauthorized()
+  if (!caller.user && needsCaller) throw unauthorized()
   if (endpoint.auth === 'admin' && !caller.user?.is_admin) throw forbidden()
   checkScope(caller, endpoint.scope)
   const key = cacheKey(app, endpoint, req, params, caller)
