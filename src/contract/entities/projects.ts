@@ -80,7 +80,8 @@ export const Project = ProjectSimple.extend({
   empty_repo: z.boolean(),
   creator_id: z.number().int(),
   open_issues_count: z.number().int(),
-  import_url: nstr,
+  /** Only for callers who may administer the project (it can hold credentials). */
+  import_url: nstr.optional(),
   import_status: z.enum(['none', 'scheduled', 'started', 'finished', 'failed']),
   import_error: nstr,
   only_allow_merge_if_pipeline_succeeds: z.boolean(),

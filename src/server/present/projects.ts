@@ -1,6 +1,7 @@
 // Projects in GitLab's simple and full forms; URLs built from the request's base URL.
 import type { Project, ProjectSimple } from '../../contract/entities/projects.js'
 import type { RequestContext } from '../context.js'
+import { MAINTAINER } from '../policy.js'
 import type { ProjectView } from '../store/projects.js'
 import { namespaceWebUrl } from './groups.js'
 
@@ -11,6 +12,8 @@ export interface ProjectBundle {
   forkedFrom?: ProjectView
   projectAccess: number | null
   groupAccess: number | null
+  /** The caller's effective level on the project (an administrator counts as Owner): what decides the admin-only fields. */
+  viewerLevel: number
   /** Open issues the caller may see (confidential ones only with Reporter and up). */
   openIssuesCount: number
   statistics?: Project['statistics']
@@ -120,7 +123,8 @@ export function presentProject(b: ProjectBundle, ctx: Urls): Project {
     empty_repo: p.empty_repo === 1,
     creator_id: p.creator_id,
     open_issues_count: b.openIssuesCount,
-    import_url: p.import_url,
+    // May hold credentials: GitLab exposes it only to those who may administer the project (Maintainer and up).
+    import_url: b.viewerLevel >= MAINTAINER ? p.import_url : undefined,
     import_status: p.import_status,
     import_error: p.import_error,
     only_allow_merge_if_pipeline_succeeds: flag(p.only_allow_merge_if_pipeline_succeeds),

@@ -8,7 +8,7 @@ import { nowIso } from '../context.js'
 import { readBranch } from '../git/read.js'
 import { commitActions, setHead } from '../git/write.js'
 import { initRepository, removeRepository, repositoryDir } from '../git/repository.js'
-import { canCreateProjectIn, canReadProject, DEVELOPER, groupLevel, isAdmin, MAINTAINER, OWNER, projectLevel, REPORTER, requireProjectLevel } from '../policy.js'
+import { canCreateProjectIn, canReadProject, DEVELOPER, effectiveProjectLevel, groupLevel, isAdmin, MAINTAINER, OWNER, REPORTER, requireProjectLevel } from '../policy.js'
 import type { ProjectBundle } from '../present/projects.js'
 import { insertMember } from '../store/members.js'
 import { findNamespaceById, findUserNamespace, type NamespaceRow } from '../store/namespaces.js'
@@ -40,13 +40,15 @@ export async function bundle(ctx: RequestContext, row: store.ProjectView, opts: 
   const direct = ctx.user ? store.directProjectLevel(db, ctx.user.id, row.id) : null
   const viaGroup = ctx.user && row.ns_kind === 'group' ? groupLevel(ctx, { id: row.namespace_id }) || null : null
   const forkedFrom = row.forked_from_id !== null && ctx.user ? store.findProjectById(db, row.forked_from_id) : undefined
+  const level = effectiveProjectLevel(ctx, row)
   return {
     row,
     forkedFrom: forkedFrom && canReadProject(ctx, forkedFrom) ? forkedFrom : undefined,
     projectAccess: direct,
     groupAccess: viaGroup,
-    openIssuesCount: countOpenIssues(db, row.id, isAdmin(ctx) || projectLevel(ctx, row) >= REPORTER),
-    statistics: opts.statistics && (isAdmin(ctx) || projectLevel(ctx, row) >= 20) ? await projectStatistics(ctx, row) : undefined,
+    viewerLevel: level,
+    openIssuesCount: countOpenIssues(db, row.id, level >= REPORTER),
+    statistics: opts.statistics && level >= REPORTER ? await projectStatistics(ctx, row) : undefined,
     customAttributes: opts.customAttributes && isAdmin(ctx) ? listAttributes(db, 'project', row.id) : undefined,
   }
 }
