@@ -21,7 +21,7 @@ import { currentSettings, requireProjectLimit, requireVisibilityAllowed } from '
 import { isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE, pathFromName } from './naming.js'
 import { defaultIn, requireAllowedInNamespace } from './visibility.js'
 import { projectStatistics } from './statistics.js'
-import { transaction } from '../store/db.js'
+import { committed, transaction } from '../store/db.js'
 
 export const projectNotFound = () => notFound('Project')
 
@@ -204,6 +204,8 @@ export async function editProject(ctx: RequestContext, project: store.ProjectVie
 export async function deleteProject(ctx: RequestContext, project: store.ProjectView) {
   requireProjectLevel(ctx, project, OWNER)
   transaction(ctx.app.db, () => store.deleteProjectRow(ctx.app.db, project.id))
+  // The repository goes only once the row's deletion is saved: if the group COMMIT fails, this throws and both stay.
+  await committed(ctx.app.db)
   await removeRepository(repositoryDir(ctx.app.layout.repositories, project.id))
 }
 
