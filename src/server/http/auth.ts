@@ -73,7 +73,7 @@ function callerFromHeaders(app: AppDeps, req: IncomingMessage, query: Record<str
 async function bodyFor(req: IncomingMessage, caller: Caller, needsCaller: boolean, limits: BodyLimits) {
   if (caller.user || !needsCaller) return readBody(req, limits.limit, limits.fileLimit)
   try {
-    return await readBody(req, ANONYMOUS_BODY_LIMIT, ANONYMOUS_BODY_LIMIT)
+    return await readBody(req, ANONYMOUS_BODY_LIMIT, ANONYMOUS_BODY_LIMIT, ANONYMOUS_BODY_LIMIT)
   } catch (err) {
     throw err instanceof CollabError && err.status === 413 ? unauthorized() : err
   }

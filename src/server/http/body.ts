@@ -46,9 +46,13 @@ function source(req: IncomingMessage): Readable {
   return req
 }
 
-export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+const declaredOver = (req: IncomingMessage, limit: number) => {
   const declared = Number(req.headers['content-length'])
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge())
+  return Number.isFinite(declared) && declared > limit
+}
+
+export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  if (declaredOver(req, limit)) return Promise.reject(tooLarge())
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -68,10 +72,13 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   })
 }
 
-/** `fileLimit` caps each uploaded file (max_attachment_size); `limit` the rest of the body. */
-export async function readBody(req: IncomingMessage, limit: number, fileLimit = limit): Promise<Record<string, unknown>> {
+/**
+ * `limit` caps a JSON or form body, and the sum of a multipart body's fields (they are its form); `fileLimit` each
+ * uploaded file (max_attachment_size); `total` a whole multipart body, by default the fields' limit plus one file's.
+ */
+export async function readBody(req: IncomingMessage, limit: number, fileLimit = limit, total = limit + fileLimit): Promise<Record<string, unknown>> {
   const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
-  if (type === 'multipart/form-data') return readMultipart(req, limit, fileLimit)
+  if (type === 'multipart/form-data') return readMultipart(req, { limit, fileLimit, total })
   const raw = await readRaw(req, limit)
   if (raw.length === 0) return {}
   const text = raw.toString('utf8')
@@ -89,27 +96,34 @@ export async function readBody(req: IncomingMessage, limit: number, fileLimit = 
   return {}
 }
 
-async function readMultipart(req: IncomingMessage, limit: number, fileLimit: number): Promise<Record<string, unknown>> {
+async function readMultipart(req: IncomingMessage, caps: { limit: number; fileLimit: number; total: number }): Promise<Record<string, unknown>> {
+  if (declaredOver(req, caps.total)) throw tooLarge()
   const { default: Busboy } = await import('busboy')
   return new Promise((resolve, reject) => {
-    let bb
+    let bb: ReturnType<typeof Busboy>
     try {
-      bb = Busboy({ headers: req.headers, limits: { fileSize: fileLimit, fieldSize: limit, files: 20, fields: 1000 } })
+      bb = Busboy({ headers: req.headers, limits: { fileSize: caps.fileLimit, fieldSize: caps.limit, files: 20, fields: 1000 } })
     } catch {
       reject(badRequest('malformed multipart body'))
       return
     }
+    const body = source(req)
     const pairs: string[] = []
     const files: Record<string, UploadedFile> = {}
     let failed = false
-    const fail = (err: CollabError) => { if (!failed) { failed = true; req.unpipe(bb); req.resume(); reject(err) } }
+    const fail = (err: CollabError) => { if (!failed) { failed = true; body.unpipe(bb); body.resume(); reject(err) } }
+    // busboy caps each part; these cap their sum, so 1,000 fields or 20 files each under their cap still cannot add up.
+    let received = 0
+    let fieldBytes = 0
+    body.on('data', (chunk: Buffer) => { if ((received += chunk.length) > caps.total) fail(tooLarge()) })
     bb.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(tooLarge())
+      fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value)
+      if (info.valueTruncated || fieldBytes > caps.limit) fail(tooLarge())
       pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
     })
     bb.on('file', (name, stream, info) => {
       const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('data', (c: Buffer) => { if (!failed) chunks.push(c) })
       stream.on('limit', () => fail(tooLarge()))
       stream.on('close', () => { files[name] = { filename: info.filename ?? 'file', mimeType: info.mimeType, data: Buffer.concat(chunks) } })
     })
@@ -118,6 +132,6 @@ async function readMultipart(req: IncomingMessage, limit: number, fileLimit: num
       if (failed) return
       resolve({ ...parseParams(pairs.join('&')), ...files })
     })
-    source(req).pipe(bb)
+    body.pipe(bb)
   })
 }

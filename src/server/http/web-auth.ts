@@ -14,7 +14,7 @@ const LIMIT = 64 * 1024
 
 async function params(req: RouteRequest) {
   const query = qs.parse(req.search ? req.search.slice(1) : '', QS_OPTIONS) as Record<string, unknown>
-  return { ...query, ...(await readBody(req, LIMIT)) }
+  return { ...query, ...(await readBody(req, LIMIT, LIMIT, LIMIT)) }
 }
 
 type Route = (app: AppDeps, req: RouteRequest, res: ServerResponse) => Promise<void>
