@@ -1,6 +1,7 @@
 // Diffs of a commit against its first parent: unified hunks, modes, new/renamed/deleted flags and line stats.
 import fs from 'node:fs'
 import git from 'isomorphic-git'
+import { cachedDiff } from './diff-cache.js'
 import { fingerprint, isBinary, similarity, unifiedHunks, type Fingerprint } from './diff-text.js'
 import { gitAvailable, runGit } from './exec.js'
 import { cacheFor, readCommitInfo } from './read.js'
@@ -12,13 +13,24 @@ const gitlabMode = (mode: string) => (/^0+$/.test(mode) ? '0' : mode)
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
 const RENAME_LIMIT = 1000
 
-export async function commitDiff(gitdir: string, oid: string): Promise<DiffFile[]> {
-  const info = await readCommitInfo(gitdir, oid)
-  const parent = info.parents[0] ?? null
-  return (await gitAvailable()) ? diffWithGit(gitdir, parent, oid) : diffInProcess(gitdir, parent, oid)
+/**
+ * The diff of a commit against its first parent. It depends on nothing but the commit (objects are content-addressed),
+ * so it is cached by commit id and engine; `gitdir` only says where to read it the first time.
+ */
+export async function commitDiff(gitdir: string, oid: string): Promise<readonly DiffFile[]> {
+  const withGit = await gitAvailable()
+  const compute = async () => {
+    const info = await readCommitInfo(gitdir, oid)
+    const parent = info.parents[0] ?? null
+    return withGit ? diffWithGit(gitdir, parent, oid) : diffInProcess(gitdir, parent, oid)
+  }
+  // Only a full object id names one commit forever; a ref or a short id is read afresh.
+  return FULL_OID.test(oid) ? cachedDiff(`${withGit ? 'git' : 'in-process'}:${oid}`, compute) : compute()
 }
 
-export async function diffStats(files: DiffFile[]) {
+const FULL_OID = /^[0-9a-f]{40}$/
+
+export async function diffStats(files: readonly DiffFile[]) {
   const additions = files.reduce((n, f) => n + f.additions, 0)
   const deletions = files.reduce((n, f) => n + f.deletions, 0)
   return { additions, deletions, total: additions + deletions }
