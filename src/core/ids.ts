@@ -1,5 +1,5 @@
 // Secrets: random tokens shown once, stored only as SHA-256 hashes; passwords as scrypt hashes.
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto'
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
@@ -12,11 +12,13 @@ export function hashPassword(password: string): string {
   return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`
 }
 
-export function verifyPassword(password: string, stored: string | null): boolean {
+/** Compares on libuv's threadpool: scrypt is built to be slow, and a check must not hold the event loop that long. */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   if (!stored) return false
   const [scheme, salt, key] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !key) return false
   const expected = Buffer.from(key, 'base64')
-  const actual = scryptSync(password, Buffer.from(salt, 'base64'), expected.length)
+  const actual = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(password, Buffer.from(salt, 'base64'), expected.length, (err, derived) => (err ? reject(err) : resolve(derived))))
   return timingSafeEqual(expected, actual)
 }

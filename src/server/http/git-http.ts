@@ -74,7 +74,7 @@ async function serveGit(app: AppDeps, req: RouteRequest, res: ServerResponse) {
   if (!gitOverHttpAllowed(app)) throw httpNotAllowed()
   const action = req.params.gitAction
   const service = action === 'info/refs' ? req.query.service : action
-  const access = authorizeGit(app, req.params.gitRepo.replace(/\.git$/i, ''), service === 'git-receive-pack', gitCredential(req))
+  const access = await authorizeGit(app, req.params.gitRepo.replace(/\.git$/i, ''), service === 'git-receive-pack', gitCredential(req))
   const backend: BackendRequest = {
     projectRoot: app.layout.repositories,
     pathInfo: `/${access.project.id}.git/${action}`,

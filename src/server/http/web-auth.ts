@@ -25,7 +25,7 @@ const route = (app: AppDeps, fn: Route) => (req: RouteRequest, res: ServerRespon
 
 export function mountWebAuth(router: Router, app: AppDeps) {
   router.post('/oauth/token', route(app, async (app, req, res) => {
-    const grant = oauthGrant(app, await params(req))
+    const grant = await oauthGrant(app, await params(req))
     await afterCommit(app)
     sendJson(res, 200, grant, { 'Cache-Control': 'no-store', Pragma: 'no-cache' })
   }))
@@ -43,7 +43,7 @@ export function mountWebAuth(router: Router, app: AppDeps) {
     const user = (p.user ?? {}) as Record<string, unknown>
     const login = credentialText(user.login ?? p.login) ?? ''
     const password = credentialText(user.password ?? p.password) ?? ''
-    const session = signIn(app, login, password)
+    const session = await signIn(app, login, password)
     if (!session) {
       sendJson(res, 401, { message: 'Invalid login or password.' })
       return

@@ -1,12 +1,13 @@
 // Credentials to callers: token and session lookups, expiry and revocation, scopes, sudo, OAuth password grant.
 import { CollabError, forbidden, unauthorized } from '../../core/errors.js'
-import { newToken, sha256, verifyPassword } from '../../core/ids.js'
+import { newToken, sha256 } from '../../core/ids.js'
 import type { AppDeps, Caller } from '../context.js'
 import * as tokens from '../store/tokens.js'
 import * as users from '../store/users.js'
 import { cachedRead } from '../store/db.js'
 import type { ScopeRule } from '../../contract/define.js'
 import { currentSettings } from './application-settings.js'
+import { checkPassword } from './password-checks.js'
 
 const LAST_USED_RESOLUTION_MS = 10 * 60 * 1000
 export const OAUTH_TTL_SECONDS = 7200
@@ -130,7 +131,7 @@ function issueOAuthToken(app: AppDeps, userId: number, scopes: string[]): OAuthG
 export const credentialText = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined
 
-export function oauthGrant(app: AppDeps, params: Record<string, unknown>): OAuthGrant {
+export async function oauthGrant(app: AppDeps, params: Record<string, unknown>): Promise<OAuthGrant> {
   const requested = params.scope === undefined ? 'api' : credentialText(params.scope)
   const scopes = (requested ?? '').split(/[\s+]+/).filter(Boolean)
   if (requested === undefined || !scopes.every((s) => KNOWN_SCOPES.has(s))) {
@@ -141,7 +142,7 @@ export function oauthGrant(app: AppDeps, params: Record<string, unknown>): OAuth
     if (!currentSettings(app).password_authentication_enabled_for_web) throw invalidGrant()
     const login = credentialText(params.username) ?? ''
     const user = users.findUserByUsername(app.db, login) ?? users.findUserByEmail(app.db, login)
-    if (!user || user.state !== 'active' || !verifyPassword(credentialText(params.password) ?? '', user.password_hash)) throw invalidGrant()
+    if (!user || user.state !== 'active' || !(await checkPassword(app, credentialText(params.password) ?? '', user.password_hash))) throw invalidGrant()
     users.touchUserSignIn(app.db, user.id, app.clock.now().toISOString())
     return issueOAuthToken(app, user.id, scopes)
   }
@@ -164,11 +165,11 @@ export function revokeOAuthToken(app: AppDeps, secret: string) {
 
 export interface SignIn { sessionId: string; csrfToken: string; expiresAt: string; userId: number }
 
-export function signIn(app: AppDeps, login: string, password: string): SignIn | null {
+export async function signIn(app: AppDeps, login: string, password: string): Promise<SignIn | null> {
   const settings = currentSettings(app)
   if (!settings.password_authentication_enabled_for_web) return null
   const user = users.findUserByUsername(app.db, login) ?? users.findUserByEmail(app.db, login)
-  if (!user || user.state !== 'active' || !verifyPassword(password, user.password_hash)) return null
+  if (!user || user.state !== 'active' || !(await checkPassword(app, password, user.password_hash))) return null
   const now = app.clock.now()
   const sessionId = newToken('')
   const csrfToken = newToken('')
@@ -191,9 +192,9 @@ export const gitPasswordRefused = () => new CollabError('GIT_PASSWORD_DISABLED',
  * Git over HTTP with `login:password` where the password is the account's (not a token): the caller, or null when
  * they do not match; refused outright while password_authentication_enabled_for_git is off, as GitLab does.
  */
-export function callerFromGitPassword(app: AppDeps, login: string, password: string): Caller | null {
+export async function callerFromGitPassword(app: AppDeps, login: string, password: string): Promise<Caller | null> {
   const user = users.findUserByUsername(app.db, login) ?? users.findUserByEmail(app.db, login)
-  if (!user || user.state !== 'active' || !verifyPassword(password, user.password_hash)) return null
+  if (!user || user.state !== 'active' || !(await checkPassword(app, password, user.password_hash))) return null
   if (!currentSettings(app).password_authentication_enabled_for_git) throw gitPasswordRefused()
   return { user, token: null, scopes: null, sudoer: null }
 }

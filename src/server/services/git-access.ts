@@ -41,13 +41,13 @@ export interface GitAccess {
 /** What git sent: a Basic username (null for PRIVATE-TOKEN) and its password or token. */
 export interface GitCredential { login: string | null; secret: string }
 
-function signIn(app: AppDeps, credential: GitCredential) {
+async function signIn(app: AppDeps, credential: GitCredential) {
   try {
     return callerFromToken(app, tokenHash(credential.secret))
   } catch (err) {
     if (!(err instanceof CollabError && err.status === 401)) throw err
     // Not a token: the account's own password, while password_authentication_enabled_for_git allows it.
-    const byPassword = credential.login ? callerFromGitPassword(app, credential.login, credential.secret) : null
+    const byPassword = credential.login ? await callerFromGitPassword(app, credential.login, credential.secret) : null
     // Unknown, revoked or expired tokens and wrong passwords all become the Basic challenge, so git asks again.
     if (!byPassword) throw gitChallenge()
     return byPassword
@@ -55,9 +55,9 @@ function signIn(app: AppDeps, credential: GitCredential) {
 }
 
 /** Decides a clone/fetch (`push` false) or push by a token (any username, `oauth2:<token>`, PRIVATE-TOKEN), a password, or nobody. */
-export function authorizeGit(app: AppDeps, projectPath: string, push: boolean, credential: GitCredential | null): GitAccess {
+export async function authorizeGit(app: AppDeps, projectPath: string, push: boolean, credential: GitCredential | null): Promise<GitAccess> {
+  const caller = credential ? await signIn(app, credential) : null
   const project = findProjectByPath(app.db, projectPath)
-  const caller = credential ? signIn(app, credential) : null
   if (!caller?.user) {
     // Anonymous: only public fetches; everything else (missing projects too) asks for credentials rather than revealing.
     if (push || !project || project.visibility !== 'public') throw gitChallenge()

@@ -177,11 +177,11 @@ describe('password_authentication_enabled_for_web', () => {
 
 describe('password_authentication_enabled_for_git', () => {
   it('lets git over HTTP sign in with an account password only while it is on', async () => {
-    expect(callerFromGitPassword(server.app, 'alice', alice.password)?.user?.username).toBe('alice')
-    expect(callerFromGitPassword(server.app, 'alice', 'wrong')).toBeNull()
+    expect((await callerFromGitPassword(server.app, 'alice', alice.password))?.user?.username).toBe('alice')
+    expect(await callerFromGitPassword(server.app, 'alice', 'wrong')).toBeNull()
     await set({ password_authentication_enabled_for_git: false })
-    expect(() => callerFromGitPassword(server.app, 'alice', alice.password)).toThrow(/You must use a personal access token/)
-    expect(callerFromGitPassword(server.app, 'alice', 'wrong')).toBeNull()
+    await expect(callerFromGitPassword(server.app, 'alice', alice.password)).rejects.toThrow(/You must use a personal access token/)
+    expect(await callerFromGitPassword(server.app, 'alice', 'wrong')).toBeNull()
   })
 })
 
