@@ -11,7 +11,7 @@ export const TOKEN = 'glpat-bench-root-token-000000000'
 
 export interface Child { url: string; proc: ChildProcess; stop(): Promise<void> }
 
-function waitForUrl(proc: ChildProcess, pattern: RegExp): Promise<string> {
+export function waitForUrl(proc: ChildProcess, pattern: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     let seen = ''
     const onData = (b: Buffer) => {
@@ -25,7 +25,7 @@ function waitForUrl(proc: ChildProcess, pattern: RegExp): Promise<string> {
   })
 }
 
-const stopper = (proc: ChildProcess) => () => new Promise<void>((resolve) => {
+export const stopper = (proc: ChildProcess) => () => new Promise<void>((resolve) => {
   if (proc.exitCode !== null) return resolve()
   proc.once('exit', () => resolve())
   proc.kill('SIGTERM')
