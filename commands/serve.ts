@@ -1,4 +1,5 @@
 // collab serve: run the embedded server, store its root token for this CLI, stop cleanly on SIGINT/SIGTERM.
+import { isIP } from 'node:net'
 import { InvalidArgumentError, type Command, type OptionValues } from 'commander'
 import { defaultDataDir } from '../src/core/paths.js'
 import { VERSION } from '../src/core/version.js'
@@ -14,6 +15,13 @@ export interface ServeOptions {
   rootToken?: string
   rootPassword?: string
   responseCache: boolean
+  trustedProxies: string[]
+}
+
+/** `--trusted-proxy` may be given several times; each must be an IP address, as the peer address is compared to it. */
+function proxyAddress(value: string, previous: string[] = []): string[] {
+  if (isIP(value) === 0) throw new InvalidArgumentError('expected an IP address')
+  return [...previous, value]
 }
 
 function port(value: string): number {
@@ -27,6 +35,7 @@ export function register(command: Command, rt: Runtime): void {
     .option('--port <port>', 'port to listen on (0 picks a free one)', port, 3000)
     .option('--data <dir>', 'data directory (default: the platform data directory)')
     .option('--root-token <token>', 'token for the administrator root when the database is created (or COLLAB_ROOT_TOKEN; COLLAB_ROOT_PASSWORD sets the password)')
+    .option('--trusted-proxy <address>', 'believe X-Forwarded-Proto from this reverse proxy (repeatable)', proxyAddress)
     .option('--no-response-cache', 'compute every GET afresh instead of answering repeats from memory until the next write')
     .action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags, rt.io.env)))
 }
@@ -38,6 +47,7 @@ export const toOptions = (flags: OptionValues, env: Env): ServeOptions => ({
   rootToken: flags.rootToken ?? (env.COLLAB_ROOT_TOKEN || undefined),
   rootPassword: env.COLLAB_ROOT_PASSWORD || undefined,
   responseCache: flags.responseCache !== false,
+  trustedProxies: flags.trustedProxy ?? [],
 })
 
 export async function run(options: ServeOptions, deps: Deps): Promise<number> {

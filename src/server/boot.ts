@@ -15,13 +15,17 @@ export interface BootOptions {
   rootToken?: string
   rootPassword?: string
   responseCache?: boolean
+  trustedProxies?: readonly string[]
 }
 
 export function boot(opts: BootOptions) {
   const layout = dataLayout(opts.dataDir)
   for (const dir of [layout.root, layout.repositories, layout.uploads]) mkdirSync(dir, { recursive: true, mode: 0o700 })
   const db = openDatabase(layout.database)
-  const app: AppDeps = { db, clock: opts.clock ?? systemClock, layout, log: opts.log, tasks: createTaskQueue(opts.log), responseCache: opts.responseCache ?? true }
+  const app: AppDeps = {
+    db, clock: opts.clock ?? systemClock, layout, log: opts.log, tasks: createTaskQueue(opts.log),
+    responseCache: opts.responseCache ?? true, trustedProxies: opts.trustedProxies ?? [],
+  }
   const root = bootstrapRoot(app, opts.rootToken)
   if (opts.rootPassword) setRootPassword(app, opts.rootPassword)
   return { app, root }

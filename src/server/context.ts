@@ -15,6 +15,11 @@ export interface AppDeps {
   tasks: TaskQueue
   /** Whether cacheable GETs may be answered from the response cache (on unless `collab serve --no-response-cache`). */
   responseCache?: boolean
+  /**
+   * Peer addresses whose `X-Forwarded-Proto` is believed (`collab serve --trusted-proxy`); from anyone else the header
+   * is ignored, or any client could make us write `https://` links and Secure cookies for a plain-HTTP connection.
+   */
+  trustedProxies?: readonly string[]
 }
 
 export interface Caller {

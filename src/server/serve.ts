@@ -12,12 +12,17 @@ export interface ServeOptions {
   rootPassword?: string
   /** Off: every GET is computed afresh (for measuring, or to rule the cache out when debugging). */
   responseCache?: boolean
+  /** Addresses of reverse proxies whose X-Forwarded-Proto is believed. */
+  trustedProxies?: readonly string[]
   log: (line: string) => void
 }
 
 export async function startServer(opts: ServeOptions) {
   const log = streamLogger(opts.log)
-  const { app, root } = boot({ dataDir: opts.dataDir, log, rootToken: opts.rootToken, rootPassword: opts.rootPassword, responseCache: opts.responseCache })
+  const { app, root } = boot({
+    dataDir: opts.dataDir, log, rootToken: opts.rootToken, rootPassword: opts.rootPassword,
+    responseCache: opts.responseCache, trustedProxies: opts.trustedProxies,
+  })
   const server = createServer(app)
   let url: string
   try {

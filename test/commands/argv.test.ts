@@ -52,10 +52,12 @@ describe('argv to options', () => {
   })
 
   it('reads serve defaults, flags and COLLAB_ROOT_TOKEN / COLLAB_ROOT_PASSWORD', async () => {
-    expect((await optionsOf(['serve', '--data', '/d'])).options).toEqual({ host: '127.0.0.1', port: 3000, dataDir: '/d', rootToken: undefined, rootPassword: undefined, responseCache: true })
+    expect((await optionsOf(['serve', '--data', '/d'])).options).toEqual({ host: '127.0.0.1', port: 3000, dataDir: '/d', rootToken: undefined, rootPassword: undefined, responseCache: true, trustedProxies: [] })
     expect((await optionsOf(['serve', '--data', '/d', '--port', '0', '--host', '0.0.0.0'], { COLLAB_ROOT_TOKEN: 'env-token', COLLAB_ROOT_PASSWORD: 'pw' })).options)
-      .toEqual({ host: '0.0.0.0', port: 0, dataDir: '/d', rootToken: 'env-token', rootPassword: 'pw', responseCache: true })
+      .toEqual({ host: '0.0.0.0', port: 0, dataDir: '/d', rootToken: 'env-token', rootPassword: 'pw', responseCache: true, trustedProxies: [] })
     expect((await optionsOf(['serve', '--data', '/d', '--no-response-cache'])).options).toEqual(expect.objectContaining({ responseCache: false }))
+    expect((await optionsOf(['serve', '--data', '/d', '--trusted-proxy', '10.0.0.1', '--trusted-proxy', '::1'])).options)
+      .toEqual(expect.objectContaining({ trustedProxies: ['10.0.0.1', '::1'] }))
     expect((await optionsOf(['serve', '--data', '/d', '--root-token', 'flag-token'], { COLLAB_ROOT_TOKEN: 'env-token' })).options)
       .toEqual(expect.objectContaining({ rootToken: 'flag-token' }))
   })
@@ -73,6 +75,7 @@ describe('usage errors exit 2 before anything runs', () => {
     [['project', 'members', 'add', 'alice', '-a', 'admin'], "error: option '-a, --access-level <level>' argument 'admin' is invalid. expected one of guest, reporter, developer, maintainer, owner or 10, 20, 30, 40, 50\nhint: see 'collab project members add --help'\n"],
     [['auth', 'login', '--token', 't', '--with-token'], "error: option '--with-token' cannot be used with option '--token <token>'\nhint: see 'collab auth login --help'\n"],
     [['serve', '--port', '70000'], "error: option '--port <port>' argument '70000' is invalid. expected a port number (0-65535)\nhint: see 'collab serve --help'\n"],
+    [['serve', '--trusted-proxy', 'proxy.local'], "error: option '--trusted-proxy <address>' argument 'proxy.local' is invalid. expected an IP address\nhint: see 'collab serve --help'\n"],
     [['completion', 'tcsh'], "error: command-argument value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\nhint: see 'collab completion --help'\n"],
     [['nope'], "error: unknown command 'nope'\nhint: see 'collab --help'\n"],
   ])('%j', async (argv, stderr) => {

@@ -23,9 +23,18 @@ export type Handlers<C extends Contract> = { [K in keyof C]: Handler<C[K]> }
 type Req = RouteRequest
 type AnyHandler = (input: any, ctx: RequestContext) => HandlerResult | Promise<HandlerResult>
 
-export function baseUrlOf(req: IncomingMessage): string {
-  const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() || 'http'
-  return `${proto}://${req.headers.host ?? 'localhost'}`
+/** An IPv4 peer of a dual-stack socket shows as `::ffff:10.0.0.1`; `--trusted-proxy 10.0.0.1` means it too. */
+const plainAddress = (address: string) => (address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address)
+
+/** `http://host:port` as the client addressed us; `https` only when a trusted proxy says the client used it. */
+export function baseUrlOf(app: AppDeps, req: IncomingMessage): string {
+  const host = req.headers.host ?? 'localhost'
+  const proxies = app.trustedProxies
+  if (!proxies?.length) return `http://${host}`
+  const forwarded = req.headers['x-forwarded-proto']
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded ?? '').split(',')[0].trim().toLowerCase()
+  const trusted = first === 'https' && proxies.some((p) => plainAddress(p) === plainAddress(req.socket.remoteAddress ?? ''))
+  return `${trusted ? 'https' : 'http'}://${host}`
 }
 
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -42,12 +51,12 @@ const DAY_MS = 86_400_000
  * The response-cache key of a cacheable GET: who asks (the effective user; sudo included), how they addressed us
  * (URLs in bodies and Link headers are built on it), the whole URL, and the day (a milestone's `expired` turns at midnight).
  */
-function cacheKey(app: AppDeps, endpoint: Endpoint, req: Req, params: Record<string, unknown>, caller: Caller): string | undefined {
+function cacheKey(app: AppDeps, endpoint: Endpoint, req: Req, params: Record<string, unknown>, caller: Caller, baseUrl: string): string | undefined {
   const rule = endpoint.cacheable
   if (!rule || app.responseCache === false || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined
   if (typeof rule === 'function' && !rule(params)) return undefined
   const day = Math.floor(app.clock.now().getTime() / DAY_MS)
-  return `${caller.user?.id ?? 0}|${day}|${req.headers.host ?? ''}|${req.headers['x-forwarded-proto'] ?? ''}|${req.url}`
+  return `${caller.user?.id ?? 0}|${day}|${baseUrl}|${req.url}`
 }
 
 function write(res: ServerResponse, r: CachedResponse) {
@@ -74,7 +83,8 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
   if (!caller.user && needsCaller) throw unauthorized()
   if (endpoint.auth === 'admin' && !caller.user?.is_admin) throw forbidden()
   checkScope(caller, endpoint.scope)
-  const key = cacheKey(app, endpoint, req, params, caller)
+  const baseUrl = baseUrlOf(app, req)
+  const key = cacheKey(app, endpoint, req, params, caller, baseUrl)
   const hit = key === undefined ? undefined : cachedResponse(app.db, key)
   if (hit) {
     await afterCommit(app)
@@ -83,7 +93,6 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
   const parsed = endpoint.schema.safeParse(params)
   if (!parsed.success) throw validationError(parsed.error.issues, params)
   const input = parsed.data as Record<string, unknown>
-  const baseUrl = baseUrlOf(req)
   // One literal, not a spread of the caller: on Node 20 spreading into a larger literal is slow (see present/projects.ts).
   const ctx: RequestContext = {
     user: caller.user, token: caller.token, scopes: caller.scopes, sudoer: caller.sudoer,

@@ -49,9 +49,9 @@ export function mountWebAuth(router: Router, app: AppDeps) {
       return
     }
     await afterCommit(app)
-    const secure = baseUrlOf(req).startsWith('https:') ? '; Secure' : ''
+    const secure = baseUrlOf(app, req).startsWith('https:') ? '; Secure' : ''
     res.writeHead(302, {
-      Location: `${baseUrlOf(req)}/`,
+      Location: `${baseUrlOf(app, req)}/`,
       'Set-Cookie': `${SESSION_COOKIE}=${session.sessionId}; Path=/; HttpOnly; SameSite=Lax; Expires=${new Date(session.expiresAt).toUTCString()}${secure}`,
       'X-CSRF-Token': session.csrfToken,
     })

@@ -136,8 +136,10 @@ describe('page and per_page bounds', () => {
 })
 
 describe('URLs built from the request', () => {
-  it('uses the Host the client addressed, and X-Forwarded-Proto', async () => {
+  it('uses the Host the client addressed, and X-Forwarded-Proto from a trusted proxy', async () => {
+    server.app.trustedProxies = ['127.0.0.1']
     const res = await rawRequest(server, { path: '/api/v4/projects?per_page=5', headers: { Host: 'git.example.test:8443', 'X-Forwarded-Proto': 'https' } })
+    server.app.trustedProxies = []
     expect(links(res).map(([, u]) => u)).toEqual([
       'https://git.example.test:8443/api/v4/projects?page=2&per_page=5',
       'https://git.example.test:8443/api/v4/projects?page=1&per_page=5',
