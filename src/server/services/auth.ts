@@ -4,7 +4,7 @@ import { newToken, sha256 } from '../../core/ids.js'
 import type { AppDeps, Caller } from '../context.js'
 import * as tokens from '../store/tokens.js'
 import * as users from '../store/users.js'
-import { cachedRead } from '../store/db.js'
+import { cachedRead, transaction } from '../store/db.js'
 import type { ScopeRule } from '../../contract/define.js'
 import { currentSettings } from './application-settings.js'
 import { checkPassword } from './password-checks.js'
@@ -143,14 +143,19 @@ export async function oauthGrant(app: AppDeps, params: Record<string, unknown>):
     const login = credentialText(params.username) ?? ''
     const user = users.findUserByUsername(app.db, login) ?? users.findUserByEmail(app.db, login)
     if (!user || user.state !== 'active' || !(await checkPassword(app, credentialText(params.password) ?? '', user.password_hash))) throw invalidGrant()
-    users.touchUserSignIn(app.db, user.id, app.clock.now().toISOString())
-    return issueOAuthToken(app, user.id, scopes)
+    return transaction(app.db, () => {
+      users.touchUserSignIn(app.db, user.id, app.clock.now().toISOString())
+      return issueOAuthToken(app, user.id, scopes)
+    })
   }
   if (params.grant_type === 'refresh_token') {
     const old = tokens.findTokenByRefreshHash(app.db, sha256(credentialText(params.refresh_token) ?? ''))
     if (!old || old.revoked) throw invalidGrant()
-    tokens.revokeToken(app.db, old.id)
-    return issueOAuthToken(app, old.user_id, old.scopes.split(' '))
+    // One unit: a failure after the revocation must not leave the client with neither the old pair nor a new one.
+    return transaction(app.db, () => {
+      tokens.revokeToken(app.db, old.id)
+      return issueOAuthToken(app, old.user_id, old.scopes.split(' '))
+    })
   }
   throw new CollabError('UNSUPPORTED_GRANT', 'unsupported_grant_type', {
     status: 400, body: { error: 'unsupported_grant_type', error_description: 'The authorization grant type is not supported by the authorization server.' },
@@ -175,8 +180,10 @@ export async function signIn(app: AppDeps, login: string, password: string): Pro
   const csrfToken = newToken('')
   // session_expire_delay is in minutes; GitLab needs a restart to apply it, collab applies it to the next sign-in.
   const expiresAt = new Date(now.getTime() + settings.session_expire_delay * 60_000).toISOString()
-  tokens.insertSession(app.db, { id_hash: sha256(sessionId), user_id: user.id, csrf_token: csrfToken, created_at: now.toISOString(), expires_at: expiresAt })
-  users.touchUserSignIn(app.db, user.id, now.toISOString())
+  transaction(app.db, () => {
+    tokens.insertSession(app.db, { id_hash: sha256(sessionId), user_id: user.id, csrf_token: csrfToken, created_at: now.toISOString(), expires_at: expiresAt })
+    users.touchUserSignIn(app.db, user.id, now.toISOString())
+  })
   return { sessionId, csrfToken, expiresAt, userId: user.id }
 }
 
