@@ -1,6 +1,7 @@
 // collab auth login: check a token with GET /user and store it, with the username, for the host.
 import { Option, type Command, type OptionValues } from 'commander'
 import { isApiError } from '../../src/client/errors.js'
+import { route } from '../../src/client/paths.js'
 import type { Runtime } from '../../src/cli/command.js'
 import { normalizeHost, saveHostToken } from '../../src/cli/config.js'
 import { authRequired, usageError } from '../../src/cli/errors.js'
@@ -43,7 +44,7 @@ export async function run(options: LoginOptions, deps: Deps): Promise<void> {
 
   let user: { username: string }
   try {
-    user = await deps.clientFor(host, { token, header: 'PRIVATE-TOKEN', source: 'login' }).get<{ username: string }>('user')
+    user = await deps.clientFor(host, { token, header: 'PRIVATE-TOKEN', source: 'login' }).get(route('getCurrentUser', {}))
   } catch (err) {
     if (isApiError(err) && err.status === 401) {
       throw authRequired(`${host} rejected the token (${err.message})`, 'use a personal access token with the api scope')

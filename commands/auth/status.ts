@@ -4,6 +4,7 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import { authRequired } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printTable, type Column } from '../../src/cli/output.js'
+import { route } from '../../src/client/paths.js'
 import { explicitHost, resolveToken } from '../../src/cli/resolve.js'
 
 export interface StatusOptions {
@@ -29,7 +30,7 @@ async function check(host: string, deps: Deps): Promise<HostStatus> {
   const token = resolveToken(host, {}, deps.io.env, await deps.config())
   if (!token) return { host, user: null, token_source: null, ok: false, error: 'no token' }
   try {
-    const user = await deps.clientFor(host, token).get<{ username: string }>('user')
+    const user = await deps.clientFor(host, token).get(route('getCurrentUser', {}))
     return { host, user: user.username, token_source: token.source, ok: true, error: null }
   } catch (err) {
     return { host, user: null, token_source: token.source, ok: false, error: (err as Error).message }

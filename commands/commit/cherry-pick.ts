@@ -3,7 +3,8 @@ import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
-import { commitPath, onCommit, type Commit } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { onCommit } from './shared.js'
 
 export interface CherryPickOptions {
   project?: string
@@ -35,7 +36,7 @@ export const toOptions = (sha: string, flags: OptionValues): CherryPickOptions =
 
 export async function run(options: CherryPickOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const { data, response } = await api.send<Commit>('POST', commitPath(ref, options.sha, 'cherry_pick'), {
+  const { data, response } = await api.send(route('cherryPickCommit', { id: ref, sha: options.sha }), {
     branch: options.branch,
     message: options.message,
     dry_run: options.dryRun || undefined,

@@ -5,7 +5,8 @@ import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
 import { readText } from '../../src/cli/sources.js'
-import { commitPath, onCommit } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { onCommit } from './shared.js'
 
 export interface CommentOptions {
   project?: string
@@ -50,7 +51,7 @@ async function note(options: CommentOptions, deps: Deps): Promise<string> {
 export async function run(options: CommentOptions, deps: Deps): Promise<void> {
   const text = await note(options, deps)
   const { api, ref } = await deps.project(options.project)
-  const { response } = await api.send('POST', commitPath(ref, options.sha, 'comments'), {
+  const { response } = await api.send(route('createCommitComment', { id: ref, sha: options.sha }), {
     note: text,
     path: options.path,
     line: options.line,

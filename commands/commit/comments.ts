@@ -3,16 +3,8 @@ import type { Command, OptionValues } from 'commander'
 import { pageOptions, pageQuery, withJson, withPagination, type PageOptions, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, printTable } from '../../src/cli/output.js'
-import { commitPath, onCommit } from './shared.js'
-
-interface CommitComment {
-  note: string
-  author: { username: string }
-  created_at?: string
-  path?: string | null
-  line?: number | null
-  line_type?: string | null
-}
+import { route } from '../../src/client/paths.js'
+import { onCommit } from './shared.js'
 
 export interface CommentsOptions extends PageOptions {
   project?: string
@@ -34,7 +26,7 @@ export const toOptions = (sha: string, flags: OptionValues): CommentsOptions => 
 
 export async function run(options: CommentsOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const page = await api.list<CommitComment>(commitPath(ref, options.sha, 'comments'), pageQuery(options), { all: options.all })
+  const page = await api.list(route('listCommitComments', { id: ref, sha: options.sha }), pageQuery(options), { all: options.all })
   if (options.json) return printRaw(deps.io, page.text)
   await printTable(deps.io, [
     { header: 'AUTHOR', value: (c) => c.author.username, style: (text) => deps.io.color.bold(text) },

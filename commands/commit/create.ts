@@ -4,9 +4,9 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
-import { projectPath } from '../../src/client/paths.js'
+import { route } from '../../src/client/paths.js'
 import { orderedActionParsers, readActionsFile, toAction, type ActionFlag } from './actions.js'
-import { onRepository, type Commit } from './shared.js'
+import { onRepository } from './shared.js'
 
 export interface CreateOptions {
   project?: string
@@ -67,7 +67,7 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   ]
   const message = options.message ?? (await deps.prompter.input('Commit message', '-m/--message'))
   const { api, ref } = await deps.project(options.project)
-  const { data: commit, response } = await api.send<Commit>('POST', projectPath(ref, 'repository', 'commits'), {
+  const { data: commit, response } = await api.send(route('createCommit', { id: ref }), {
     branch: options.branch,
     commit_message: message,
     start_branch: options.startBranch,

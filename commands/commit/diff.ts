@@ -4,19 +4,12 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import type { IO } from '../../src/cli/io.js'
 import { printRaw } from '../../src/cli/output.js'
-import { commitPath, onCommit } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import type { ResponseOf } from '../../src/contract/routes.js'
+import { onCommit } from './shared.js'
 
 /** api-v4.md §Commits, diff entries. */
-export interface DiffEntry {
-  diff: string
-  old_path: string
-  new_path: string
-  a_mode: string | null
-  b_mode: string | null
-  new_file: boolean
-  renamed_file: boolean
-  deleted_file: boolean
-}
+export type DiffEntry = ResponseOf<'getCommitDiff'>[number]
 
 export interface DiffOptions {
   project?: string
@@ -65,7 +58,7 @@ export function formatDiff(io: IO, entries: DiffEntry[]): string {
 export async function run(options: DiffOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
   // A commit's diff is one document: every page, always (GitLab pages it 20 files at a time).
-  const page = await api.list<DiffEntry>(commitPath(ref, options.sha, 'diff'), { per_page: 100 }, { all: true })
+  const page = await api.list(route('getCommitDiff', { id: ref, sha: options.sha }), { per_page: 100 }, { all: true })
   if (options.json) printRaw(deps.io, page.text)
   else deps.io.stdout.write(formatDiff(deps.io, page.items))
 }

@@ -5,8 +5,8 @@ import {
 } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, printTable } from '../../src/cli/output.js'
-import { projectPath } from '../../src/client/paths.js'
-import { commitColumns, onRepository, type Commit } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { commitColumns, onRepository } from './shared.js'
 
 export interface ListOptions extends PageOptions {
   project?: string
@@ -57,7 +57,7 @@ export const toOptions = (flags: OptionValues): ListOptions => ({
 
 export async function run(options: ListOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const page = await api.list<Commit>(projectPath(ref, 'repository', 'commits'), {
+  const page = await api.list(route('listCommits', { id: ref }), {
     ref_name: options.ref,
     since: options.since,
     until: options.until,

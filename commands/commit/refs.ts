@@ -3,7 +3,8 @@ import type { Command, OptionValues } from 'commander'
 import { choice, pageOptions, pageQuery, withJson, withPagination, type PageOptions, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, printTable } from '../../src/cli/output.js'
-import { commitPath, onCommit } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { onCommit } from './shared.js'
 
 export interface RefsOptions extends PageOptions {
   project?: string
@@ -30,7 +31,7 @@ export const toOptions = (sha: string, flags: OptionValues): RefsOptions => ({
 
 export async function run(options: RefsOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const page = await api.list<{ type: string; name: string }>(commitPath(ref, options.sha, 'refs'), { type: options.type, ...pageQuery(options) }, { all: options.all })
+  const page = await api.list(route('getCommitRefs', { id: ref, sha: options.sha }), { type: options.type, ...pageQuery(options) }, { all: options.all })
   if (options.json) return printRaw(deps.io, page.text)
   await printTable(deps.io, [
     { header: 'TYPE', value: (r) => r.type, style: (text) => deps.io.color.dim(text) },

@@ -3,25 +3,10 @@ import type { Command } from 'commander'
 import { withConnection, withProject } from '../../src/cli/command.js'
 import type { IO } from '../../src/cli/io.js'
 import type { Column } from '../../src/cli/output.js'
-import { encodeRef, projectPath } from '../../src/client/paths.js'
+import type { ResponseOf } from '../../src/contract/routes.js'
 
-/** The fields of api-v4.md §Commits the CLI reads. */
-export interface Commit {
-  id: string
-  short_id: string
-  title: string
-  message: string
-  author_name: string
-  author_email: string
-  authored_date: string
-  committer_name: string
-  committer_email: string
-  committed_date: string
-  parent_ids: string[]
-  web_url: string
-  stats?: { additions: number; deletions: number; total: number }
-  status?: string | null
-}
+/** A commit as the contract declares it (stats and status when asked for). */
+export type Commit = ResponseOf<'getCommit'>
 
 export const SHA_ARGUMENT = 'commit SHA (full or short), branch or tag'
 
@@ -30,10 +15,6 @@ export const onRepository = (command: Command) => withProject(withConnection(com
 
 /** `<sha>` plus -p, --host, --token. */
 export const onCommit = (command: Command) => onRepository(command.argument('<sha>', SHA_ARGUMENT))
-
-/** `projects/:id/repository/commits/:sha/…`; a branch name with slashes stays one path segment. */
-export const commitPath = (project: string, sha: string, ...rest: string[]) =>
-  projectPath(project, 'repository', 'commits', encodeRef(sha), ...rest)
 
 /** Full SHAs when piped (scripts want them), short ones in a terminal table. */
 export const commitColumns = (io: IO, withStats = false): Column<Commit>[] => [

@@ -4,7 +4,8 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printFields, printRaw } from '../../src/cli/output.js'
 import { parseJson } from '../../src/client/http.js'
-import { commitPath, onCommit, type Commit } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { onCommit, type Commit } from './shared.js'
 
 export interface ViewOptions {
   project?: string
@@ -21,7 +22,7 @@ export const toOptions = (sha: string, flags: OptionValues): ViewOptions => ({ p
 
 export async function run(options: ViewOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const response = await api.request('GET', commitPath(ref, options.sha), { query: { stats: true } })
+  const response = await api.call(route('getCommit', { id: ref, sha: options.sha }), { query: { stats: true } })
   if (options.json) return printRaw(deps.io, response.text)
   const c = parseJson<Commit>(response)
   const { io } = deps

@@ -3,7 +3,7 @@ import type { Command, OptionValues } from 'commander'
 import { collect, positiveInt, withConnection, withJson, withProject, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
-import { projectPath } from '../../src/client/paths.js'
+import { route } from '../../src/client/paths.js'
 import { csv, descriptionFrom, type Issue } from './shared.js'
 
 export interface CreateOptions {
@@ -56,7 +56,7 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
     if (description === undefined) description = (await deps.prompter.editor('Description (saved when the editor closes)', '--description')).trim() || undefined
   }
   const { api, ref } = await deps.project(options.project)
-  const { data, response } = await api.send<Issue>('POST', projectPath(ref, 'issues'), {
+  const { data, response } = await api.send(route('createProjectIssue', { id: ref }), {
     title,
     description,
     labels: options.labels?.join(','),

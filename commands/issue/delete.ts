@@ -4,7 +4,8 @@ import type { Runtime } from '../../src/cli/command.js'
 import { failure } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { status } from '../../src/cli/output.js'
-import { issuePath, onIssue } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { onIssue } from './shared.js'
 
 export interface DeleteOptions { project?: string; iid: number; yes: boolean }
 
@@ -19,6 +20,6 @@ export const toOptions = (iid: number, flags: OptionValues): DeleteOptions => ({
 export async function run(options: DeleteOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
   if (!options.yes && !(await deps.prompter.confirm(`Delete issue #${options.iid} of ${ref}?`, '--yes'))) throw failure('nothing was deleted')
-  await api.request('DELETE', issuePath(ref, options.iid))
+  await api.call(route('deleteProjectIssue', { id: ref, issue_iid: options.iid }))
   status(deps.io, `Deleted issue #${options.iid} in ${ref}`)
 }

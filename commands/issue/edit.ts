@@ -3,7 +3,8 @@ import type { Command, OptionValues } from 'commander'
 import { collect, withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
-import { csv, descriptionFrom, issuePath, onIssue, type Issue } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { csv, descriptionFrom, onIssue } from './shared.js'
 import { reportWrite } from '../project/shared.js'
 
 export interface EditOptions {
@@ -61,6 +62,6 @@ export async function run(options: EditOptions, deps: Deps): Promise<void> {
   const body = { ...options.fields, ...(description !== undefined ? { description } : {}) }
   if (Object.keys(body).length === 0) throw usageError('nothing to change', "pass at least one flag; see 'collab issue edit --help'")
   const { api, ref } = await deps.project(options.project)
-  const { data, response } = await api.send<Issue>('PUT', issuePath(ref, options.iid), body)
+  const { data, response } = await api.send(route('editProjectIssue', { id: ref, issue_iid: options.iid }), body)
   reportWrite(deps.io, options.json, response, `Updated issue #${data.iid} in ${ref}`)
 }

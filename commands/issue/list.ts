@@ -6,7 +6,7 @@ import {
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, printTable } from '../../src/cli/output.js'
-import { encodeRef, projectPath } from '../../src/client/paths.js'
+import { route } from '../../src/client/paths.js'
 import { csv, issueColumns, type Issue } from './shared.js'
 
 export interface ListOptions extends PageOptions {
@@ -72,10 +72,10 @@ export const toOptions = (flags: OptionValues): ListOptions => ({
 
 export async function run(options: ListOptions, deps: Deps): Promise<void> {
   if (options.group !== undefined && options.instance) throw usageError('--group and --instance are mutually exclusive')
-  const target = options.instance ? { api: await deps.api(), path: 'issues' }
-    : options.group !== undefined ? { api: await deps.api(), path: `groups/${encodeRef(options.group)}/issues` }
-    : await deps.project(options.project).then(({ api, ref }) => ({ api, path: projectPath(ref, 'issues') }))
-  const page = await target.api.list<Issue>(target.path, { ...options.query, ...pageQuery(options) }, { all: options.all })
+  const target = options.instance ? { api: await deps.api(), route: route('listIssues', {}) }
+    : options.group !== undefined ? { api: await deps.api(), route: route('listGroupIssues', { id: options.group }) }
+    : await deps.project(options.project).then(({ api, ref }) => ({ api, route: route('listProjectIssues', { id: ref }) }))
+  const page = await target.api.list(target.route, { ...options.query, ...pageQuery(options) }, { all: options.all })
   if (options.json) printRaw(deps.io, page.text)
   else await printTable(deps.io, issueColumns(deps.io), page.items)
 }

@@ -3,8 +3,8 @@ import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
-import { projectPath } from '../../src/client/paths.js'
-import { issuePath, onIssue, type Issue } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { onIssue } from './shared.js'
 
 export interface MoveOptions { project?: string; iid: number; to: string; json: boolean }
 
@@ -18,8 +18,8 @@ export const toOptions = (iid: number, flags: OptionValues): MoveOptions => ({ p
 
 export async function run(options: MoveOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const to = /^\d+$/.test(options.to) ? Number(options.to) : (await api.get<{ id: number }>(projectPath(options.to))).id
-  const { data, response } = await api.send<Issue>('POST', issuePath(ref, options.iid, 'move'), { to_project_id: to })
+  const to = /^\d+$/.test(options.to) ? Number(options.to) : (await api.get(route('getProject', { id: options.to }))).id
+  const { data, response } = await api.send(route('moveProjectIssue', { id: ref, issue_iid: options.iid }), { to_project_id: to })
   if (options.json) printRaw(deps.io, response.text)
   else deps.io.stdout.write(`${data.web_url}\n`)
   status(deps.io, `Moved issue #${options.iid} of ${ref} to ${options.to} as #${data.iid}`)

@@ -4,9 +4,11 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, printTable } from '../../src/cli/output.js'
 import { parseJson } from '../../src/client/http.js'
-import { issuePath, onIssue } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import type { ResponseOf } from '../../src/contract/routes.js'
+import { onIssue } from './shared.js'
 
-interface User { id: number; username: string; name: string }
+type User = ResponseOf<'listIssueParticipants'>[number]
 
 export interface ParticipantsOptions { project?: string; iid: number; json: boolean }
 
@@ -19,7 +21,7 @@ export const toOptions = (iid: number, flags: OptionValues): ParticipantsOptions
 
 export async function run(options: ParticipantsOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const response = await api.request('GET', issuePath(ref, options.iid, 'participants'))
+  const response = await api.call(route('listIssueParticipants', { id: ref, issue_iid: options.iid }))
   if (options.json) return printRaw(deps.io, response.text)
   await printTable<User>(deps.io, [
     { header: 'ID', value: (u) => u.id, style: (text) => deps.io.color.dim(text) },

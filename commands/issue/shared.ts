@@ -1,4 +1,4 @@
-// What the issue verbs share: the fields they read, list columns, the `<iid>` argument, issue paths and description input.
+// What the issue verbs share: the contract's issue and note types, list columns, the `<iid>` argument and description input.
 import { readFile } from 'node:fs/promises'
 import type { Command } from 'commander'
 import { positiveInt, withConnection, withProject } from '../../src/cli/command.js'
@@ -6,35 +6,10 @@ import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import type { IO } from '../../src/cli/io.js'
 import type { Column } from '../../src/cli/output.js'
-import { projectPath } from '../../src/client/paths.js'
+import type { ResponseOf } from '../../src/contract/routes.js'
 
-interface User { id: number; username: string; name: string }
-
-/** The fields of api-v4.md §Issue the CLI reads. */
-export interface Issue {
-  id: number
-  iid: number
-  project_id: number
-  title: string
-  description: string | null
-  state: string
-  labels: string[]
-  milestone: { title: string } | null
-  assignees: User[]
-  author: User
-  due_date: string | null
-  confidential: boolean
-  discussion_locked: boolean
-  user_notes_count: number
-  created_at: string
-  updated_at: string
-  closed_at: string | null
-  closed_by: User | null
-  web_url: string
-  time_stats: { human_time_estimate: string | null; human_total_time_spent: string | null }
-}
-
-export interface Note { id: number; body: string; author: User; created_at: string; system: boolean }
+export type Issue = ResponseOf<'getProjectIssue'>
+export type Note = ResponseOf<'getIssueNote'>
 
 export const issueColumns = (io: IO): Column<Issue>[] => [
   { header: 'IID', value: (i) => `#${i.iid}`, style: (text) => io.color.dim(text) },
@@ -43,8 +18,6 @@ export const issueColumns = (io: IO): Column<Issue>[] => [
   { header: 'LABELS', value: (i) => i.labels.join(',') },
   { header: 'ASSIGNEES', value: (i) => i.assignees.map((u) => u.username).join(',') },
 ]
-
-export const issuePath = (ref: string, iid: number, ...rest: string[]) => projectPath(ref, 'issues', iid, ...rest)
 
 /** `<iid>` plus -p, --host, --token: a verb on one issue. */
 export const onIssue = (command: Command) =>

@@ -3,24 +3,26 @@ import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { reportWrite } from '../project/shared.js'
-import { issuePath, onIssue } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { onIssue } from './shared.js'
 
 export interface SimpleOptions { project?: string; iid: number; json: boolean }
 
 interface Verb {
   name: 'close' | 'reopen' | 'subscribe' | 'unsubscribe' | 'todo'
   description: string
-  request(iid: number): { method: 'PUT' | 'POST'; path: string[]; json?: Record<string, string> }
+  endpoint: 'editProjectIssue' | 'subscribeToIssue' | 'unsubscribeFromIssue' | 'createIssueTodo'
+  json?: Record<string, string>
   done: string
   unchanged?: string
 }
 
 export const VERBS: Verb[] = [
-  { name: 'close', description: 'Close an issue', request: () => ({ method: 'PUT', path: [], json: { state_event: 'close' } }), done: 'Closed issue' },
-  { name: 'reopen', description: 'Reopen a closed issue', request: () => ({ method: 'PUT', path: [], json: { state_event: 'reopen' } }), done: 'Reopened issue' },
-  { name: 'subscribe', description: 'Get notified about an issue', request: () => ({ method: 'POST', path: ['subscribe'] }), done: 'Subscribed to issue', unchanged: 'Already subscribed to issue' },
-  { name: 'unsubscribe', description: 'Stop notifications about an issue', request: () => ({ method: 'POST', path: ['unsubscribe'] }), done: 'Unsubscribed from issue', unchanged: 'Not subscribed to issue' },
-  { name: 'todo', description: 'Add an issue to your todos', request: () => ({ method: 'POST', path: ['todo'] }), done: 'Added a todo for issue', unchanged: 'Already a pending todo for issue' },
+  { name: 'close', description: 'Close an issue', endpoint: 'editProjectIssue', json: { state_event: 'close' }, done: 'Closed issue' },
+  { name: 'reopen', description: 'Reopen a closed issue', endpoint: 'editProjectIssue', json: { state_event: 'reopen' }, done: 'Reopened issue' },
+  { name: 'subscribe', description: 'Get notified about an issue', endpoint: 'subscribeToIssue', done: 'Subscribed to issue', unchanged: 'Already subscribed to issue' },
+  { name: 'unsubscribe', description: 'Stop notifications about an issue', endpoint: 'unsubscribeFromIssue', done: 'Unsubscribed from issue', unchanged: 'Not subscribed to issue' },
+  { name: 'todo', description: 'Add an issue to your todos', endpoint: 'createIssueTodo', done: 'Added a todo for issue', unchanged: 'Already a pending todo for issue' },
 ]
 
 export function registerAll(group: Command, rt: Runtime): void {
@@ -35,8 +37,7 @@ export const toOptions = (iid: number, flags: OptionValues): SimpleOptions => ({
 
 export async function runVerb(verb: Verb, options: SimpleOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const { method, path, json } = verb.request(options.iid)
-  const response = await api.request(method, issuePath(ref, options.iid, ...path), { json })
+  const response = await api.call(route(verb.endpoint, { id: ref, issue_iid: options.iid }), { json: verb.json })
   const message = response.status === 304 && verb.unchanged ? verb.unchanged : verb.done
   reportWrite(deps.io, options.json, response, `${message} #${options.iid} in ${ref}`)
 }

@@ -4,7 +4,8 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printFields, printRaw } from '../../src/cli/output.js'
 import { parseJson } from '../../src/client/http.js'
-import { issuePath, onIssue, type Issue, type Note } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { onIssue, type Issue } from './shared.js'
 
 export interface ViewOptions { project?: string; iid: number; json: boolean }
 
@@ -17,10 +18,10 @@ export const toOptions = (iid: number, flags: OptionValues): ViewOptions => ({ p
 
 export async function run(options: ViewOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const response = await api.request('GET', issuePath(ref, options.iid))
+  const response = await api.call(route('getProjectIssue', { id: ref, issue_iid: options.iid }))
   if (options.json) return printRaw(deps.io, response.text)
   const i = parseJson<Issue>(response)
-  const notes = (await api.list<Note>(issuePath(ref, options.iid, 'notes'), { sort: 'asc', per_page: 100 }, { all: true })).items
+  const notes = (await api.list(route('listIssueNotes', { id: ref, issue_iid: options.iid }), { sort: 'asc', per_page: 100 }, { all: true })).items
   printFields(deps.io, [
     ['iid', i.iid],
     ['title', i.title],

@@ -6,7 +6,7 @@ import type { Deps } from '../../src/cli/factory.js'
 import type { Env } from '../../src/cli/io.js'
 import { status } from '../../src/cli/output.js'
 import type { TokenHeader } from '../../src/client/http.js'
-import { projectPath } from '../../src/client/paths.js'
+import { route } from '../../src/client/paths.js'
 import type { Project } from './shared.js'
 
 export interface CloneOptions {
@@ -56,7 +56,7 @@ export function gitAuthEnv(env: Env, repoUrl: string, credentials: { token: stri
 export async function run(options: CloneOptions, deps: Deps): Promise<void> {
   // Public projects clone without logging in, as with git itself.
   const { api, ref } = await deps.project(options.project, { anonymous: true })
-  const project = await api.get<Project>(projectPath(ref))
+  const project = await api.get(route('getProject', { id: ref }))
   const url = project.http_url_to_repo
   const credentials = api.credentials()
   // The token goes only where the API lives, as the client's own requests do.

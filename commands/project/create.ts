@@ -4,8 +4,8 @@ import { choice, withConnection, withJson, type Runtime } from '../../src/cli/co
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
 import type { ApiClient } from '../../src/client/http.js'
-import { encodeRef } from '../../src/client/paths.js'
-import { VISIBILITIES, type Project } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { VISIBILITIES } from './shared.js'
 
 export interface CreateOptions {
   name: string
@@ -46,12 +46,12 @@ export const toOptions = (name: string, flags: OptionValues): CreateOptions => (
 /** POST /projects takes a namespace id; a path is looked up first. */
 export async function namespaceId(api: ApiClient, namespace: string): Promise<number> {
   if (/^\d+$/.test(namespace)) return Number(namespace)
-  return (await api.get<{ id: number }>(`namespaces/${encodeRef(namespace)}`)).id
+  return (await api.get(route('getNamespace', { id: namespace }))).id
 }
 
 export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   const api = await deps.api()
-  const { data: project, response } = await api.send<Project>('POST', 'projects', {
+  const { data: project, response } = await api.send(route('createProject', {}), {
     name: options.name,
     path: options.path,
     namespace_id: options.namespace === undefined ? undefined : await namespaceId(api, options.namespace),

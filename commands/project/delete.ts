@@ -4,7 +4,7 @@ import type { Runtime } from '../../src/cli/command.js'
 import { failure } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { status } from '../../src/cli/output.js'
-import { projectPath } from '../../src/client/paths.js'
+import { route } from '../../src/client/paths.js'
 import { onProject } from './shared.js'
 
 export interface DeleteOptions {
@@ -29,6 +29,6 @@ export async function run(options: DeleteOptions, deps: Deps): Promise<void> {
     const typed = await deps.prompter.input(`Type ${ref} to delete it`, '--yes')
     if (typed.trim() !== ref) throw failure(`'${typed.trim()}' is not ${ref}; nothing was deleted`)
   }
-  await api.request('DELETE', projectPath(ref))
+  await api.call(route('deleteProject', { id: ref }))
   status(deps.io, `Deleted project ${ref}`)
 }

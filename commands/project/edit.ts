@@ -3,7 +3,7 @@ import type { Command, OptionValues } from 'commander'
 import { choice, withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
-import { projectPath } from '../../src/client/paths.js'
+import { route } from '../../src/client/paths.js'
 import { onProject, reportWrite, VISIBILITIES, type Project } from './shared.js'
 
 /** Feature switches: `--issues` / `--no-issues` set `issues_enabled`, and so on. */
@@ -59,6 +59,6 @@ export async function run(options: EditOptions, deps: Deps): Promise<void> {
     throw usageError('nothing to change', "pass at least one setting; see 'collab project edit --help'")
   }
   const { api, ref } = await deps.project(options.project)
-  const { data, response } = await api.send<Project>('PUT', projectPath(ref), options.settings)
+  const { data, response } = await api.send(route('editProject', { id: ref }), options.settings)
   reportWrite(deps.io, options.json, response, `Updated project ${data.path_with_namespace}`)
 }

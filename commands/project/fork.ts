@@ -3,7 +3,7 @@ import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
-import { projectPath } from '../../src/client/paths.js'
+import { route } from '../../src/client/paths.js'
 import { onProject, type Project } from './shared.js'
 
 export interface ForkOptions {
@@ -35,7 +35,7 @@ export const toOptions = (project: string | undefined, flags: OptionValues): For
 export async function run(options: ForkOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
   // `namespace` takes an id or a path, so no lookup is needed (api-v4.md §Projects).
-  const { data: fork, response } = await api.send<Project>('POST', projectPath(ref, 'fork'), {
+  const { data: fork, response } = await api.send(route('forkProject', { id: ref }), {
     namespace: options.namespace,
     name: options.name,
     path: options.path,

@@ -3,7 +3,7 @@ import type { Command, OptionValues } from 'commander'
 import { pageOptions, pageQuery, withJson, withPagination, type PageOptions, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, printTable } from '../../src/cli/output.js'
-import { projectPath } from '../../src/client/paths.js'
+import { route } from '../../src/client/paths.js'
 import { onProject, projectColumns, type Project } from './shared.js'
 
 export interface ForksOptions extends PageOptions {
@@ -24,7 +24,7 @@ export const toOptions = (project: string | undefined, flags: OptionValues): For
 
 export async function run(options: ForksOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const page = await api.list<Project>(projectPath(ref, 'forks'), pageQuery(options), { all: options.all })
+  const page = await api.list(route('listForks', { id: ref }), pageQuery(options), { all: options.all })
   if (options.json) printRaw(deps.io, page.text)
   else await printTable(deps.io, projectColumns(deps.io), page.items)
 }

@@ -4,7 +4,7 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, printTable } from '../../src/cli/output.js'
 import { parseJson } from '../../src/client/http.js'
-import { projectPath } from '../../src/client/paths.js'
+import { route } from '../../src/client/paths.js'
 import { onProject } from './shared.js'
 
 export interface LanguagesOptions {
@@ -24,7 +24,7 @@ export const toOptions = (project: string | undefined, flags: OptionValues): Lan
 
 export async function run(options: LanguagesOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const response = await api.request('GET', projectPath(ref, 'languages'))
+  const response = await api.call(route('getProjectLanguages', { id: ref }))
   if (options.json) return printRaw(deps.io, response.text)
   const shares = Object.entries(parseJson<Record<string, number>>(response))
   await printTable(deps.io, [

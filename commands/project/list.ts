@@ -5,7 +5,8 @@ import {
 } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, printTable } from '../../src/cli/output.js'
-import { projectColumns, VISIBILITIES, type Project } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { projectColumns, VISIBILITIES } from './shared.js'
 
 const ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'star_count'] as const
 
@@ -54,7 +55,7 @@ export const toOptions = (flags: OptionValues): ListOptions => ({
 
 export async function run(options: ListOptions, deps: Deps): Promise<void> {
   const api = await deps.api()
-  const page = await api.list<Project>('projects', {
+  const page = await api.list(route('listProjects', {}), {
     owned: options.owned || undefined,
     membership: options.membership || undefined,
     starred: options.starred || undefined,

@@ -4,31 +4,19 @@ import type { ApiResponse } from '../../src/client/http.js'
 import { withConnection, withProject } from '../../src/cli/command.js'
 import type { IO } from '../../src/cli/io.js'
 import { printRaw, status, type Column } from '../../src/cli/output.js'
+import type { ResponseOf } from '../../src/contract/routes.js'
 
-/** The fields of api-v4.md §Project the CLI reads; the simple form lacks visibility and archived. */
-export interface Project {
-  id: number
-  name: string
-  path_with_namespace: string
-  description: string | null
-  default_branch: string | null
-  web_url: string
-  http_url_to_repo: string
-  ssh_url_to_repo: string
-  star_count: number
-  forks_count: number
-  created_at: string
-  visibility?: string
-  archived?: boolean
-  forked_from_project?: { path_with_namespace: string }
-}
+/** A project in its full form, as GET /projects/:id answers without `simple`. */
+export type Project = ResponseOf<'createProject'>
+/** A project in a list: the full form, or with `simple=true` the simple one, which has no visibility. */
+type ListedProject = ResponseOf<'listProjects'>[number]
 
 export const VISIBILITIES = ['private', 'internal', 'public'] as const
 
-export const projectColumns = (io: IO): Column<Project>[] => [
+export const projectColumns = (io: IO): Column<ListedProject>[] => [
   { header: 'ID', value: (p) => p.id, style: (text) => io.color.dim(text) },
   { header: 'PATH', value: (p) => p.path_with_namespace, style: (text) => io.color.bold(text) },
-  { header: 'VISIBILITY', value: (p) => p.visibility },
+  { header: 'VISIBILITY', value: (p) => ('visibility' in p ? p.visibility : undefined) },
   { header: 'DESCRIPTION', value: (p) => p.description },
 ]
 

@@ -2,7 +2,7 @@
 import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
-import { projectPath } from '../../src/client/paths.js'
+import { route } from '../../src/client/paths.js'
 import { onProject, reportWrite } from './shared.js'
 
 export interface ToggleOptions {
@@ -30,8 +30,10 @@ export const toOptions = (project: string | undefined, flags: OptionValues): Tog
   json: flags.json === true,
 })
 
+const ENDPOINTS = { star: 'starProject', unstar: 'unstarProject', archive: 'archiveProject', unarchive: 'unarchiveProject' } as const
+
 export async function runToggle(toggle: Toggle, options: ToggleOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const response = await api.request('POST', projectPath(ref, toggle.action))
+  const response = await api.call(route(ENDPOINTS[toggle.action], { id: ref }))
   reportWrite(deps.io, options.json, response, `${response.status === 304 && toggle.unchanged ? toggle.unchanged : toggle.done} ${ref}`)
 }

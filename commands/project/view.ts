@@ -4,7 +4,7 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printFields, printRaw } from '../../src/cli/output.js'
 import { parseJson } from '../../src/client/http.js'
-import { projectPath } from '../../src/client/paths.js'
+import { route } from '../../src/client/paths.js'
 import { onProject, type Project } from './shared.js'
 
 export interface ViewOptions {
@@ -24,7 +24,7 @@ export const toOptions = (project: string | undefined, flags: OptionValues): Vie
 
 export async function run(options: ViewOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const response = await api.request('GET', projectPath(ref))
+  const response = await api.call(route('getProject', { id: ref }))
   if (options.json) return printRaw(deps.io, response.text)
   const p = parseJson<Project>(response)
   printFields(deps.io, [

@@ -5,7 +5,8 @@ import { withConnection, withJson, type Runtime } from '../../src/cli/command.js
 import type { Deps } from '../../src/cli/factory.js'
 import { printFields, printRaw } from '../../src/cli/output.js'
 import { parseJson } from '../../src/client/http.js'
-import { SETTINGS_PATH, settingText, warnUnknown } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { settingText, warnUnknown } from './shared.js'
 
 export interface GetOptions {
   names: string[]
@@ -23,7 +24,7 @@ export const toOptions = (names: string[], flags: OptionValues): GetOptions => (
 
 export async function run(options: GetOptions, deps: Deps): Promise<void> {
   const api = await deps.api()
-  const response = await api.request('GET', SETTINGS_PATH)
+  const response = await api.call(route('getApplicationSettings', {}))
   if (options.json && options.names.length === 0) return printRaw(deps.io, response.text)
   const record = parseJson<Record<string, unknown>>(response)
   const names = options.names.length ? options.names : Object.keys(record)

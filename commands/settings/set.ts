@@ -5,7 +5,8 @@ import { withConnection, withJson, type Runtime } from '../../src/cli/command.js
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
-import { SETTINGS_PATH, warnUnknown } from './shared.js'
+import { route } from '../../src/client/paths.js'
+import { warnUnknown } from './shared.js'
 
 export interface SetOptions {
   /** NAME=VALUE as typed. */
@@ -65,7 +66,7 @@ export async function run(options: SetOptions, deps: Deps): Promise<void> {
   const { settings, unknown } = parseAssignments(options.assignments)
   for (const name of unknown) warnUnknown(deps.io, name)
   const api = await deps.api()
-  const response = await api.request('PUT', SETTINGS_PATH, { json: settings })
+  const response = await api.call(route('updateApplicationSettings', {}), { json: settings })
   if (options.json) printRaw(deps.io, response.text)
   status(deps.io, `Updated ${Object.keys(settings).join(', ')}`)
 }

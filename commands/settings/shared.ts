@@ -1,7 +1,5 @@
-// What the settings verbs share: the API path, how values print, and the warning for names the contract does not know.
+// What the settings verbs share: how values print, and the warning for names the contract does not know.
 import type { IO } from '../../src/cli/io.js'
-
-export const SETTINGS_PATH = '/application/settings'
 
 /** Arrays as the comma lists `settings set` takes; null as nothing. */
 export function settingText(value: unknown): string {

@@ -13,7 +13,7 @@ import {
 
 export interface ProjectTarget {
   api: ApiClient
-  /** The id or full path, not encoded: `projectPath(ref)` builds API paths from it. */
+  /** The id or full path, not encoded: `route(name, { id: ref })` encodes it into API paths. */
   ref: string
 }
 

@@ -2,6 +2,7 @@
 import { CollabError } from '../core/errors.js'
 import { ApiError } from './errors.js'
 import { joinJsonArrays, nextLink } from './pagination.js'
+import type { Route } from './paths.js'
 import { nodeTransport, type Transport } from './transport.js'
 
 export type TokenHeader = 'PRIVATE-TOKEN' | 'JOB-TOKEN'
@@ -131,14 +132,19 @@ export class ApiClient {
     return response
   }
 
-  async get<T>(path: string, query?: Query): Promise<T> {
-    return parseJson<T>(await this.request('GET', path, { query }))
+  /** One endpoint of the contract, by its route. */
+  call(route: Route, options: RequestOptions = {}): Promise<ApiResponse> {
+    return this.request(route.method, route.path, options)
+  }
+
+  async get<T>(route: Route<T>, query?: Query): Promise<T> {
+    return parseJson<T>(await this.call(route, { query }))
   }
 
   /** Undefined fields are left out; with none left, no body is sent. */
-  async send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, json?: Record<string, unknown>): Promise<{ data: T; response: ApiResponse }> {
+  async send<T>(route: Route<T>, json?: Record<string, unknown>): Promise<{ data: T; response: ApiResponse }> {
     const fields = Object.entries(json ?? {}).filter(([, value]) => value !== undefined)
-    const response = await this.request(method, path, { json: fields.length > 0 ? Object.fromEntries(fields) : undefined })
+    const response = await this.call(route, { json: fields.length > 0 ? Object.fromEntries(fields) : undefined })
     return { data: parseJson<T>(response), response }
   }
 
@@ -157,9 +163,10 @@ export class ApiClient {
   }
 
   /** One page of a list, or with `all` every page; `text` keeps the server's bytes (pages joined into one array). */
-  async list<T>(path: string, query: Query = {}, options: { all?: boolean } = {}): Promise<Paged<T>> {
+  async list<R>(route: Route<R>, query: Query = {}, options: { all?: boolean } = {}): Promise<Paged<R extends readonly (infer T)[] ? T : R>> {
+    type T = R extends readonly (infer I)[] ? I : R
     const responses: ApiResponse[] = []
-    for await (const response of this.pages('GET', path, { query, follow: options.all })) responses.push(response)
+    for await (const response of this.pages(route.method, route.path, { query, follow: options.all })) responses.push(response)
     const items = responses.flatMap((r) => {
       const data = parseJson<T[] | T>(r)
       return Array.isArray(data) ? data : [data]

@@ -15,7 +15,10 @@ export type ScopeRule = 'read' | 'write' | 'user'
 
 type Shape = z.core.$ZodLooseShape
 
-export interface EndpointSpec<P extends Shape, I extends Shape> {
+/** Response schemas by status; null for an empty body (204, 304). */
+export type Responses = Record<number, z.ZodType | null>
+
+export interface EndpointSpec<P extends Shape, I extends Shape, R extends Responses = Responses> {
   method: Method
   path: string
   summary: string
@@ -23,7 +26,7 @@ export interface EndpointSpec<P extends Shape, I extends Shape> {
   params?: P
   /** Query (GET/DELETE) or body (POST/PUT) parameters; GitLab merges every source, so both are read. */
   input?: I
-  responses: Record<number, z.ZodType | null>
+  responses: R
   auth?: AuthRule
   scope?: ScopeRule
   paginated?: boolean
@@ -36,14 +39,14 @@ export interface EndpointSpec<P extends Shape, I extends Shape> {
   cacheable?: boolean | ((params: Record<string, unknown>) => boolean)
 }
 
-export interface Endpoint<P extends Shape = Shape, I extends Shape = Shape> extends EndpointSpec<P, I> {
+export interface Endpoint<P extends Shape = Shape, I extends Shape = Shape, R extends Responses = Responses> extends EndpointSpec<P, I, R> {
   auth: AuthRule
   scope: ScopeRule
   paginated: boolean
   schema: z.ZodObject<P & I>
 }
 
-export function defineEndpoint<P extends Shape = {}, I extends Shape = {}>(spec: EndpointSpec<P, I>): Endpoint<P, I> {
+export function defineEndpoint<P extends Shape = {}, I extends Shape = {}, R extends Responses = Responses>(spec: EndpointSpec<P, I, R>): Endpoint<P, I, R> {
   const input = { ...(spec.input ?? {}), ...(spec.paginated ? Pagination : {}) } as I
   return {
     ...spec,
@@ -54,6 +57,12 @@ export function defineEndpoint<P extends Shape = {}, I extends Shape = {}>(spec:
   }
 }
 
-export type EndpointInput<E> = E extends Endpoint<infer P, infer I> ? z.output<z.ZodObject<P & I>> : never
+export type EndpointInput<E> = E extends Endpoint<infer P, infer I, any> ? z.output<z.ZodObject<P & I>> : never
 
-export type Contract = Record<string, Endpoint<any, any>>
+/** What a successful call answers: the output type of its 2xx body schemas. */
+export type EndpointResponse<E> = E extends Endpoint<any, any, infer R> ? z.output<Exclude<R[keyof R], null>> : never
+
+/** The path params of an endpoint, as a caller fills them in. */
+export type EndpointPathParams<E> = E extends Endpoint<infer P, any, any> ? { [K in keyof P]: string | number } : never
+
+export type Contract = Record<string, Endpoint<any, any, any>>

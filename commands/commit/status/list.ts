@@ -3,8 +3,8 @@ import type { Command, OptionValues } from 'commander'
 import { pageOptions, pageQuery, withJson, withPagination, type PageOptions, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printRaw, printTable } from '../../../src/cli/output.js'
-import { commitPath, onCommit } from '../shared.js'
-import type { CommitStatus } from './shared.js'
+import { route } from '../../../src/client/paths.js'
+import { onCommit } from '../shared.js'
 
 export interface StatusListOptions extends PageOptions {
   project?: string
@@ -42,7 +42,7 @@ export const toOptions = (sha: string, flags: OptionValues): StatusListOptions =
 
 export async function run(options: StatusListOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const page = await api.list<CommitStatus>(commitPath(ref, options.sha, 'statuses'), {
+  const page = await api.list(route('listCommitStatuses', { id: ref, sha: options.sha }), {
     ref: options.ref,
     name: options.name,
     stage: options.stage,

@@ -4,9 +4,9 @@ import { positiveInt, withJson, type Runtime } from '../../../src/cli/command.js
 import { usageError } from '../../../src/cli/errors.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printRaw, status } from '../../../src/cli/output.js'
-import { projectPath, encodeRef } from '../../../src/client/paths.js'
+import { route } from '../../../src/client/paths.js'
 import { onRepository } from '../shared.js'
-import { STATES, type CommitStatus } from './shared.js'
+import { STATES } from './shared.js'
 
 export interface StatusSetOptions {
   project?: string
@@ -66,7 +66,7 @@ export async function run(options: StatusSetOptions, deps: Deps): Promise<void> 
   // The job's commit may sit only on a tag or a merge request ref: the job's own ref is right, not a branch the server guesses.
   const ref = options.ref ?? (env.CI_COMMIT_SHA && sha === env.CI_COMMIT_SHA ? env.CI_COMMIT_REF_NAME || undefined : undefined)
   const { api, ref: project } = await deps.project(options.project)
-  const { data, response } = await api.send<CommitStatus>('POST', projectPath(project, 'statuses', encodeRef(sha)), {
+  const { data, response } = await api.send(route('postCommitStatus', { id: project, sha }), {
     state: options.state,
     name: options.name,
     context: options.context,

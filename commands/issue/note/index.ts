@@ -5,11 +5,13 @@ import { usageError } from '../../../src/cli/errors.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printRaw, printTable, status } from '../../../src/cli/output.js'
 import { reportWrite } from '../../project/shared.js'
-import { issuePath, onIssue, readText, type Note } from '../shared.js'
+import { route } from '../../../src/client/paths.js'
+import { onIssue, readText, type Note } from '../shared.js'
 
 export interface NoteOptions extends PageOptions {
   project?: string
   iid: number
+  /** Set for edit and delete, whose `<note-id>` argument commander requires. */
   noteId?: number
   body?: string
   bodyFile?: string
@@ -37,13 +39,13 @@ const withBody = (command: Command) => command
 export async function add(options: NoteOptions, deps: Deps): Promise<void> {
   const body = await bodyOf(options, deps)
   const { api, ref } = await deps.project(options.project)
-  const { response } = await api.send('POST', issuePath(ref, options.iid, 'notes'), { body })
+  const { response } = await api.send(route('createIssueNote', { id: ref, issue_iid: options.iid }), { body })
   reportWrite(deps.io, options.json, response, `Added a note to issue #${options.iid} in ${ref}`)
 }
 
 export async function list(options: NoteOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const page = await api.list<Note>(issuePath(ref, options.iid, 'notes'), { sort: options.sort, order_by: options.orderBy, ...pageQuery(options) }, { all: options.all })
+  const page = await api.list(route('listIssueNotes', { id: ref, issue_iid: options.iid }), { sort: options.sort, order_by: options.orderBy, ...pageQuery(options) }, { all: options.all })
   if (options.json) return printRaw(deps.io, page.text)
   await printTable(deps.io, [
     { header: 'ID', value: (n) => n.id, style: (text) => deps.io.color.dim(text) },
@@ -57,13 +59,13 @@ export async function list(options: NoteOptions, deps: Deps): Promise<void> {
 export async function edit(options: NoteOptions, deps: Deps): Promise<void> {
   const body = await bodyOf(options, deps)
   const { api, ref } = await deps.project(options.project)
-  const { response } = await api.send('PUT', issuePath(ref, options.iid, 'notes', String(options.noteId)), { body })
+  const { response } = await api.send(route('editIssueNote', { id: ref, issue_iid: options.iid, note_id: options.noteId! }), { body })
   reportWrite(deps.io, options.json, response, `Updated note ${options.noteId} of issue #${options.iid} in ${ref}`)
 }
 
 export async function remove(options: NoteOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  await api.request('DELETE', issuePath(ref, options.iid, 'notes', String(options.noteId)))
+  await api.call(route('deleteIssueNote', { id: ref, issue_iid: options.iid, note_id: options.noteId! }))
   status(deps.io, `Deleted note ${options.noteId} of issue #${options.iid} in ${ref}`)
 }
 

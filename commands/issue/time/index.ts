@@ -4,25 +4,29 @@ import { withJson, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printFields, printRaw, status } from '../../../src/cli/output.js'
 import { parseJson } from '../../../src/client/http.js'
-import { issuePath, onIssue } from '../shared.js'
+import { route } from '../../../src/client/paths.js'
+import type { ResponseOf } from '../../../src/contract/routes.js'
+import { onIssue } from '../shared.js'
 
-interface TimeStats { time_estimate: number; total_time_spent: number; human_time_estimate: string | null; human_total_time_spent: string | null }
+type TimeStats = ResponseOf<'getIssueTimeStats'>
 
 export interface TimeOptions { project?: string; iid: number; duration?: string; json: boolean }
 
-interface Verb { name: string; description: string; endpoint: string; method: 'GET' | 'POST'; takesDuration?: boolean; done?: string }
+type TimeEndpoint = 'setIssueTimeEstimate' | 'addIssueSpentTime' | 'resetIssueTimeEstimate' | 'resetIssueSpentTime' | 'getIssueTimeStats'
+
+interface Verb { name: string; description: string; endpoint: TimeEndpoint; takesDuration?: boolean; done?: string }
 
 const VERBS: Verb[] = [
-  { name: 'estimate', description: 'Set the time estimate (e.g. 3h30m, 1w 2d)', endpoint: 'time_estimate', method: 'POST', takesDuration: true, done: 'Set the estimate of' },
-  { name: 'spend', description: 'Add time spent (a leading - subtracts)', endpoint: 'add_spent_time', method: 'POST', takesDuration: true, done: 'Added time spent on' },
-  { name: 'reset-estimate', description: 'Remove the time estimate', endpoint: 'reset_time_estimate', method: 'POST', done: 'Removed the estimate of' },
-  { name: 'reset-spent', description: 'Remove all time spent', endpoint: 'reset_spent_time', method: 'POST', done: 'Removed the time spent on' },
-  { name: 'stats', description: 'Show the time estimate and time spent', endpoint: 'time_stats', method: 'GET' },
+  { name: 'estimate', description: 'Set the time estimate (e.g. 3h30m, 1w 2d)', endpoint: 'setIssueTimeEstimate', takesDuration: true, done: 'Set the estimate of' },
+  { name: 'spend', description: 'Add time spent (a leading - subtracts)', endpoint: 'addIssueSpentTime', takesDuration: true, done: 'Added time spent on' },
+  { name: 'reset-estimate', description: 'Remove the time estimate', endpoint: 'resetIssueTimeEstimate', done: 'Removed the estimate of' },
+  { name: 'reset-spent', description: 'Remove all time spent', endpoint: 'resetIssueSpentTime', done: 'Removed the time spent on' },
+  { name: 'stats', description: 'Show the time estimate and time spent', endpoint: 'getIssueTimeStats' },
 ]
 
 export async function runTime(verb: Verb, options: TimeOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const response = await api.request(verb.method, issuePath(ref, options.iid, verb.endpoint), verb.takesDuration ? { json: { duration: options.duration } } : {})
+  const response = await api.call(route(verb.endpoint, { id: ref, issue_iid: options.iid }), verb.takesDuration ? { json: { duration: options.duration } } : {})
   if (options.json) printRaw(deps.io, response.text)
   else {
     const t = parseJson<TimeStats>(response)

@@ -5,8 +5,8 @@ import { failure } from '../../../src/cli/errors.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printRaw, status } from '../../../src/cli/output.js'
 import type { ApiClient } from '../../../src/client/http.js'
-import { projectPath } from '../../../src/client/paths.js'
-import { onRepository, type Branch } from '../repository.js'
+import { route } from '../../../src/client/paths.js'
+import { onRepository } from '../repository.js'
 
 export interface BranchCreateOptions {
   project?: string
@@ -33,7 +33,7 @@ export const toOptions = (name: string, flags: OptionValues): BranchCreateOption
 
 /** The API needs a ref; without --ref, the project's default branch is what `git branch NAME` on a fresh clone would use. */
 async function defaultBranch(api: ApiClient, project: string): Promise<string> {
-  const { default_branch: branch } = await api.get<{ default_branch: string | null }>(projectPath(project))
+  const { default_branch: branch } = await api.get(route('getProject', { id: project }))
   if (!branch) throw failure('the project has no default branch yet', 'pass --ref, or push or commit a first branch')
   return branch
 }
@@ -41,7 +41,7 @@ async function defaultBranch(api: ApiClient, project: string): Promise<string> {
 export async function run(options: BranchCreateOptions, deps: Deps): Promise<void> {
   const { api, ref: project } = await deps.project(options.project)
   const ref = options.ref ?? (await defaultBranch(api, project))
-  const { data, response } = await api.send<Branch>('POST', projectPath(project, 'repository', 'branches'), { branch: options.name, ref })
+  const { data, response } = await api.send(route('createBranch', { id: project }), { branch: options.name, ref })
   if (options.json) printRaw(deps.io, response.text)
   status(deps.io, `Created branch ${data.name} at ${data.commit.short_id}`)
 }

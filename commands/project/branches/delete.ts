@@ -3,7 +3,7 @@ import type { Command, OptionValues } from 'commander'
 import type { Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { status } from '../../../src/cli/output.js'
-import { encodeRef, projectPath } from '../../../src/client/paths.js'
+import { route } from '../../../src/client/paths.js'
 import { onRepository } from '../repository.js'
 
 export interface BranchDeleteOptions {
@@ -20,6 +20,6 @@ export const toOptions = (name: string, flags: OptionValues): BranchDeleteOption
 
 export async function run(options: BranchDeleteOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  await api.request('DELETE', projectPath(ref, 'repository', 'branches', encodeRef(options.name)))
+  await api.call(route('deleteBranch', { id: ref, branch: options.name }))
   status(deps.io, `Deleted branch ${options.name}`)
 }

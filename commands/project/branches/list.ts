@@ -3,8 +3,9 @@ import type { Command, OptionValues } from 'commander'
 import { pageOptions, pageQuery, withJson, withPagination, type PageOptions, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printRaw, printTable } from '../../../src/cli/output.js'
-import { projectPath } from '../../../src/client/paths.js'
-import { onRepository, type Branch } from '../repository.js'
+import { route } from '../../../src/client/paths.js'
+import type { ResponseOf } from '../../../src/contract/routes.js'
+import { onRepository } from '../repository.js'
 
 export interface BranchesListOptions extends PageOptions {
   project?: string
@@ -29,11 +30,11 @@ export const toOptions = (flags: OptionValues): BranchesListOptions => ({
 })
 
 /** `default protected merged`, the words that apply. */
-const flagsOf = (b: Branch) => (['default', 'protected', 'merged'] as const).filter((flag) => b[flag]).join(' ')
+const flagsOf = (b: ResponseOf<'getBranch'>) => (['default', 'protected', 'merged'] as const).filter((flag) => b[flag]).join(' ')
 
 export async function run(options: BranchesListOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const page = await api.list<Branch>(projectPath(ref, 'repository', 'branches'), { search: options.search, ...pageQuery(options) }, { all: options.all })
+  const page = await api.list(route('listBranches', { id: ref }), { search: options.search, ...pageQuery(options) }, { all: options.all })
   if (options.json) return printRaw(deps.io, page.text)
   const { io } = deps
   await printTable(io, [

@@ -4,7 +4,7 @@ import { withJson, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printRaw } from '../../../src/cli/output.js'
 import { parseJson } from '../../../src/client/http.js'
-import { encodeRef, projectPath } from '../../../src/client/paths.js'
+import { route } from '../../../src/client/paths.js'
 import { onRepository } from '../repository.js'
 
 export interface FileGetOptions {
@@ -34,8 +34,8 @@ export const toOptions = (path: string, flags: OptionValues): FileGetOptions => 
 export async function run(options: FileGetOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
   // The JSON form carries the bytes as base64; the raw endpoint's body would not survive the client's text decoding.
-  const path = projectPath(ref, 'repository', 'files', encodeRef(options.path.replace(/^\/+/, '')))
-  const response = await api.request('GET', path, { query: { ref: options.ref } })
+  const file = route('getFile', { id: ref, file_path: options.path.replace(/^\/+/, '') })
+  const response = await api.call(file, { query: { ref: options.ref } })
   if (options.json) return printRaw(deps.io, response.text)
   deps.io.stdout.write(Buffer.from(parseJson<{ content: string }>(response).content, 'base64'))
 }

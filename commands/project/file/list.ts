@@ -3,16 +3,8 @@ import type { Command, OptionValues } from 'commander'
 import { pageOptions, pageQuery, withJson, withPagination, type PageOptions, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printRaw, printTable } from '../../../src/cli/output.js'
-import { projectPath } from '../../../src/client/paths.js'
+import { route } from '../../../src/client/paths.js'
 import { onRepository } from '../repository.js'
-
-interface TreeEntry {
-  id: string
-  name: string
-  type: string
-  path: string
-  mode: string
-}
 
 export interface FileListOptions extends PageOptions {
   project?: string
@@ -44,7 +36,7 @@ export const toOptions = (path: string | undefined, flags: OptionValues): FileLi
 
 export async function run(options: FileListOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const page = await api.list<TreeEntry>(projectPath(ref, 'repository', 'tree'), {
+  const page = await api.list(route('listTree', { id: ref }), {
     path: options.path,
     ref: options.ref,
     recursive: options.recursive || undefined,

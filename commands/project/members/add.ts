@@ -3,9 +3,9 @@ import type { Command, OptionValues } from 'commander'
 import { accessLevelName } from '../../../src/cli/access-level.js'
 import type { Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
-import { projectPath } from '../../../src/client/paths.js'
+import { route } from '../../../src/client/paths.js'
 import { reportWrite } from '../shared.js'
-import { memberLevelOptions, userId, withMemberLevel, type Member, type MemberLevelOptions } from './shared.js'
+import { memberLevelOptions, userId, withMemberLevel, type MemberLevelOptions } from './shared.js'
 
 export function register(members: Command, rt: Runtime): void {
   const command = withMemberLevel(members.command('add').description('Add a member to a project'))
@@ -14,7 +14,7 @@ export function register(members: Command, rt: Runtime): void {
 
 export async function run(options: MemberLevelOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const { data, response } = await api.send<Member>('POST', projectPath(ref, 'members'), {
+  const { data, response } = await api.send(route('addProjectMember', { id: ref }), {
     user_id: await userId(api, options.user),
     access_level: options.accessLevel,
     expires_at: options.expiresAt,

@@ -3,9 +3,9 @@ import type { Command, OptionValues } from 'commander'
 import { accessLevelName } from '../../../src/cli/access-level.js'
 import type { Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
-import { projectPath } from '../../../src/client/paths.js'
+import { route } from '../../../src/client/paths.js'
 import { reportWrite } from '../shared.js'
-import { memberLevelOptions, userId, withMemberLevel, type Member, type MemberLevelOptions } from './shared.js'
+import { memberLevelOptions, userId, withMemberLevel, type MemberLevelOptions } from './shared.js'
 
 export function register(members: Command, rt: Runtime): void {
   const command = withMemberLevel(members.command('edit').description("Change a member's access level"))
@@ -15,7 +15,7 @@ export function register(members: Command, rt: Runtime): void {
 export async function run(options: MemberLevelOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
   const user = await userId(api, options.user)
-  const { data, response } = await api.send<Member>('PUT', projectPath(ref, 'members', user), {
+  const { data, response } = await api.send(route('editProjectMember', { id: ref, user_id: user }), {
     access_level: options.accessLevel,
     expires_at: options.expiresAt,
   })

@@ -4,8 +4,8 @@ import { accessLevelName } from '../../../src/cli/access-level.js'
 import { pageOptions, pageQuery, withJson, withPagination, type PageOptions, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printRaw, printTable } from '../../../src/cli/output.js'
-import { projectPath } from '../../../src/client/paths.js'
-import { onProjectMembers, type Member } from './shared.js'
+import { route } from '../../../src/client/paths.js'
+import { onProjectMembers } from './shared.js'
 
 export interface MembersListOptions extends PageOptions {
   project?: string
@@ -34,8 +34,8 @@ export const toOptions = (flags: OptionValues): MembersListOptions => ({
 
 export async function run(options: MembersListOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const path = options.inherited ? projectPath(ref, 'members', 'all') : projectPath(ref, 'members')
-  const page = await api.list<Member>(path, { query: options.query, ...pageQuery(options) }, { all: options.all })
+  const members = route(options.inherited ? 'listAllProjectMembers' : 'listProjectMembers', { id: ref })
+  const page = await api.list(members, { query: options.query, ...pageQuery(options) }, { all: options.all })
   if (options.json) return printRaw(deps.io, page.text)
   await printTable(deps.io, [
     { header: 'ID', value: (m) => m.id, style: (text) => deps.io.color.dim(text) },

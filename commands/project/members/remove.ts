@@ -3,7 +3,7 @@ import type { Command, OptionValues } from 'commander'
 import type { Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { status } from '../../../src/cli/output.js'
-import { projectPath } from '../../../src/client/paths.js'
+import { route } from '../../../src/client/paths.js'
 import { onProjectMembers, userId } from './shared.js'
 
 export interface MemberRemoveOptions {
@@ -20,6 +20,6 @@ export const toOptions = (user: string, flags: OptionValues): MemberRemoveOption
 
 export async function run(options: MemberRemoveOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  await api.request('DELETE', projectPath(ref, 'members', await userId(api, options.user)))
+  await api.call(route('removeProjectMember', { id: ref, user_id: await userId(api, options.user) }))
   status(deps.io, `Removed ${options.user} from ${ref}`)
 }

@@ -1,18 +1,10 @@
-// What the member verbs share: the member fields, `<user>` as id or username, and the --access-level flag.
+// What the member verbs share: `<user>` as id or username, and the --access-level flag.
 import { Option, type Command, type OptionValues } from 'commander'
 import { parseAccessLevel } from '../../../src/cli/access-level.js'
 import { withConnection, withJson, withProject } from '../../../src/cli/command.js'
 import { failure } from '../../../src/cli/errors.js'
 import type { ApiClient } from '../../../src/client/http.js'
-
-export interface Member {
-  id: number
-  username: string
-  name: string
-  state: string
-  access_level: number
-  expires_at: string | null
-}
+import { route } from '../../../src/client/paths.js'
 
 export const onProjectMembers = (command: Command) => withProject(withConnection(command))
 
@@ -43,7 +35,7 @@ export const memberLevelOptions = (user: string, flags: OptionValues): MemberLev
 export async function userId(api: ApiClient, user: string): Promise<number> {
   if (/^\d+$/.test(user)) return Number(user)
   const name = user.replace(/^@/, '')
-  const found = await api.get<{ id: number; username: string }[]>('users', { username: name })
+  const found = await api.get(route('listUsers', {}), { username: name })
   const match = found.find((u) => u.username.toLowerCase() === name.toLowerCase())
   if (!match) throw failure(`no user named '${name}'`)
   return match.id

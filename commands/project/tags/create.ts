@@ -3,8 +3,8 @@ import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printRaw, status } from '../../../src/cli/output.js'
-import { projectPath } from '../../../src/client/paths.js'
-import { onRepository, type Tag } from '../repository.js'
+import { route } from '../../../src/client/paths.js'
+import { onRepository } from '../repository.js'
 
 export interface TagCreateOptions {
   project?: string
@@ -34,7 +34,7 @@ export const toOptions = (name: string, flags: OptionValues): TagCreateOptions =
 
 export async function run(options: TagCreateOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const { data, response } = await api.send<Tag>('POST', projectPath(ref, 'repository', 'tags'), {
+  const { data, response } = await api.send(route('createTag', { id: ref }), {
     tag_name: options.name,
     ref: options.ref,
     message: options.message,

@@ -3,8 +3,8 @@ import type { Command, OptionValues } from 'commander'
 import { choice, pageOptions, pageQuery, withJson, withPagination, type PageOptions, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printRaw, printTable } from '../../../src/cli/output.js'
-import { projectPath } from '../../../src/client/paths.js'
-import { onRepository, type Tag } from '../repository.js'
+import { route } from '../../../src/client/paths.js'
+import { onRepository } from '../repository.js'
 
 export interface TagsListOptions extends PageOptions {
   project?: string
@@ -36,7 +36,7 @@ export const toOptions = (flags: OptionValues): TagsListOptions => ({
 
 export async function run(options: TagsListOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
-  const page = await api.list<Tag>(projectPath(ref, 'repository', 'tags'), {
+  const page = await api.list(route('listTags', { id: ref }), {
     search: options.search,
     order_by: options.orderBy,
     sort: options.sort,

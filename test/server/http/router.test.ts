@@ -28,7 +28,7 @@ describe('the router', () => {
   it('finds every endpoint at its own path, with each param URL-decoded', () => {
     for (const e of endpoints) {
       const names: string[] = e.path.match(/:[a-z_]+/g) ?? []
-      const path = API_PREFIX + e.path.replace(/:[a-z_]+/g, (name) => `v${names.indexOf(name)}%2Fx`)
+      const path = API_PREFIX + e.path.replace(/:[a-z_]+/g, (name: string) => `v${names.indexOf(name)}%2Fx`)
       const params = Object.fromEntries(names.map((name, i) => [name.slice(1), `v${i}/x`]))
       expect(found(e.method, path), `${e.method} ${e.path}`).toEqual({ route: `${e.method} ${e.path}`, params })
     }
