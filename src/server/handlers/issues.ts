@@ -1,5 +1,6 @@
 // The Issues API: lists, CRUD, move, subscriptions, todos, time tracking, participants and user agent detail.
 import type { contract } from '../../contract/index.js'
+import { jsonArray } from '../../core/json-text.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentIssue, presentTimeStats } from '../present/issues.js'
@@ -15,8 +16,9 @@ const target = (ctx: RequestContext, input: { id: string; issue_iid: number }) =
   return { project, issue: issues.findVisibleIssue(ctx, project, input.issue_iid) }
 }
 
+/** A page of issues, joined from each issue's remembered JSON text (see issues.issueTexts). */
 export const presentList = (ctx: RequestContext, { rows, total }: { rows: issues.IssueRow[]; total: number }) =>
-  ({ status: 200, body: issues.bundles(ctx, rows).map((b) => presentIssue(b, ctx)), total })
+  ({ status: 200, body: jsonArray(issues.issueTexts(ctx, rows, (b) => JSON.stringify(presentIssue(b, ctx)))), total })
 
 const one = (ctx: RequestContext, row: issues.IssueRow, status = 200, links = true) => ({ status, body: presentIssue(issues.bundle(ctx, row, links), ctx) })
 

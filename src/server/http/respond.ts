@@ -1,6 +1,7 @@
 // Writes results and errors: JSON with exactly `Content-Type: application/json`, GitLab's error bodies, never a crash.
 import type { ServerResponse } from 'node:http'
 import { CollabError } from '../../core/errors.js'
+import { JsonText } from '../../core/json-text.js'
 import type { Logger } from '../../core/logger.js'
 
 // python-gitlab 3.12 compares Content-Type to this exact string; a charset suffix breaks every call.
@@ -9,7 +10,7 @@ export const JSON_TYPE = 'application/json'
 /** A JSON answer as status, headers and text, ready to write (and to remember in the response cache). */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string>) {
   if (status === 204 || status === 304 || body === undefined) return { status, headers, body: '', bytes: 0 }
-  const text = JSON.stringify(body)
+  const text = body instanceof JsonText ? body.text : JSON.stringify(body)
   const bytes = Buffer.byteLength(text)
   return { status, headers: { ...headers, 'Content-Type': JSON_TYPE, 'Content-Length': bytes }, body: text, bytes }
 }

@@ -139,7 +139,12 @@ export function cachedRead<T>(db: Db, key: string, tables: readonly string[], re
   const w = stateOf(db)
   const hit = w.reads.get(key)
   if (hit && current(w, hit, tables)) return hit.value as T
-  const value = read()
+  return rememberRead(db, key, tables, read())
+}
+
+/** Remembers `value`, read just now, until a write to one of `tables` (for callers that check more than the tables). */
+export function rememberRead<T>(db: Db, key: string, tables: readonly string[], value: T): T {
+  const w = stateOf(db)
   if (w.reads.size >= READS_LIMIT) w.reads.clear()
   w.reads.set(key, { at: w.clock, tables, value })
   return value
