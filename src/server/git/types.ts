@@ -33,8 +33,15 @@ export interface RefInfo { name: string; oid: string }
 
 export interface TagInfo { name: string; target: string; commit: string; message: string | null; taggerDate: string | null }
 
+/**
+ * `conflict`: the contents cannot be combined; `stale`: a ref moved under us (compare-and-swap lost);
+ * `sha_mismatch`: the caller's expected source head is not the head; `need_rebase`: only a fast-forward is allowed and
+ * the target is not an ancestor of the source; `empty`: nothing to merge (the source is already in the target).
+ */
+export type GitErrorKind = 'not_found' | 'stale' | 'conflict' | 'invalid' | 'exists' | 'sha_mismatch' | 'need_rebase' | 'empty'
+
 export class GitError extends Error {
-  constructor(readonly kind: 'not_found' | 'stale' | 'conflict' | 'invalid' | 'exists', message: string) {
+  constructor(readonly kind: GitErrorKind, message: string) {
     super(message)
   }
 }

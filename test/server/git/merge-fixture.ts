@@ -1,0 +1,63 @@
+// Bare repositories built with the real git command line for the merge engine's tests: a work clone commits, pushes, and the engine reads the bare copy.
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { gitCli, type GitCli } from '../../helpers/git-cli.js'
+
+/** A file's new content; null deletes it, `{ exec }` sets the executable bit, `{ link }` makes a symlink. */
+export type FileChange = string | Buffer | null | { exec: boolean; content?: string } | { link: string }
+
+export interface Scratch {
+  cli: GitCli
+  /** The bare repository the engine works on. */
+  bare: string
+  work: string
+  /** Commits `files` on `branch` (created from the current branch when new) and pushes it; returns the commit id. */
+  commit(branch: string, message: string, files: Record<string, FileChange>): Promise<string>
+  /** `git --git-dir <bare> …`, stdout trimmed. */
+  git(...args: string[]): Promise<string>
+  head(branch: string): Promise<string | null>
+}
+
+export async function scratch(name = 'repo'): Promise<Scratch> {
+  const cli = gitCli()
+  const bare = join(cli.root, `${name}.git`)
+  const work = join(cli.root, `${name}-work`)
+  await cli.run(cli.root, 'init', '-q', '--bare', '-b', 'master', bare)
+  await cli.run(cli.root, 'init', '-q', '-b', 'master', work)
+  let current = 'master'
+  const apply = async (path: string, change: FileChange) => {
+    const file = join(work, path)
+    rmSync(file, { force: true })
+    if (change === null) return
+    mkdirSync(dirname(file), { recursive: true })
+    if (typeof change === 'string' || Buffer.isBuffer(change)) writeFileSync(file, change)
+    else if ('link' in change) symlinkSync(change.link, file)
+    else {
+      writeFileSync(file, change.content ?? '')
+      chmodSync(file, change.exec ? 0o755 : 0o644)
+    }
+  }
+  const s: Scratch = {
+    cli, bare, work,
+    async commit(branch, message, files) {
+      if (branch !== current) {
+        const exists = (await cli.attempt(work, 'rev-parse', '--verify', '-q', `refs/heads/${branch}`)).exitCode === 0
+        await cli.run(work, 'checkout', '-q', ...(exists ? [branch] : ['-b', branch]))
+        current = branch
+      }
+      for (const [path, change] of Object.entries(files)) await apply(path, change)
+      await cli.run(work, 'add', '-A')
+      await cli.run(work, 'commit', '-q', '--allow-empty', '-m', message)
+      await cli.run(work, 'push', '-q', '-f', bare, `${branch}:${branch}`)
+      return cli.run(work, 'rev-parse', 'HEAD')
+    },
+    git: (...args) => cli.run(cli.root, '--git-dir', bare, ...args),
+    async head(branch) {
+      const r = await cli.attempt(cli.root, '--git-dir', bare, 'rev-parse', '--verify', '-q', `refs/heads/${branch}`)
+      return r.exitCode === 0 ? r.stdout.trim() : null
+    },
+  }
+  return s
+}
+
+export const lines = (n: number, edits: Record<number, string> = {}) => Array.from({ length: n }, (_, i) => edits[i + 1] ?? `line ${i + 1}`).join('\n') + '\n'
