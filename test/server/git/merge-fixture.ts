@@ -18,12 +18,18 @@ export interface Scratch {
   head(branch: string): Promise<string | null>
 }
 
-export async function scratch(name = 'repo'): Promise<Scratch> {
+/** A new repository, or with `forkOf` a bare clone of another one (a fork) with a work clone of its own. */
+export async function scratch(name = 'repo', forkOf?: string): Promise<Scratch> {
   const cli = gitCli()
   const bare = join(cli.root, `${name}.git`)
   const work = join(cli.root, `${name}-work`)
-  await cli.run(cli.root, 'init', '-q', '--bare', '-b', 'master', bare)
-  await cli.run(cli.root, 'init', '-q', '-b', 'master', work)
+  if (forkOf) {
+    await cli.run(cli.root, 'clone', '-q', '--bare', forkOf, bare)
+    await cli.run(cli.root, 'clone', '-q', bare, work)
+  } else {
+    await cli.run(cli.root, 'init', '-q', '--bare', '-b', 'master', bare)
+    await cli.run(cli.root, 'init', '-q', '-b', 'master', work)
+  }
   let current = 'master'
   const apply = async (path: string, change: FileChange) => {
     const file = join(work, path)
