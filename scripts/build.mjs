@@ -1,19 +1,23 @@
-// Bundles the CLI (and, as lazily loaded chunks, the server) so `collab --version` parses one small file.
+// Builds dist/: the CLI as one CommonJS file (start-up reads one file and requires each dependency only when the code
+// that needs it first runs) and the server as its own bundle, which only `collab serve` loads.
 import { build } from 'esbuild'
 import { mkdir, rm, readFile, writeFile } from 'node:fs/promises'
 
 const root = new URL('..', import.meta.url)
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'))
 await rm(new URL('dist', root), { recursive: true, force: true })
+await mkdir(new URL('dist', root))
 
-const common = { absWorkingDir: root.pathname, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' }
+const common = {
+  absWorkingDir: root.pathname, bundle: true, platform: 'node', target: 'node20', logLevel: 'warning',
+  define: { __COLLAB_VERSION__: JSON.stringify(pkg.version) }, loader: { '.sql': 'text' },
+}
 
 /** The contract's `name -> { method, path }` table, computed once here from the endpoint declarations. */
 async function routeTable() {
-  const out = await build({ ...common, entryPoints: ['src/contract/routes.ts'], write: false })
+  const out = await build({ ...common, format: 'esm', packages: 'external', entryPoints: ['src/contract/routes.ts'], write: false })
   // Written inside the package so the bundle's `zod` import resolves from node_modules.
   const file = new URL('dist/.routes.mjs', root)
-  await mkdir(new URL('dist', root), { recursive: true })
   await writeFile(file, out.outputFiles[0].text)
   try {
     return (await import(file.href)).ROUTES
@@ -31,14 +35,32 @@ const contractRoutes = {
   },
 }
 
+// `collab serve` imports the server bundle at run time instead of carrying it in the CLI's file.
+const serverBundle = {
+  name: 'server-bundle',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]server[\\/]serve\.js$/ }, () => ({ path: './server.js', external: true }))
+  },
+}
+
+// Small pure-JS packages every command uses are inlined; the rest load from node_modules when first needed.
+const INLINED = new Set(['commander', 'env-paths'])
+
 await build({
   ...common,
-  entryPoints: { cli: 'commands/index.ts' },
-  outdir: 'dist',
-  splitting: true,
+  entryPoints: ['commands/index.ts'],
+  outfile: 'dist/cli.cjs',
+  format: 'cjs',
+  external: Object.keys(pkg.dependencies).filter((name) => !INLINED.has(name)),
   sourcemap: 'linked',
-  chunkNames: 'chunks/[name]-[hash]',
-  define: { __COLLAB_VERSION__: JSON.stringify(pkg.version) },
-  loader: { '.sql': 'text' },
-  plugins: [contractRoutes],
+  plugins: [contractRoutes, serverBundle],
+})
+
+await build({
+  ...common,
+  entryPoints: ['src/server/serve.ts'],
+  outfile: 'dist/server.js',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: 'linked',
 })

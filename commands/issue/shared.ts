@@ -1,5 +1,5 @@
 // What the issue verbs share: the contract's issue and note types, list columns, the `<iid>` argument and description input.
-import { readFile } from 'node:fs/promises'
+import { promises as fs } from 'node:fs'
 import type { Command } from 'commander'
 import { positiveInt, withConnection, withProject } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
@@ -27,7 +27,7 @@ export const onIssue = (command: Command) =>
 export async function readText(deps: Deps, file: string): Promise<string> {
   if (file === '-') return deps.io.readStdin()
   try {
-    return await readFile(file, 'utf8')
+    return await fs.readFile(file, 'utf8')
   } catch (err) {
     throw usageError(`cannot read ${file}: ${(err as Error).message}`)
   }

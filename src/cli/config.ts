@@ -1,5 +1,6 @@
 // The CLI's config file: hosts with their tokens, the default host and settings; written 0600 in a 0700 directory.
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+// node:fs's promise API loads on first use (a start-up cost most commands never need), so it is reached through `fs.promises`.
+import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 import { defaultConfigDir } from '../core/paths.js'
 import { failure, usageError } from './errors.js'
@@ -42,7 +43,7 @@ export async function readConfig(dir: string): Promise<ConfigFile> {
   const file = configFilePath(dir)
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    text = await fs.readFile(file, 'utf8')
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { hosts: {}, settings: {} }
     throw err
@@ -58,14 +59,14 @@ export async function readConfig(dir: string): Promise<ConfigFile> {
 
 /** Written to a temporary file and renamed, so a crash never leaves half a config (or a token) behind. */
 export async function writeConfig(dir: string, config: ConfigFile): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 })
   const file = configFilePath(dir)
   const { randomBytes } = await import('node:crypto')
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`
   const { default_host, hosts, settings, ...rest } = config
-  await writeFile(temp, `${JSON.stringify({ default_host, hosts, settings, ...rest }, null, 2)}\n`, { mode: 0o600 })
-  await chmod(temp, 0o600)
-  await rename(temp, file)
+  await fs.writeFile(temp, `${JSON.stringify({ default_host, hosts, settings, ...rest }, null, 2)}\n`, { mode: 0o600 })
+  await fs.chmod(temp, 0o600)
+  await fs.rename(temp, file)
 }
 
 /** Stores a token (and the user it belongs to) for a host; the first host stored becomes the default. */

@@ -7,7 +7,7 @@ import { matchRemotes, projectFromGitRemote } from './git-remote.js'
 import type { IO } from './io.js'
 import { inquirerPrompter, type Prompter } from './prompts.js'
 import {
-  defaultHost, explicitHost, parseProjectArg, projectFromEnv, resolveToken,
+  defaultHost, explicitHost, explicitToken, parseProjectArg, projectFromEnv, resolveToken,
   type ConnectionFlags, type ResolvedToken, type Sourced,
 } from './resolve.js'
 
@@ -42,6 +42,9 @@ export function createDeps(io: IO, flags: ConnectionFlags, prompter: Prompter = 
     new ApiClient({ host, token: token?.token, tokenHeader: token?.header, userAgent: `collab/${VERSION}` })
 
   async function connect(host: Sourced<string> | undefined, anonymous = false): Promise<ApiClient> {
+    // Host and token from flags or the environment need no config file: start-up skips reading it.
+    const early = host && explicitToken(host.value, flags, io.env)
+    if (early) return clientFor(host.value, early)
     const cfg = await config()
     const chosen = host ?? defaultHost(cfg)
     if (!chosen) {
@@ -54,18 +57,21 @@ export function createDeps(io: IO, flags: ConnectionFlags, prompter: Prompter = 
   }
 
   async function project(arg?: string, { anonymous = false } = {}): Promise<ProjectTarget> {
-    const cfg = await config()
     const explicit = explicitHost(flags, io.env)
-    const hosts = explicit ? [explicit.value] : [...new Set([cfg.default_host, ...Object.keys(cfg.hosts)].filter((h): h is string => !!h))]
+    const hosts = async () => {
+      if (explicit) return [explicit.value]
+      const cfg = await config()
+      return [...new Set([cfg.default_host, ...Object.keys(cfg.hosts)].filter((h): h is string => !!h))]
+    }
     const given = arg ?? projectFromEnv(io.env)?.value
     if (given !== undefined) {
-      const url = /^https?:\/\//i.test(given) ? matchRemotes([{ name: 'argument', url: given }], hosts) : undefined
+      const url = /^https?:\/\//i.test(given) ? matchRemotes([{ name: 'argument', url: given }], await hosts()) : undefined
       const parsed = url ? { ref: url.project, host: url.host } : parseProjectArg(given)
       if (!parsed) throw usageError(`invalid project '${given}': expected an id, a path such as group/project, or a URL`)
       const host = explicit ?? (parsed.host ? { value: parsed.host, source: 'project URL' } : undefined)
       return { api: await connect(host, anonymous), ref: parsed.ref }
     }
-    const remote = await projectFromGitRemote(io.cwd, hosts)
+    const remote = await projectFromGitRemote(io.cwd, await hosts())
     if (!remote) {
       throw usageError(
         'could not determine the project',

@@ -1,5 +1,5 @@
 // The project of the current directory, read from the git remotes in .git/config (no git process is spawned).
-import { readFile, stat } from 'node:fs/promises'
+import { promises as fs } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 
 export interface Remote {
@@ -20,14 +20,14 @@ interface RemoteLocation {
 export async function findGitConfig(cwd: string): Promise<string | undefined> {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const dotGit = join(dir, '.git')
-    const info = await stat(dotGit).catch(() => undefined)
+    const info = await fs.stat(dotGit).catch(() => undefined)
     if (info?.isDirectory()) return join(dotGit, 'config')
     if (info?.isFile()) {
-      const pointer = /^gitdir:\s*(.+)$/m.exec(await readFile(dotGit, 'utf8'))
+      const pointer = /^gitdir:\s*(.+)$/m.exec(await fs.readFile(dotGit, 'utf8'))
       if (pointer) {
         const gitDir = isAbsolute(pointer[1].trim()) ? pointer[1].trim() : join(dir, pointer[1].trim())
         // A worktree's remotes live in the main repository, named by `commondir`.
-        const common = await readFile(join(gitDir, 'commondir'), 'utf8').catch(() => undefined)
+        const common = await fs.readFile(join(gitDir, 'commondir'), 'utf8').catch(() => undefined)
         const configDir = common ? resolve(gitDir, common.trim()) : gitDir
         return join(configDir, 'config')
       }
@@ -111,6 +111,6 @@ export async function projectFromGitRemote(cwd: string, hosts: string[]) {
   if (hosts.length === 0) return undefined
   const file = await findGitConfig(cwd)
   if (!file) return undefined
-  const text = await readFile(file, 'utf8').catch(() => undefined)
+  const text = await fs.readFile(file, 'utf8').catch(() => undefined)
   return text === undefined ? undefined : matchRemotes(parseRemotes(text), hosts)
 }

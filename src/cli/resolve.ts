@@ -42,13 +42,20 @@ export function defaultHost(config: ConfigFile): Sourced<string> | undefined {
 }
 
 /** Flag and environment tokens apply to whichever host was chosen; a job token only to its own instance. */
-export function resolveToken(host: string, flags: ConnectionFlags, env: Env, config: ConfigFile): ResolvedToken | undefined {
+/** The token from --token or the environment, which come before the config file. */
+export function explicitToken(host: string, flags: ConnectionFlags, env: Env): ResolvedToken | undefined {
   if (flags.token) return { token: flags.token, header: 'PRIVATE-TOKEN', source: '--token' }
   for (const name of ['COLLAB_TOKEN', 'GITLAB_TOKEN'] as const) {
     const value = env[name]
     if (value) return { token: value, header: 'PRIVATE-TOKEN', source: name }
   }
   if (env.CI_JOB_TOKEN && ciHost(env) === host) return { token: env.CI_JOB_TOKEN, header: 'JOB-TOKEN', source: 'CI_JOB_TOKEN' }
+  return undefined
+}
+
+export function resolveToken(host: string, flags: ConnectionFlags, env: Env, config: ConfigFile): ResolvedToken | undefined {
+  const explicit = explicitToken(host, flags, env)
+  if (explicit) return explicit
   const stored = config.hosts[host]?.token
   return stored ? { token: stored, header: 'PRIVATE-TOKEN', source: 'config' } : undefined
 }

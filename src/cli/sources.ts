@@ -1,5 +1,5 @@
 // Files a verb reads because a flag names them (`--actions-file`, `--create path=file`); `-` is stdin.
-import { readFile } from 'node:fs/promises'
+import { promises as fs } from 'node:fs'
 import { resolve } from 'node:path'
 import { usageError } from './errors.js'
 import type { IO } from './io.js'
@@ -7,7 +7,7 @@ import type { IO } from './io.js'
 /** A file (relative to the CLI's working directory) that cannot be read is a bad argument (exit 2), named with its flag. */
 export async function readBytes(file: string, flag: string, io: Pick<IO, 'cwd'>): Promise<Buffer> {
   try {
-    return await readFile(resolve(io.cwd, file))
+    return await fs.readFile(resolve(io.cwd, file))
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message

@@ -167,11 +167,18 @@ export class ApiClient {
     type T = R extends readonly (infer I)[] ? I : R
     const responses: ApiResponse[] = []
     for await (const response of this.pages(route.method, route.path, { query, follow: options.all })) responses.push(response)
-    const items = responses.flatMap((r) => {
-      const data = parseJson<T[] | T>(r)
-      return Array.isArray(data) ? data : [data]
-    })
-    return { items, text: joinJsonArrays(responses.map((r) => r.text)), responses }
+    let items: T[] | undefined
+    return {
+      // Parsed on first use: `--json` prints the text and never needs them.
+      get items() {
+        return (items ??= responses.flatMap((r) => {
+          const data = parseJson<T[] | T>(r)
+          return Array.isArray(data) ? data : [data]
+        }))
+      },
+      text: joinJsonArrays(responses.map((r) => r.text)),
+      responses,
+    }
   }
 }
 
