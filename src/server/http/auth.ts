@@ -1,4 +1,5 @@
-// Finds the caller of a request: PRIVATE-TOKEN / private_token, Bearer / access_token, the session cookie, then sudo.
+// Finds the caller of a request (PRIVATE-TOKEN / private_token, Bearer / access_token, the session cookie, then sudo),
+// from the headers first and from the body only as far as an unknown caller may make us read it.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppDeps, Caller } from '../context.js'
 import type { Socket } from 'node:net'
@@ -53,7 +54,7 @@ function hashFor(req: IncomingMessage, secret: string): string {
  * and JSON that carry a token there are small (GitLab's clients send large bodies with a header token), and 64 KiB
  * is far below the 20 MiB every authenticated caller gets.
  */
-export const ANONYMOUS_BODY_LIMIT = 64 * 1024
+const ANONYMOUS_BODY_LIMIT = 64 * 1024
 
 export interface BodyLimits { limit: number; fileLimit: number }
 
