@@ -1,0 +1,99 @@
+// Runs the contract fuzz: every endpoint of the contract in turn against one seeded server, rebuilt when a request breaks its world.
+import fc from 'fast-check'
+import { contract } from '../../src/contract/index.js'
+import type { Endpoint } from '../../src/contract/define.js'
+import { describe, problemsOf, sender, type Answer } from './check.js'
+import { requestArb, type FuzzRequest } from './requests.js'
+import { buildWorld, worldIsWhole, type Target, type World } from './world.js'
+
+export interface Stats { requests: number; byClass: Record<string, number>; rebuilds: number }
+
+/** A 5xx or malformed answer the fuzz found: the request, the answer, what is wrong. */
+export interface Finding { endpoint: string; request: string; problems: string[] }
+
+/** Every declared endpoint, reads first and deletions last (deepest paths first, tokens at the very end): what a request destroys, later ones miss. */
+export function endpointsInOrder(filter?: string): Endpoint[] {
+  const rank = (e: Endpoint) => (e.method === 'GET' ? 0 : e.method === 'POST' ? 1 : e.method === 'DELETE' ? 3 : 2)
+  const all = Object.values(contract).flatMap((group) => Object.values(group as Record<string, Endpoint>))
+  const depth = (e: Endpoint) => (e.method === 'DELETE' ? (e.path.includes('token') ? -100 : e.path.split('/').length) : 0)
+  return all.filter((e) => !filter || `${e.method} ${e.path}`.includes(filter)).sort((a, b) => rank(a) - rank(b) || depth(b) - depth(a))
+}
+
+const declaredMethods = new Map<string, Set<string>>()
+for (const e of endpointsInOrder()) declaredMethods.set(e.path, (declaredMethods.get(e.path) ?? new Set()).add(e.method))
+
+/** Each endpoint's own seed, so adding an endpoint does not change the requests generated for the others. */
+export function endpointSeed(base: number, e: Endpoint): number {
+  let h = base | 0
+  for (const c of `${e.method} ${e.path}`) h = Math.imul(h ^ c.charCodeAt(0), 16777619)
+  return h
+}
+
+export class FuzzHarness {
+  readonly stats: Stats = { requests: 0, byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, 'no answer': 0 }, rebuilds: 0 }
+  readonly findings: Finding[] = []
+  private world!: World
+  private client!: ReturnType<typeof sender>
+
+  constructor(private readonly start: () => Promise<Target>) {}
+
+  async init() {
+    const target = await this.start()
+    this.world = await buildWorld(target)
+    this.client = sender(target.url)
+  }
+
+  /** Rebuilds the server and its world when a request deleted, revoked or reconfigured part of it. */
+  async ensureWhole() {
+    if (await worldIsWhole(this.world)) return
+    await this.close()
+    this.stats.rebuilds++
+    await this.init()
+  }
+
+  async send(r: FuzzRequest): Promise<{ answer?: Answer; problems: string[] }> {
+    this.stats.requests++
+    try {
+      const answer = await this.client.send(r)
+      this.stats.byClass[`${Math.floor(answer.status / 100)}xx`] = (this.stats.byClass[`${Math.floor(answer.status / 100)}xx`] ?? 0) + 1
+      return { answer, problems: problemsOf(r, answer) }
+    } catch (err) {
+      this.stats.byClass['no answer']++
+      return { problems: [`no answer: ${(err as Error).message}`] }
+    }
+  }
+
+  /**
+   * Fuzzes one endpoint with `runs` requests. Strict, it throws fast-check's report of the first bad answer shrunk
+   * to its smallest form; otherwise it records every bad answer and goes on (the benchmark counts them).
+   */
+  async fuzz(endpoint: Endpoint, opts: { seed: number; runs: number; strict: boolean; timeLimitMs?: number }) {
+    const name = `${endpoint.method} ${endpoint.path}`
+    const arb = requestArb(endpoint, this.world, declaredMethods.get(endpoint.path) ?? new Set([endpoint.method]))
+    const property = fc.asyncProperty(arb, async (r) => {
+      const { answer, problems } = await this.send(r)
+      if (problems.length === 0) return
+      const finding = { endpoint: name, request: describe(r, answer), problems }
+      if (!opts.strict) {
+        this.findings.push(finding)
+        return
+      }
+      throw new Error(`${problems.join('; ')}\n  ${finding.request}`)
+    })
+    try {
+      await fc.assert(property, { seed: endpointSeed(opts.seed, endpoint), numRuns: opts.runs, interruptAfterTimeLimit: opts.timeLimitMs })
+    } finally {
+      if (endpoint.method !== 'GET') await this.ensureWhole()
+    }
+  }
+
+  /** A plain read answered as usual: the server outlived the run. */
+  async stillServes(): Promise<Answer> {
+    return this.client.send({ method: 'GET', path: `/api/v4/projects/${encodeURIComponent('fuzz-group/public')}`, headers: { 'PRIVATE-TOKEN': this.world.tokens.alice } })
+  }
+
+  async close() {
+    this.client?.close()
+    await this.world?.target.close()
+  }
+}

@@ -1,0 +1,83 @@
+// Value generators for the contract fuzz: plausible values read off each zod schema, and the hostile strings clients send.
+import fc from 'fast-check'
+import type { z } from 'zod'
+
+/** Strings that have broken parsers somewhere: prototype keys, numbers past every limit, bad escapes, far dates. */
+export const HOSTILE_STRINGS = [
+  '', ' ', '0', '-1', '1.5', '1e3', '1e309', '0x10', 'NaN', 'Infinity', '99999999999999999999', '9007199254740993', '-9223372036854775809',
+  'true', 'True', 'null', 'undefined', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf',
+  '1constructor', '1__proto__', '3h30m', '-1h', '1mo 2w 3d 4h 5m', '99999999999w', 'None', 'Any',
+  '2999-01-01T00:00:00Z', '0000-00-00', '2024-02-30', '1970-01-01T00:00:00Z', '%ZZ', '%', '%00', '%2F', '%2e%2e', '..', '../../etc/passwd',
+  'a/b', 'a\\b', '*', '?', '#', ';', ',', ',,,', '{}', '[]', '<script>', "' OR 1=1 --", '"', 'é', '😀', '\u202e', '\u0000', 'x'.repeat(300),
+] as const
+
+const smallInt = fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constantFrom(0, -1, 2 ** 31, 2 ** 53 + 2, -(2 ** 63)))
+
+/** Values the fixture holds (ids, paths, refs): mixed into plausible values so requests reach past the lookups. */
+export interface Known { ints: number[]; strings: string[] }
+
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Record<string, any> } })._zod.def
+
+/** A plausible value for a schema: right type, often a known id or name, sometimes just past a limit. */
+export function plausible(schema: z.ZodType, known: Known, depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema)
+  const known_ = (xs: readonly unknown[], other: fc.Arbitrary<unknown>) => (xs.length ? fc.oneof(fc.constantFrom(...xs), other) : other)
+  switch (def.type) {
+    case 'optional': case 'nullable': case 'default': case 'catch': case 'readonly':
+      return plausible(def.innerType, known, depth)
+    case 'pipe':
+      return def.out && defOf(def.out).type !== 'transform' ? plausible(def.out, known, depth) : plausible(def.in, known, depth)
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries as Record<string, string>))
+    case 'literal':
+      return fc.constantFrom(...(def.values as unknown[]))
+    case 'union':
+      return fc.oneof(...(def.options as z.ZodType[]).map((o) => plausible(o, known, depth)))
+    case 'number':
+      return known_(known.ints, smallInt)
+    case 'boolean':
+      return fc.boolean()
+    case 'string':
+      return known_(known.strings, fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('2024-01-02', '2024-01-02T03:04:05Z', '1h', 'master')))
+    case 'array':
+      return depth > 2 ? fc.constant([]) : fc.array(plausible(def.element, known, depth + 1), { maxLength: 3 })
+    case 'record':
+      return fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.string({ maxLength: 6 }), fc.integer()), { maxKeys: 3 })
+    case 'object':
+      return depth > 2 ? fc.constant({}) : plausibleObject(def.shape, known, depth + 1)
+    default:
+      return anyValue
+  }
+}
+
+/** Some keys of a shape, each plausible or hostile. */
+export function plausibleObject(shape: Record<string, z.ZodType>, known: Known, depth = 0): fc.Arbitrary<Record<string, unknown>> {
+  const keys = Object.keys(shape)
+  if (keys.length === 0) return fc.constant({})
+  const entries = keys.map((k) => fc.oneof({ weight: 4, arbitrary: plausible(shape[k], known, depth) }, { weight: 1, arbitrary: anyValue }))
+  return fc.record(Object.fromEntries(keys.map((k, i) => [k, entries[i]])), { requiredKeys: [] })
+}
+
+export const hostileString = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 16 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }) },
+)
+
+/** Anything JSON can carry, hostile strings included. */
+export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: hostileString },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, [], {}, [null], { __proto__: 1 }, JSON.parse('{"__proto__":{"x":1}}')) },
+)
+
+const pct = (c: string) => [...Buffer.from(c, 'utf8')].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('')
+
+/** Characters a request line may carry literally (node refuses the rest): everything else is percent-encoded. */
+export const rawSafe = (s: string) => s.replace(/[^\x21-\x7e]/gu, pct)
+
+/** encodeURIComponent that also takes lone surrogates (as their UTF-8 replacement). */
+export const encode = (s: string) => s.replace(/[^A-Za-z0-9\-_.!~*'()]/gu, pct)
+
+/** A header value node will send: latin-1 without control characters. */
+export const headerSafe = (s: string) => s.replace(/[^\t\x20-\x7e\x80-\xff]/gu, '?')
