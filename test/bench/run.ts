@@ -1,11 +1,11 @@
 // `npm run bench`: every benchmark, each printed next to its baseline from the same run.
-import { cliBench } from './cli.js'
 import { foundationBench } from './foundation.js'
 import { issuesBench } from './issues.js'
+import { mergeBench } from './merge.js'
 import { repositoryBench } from './repository.js'
 
 const only = process.argv[2]
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, cli: cliBench }
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench }
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue

@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { withRepoLock } from '../lock.js'
-import { isAncestor, readRef } from '../read.js'
+import { readRef } from '../read.js'
 import { GitError } from '../types.js'
 import { moveRef, type Signature } from '../write.js'
 import { mergeCommits, treeOf } from './engine.js'
@@ -53,9 +53,9 @@ async function heads(gitdir: string, s: MergeSides) {
 }
 
 async function check(gitdir: string, s: MergeSides, sourceHead: string, targetHead: string): Promise<MergeCheck & { tree: string | null }> {
-  const [base, commitsCount, ffPossible] = await Promise.all([
-    mergeBase(gitdir, targetHead, sourceHead), countBetween(gitdir, targetHead, sourceHead), isAncestor(gitdir, targetHead, sourceHead),
-  ])
+  const [base, commitsCount] = await Promise.all([mergeBase(gitdir, targetHead, sourceHead), countBetween(gitdir, targetHead, sourceHead)])
+  // The target is an ancestor of the source exactly when it is their merge base.
+  const ffPossible = base === targetHead
   const merged = commitsCount ? await mergeCommits(gitdir, targetHead, sourceHead) : { tree: await treeOf(gitdir, targetHead), conflicts: [] }
   const conflicts = merged?.conflicts ?? []
   const needRebase = needsFastForward(s.method) && !ffPossible
