@@ -5,7 +5,7 @@ import { conflict, CollabError, forbidden, notFound, validationFailed } from '..
 import { parseIdOrPath } from '../../contract/params.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { readBranch } from '../git/read.js'
+import { forgetCache, readBranch } from '../git/read.js'
 import { commitActions, setHead } from '../git/write.js'
 import { initRepository, removeRepository, repositoryDir } from '../git/repository.js'
 import { canCreateProjectIn, canReadProject, DEVELOPER, effectiveProjectLevel, groupLevel, isAdmin, MAINTAINER, OWNER, REPORTER, requireProjectLevel } from '../policy.js'
@@ -206,7 +206,10 @@ export async function deleteProject(ctx: RequestContext, project: store.ProjectV
   transaction(ctx.app.db, () => store.deleteProjectRow(ctx.app.db, project.id))
   // The repository goes only once the row's deletion is saved: if the group COMMIT fails, this throws and both stay.
   await committed(ctx.app.db)
-  await removeRepository(repositoryDir(ctx.app.layout.repositories, project.id))
+  const gitdir = repositoryDir(ctx.app.layout.repositories, project.id)
+  await removeRepository(gitdir)
+  // A later project may get the same id, and so the same directory: nothing read from this one may answer for it.
+  forgetCache(gitdir)
 }
 
 export function requireCanPush(ctx: RequestContext, project: store.ProjectView) {
