@@ -1,7 +1,7 @@
 // Merging a merge request on real repositories: the three methods, squash, the sha check, compare-and-swap, default messages.
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { setGitAvailable } from '../../../src/server/git/exec.js'
-import { checkMerge, mergeBranches, MergeConflictError, type MergeRequestMerge } from '../../../src/server/git/merge/merge.js'
+import { checkMerge, mergeBranches, MergeConflictError, mergeStatusOf, type MergeRequestMerge } from '../../../src/server/git/merge/merge.js'
 import { defaultMergeCommitMessage, defaultSquashCommitMessage, toSentence } from '../../../src/server/git/merge/messages.js'
 import { GitError } from '../../../src/server/git/types.js'
 import { ENGINES } from '../../helpers/repository.js'
@@ -15,18 +15,7 @@ const MIA = { name: 'Mia Merger', email: 'mia@example.com', timestamp: T + 60, t
 const ALICE = { name: 'Alice Author', email: 'alice@example.com', timestamp: T + 30, timezoneOffset: -60 }
 const MESSAGE = "Merge branch 'feature' into 'master'\n\nAdd the feature\n\nSee merge request group/project!5"
 
-/** master: base <- m1 (edits line 10); feature: base <- f1 (edits line 1) <- f2 (adds f.txt). */
-async function diverged() {
-  const s = await scratch()
-  made.push(s)
-  const base = await s.commit('master', 'base', { 'a.txt': lines(10) })
-  const f1 = await s.commit('feature', 'f1', { 'a.txt': lines(10, { 1: 'ONE' }) })
-  const f2 = await s.commit('feature', 'f2', { 'f.txt': 'feature\n' })
-  const m1 = await s.commit('master', 'm1', { 'a.txt': lines(10, { 10: 'TEN' }) })
-  return { s, base, f1, f2, m1 }
-}
-
-/** feature is two commits ahead of master, which has not moved. */
+/** feature is two commits ahead of master, which has not moved: base <- f1 (edits line 1) <- f2 (adds f.txt). */
 async function ahead() {
   const s = await scratch()
   made.push(s)
@@ -34,6 +23,12 @@ async function ahead() {
   const f1 = await s.commit('feature', 'f1', { 'a.txt': lines(10, { 1: 'ONE' }) })
   const f2 = await s.commit('feature', 'f2', { 'f.txt': 'feature\n' })
   return { s, base, f1, f2 }
+}
+
+/** As `ahead`, and master moved on: base <- m1 (edits line 10). */
+async function diverged() {
+  const a = await ahead()
+  return { ...a, m1: await a.s.commit('master', 'm1', { 'a.txt': lines(10, { 10: 'TEN' }) }) }
 }
 
 const req = (extra: Partial<MergeRequestMerge> = {}): MergeRequestMerge => ({ sourceBranch: 'feature', targetBranch: 'master', method: 'merge', message: MESSAGE, user: MIA, ...extra })
@@ -82,7 +77,9 @@ describe.each(ENGINES)('merging with $engine', ({ available }) => {
     const { s, f2 } = await diverged()
     const clash = await s.commit('master', 'clash', { 'a.txt': lines(10, { 1: 'uno', 10: 'TEN' }) })
     engine()
-    expect(await checkMerge(s.bare, { sourceBranch: 'feature', targetBranch: 'master' })).toMatchObject({ conflicts: ['a.txt'], canBeMerged: false })
+    const seen = await checkMerge(s.bare, { sourceBranch: 'feature', targetBranch: 'master' })
+    expect(seen).toMatchObject({ conflicts: ['a.txt'], canBeMerged: false })
+    expect(mergeStatusOf(seen)).toEqual({ mergeStatus: 'cannot_be_merged', hasConflicts: true, detailed: 'conflict' })
     const err = await failure(mergeBranches(s.bare, req()))
     expect(err).toBeInstanceOf(MergeConflictError)
     expect([err.kind, (err as MergeConflictError).paths]).toEqual(['conflict', ['a.txt']])
@@ -92,7 +89,10 @@ describe.each(ENGINES)('merging with $engine', ({ available }) => {
   it('ff: refuses a source that is not rebased, and otherwise moves the target to the source head without a merge commit', async () => {
     const d = await diverged()
     engine()
-    expect(await checkMerge(d.s.bare, { sourceBranch: 'feature', targetBranch: 'master', method: 'ff' })).toMatchObject({ needRebase: true, canBeMerged: false })
+    const seen = await checkMerge(d.s.bare, { sourceBranch: 'feature', targetBranch: 'master', method: 'ff' })
+    expect(seen).toMatchObject({ needRebase: true, canBeMerged: false })
+    expect(mergeStatusOf(seen)).toEqual({ mergeStatus: 'can_be_merged', hasConflicts: false, detailed: 'need_rebase' })
+    expect(mergeStatusOf({ ...seen, needRebase: false })).toEqual({ mergeStatus: 'can_be_merged', hasConflicts: false, detailed: 'mergeable' })
     const err = await failure(mergeBranches(d.s.bare, req({ method: 'ff' })))
     expect(err.kind).toBe('need_rebase')
     expect(await d.s.head('master')).toBe(d.m1)
@@ -193,6 +193,8 @@ describe.each(ENGINES)('merging with $engine', ({ available }) => {
     expect(await failure(mergeBranches(s.bare, req({ targetBranch: 'nope' })))).toMatchObject({ kind: 'not_found', message: 'Target branch does not exist' })
     await s.git('update-ref', 'refs/heads/old', out.sourceHead)
     expect((await failure(mergeBranches(s.bare, req({ sourceBranch: 'old' })))).kind).toBe('empty')
-    expect(await checkMerge(s.bare, { sourceBranch: 'old', targetBranch: 'master' })).toMatchObject({ commitsCount: 0, canBeMerged: false })
+    const none = await checkMerge(s.bare, { sourceBranch: 'old', targetBranch: 'master' })
+    expect(none).toMatchObject({ commitsCount: 0, canBeMerged: false })
+    expect(mergeStatusOf(none)).toEqual({ mergeStatus: 'cannot_be_merged', hasConflicts: true, detailed: 'commits_status' })
   })
 })

@@ -74,6 +74,20 @@ export async function checkMerge(gitdir: string, sides: MergeSides): Promise<Mer
   return result
 }
 
+/**
+ * What git decides of GitLab's statuses. A source with no new commits is "broken" and, like a conflict, makes
+ * merge_status `cannot_be_merged` (so `has_conflicts` true); a needed rebase does not. `detailed` is the first of the
+ * git-decided detailed_merge_status checks that fails, in GitLab's order, or `mergeable`; the service puts the
+ * others (not_open, draft_status, discussions, CI) in front.
+ */
+export function mergeStatusOf(c: MergeCheck): { mergeStatus: 'can_be_merged' | 'cannot_be_merged'; hasConflicts: boolean; detailed: 'commits_status' | 'conflict' | 'need_rebase' | 'mergeable' } {
+  const conflicted = c.unrelated || c.conflicts.length > 0
+  const broken = c.commitsCount === 0
+  const cannot = broken || conflicted
+  const detailed = broken ? 'commits_status' : conflicted ? 'conflict' : c.needRebase ? 'need_rebase' : 'mergeable'
+  return { mergeStatus: cannot ? 'cannot_be_merged' : 'can_be_merged', hasConflicts: cannot, detailed }
+}
+
 export interface MergeRequestMerge extends MergeSides {
   /** The merge commit's message (see defaultMergeCommitMessage). */
   message: string
