@@ -17,7 +17,7 @@ beforeAll(async () => {
   await harness.init()
 })
 afterAll(async () => {
-  console.log(`contract fuzz: ${harness.stats.requests} requests, ${JSON.stringify(harness.stats.byClass)}, world rebuilt ${harness.stats.rebuilds} times`)
+  console.log(`contract fuzz: ${harness.stats.requests} requests, ${JSON.stringify(harness.stats.byClass)} (${JSON.stringify(harness.stats.byStatus)}), world rebuilt ${harness.stats.rebuilds} times`)
   await harness.close()
 })
 

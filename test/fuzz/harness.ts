@@ -6,7 +6,7 @@ import { describe, problemsOf, sender, type Answer } from './check.js'
 import { requestArb, type FuzzRequest } from './requests.js'
 import { buildWorld, worldIsWhole, type Target, type World } from './world.js'
 
-export interface Stats { requests: number; byClass: Record<string, number>; rebuilds: number }
+export interface Stats { requests: number; byClass: Record<string, number>; byStatus: Record<number, number>; rebuilds: number }
 
 /** A 5xx or malformed answer the fuzz found: the request, the answer, what is wrong. */
 export interface Finding { endpoint: string; request: string; problems: string[] }
@@ -30,7 +30,7 @@ export function endpointSeed(base: number, e: Endpoint): number {
 }
 
 export class FuzzHarness {
-  readonly stats: Stats = { requests: 0, byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, 'no answer': 0 }, rebuilds: 0 }
+  readonly stats: Stats = { requests: 0, byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, 'no answer': 0 }, byStatus: {}, rebuilds: 0 }
   readonly findings: Finding[] = []
   private world!: World
   private client!: ReturnType<typeof sender>
@@ -55,7 +55,10 @@ export class FuzzHarness {
     this.stats.requests++
     try {
       const answer = await this.client.send(r)
-      this.stats.byClass[`${Math.floor(answer.status / 100)}xx`] = (this.stats.byClass[`${Math.floor(answer.status / 100)}xx`] ?? 0) + 1
+      const cls = `${Math.floor(answer.status / 100)}xx`
+      this.stats.byClass[cls] = (this.stats.byClass[cls] ?? 0) + 1
+      this.stats.byStatus[answer.status] = (this.stats.byStatus[answer.status] ?? 0) + 1
+      if (process.env.FUZZ_TRACE && String(answer.status).startsWith(process.env.FUZZ_TRACE)) console.log(describe(r, answer).slice(0, 400))
       return { answer, problems: problemsOf(r, answer) }
     } catch (err) {
       this.stats.byClass['no answer']++

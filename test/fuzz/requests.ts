@@ -37,7 +37,7 @@ export function pairs(key: string, v: unknown, depth = 0): string[] {
 function queryArb(shape: Record<string, z.ZodType>, w: World): fc.Arbitrary<string> {
   const keys = [...Object.keys(shape), ...EXTRA_KEYS]
   const pair = fc.oneof(
-    { weight: 4, arbitrary: plausibleObject(shape, w.known).map((o) => Object.entries(o).flatMap(([k, v]) => pairs(k, v))) },
+    { weight: 8, arbitrary: plausibleObject(shape, w.known).map((o) => Object.entries(o).flatMap(([k, v]) => pairs(k, v))) },
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...keys), hostileString).map(([k, v]) => [`${encode(k)}=${encode(v)}`]) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...keys), hostileString).map(([k, v]) => [`${rawSafe(k)}=${rawSafe(v).replace(/[&#]/g, '')}`]) },
     { weight: 1, arbitrary: fc.constantFrom(...keys).map((k) => [encode(k), `${encode(k)}=1`, `${encode(k)}=2`, `${encode(k)}[]=`, `${encode(k)}[a]=1`]) },
@@ -51,9 +51,9 @@ function pathArb(endpoint: Endpoint, w: World): fc.Arbitrary<string> {
     if (!part.startsWith(':')) return fc.constant(part)
     const real = w.segments[part.slice(1)] ?? w.segments.id
     return fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom(...real) },
+      { weight: 16, arbitrary: fc.constantFrom(...real) },
       { weight: 2, arbitrary: fc.constantFrom(...RAW_SEGMENTS) },
-      { weight: 2, arbitrary: hostileString.map(encode) },
+      { weight: 1, arbitrary: hostileString.map(encode) },
       { weight: 1, arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength: 6 }).map(rawSafe) },
     )
   })
@@ -85,7 +85,7 @@ function bodyArb(shape: Record<string, z.ZodType>, w: World): fc.Arbitrary<Body 
   const fields = plausibleObject(shape, w.known).map((o) => Object.entries(o).flatMap(([k, v]) => pairs(k, v)))
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant(undefined) },
-    { weight: 6, arbitrary: plausibleObject(shape, w.known).map((o) => ({ type: 'application/json', data: Buffer.from(JSON.stringify(o)) })) },
+    { weight: 10, arbitrary: plausibleObject(shape, w.known).map((o) => ({ type: 'application/json', data: Buffer.from(JSON.stringify(o)) })) },
     { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_JSON).map((t) => ({ type: 'application/json', data: Buffer.from(t) })) },
     { weight: 3, arbitrary: fields.map((f) => ({ type: 'application/x-www-form-urlencoded', data: Buffer.from(f.join('&')) })) },
     { weight: 2, arbitrary: fc.tuple(fields, fc.boolean(), fc.boolean()).map(([f, file, broken]) => multipart(f, { file, broken })) },
@@ -108,12 +108,13 @@ function authArb(w: World): fc.Arbitrary<Record<string, string>> {
   const valid = [t.root, t.alice, t.aliceRead, t.bob]
   const cookie = (c: string) => ({ Cookie: c })
   return fc.oneof(
-    { weight: 2, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.constant({}) },
+    { weight: 4, arbitrary: fc.constant({ 'PRIVATE-TOKEN': t.root }) },
     { weight: 6, arbitrary: fc.constantFrom(...valid).map((tok) => ({ 'PRIVATE-TOKEN': tok })) },
     { weight: 2, arbitrary: fc.constantFrom(...valid).map((tok) => ({ Authorization: `Bearer ${tok}` })) },
     { weight: 2, arbitrary: fc.oneof(fc.constant({ Cookie: w.session.cookie }), fc.constant({ Cookie: w.session.cookie, 'X-CSRF-Token': w.session.csrf }),
       fc.constant({ Cookie: `${w.session.cookie}; ${w.session.cookie}x`, 'X-CSRF-Token': 'wrong' })) },
-    { weight: 3, arbitrary: fc.oneof(
+    { weight: 2, arbitrary: fc.oneof(
       hostileString.map((s) => ({ 'PRIVATE-TOKEN': headerSafe(s) })),
       hostileString.map((s) => ({ Authorization: `Bearer ${headerSafe(s)}` })),
       fc.constantFrom('Bearer', 'Bearer ', 'Basic cm9vdDpwYXNzd29yZA==', 'Basic %%%', 'Token abc', 'bearer  x').map((a) => ({ Authorization: a })),
@@ -125,7 +126,7 @@ function authArb(w: World): fc.Arbitrary<Record<string, string>> {
 }
 
 const sudoArb = fc.oneof(
-  { weight: 6, arbitrary: fc.constant({}) },
+  { weight: 14, arbitrary: fc.constant({}) },
   { weight: 2, arbitrary: fc.constantFrom('root', 'alice', 'bob', '1', '2', '3', '999999', '0', '-1', '1e3', ' ', 'nobody').map((s) => ({ Sudo: s })) },
   { weight: 1, arbitrary: hostileString.map((s) => ({ Sudo: headerSafe(s) })) },
 )
@@ -145,7 +146,7 @@ export function requestArb(endpoint: Endpoint, w: World, declared: Set<string>):
   const input = Object.fromEntries(Object.entries(shape).filter(([k]) => !params.has(k)))
   const others = METHODS.filter((m) => !declared.has(m))
   const method = fc.oneof(
-    { weight: 12, arbitrary: fc.constant(endpoint.method) },
+    { weight: 20, arbitrary: fc.constant(endpoint.method) },
     { weight: 1, arbitrary: fc.constantFrom(...(endpoint.method === 'GET' ? ['HEAD', ...others] : others.length ? others : [endpoint.method])) },
   )
   return fc.record({

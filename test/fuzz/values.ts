@@ -54,7 +54,7 @@ export function plausible(schema: z.ZodType, known: Known, depth = 0): fc.Arbitr
 export function plausibleObject(shape: Record<string, z.ZodType>, known: Known, depth = 0): fc.Arbitrary<Record<string, unknown>> {
   const keys = Object.keys(shape)
   if (keys.length === 0) return fc.constant({})
-  const entries = keys.map((k) => fc.oneof({ weight: 4, arbitrary: plausible(shape[k], known, depth) }, { weight: 1, arbitrary: anyValue }))
+  const entries = keys.map((k) => fc.oneof({ weight: 6, arbitrary: plausible(shape[k], known, depth) }, { weight: 1, arbitrary: anyValue }))
   return fc.record(Object.fromEntries(keys.map((k, i) => [k, entries[i]])), { requiredKeys: [] })
 }
 
