@@ -1,6 +1,7 @@
 // Builds dist/: the CLI as one CommonJS file (start-up reads one file and requires each dependency only when the code
 // that needs it first runs) and the server as its own bundle, which only `collab serve` loads.
 import { build } from 'esbuild'
+import { spawnSync } from 'node:child_process'
 import { mkdir, rm, readFile, writeFile } from 'node:fs/promises'
 
 const root = new URL('..', import.meta.url)
@@ -54,7 +55,21 @@ await build({
   external: Object.keys(pkg.dependencies).filter((name) => !INLINED.has(name)),
   sourcemap: 'linked',
   plugins: [contractRoutes, serverBundle],
+  // The bundle runs from V8's code cache (src/cli/launch.ts), where import() has no loader to call: require() instead,
+  // which loads ES-module packages (chalk, execa, the server bundle) since node 20.19.
+  supported: { 'dynamic-import': false },
 })
+
+await build({ ...common, entryPoints: ['src/cli/launch.ts'], outfile: 'dist/launch.cjs', format: 'cjs' })
+
+// Warms the paths every command takes (the command tree, a group's verbs, parsing, help) and keeps V8's code for them.
+const warm = `
+  const cli = require('./dist/launch.cjs').loadCli('dist')
+  const runs = [['issue', 'list', '--help'], ['project', 'list', '--help'], ['commit', 'list', '--help'], ['--help']]
+  runs.reduce((p, argv) => p.then(() => cli.main(argv)), Promise.resolve())
+    .then(() => require('node:fs').writeFileSync('dist/cli.cjs.cache', cli.codeCache()))`
+const warmed = spawnSync(process.execPath, ['-e', warm], { cwd: root.pathname, stdio: ['ignore', 'ignore', 'inherit'] })
+if (warmed.status !== 0) throw new Error('warming the CLI for its code cache failed')
 
 await build({
   ...common,
