@@ -67,7 +67,11 @@ const VIEW = `SELECT p.*, n.kind AS ns_kind, n.name AS ns_name, n.path AS ns_pat
 
 // Statement texts are built once: the statement cache is keyed by the SQL string.
 const BY_ID = `${VIEW} WHERE p.id = ?`
-const BY_PATH = `${VIEW} WHERE (n.full_path || '/' || p.path) = ? COLLATE NOCASE`
+/**
+ * The namespace by its full path, then the project by its path in it: both columns are indexed without case (as
+ * GitLab matches paths), where comparing the joined `full_path/path` read every project.
+ */
+export const PROJECT_BY_PATH_SQL = `${VIEW} WHERE n.full_path = @namespace AND p.path = @path COLLATE NOCASE`
 
 export type NewProject = Omit<ProjectRow, 'id' | 'star_count' | 'empty_repo'> & { empty_repo?: number }
 export type ProjectPatch = Partial<Omit<ProjectRow, 'id' | 'creator_id' | 'created_at' | 'star_count' | 'runners_token'>>
@@ -90,8 +94,11 @@ const VIEW_TABLES = ['projects', 'namespaces', 'users']
 export const findProjectById = (db: Db, id: number) =>
   cachedRead(db, `project:${id}`, VIEW_TABLES, () => stmt(db, BY_ID).get(id) as ProjectView | undefined)
 
-export const findProjectByPath = (db: Db, fullPath: string) =>
-  stmt(db, BY_PATH).get(fullPath) as ProjectView | undefined
+export function findProjectByPath(db: Db, fullPath: string): ProjectView | undefined {
+  const cut = fullPath.lastIndexOf('/')
+  if (cut <= 0) return undefined
+  return stmt(db, PROJECT_BY_PATH_SQL).get({ namespace: fullPath.slice(0, cut), path: fullPath.slice(cut + 1) }) as ProjectView | undefined
+}
 
 export const findProjectInNamespace = (db: Db, namespaceId: number, name: string, path: string) =>
   stmt(db, 'SELECT id, name, path FROM projects WHERE namespace_id = ? AND (name = ? COLLATE NOCASE OR path = ? COLLATE NOCASE)')
