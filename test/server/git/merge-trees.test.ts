@@ -51,6 +51,20 @@ describe.each(ENGINES)('merging trees with $engine', ({ available }) => {
     expect(await mergeCommits(s.bare, tgt, src)).toEqual(expected)
   })
 
+  it('treats edits of adjacent lines as a conflict and of lines two apart as clean, as git does', async () => {
+    const s = await repo()
+    await s.commit('master', 'base', { 'a.txt': lines(10) })
+    const next = await s.commit('next', 'next', { 'a.txt': lines(10, { 3: 'three' }) })
+    await s.cli.run(s.work, 'checkout', '-q', 'master')
+    const apart = await s.commit('apart', 'apart', { 'a.txt': lines(10, { 4: 'four' }) })
+    const tgt = await s.commit('master', 'target', { 'a.txt': lines(10, { 2: 'two' }) })
+    engine()
+    expect(await mergeCommits(s.bare, tgt, next)).toEqual({ tree: null, conflicts: ['a.txt'] })
+    const clean = await mergeCommits(s.bare, tgt, apart)
+    expect(clean).toEqual(await gitsOwn(s, tgt, apart))
+    expect(await s.git('show', `${clean!.tree}:a.txt`)).toBe(lines(10, { 2: 'two', 4: 'four' }).trimEnd())
+  })
+
   it('sees a file turned into a symlink on one side and edited on the other as a conflict', async () => {
     const s = await repo()
     await s.commit('master', 'base', { 'f.txt': 'plain\n' })
@@ -71,6 +85,27 @@ describe.each(ENGINES)('merging trees with $engine', ({ available }) => {
     expect(await mergeTrees(s.bare, b, o, p)).toEqual({ tree: o, conflicts: [] })
     const clash = await treeOf(s.bare, await s.commit('clash', 'clash', { 'a.txt': lines(10, { 1: 'uno' }) }))
     expect(await mergeTrees(s.bare, b, clash, p)).toEqual({ tree: null, conflicts: ['a.txt'] })
+  })
+
+  it('merges a criss-cross history (two merge bases) as git does', async () => {
+    const s = await repo()
+    await s.commit('master', 'base', { 'a.txt': lines(10), 'b.txt': lines(10) })
+    await s.commit('side', 's1', { 'a.txt': lines(10, { 1: 'side' }) })
+    await s.commit('master', 'm1', { 'b.txt': lines(10, { 1: 'master' }) })
+    const run = (...args: string[]) => s.cli.run(s.work, ...args)
+    // Each branch merges the other's first commit: both merges are merge bases of the two heads.
+    await run('merge', '-q', '--no-ff', '-m', 'side into master', 'side~0')
+    await run('checkout', '-q', 'side')
+    await run('merge', '-q', '--no-ff', '-m', 'master^ into side', 'master^2')
+    await run('merge', '-q', '--no-ff', '-m', 'master^1 into side', 'master^1')
+    const src = await s.commit('side', 's2', { 'a.txt': lines(10, { 1: 'side', 10: 'side' }) })
+    const tgt = await s.commit('master', 'm2', { 'b.txt': lines(10, { 1: 'master', 10: 'master' }) })
+    await run('push', '-q', s.bare, 'side', 'master')
+    expect((await s.git('merge-base', '--all', tgt, src)).split('\n').length).toBeGreaterThan(1)
+    engine()
+    const result = await mergeCommits(s.bare, tgt, src)
+    expect(result).toEqual(await gitsOwn(s, tgt, src))
+    expect(result!.tree).not.toBeNull()
   })
 
   it('answers null for unrelated histories', async () => {
