@@ -1,11 +1,19 @@
 // collab __complete <words…>: the candidates for the last word, read from the command tree (the shell scripts ask this).
 import type { Command, Option } from 'commander'
 import type { IO } from '../src/cli/io.js'
+import { ROUTES } from '../src/contract/routes.js'
 
 type Candidate = [value: string, description: string]
 
 function findOption(command: Command, flag: string): Option | undefined {
   return command.options.find((o) => o.long === flag || o.short === flag)
+}
+
+/** `collab api` completes the contract's paths (`projects/:id/issues`), each with the methods declared on it. */
+function apiPaths(): Candidate[] {
+  const methods = new Map<string, string[]>()
+  for (const { method, path } of Object.values(ROUTES)) methods.set(path.slice(1), [...(methods.get(path.slice(1)) ?? []), method])
+  return [...methods].sort(([a], [b]) => (a < b ? -1 : 1)).map(([path, verbs]) => [path, verbs.join(' ')])
 }
 
 /** Walks the typed words through the tree; loads a group when its name is typed. */
@@ -43,6 +51,8 @@ export async function complete(program: Command, words: string[], load: (name: s
       [o.long, o.short].filter((flag): flag is string => !!flag).map((flag): Candidate => [flag, o.description]))
   } else if (command.commands.length > 0) {
     candidates = help.visibleCommands(command).map((c) => [c.name(), c.summary() || c.description()])
+  } else if (command.parent === program && command.name() === 'api' && positionals === 0) {
+    candidates = apiPaths()
   } else {
     const argument = command.registeredArguments[Math.min(positionals, command.registeredArguments.length - 1)]
     candidates = (argument?.argChoices ?? []).map((value) => [value, ''])

@@ -36,6 +36,8 @@ describe('collab __complete', () => {
     [['completion', ''], 'bash\t\nzsh\t\nfish\t\n'],
     [['config', 'get', '-'], '--host\tthe value for one instance\n-h\tthe value for one instance\n--help\tshow help\n'],
     [['api', '--pag'], '--paginate\tfollow Link rel="next" and join the pages\n'],
+    [['api', 'projects/:id/issues/:issue_iid/time_'], 'projects/:id/issues/:issue_iid/time_estimate\tPOST\nprojects/:id/issues/:issue_iid/time_stats\tGET\n'],
+    [['api', 'projects/:id/members/a'], 'projects/:id/members/all\tGET\nprojects/:id/members/all/:user_id\tGET\n'],
   ])('%j', async (words, stdout) => {
     expect(await c.run(['__complete', ...words])).toEqual(ok(stdout))
   })
