@@ -1,8 +1,7 @@
 // Merging a merge request on real repositories: the three methods, squash, the sha check, compare-and-swap, default messages.
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { setGitAvailable } from '../../../src/server/git/exec.js'
-import { checkMerge, mergeBranches, MergeConflictError, mergeStatusOf, type MergeRequestMerge } from '../../../src/server/git/merge/merge.js'
-import { defaultMergeCommitMessage, defaultSquashCommitMessage, toSentence } from '../../../src/server/git/merge/messages.js'
+import { checkMerge, defaultMergeCommitMessage, defaultSquashCommitMessage, mergeBranches, MergeConflictError, mergeStatusOf, toSentence, type MergeRequestMerge } from '../../../src/server/git/merge/index.js'
 import { GitError } from '../../../src/server/git/types.js'
 import { ENGINES } from '../../helpers/repository.js'
 import { lines, scratch, type Scratch } from './merge-fixture.js'
@@ -77,8 +76,10 @@ describe.each(ENGINES)('merging with $engine', ({ available }) => {
     const { s, f2 } = await diverged()
     const clash = await s.commit('master', 'clash', { 'a.txt': lines(10, { 1: 'uno', 10: 'TEN' }) })
     engine()
+    const refs = await s.git('for-each-ref')
     const seen = await checkMerge(s.bare, { sourceBranch: 'feature', targetBranch: 'master' })
     expect(seen).toMatchObject({ conflicts: ['a.txt'], canBeMerged: false })
+    expect(await s.git('for-each-ref')).toBe(refs)
     expect(mergeStatusOf(seen)).toEqual({ mergeStatus: 'cannot_be_merged', hasConflicts: true, detailed: 'conflict' })
     const err = await failure(mergeBranches(s.bare, req()))
     expect(err).toBeInstanceOf(MergeConflictError)

@@ -1,9 +1,7 @@
 // Rebasing a source branch onto its target, and merging a branch of a fork into the upstream repository, on both engines.
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { setGitAvailable } from '../../../src/server/git/exec.js'
-import { fetchRef, mergeRequestHeadRef } from '../../../src/server/git/merge/fork.js'
-import { checkMerge, mergeBranches, MergeConflictError } from '../../../src/server/git/merge/merge.js'
-import { rebaseBranch } from '../../../src/server/git/merge/rebase.js'
+import { checkMerge, fetchRef, mergeBranches, MergeConflictError, mergeRequestHeadRef, rebaseBranch } from '../../../src/server/git/merge/index.js'
 import { ENGINES } from '../../helpers/repository.js'
 import { lines, scratch, type Scratch } from './merge-fixture.js'
 
