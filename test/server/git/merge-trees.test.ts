@@ -65,6 +65,17 @@ describe.each(ENGINES)('merging trees with $engine', ({ available }) => {
     expect(await s.git('show', `${clean!.tree}:a.txt`)).toBe(lines(10, { 2: 'two', 4: 'four' }).trimEnd())
   })
 
+  it('lists add/add with different modes, a mode change against a deletion, and a file against a directory as conflicts', async () => {
+    const s = await repo()
+    await s.commit('master', 'base', { 'a.txt': 'a\n', 'gone.sh': 'g\n' })
+    const src = await s.commit('feature', 'feature', { 'new.sh': { exec: true, content: 'same\n' }, 'gone.sh': { exec: true, content: 'g\n' }, dir: 'a file\n' })
+    const tgt = await s.commit('master', 'target', { 'new.sh': 'same\n', 'gone.sh': null, 'dir/x.txt': 'x\n' })
+    engine()
+    // git puts the source's file aside as `dir~<commit>`; the conflict is reported at `dir`.
+    expect(await gitsOwn(s, tgt, src)).toEqual({ tree: null, conflicts: [`dir~${src}`, 'gone.sh', 'new.sh'] })
+    expect(await mergeCommits(s.bare, tgt, src)).toEqual({ tree: null, conflicts: ['dir', 'gone.sh', 'new.sh'] })
+  })
+
   it('sees a file turned into a symlink on one side and edited on the other as a conflict', async () => {
     const s = await repo()
     await s.commit('master', 'base', { 'f.txt': 'plain\n' })
