@@ -1,4 +1,5 @@
 // The CLI's paths come from the contract: one name per endpoint, every path param declared, params encoded as GitLab wants.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { route } from '../../src/client/paths.js'
 import { contract } from '../../src/contract/index.js'
@@ -18,6 +19,15 @@ describe('the route table', () => {
       const inPath = (e.path.match(/:\w+/g) ?? []).map((p: string) => p.slice(1)).sort()
       expect({ name, params: inPath }).toEqual({ name, params: Object.keys(e.params ?? {}).sort() })
     }
+  })
+})
+
+describe('the built CLI', () => {
+  it('carries the table as a value: neither zod nor the declarations load when a command starts', () => {
+    const bundle = readFileSync(new URL('../../dist/cli.cjs', import.meta.url), 'utf8')
+    expect(bundle).not.toMatch(/require\("zod"\)/)
+    expect(bundle).not.toMatch(/defineEndpoint/)
+    expect(bundle).toContain('"listProjectIssues": { "method": "GET", "path": "/projects/:id/issues" }')
   })
 })
 
