@@ -1,7 +1,7 @@
 // Mixed workload: 10,000 issues in one project, 16 connections, 90% reads of random issues and list pages (some filtered),
 // 10% creates and edits, next to a bare node:http server answering every request with one issue's recorded bytes.
 import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { ROOT, row, stopper, tempDir, TOKEN, waitForUrl, type Child } from './lib.js'
@@ -72,6 +72,15 @@ function nextRequest(projectId: number) {
   return { method: 'PUT' as const, path: `${issues}/${upTo(ISSUES)}`, body: JSON.stringify(edit) }
 }
 
+/** CPU time a process has used, in ms (Linux /proc; 0 elsewhere): per request, steadier than a rate on a shared machine. */
+function cpuMs(pid: number | undefined): number {
+  const file = `/proc/${pid}/stat`
+  if (pid === undefined || !existsSync(file)) return 0
+  const fields = readFileSync(file, 'utf8').replace(/^.*\) /, '').split(' ')
+  // utime and stime, fields 14 and 15 of stat(5), counted from the state field (3); ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 async function load(url: string, projectId: number) {
   const result = await autocannon({
     url, connections: CONNECTIONS, duration: SECONDS, headers: HEADERS,
@@ -100,11 +109,14 @@ export async function mixedBench() {
     writeFileSync(recorded, JSON.stringify({ body: await one.text(), headers: { 'content-type': one.headers.get('content-type') } }))
     bare = await startNodeScript([join(ROOT, 'test/bench/bare-replay.mjs'), recorded])
 
+    const cpu0 = cpuMs(collab.proc.pid)
     const ours = await load(collab.url, project.id)
+    const cpu = cpuMs(collab.proc.pid) - cpu0
     const base = await load(bare.url, project.id)
     console.log(row([`mixed, ${CONNECTIONS} connections, ${SECONDS} s`, 'req/s', 'p50 / p99', 'ratio (target)']))
     console.log(row(['collab (90% reads, 10% writes)', ours.rps.toFixed(0), `${ours.p50} / ${ours.p99} ms`, `${(ours.rps / base.rps).toFixed(3)} (>= 0.1)`]))
     console.log(row(['bare node:http (one issue, every time)', base.rps.toFixed(0), `${base.p50} / ${base.p99} ms`, '']))
+    if (cpu) console.log(`collab's CPU per request: ${((cpu * 1000) / (ours.rps * SECONDS)).toFixed(0)} µs`)
   } finally {
     await bare?.stop()
     await collab.stop()

@@ -2,6 +2,7 @@
 import { cachedRead, idList, inIds, peekRead, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 import { REACHABLE_GROUPS_CTE } from './namespaces.js'
+import { cachedQuery } from './writes.js'
 
 export interface IssueRow {
   id: number
@@ -233,9 +234,12 @@ const LIST_TABLES = [
   'issues', 'issue_labels', 'labels', 'issue_assignees', 'milestones', 'award_emoji', 'projects', 'namespaces', 'project_members', 'group_members',
 ]
 
-/** Counting 10,000 matching issues costs ~15 ms on every page; the count is remembered until one of its tables changes. */
+/**
+ * Counting 10,000 matching issues costs ~15 ms on every page; the count is remembered until a write to what its plan
+ * reads (often an index that an edit of a title leaves alone), or, when the plan cannot say, to one of its tables.
+ */
 const cachedCount = (db: Db, sql: string, args: Record<string, unknown>): number =>
-  cachedRead(db, `issue-count:${sql}\0${JSON.stringify(args)}`, LIST_TABLES, () => (stmt(db, sql).get(args) as { n: number }).n)
+  cachedQuery(db, `issue-count:${sql}\0${JSON.stringify(args)}`, sql, LIST_TABLES, () => (stmt(db, sql).get(args) as { n: number }).n)
 
 export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: number } {
   const where: string[] = []

@@ -2,6 +2,7 @@
 // valid) and joins the connection's group transaction, which commits once per event-loop turn.
 import type Database from 'better-sqlite3'
 import type { Db } from './db.js'
+import { readBtrees, tablesOf, writtenBtrees } from './explain.js'
 
 interface Remembered { at: number; tables: readonly string[]; value: unknown }
 
@@ -17,6 +18,8 @@ interface WriteState {
   group: Group | null
   control: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', Database.Statement> | undefined
   watcher: WriteWatcher | undefined
+  /** What each remembered query's plan reads (see cachedQuery), by SQL text; bounded like the statement cache. */
+  plans: Map<string, string[] | null>
 }
 
 /** Sees every tracked write run, with the tables it was classified as writing (for the store's classification test). */
@@ -27,62 +30,13 @@ const READS_LIMIT = 50_000
 
 function stateOf(db: Db): WriteState {
   let w = states.get(db)
-  if (!w) states.set(db, (w = { clock: 0, stamps: new Map(), everything: 0, reads: new Map(), group: null, control: undefined, watcher: undefined }))
+  if (!w) states.set(db, (w = { clock: 0, stamps: new Map(), everything: 0, reads: new Map(), group: null, control: undefined, watcher: undefined, plans: new Map() }))
   return w
 }
 
 /** Installs (or, with undefined, removes) the connection's write watcher. */
 export function watchWrites(db: Db, watcher: WriteWatcher | undefined) {
   stateOf(db).watcher = watcher
-}
-
-interface Op { opcode: string; p1: number; p2: number; p3: number; p5: number }
-
-/** EXPLAIN's program of `sql`, with every parameter bound to NULL (better-sqlite3 refuses to run with one unbound). */
-function programOf(db: Db, sql: string): Op[] {
-  const explain = db.prepare(`EXPLAIN ${sql}`)
-  // Names are bound from an object (extra keys are ignored); positional `?`s are tried up to their most possible count.
-  const named = Object.fromEntries([...sql.matchAll(/[@:$]([A-Za-z_]\w*)/g)].map((m) => [m[1], null]))
-  const most = sql.split('?').length - 1
-  for (let n = 0; ; n++) {
-    try {
-      return explain.all(...new Array(n).fill(null), named) as Op[]
-    } catch (err) {
-      if (n >= most) throw err
-    }
-  }
-}
-
-/** Opcodes that change a b-tree, and where they name it: [root page, database index, register flag in p5]. */
-const WRITERS: Record<string, (op: Op) => [number, number, boolean]> = {
-  OpenWrite: (op) => [op.p2, op.p3, (op.p5 & 0x10) !== 0], // OPFLAG_P2ISREG
-  Clear: (op) => [op.p1, op.p2, false],
-  Destroy: (op) => [op.p1, op.p3, false],
-}
-/** Opcodes that change what we cannot name by root page: the schema, virtual tables. */
-const OPAQUE = new Set(['CreateBtree', 'ParseSchema', 'DropTable', 'DropIndex', 'DropTrigger', 'VUpdate', 'VDestroy', 'VCreate'])
-
-/**
- * The tables a write statement changes, as SQLite compiled it: every b-tree its program opens for writing or clears,
- * trigger and foreign-key-action sub-programs included (EXPLAIN lists them after the main program), each index mapped
- * to its table. Null ("any table") when the program writes somewhere we cannot name, or nothing we can see.
- * Worked out once per prepared statement: the schema does not change once the migrations have run.
- */
-export function writtenTables(db: Db, sql: string): string[] | null {
-  const byRoot = new Map((db.prepare('SELECT rootpage, tbl_name FROM sqlite_master WHERE rootpage > 0').all() as { rootpage: number; tbl_name: string }[])
-    .map((r) => [r.rootpage, r.tbl_name]))
-  byRoot.set(1, 'sqlite_master')
-  const tables = new Set<string>()
-  for (const op of programOf(db, sql)) {
-    if (OPAQUE.has(op.opcode)) return null
-    const where = WRITERS[op.opcode]?.(op)
-    if (!where) continue
-    const [root, database, inRegister] = where
-    const table = byRoot.get(root)
-    if (database !== 0 || inRegister || table === undefined) return null
-    tables.add(table)
-  }
-  return tables.size ? [...tables].sort() : null
 }
 
 function stamp(w: WriteState, tables: readonly string[] | null) {
@@ -104,11 +58,15 @@ function forgetReads(db: Db) {
  */
 export function trackWrites(db: Db, s: Database.Statement): Database.Statement {
   if (s.readonly) return s
-  const tables = writtenTables(db, s.source)
+  const btrees = writtenBtrees(db, s.source)
+  // Each written table and index: a read declared by table is forgotten by any write to it, one that a plan answers
+  // from an index alone (cachedQuery) only by writes to that index.
+  const names = btrees && [...new Set(btrees.flatMap((b) => [b.table, b.name]))]
+  const tables = tablesOf(btrees)
   const w = stateOf(db)
   const wrap = <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A): R => {
     openGroup(db, w)
-    stamp(w, tables)
+    stamp(w, names)
     return w.watcher ? w.watcher(s.source, tables, () => fn(...args)) : fn(...args)
   }
   s.run = wrap(s.run.bind(s)) as typeof s.run
@@ -140,6 +98,23 @@ export function cachedRead<T>(db: Db, key: string, tables: readonly string[], re
   const hit = w.reads.get(key)
   if (hit && current(w, hit, tables)) return hit.value as T
   return rememberRead(db, key, tables, read())
+}
+
+const PLANS_LIMIT = 1000
+
+/**
+ * Like cachedRead for one query: remembered until a write to a b-tree its plan opens, as EXPLAIN shows it (so a count a
+ * covering index answers outlives edits that leave that index alone); to one of `tables` when the plan cannot say.
+ * A plan is looked at once per SQL text: the server never runs ANALYZE, whose statistics could change it.
+ */
+export function cachedQuery<T>(db: Db, key: string, sql: string, tables: readonly string[], read: () => T): T {
+  const w = stateOf(db)
+  let reads = w.plans.get(sql)
+  if (reads === undefined) {
+    if (w.plans.size >= PLANS_LIMIT) w.plans.clear()
+    w.plans.set(sql, (reads = readBtrees(db, sql)))
+  }
+  return cachedRead(db, key, reads ?? tables, read)
 }
 
 /** Remembers `value`, read just now, until a write to one of `tables` (for callers that check more than the tables). */

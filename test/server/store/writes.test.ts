@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cachedRead, closeDatabase, committed, openDatabase, stmt, transaction, writeGeneration, type Db } from '../../../src/server/store/db.js'
-import { writtenTables } from '../../../src/server/store/writes.js'
+import { readBtrees, tablesOf, writtenBtrees } from '../../../src/server/store/explain.js'
+import { cachedQuery } from '../../../src/server/store/writes.js'
 
 let dir: string
 let db: Db
@@ -68,6 +69,8 @@ describe('remembered reads', () => {
   })
 })
 
+const writtenTables = (d: Db, sql: string) => tablesOf(writtenBtrees(d, sql))
+
 describe('the tables a write changes', () => {
   it('include those a conflicting row deleted by UPDATE OR REPLACE cascades into', async () => {
     addToken('h1')
@@ -90,6 +93,27 @@ describe('the tables a write changes', () => {
     expect(writtenTables(db, "UPDATE users SET bio = 'y' WHERE id = 1")).toEqual(['tokens', 'users'])
     // Statements that change the schema or settings name no table: they count as changing everything.
     expect(writtenTables(db, 'CREATE TABLE scratch (x)')).toBeNull()
+  })
+})
+
+describe('a remembered query', () => {
+  const COUNT = 'SELECT COUNT(*) AS n FROM users'
+  const userCount = () => cachedQuery(db, 'users', COUNT, ['users'], () => (stmt(db, COUNT).get() as { n: number }).n)
+
+  it('depends on the b-trees its plan reads: a covering index alone, or the rows', () => {
+    expect(readBtrees(db, COUNT)).toEqual([expect.stringMatching(/^sqlite_autoindex_users_/)])
+    expect(readBtrees(db, 'SELECT name FROM users WHERE id = ?')).toEqual(['users'])
+  })
+
+  it('outlives writes that leave its index alone and is forgotten by one that changes it', async () => {
+    expect(userCount()).toBe(1)
+    // A row added behind the cache's back shows whether the count is answered from memory.
+    db.prepare("INSERT INTO users (username, email, name, created_at) VALUES ('cy', 'cy@example.com', 'Cy', 'now')").run()
+    stmt(db, "UPDATE users SET bio = 'x' WHERE id = 1").run()
+    expect(userCount()).toBe(1)
+    stmt(db, "INSERT INTO users (username, email, name, created_at) VALUES ('dee', 'dee@example.com', 'Dee', 'now')").run()
+    expect(userCount()).toBe(3)
+    await settle()
   })
 })
 
