@@ -57,7 +57,7 @@ export class Router {
     for (const route of this.patterns) {
       if (route.method !== m) continue
       const groups = route.pattern.exec(path)?.groups
-      if (groups) return { handler: route.handler, params: { ...groups } }
+      if (groups) return { handler: route.handler, params: decoded(groups) }
     }
     return null
   }
@@ -94,6 +94,19 @@ export class Router {
 }
 
 const noop = () => {}
+
+/** A pattern's groups URL-decoded like the tree's params; a broken escape stays as sent. */
+function decoded(groups: Record<string, string>) {
+  const params: Record<string, string> = {}
+  for (const k in groups) {
+    try {
+      params[k] = decodeURIComponent(groups[k])
+    } catch {
+      params[k] = groups[k]
+    }
+  }
+  return params
+}
 
 /** An empty segment (`/projects//issues`) names nothing. */
 function hasEmptyParam(params: Record<string, string | undefined>) {

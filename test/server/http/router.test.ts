@@ -55,6 +55,7 @@ describe('the router', () => {
 
   it('finds pattern routes by their named groups, only for their method', () => {
     expect(found('GET', '/group/sub/project.git/info/refs')).toEqual({ route: 'git', params: { repo: 'group/sub/project.git', action: 'info/refs' } })
+    expect(found('GET', '/group/my%20project.git/info/refs')).toEqual({ route: 'git', params: { repo: 'group/my project.git', action: 'info/refs' } })
     expect(found('POST', '/group/project.git/info/refs')).toBeNull()
     expect(found('GET', '/api/v4/x/info/refs')).toBeNull()
   })
