@@ -62,13 +62,16 @@ await build({
 
 await build({ ...common, entryPoints: ['src/cli/launch.ts'], outfile: 'dist/launch.cjs', format: 'cjs' })
 
-// Warms the paths every command takes (the command tree, a group's verbs, parsing, help) and keeps V8's code for them.
+// Warms the paths every command takes (the command tree, a group's verbs, parsing, help, a request: to port 0,
+// where nothing listens) and keeps V8's code for them.
 const warm = `
   const cli = require('./dist/launch.cjs').loadCli('dist')
-  const runs = [['issue', 'list', '--help'], ['project', 'list', '--help'], ['commit', 'list', '--help'], ['--help']]
+  const runs = [['issue', 'list', '--help'], ['project', 'list', '--help'], ['commit', 'list', '--help'], ['--help'],
+    ['issue', 'list', '--json'], ['project', 'view', '--json']]
   runs.reduce((p, argv) => p.then(() => cli.main(argv)), Promise.resolve())
     .then(() => require('node:fs').writeFileSync('dist/cli.cjs.cache', cli.codeCache()))`
-const warmed = spawnSync(process.execPath, ['-e', warm], { cwd: root.pathname, stdio: ['ignore', 'ignore', 'inherit'] })
+const env = { ...process.env, COLLAB_HOST: 'http://127.0.0.1:0', COLLAB_TOKEN: 'warm-up', COLLAB_PROJECT: 'warm/up', NO_COLOR: '1' }
+const warmed = spawnSync(process.execPath, ['-e', warm], { cwd: root.pathname, env, stdio: ['ignore', 'ignore', 'ignore'] })
 if (warmed.status !== 0) throw new Error('warming the CLI for its code cache failed')
 
 await build({
