@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { cachedDiff } from './diff-cache.js'
 import { fingerprint, isBinary, similarity, unifiedHunks, type Fingerprint } from './diff-text.js'
-import { gitAvailable, runGit } from './exec.js'
+import { gitAvailable, GitOutputTooLarge, runGit } from './exec.js'
 import { cacheFor, readCommitInfo } from './read.js'
 import type { DiffFile } from './types.js'
 
@@ -36,14 +36,80 @@ export async function diffStats(files: readonly DiffFile[]) {
   return { additions, deletions, total: additions + deletions }
 }
 
+type DiffEntryHead = Omit<DiffFile, 'diff' | 'additions' | 'deletions'>
+
+/** The most patch text one diff may bring into memory; past it the diff is shown without hunks, as GitLab does for huge diffs. */
+const PATCH_LIMIT = 16 * 1024 * 1024
+
 /** Raw (-z, exact paths) and patch output in one run; entries and patches come in the same order. */
 async function diffWithGit(gitdir: string, parent: string | null, oid: string): Promise<DiffFile[]> {
-  const out = await runGit(gitdir, ['diff', '-M', '--no-color', '--no-ext-diff', '--full-index', '--no-abbrev', '--raw', '-p', '-z', parent ?? EMPTY_TREE, oid])
+  const range = [parent ?? EMPTY_TREE, oid]
+  let out: string
+  try {
+    out = await runGit(gitdir, ['diff', ...DIFF_OPTIONS, '--raw', '-p', '-z', ...range], { maxBytes: PATCH_LIMIT })
+  } catch (err) {
+    if (err instanceof GitOutputTooLarge) return diffWithoutPatches(gitdir, range)
+    throw err
+  }
   const split = out.indexOf('\0\0diff --git ')
-  const rawPart = split >= 0 ? out.slice(0, split) : out.replace(/\0+$/, '')
+  const entries = parseRaw(split >= 0 ? out.slice(0, split) : out.replace(/\0+$/, ''))
   const patchPart = split >= 0 ? out.slice(split + 2) : ''
+  const patches = patchPart ? patchPart.split(/^(?=diff --git )/m) : []
+  return entries.map((e, i) => {
+    const patch = patches[i] ?? ''
+    const start = patch.search(/^(@@|Binary files )/m)
+    const diff = start >= 0 ? patch.slice(start) : ''
+    let additions = 0
+    let deletions = 0
+    for (const line of diff.split('\n')) {
+      if (line.startsWith('+')) additions++
+      else if (line.startsWith('-')) deletions++
+    }
+    return { ...e, diff, additions, deletions }
+  })
+}
+
+const DIFF_OPTIONS = ['-M', '--no-color', '--no-ext-diff', '--full-index', '--no-abbrev']
+
+/**
+ * A diff too large to hold: every file with its flags and line counts (from --numstat, one short line a file) and an
+ * empty `diff`, which is how GitLab answers for diffs past its limits.
+ */
+async function diffWithoutPatches(gitdir: string, range: string[]): Promise<DiffFile[]> {
+  const [raw, numstat] = await Promise.all([
+    runGit(gitdir, ['diff', ...DIFF_OPTIONS, '--raw', '-z', ...range]),
+    runGit(gitdir, ['diff', ...DIFF_OPTIONS, '--numstat', '-z', ...range]),
+  ])
+  const counts = parseNumstat(numstat)
+  const entries = parseRaw(raw.replace(/\0+$/, ''))
+  // A type change is one numstat line but two entries: the old side's deletions, then the new side's additions.
+  const typeChange = (a: DiffEntryHead | undefined, b: DiffEntryHead | undefined) => !!a && !!b && a.deletedFile && b.newFile && a.oldPath === b.oldPath
+  let line = 0
+  return entries.map((e, i) => {
+    const [added, deleted] = counts[line] ?? [0, 0]
+    if (typeChange(e, entries[i + 1])) return { ...e, diff: '', additions: 0, deletions: deleted }
+    line++
+    return typeChange(entries[i - 1], e) ? { ...e, diff: '', additions: added, deletions: 0 } : { ...e, diff: '', additions: added, deletions: deleted }
+  })
+}
+
+/** `--numstat -z` records: `added\tdeleted\tpath\0`, or for a rename `added\tdeleted\t\0old\0new\0`; binaries count `-`. */
+function parseNumstat(out: string): [number, number][] {
+  const fields = out.split('\0')
+  const counts: [number, number][] = []
+  for (let i = 0; i < fields.length; i++) {
+    const m = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(fields[i])
+    if (!m) continue
+    counts.push([m[1] === '-' ? 0 : Number(m[1]), m[2] === '-' ? 0 : Number(m[2])])
+    if (m[3] === '') i += 2
+  }
+  return counts
+}
+
+/** `--raw -z` records to entries, in git's order. */
+function parseRaw(rawPart: string): DiffEntryHead[] {
   const fields = rawPart.split('\0')
-  const entries: Omit<DiffFile, 'diff' | 'additions' | 'deletions'>[] = []
+  const entries: DiffEntryHead[] = []
   for (let i = 0; i < fields.length; ) {
     const head = fields[i++]
     if (!head.startsWith(':')) continue
@@ -62,19 +128,7 @@ async function diffWithGit(gitdir: string, parent: string | null, oid: string): 
       oldPath, newPath, aMode: gitlabMode(aMode), bMode: gitlabMode(bMode), newFile: status === 'A', deletedFile: status === 'D', renamedFile: status.startsWith('R'),
     })
   }
-  const patches = patchPart ? patchPart.split(/^(?=diff --git )/m) : []
-  return entries.map((e, i) => {
-    const patch = patches[i] ?? ''
-    const start = patch.search(/^(@@|Binary files )/m)
-    const diff = start >= 0 ? patch.slice(start) : ''
-    let additions = 0
-    let deletions = 0
-    for (const line of diff.split('\n')) {
-      if (line.startsWith('+')) additions++
-      else if (line.startsWith('-')) deletions++
-    }
-    return { ...e, diff, additions, deletions }
-  })
+  return entries
 }
 
 interface Side { oid: string; mode: string }

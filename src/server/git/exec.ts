@@ -1,6 +1,7 @@
 // Runs the git command line against a bare repository, for the work where it beats isomorphic-git (history walks, big diffs).
 import { execFile } from 'node:child_process'
 import { gitChildEnv } from '../../core/child-env.js'
+import { CollabError } from '../../core/errors.js'
 
 let available: Promise<boolean> | null = null
 
@@ -23,11 +24,36 @@ export class GitCommandError extends Error {
 
 const ENV = gitChildEnv({ LC_ALL: 'C' })
 
-export function runGit(gitdir: string, args: string[], opts: { input?: string | Buffer; env?: Record<string, string> } = {}): Promise<string> {
+const DEFAULT_OUTPUT_LIMIT = 64 * 1024 * 1024
+let outputLimit = DEFAULT_OUTPUT_LIMIT
+
+/**
+ * The most bytes a git command may write before it is stopped: output is held in memory whole, and one huge object
+ * or history (a 1 GB commit message) must not take the server's memory with it.
+ */
+export const gitOutputLimit = () => outputLimit
+
+/** Lets tests lower the limit; null restores the default. */
+export function setGitOutputLimit(bytes: number | null) {
+  outputLimit = bytes ?? DEFAULT_OUTPUT_LIMIT
+}
+
+/** A git command stopped at the output limit: a 4xx the caller can show, or catch to answer with less. */
+export class GitOutputTooLarge extends CollabError {
+  constructor(readonly args: string[], readonly limit: number) {
+    super('GIT_OUTPUT_TOO_LARGE', `422 Unprocessable Entity - the repository data asked for is larger than ${limit} bytes`, { status: 422 })
+  }
+}
+
+export function runGit(gitdir: string, args: string[], opts: { input?: string | Buffer; env?: Record<string, string>; maxBytes?: number } = {}): Promise<string> {
   const full = ['--git-dir', gitdir, '-c', 'core.quotePath=false', ...args]
+  const limit = Math.min(opts.maxBytes ?? outputLimit, outputLimit)
   return new Promise((resolve, reject) => {
-    const child = execFile('git', full, { env: { ...ENV, ...opts.env }, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (err, stdout, stderr) => {
-      if (err) reject(new GitCommandError(args, (err as NodeJS.ErrnoException).code ?? null, stderr))
+    const child = execFile('git', full, { env: { ...ENV, ...opts.env }, maxBuffer: limit, encoding: 'utf8' }, (err, stdout, stderr) => {
+      const code = (err as NodeJS.ErrnoException | null)?.code
+      // execFile kills the child as soon as its output passes maxBuffer, so no more than the limit is ever held.
+      if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') reject(new GitOutputTooLarge(args, limit))
+      else if (err) reject(new GitCommandError(args, code ?? null, stderr))
       else resolve(stdout)
     })
     if (opts.input !== undefined) child.stdin?.end(opts.input)

@@ -1,22 +1,20 @@
 // Lists the blobs of a tree with their sizes: the git command line when present (one process), else isomorphic-git.
-import { execFile } from 'node:child_process'
 import fs from 'node:fs'
-import { promisify } from 'node:util'
 import git from 'isomorphic-git'
-
-const run = promisify(execFile)
+import { GitCommandError, runGit } from './exec.js'
 
 export interface FileEntry { path: string; size: number }
 
 export async function listBlobSizes(dir: string, ref: string): Promise<FileEntry[]> {
   try {
-    const { stdout } = await run('git', ['--git-dir', dir, 'ls-tree', '-r', '-l', '-z', '--', ref], { maxBuffer: 256 * 1024 * 1024 })
+    // Capped like every git output: a tree too large to list has no language breakdown rather than unbounded memory.
+    const stdout = await runGit(dir, ['ls-tree', '-r', '-l', '-z', '--', ref])
     return stdout.split('\0').filter(Boolean).flatMap((line) => {
       const m = line.match(/^\d+ blob [0-9a-f]+\s+(\d+)\t(.*)$/s)
       return m ? [{ path: m[2], size: Number(m[1]) }] : []
     })
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return []
+    if (!(err instanceof GitCommandError && err.code === 'ENOENT')) return []
   }
   const out: FileEntry[] = []
   const cache = {}
