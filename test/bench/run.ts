@@ -2,10 +2,11 @@
 import { foundationBench } from './foundation.js'
 import { issuesBench } from './issues.js'
 import { mergeBench } from './merge.js'
+import { mixedBench } from './mixed.js'
 import { repositoryBench } from './repository.js'
 
 const only = process.argv[2]
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench }
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, mixed: mixedBench }
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue
