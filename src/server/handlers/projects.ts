@@ -10,7 +10,9 @@ import { findUserByIdOrUsername } from '../services/auth.js'
 import { forkProject, setArchived, setStarred } from '../services/project-actions.js'
 import * as projects from '../services/projects.js'
 import { projectLanguages } from '../services/languages.js'
-import type { ProjectView } from '../store/projects.js'
+
+/** A project as the services hand it out (handlers name no store types). */
+type ProjectView = ReturnType<typeof projects.findVisibleProject>
 
 type Filters = { [K in keyof typeof ProjectListFilters]?: import('zod').output<(typeof ProjectListFilters)[K]> } & {
   custom_attributes?: Record<string, string | number | boolean>
