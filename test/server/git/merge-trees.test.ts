@@ -129,6 +129,25 @@ describe.each(ENGINES)('merging trees with $engine', ({ available }) => {
     expect(await mergeBase(s.bare, a, b)).toBeNull()
   })
 
+  it('counts a range whose newer side merged an old branch from below the merge base, as git does', async () => {
+    const s = await repo()
+    await s.commit('master', 'c0', { 'a.txt': '0\n' })
+    await s.commit('old', 'o1', { 'o.txt': 'o\n' })
+    await s.commit('master', 'c1', { 'a.txt': '1\n' })
+    const base = await s.commit('master', 'c2', { 'a.txt': '2\n' })
+    const feature = await s.commit('feature', 'f1', { 'f.txt': 'f\n' })
+    await s.commit('master', 'm1', { 'm.txt': 'm\n' })
+    await s.cli.run(s.work, 'merge', '-q', '--no-ff', '-m', 'merge old', 'old')
+    await s.cli.run(s.work, 'push', '-q', s.bare, 'master')
+    const master = (await s.head('master'))!
+    engine()
+    expect(await mergeBase(s.bare, master, feature)).toBe(base)
+    expect(await divergedCommitsCount(s.bare, feature, master)).toBe(Number(await s.git('rev-list', '--count', master, `^${feature}`)))
+    expect(await divergedCommitsCount(s.bare, feature, master)).toBe(3)
+    expect((await commitsBetween(s.bare, feature, master)).map((c) => c.message.trim()).sort()).toEqual(['m1', 'merge old', 'o1'])
+    expect(await countBetween(s.bare, master, feature)).toBe(1)
+  })
+
   it('finds the merge base, the diverged count and the commits between two branches', async () => {
     const s = await repo()
     const root = await s.commit('master', 'root', { 'a.txt': 'a\n' })

@@ -17,18 +17,54 @@ export async function mergeBase(gitdir: string, a: string, b: string): Promise<s
   return bases[0] ?? null
 }
 
-/** Every commit reachable from `oid` (in-process fallback only: it walks the whole history). */
-async function ancestors(gitdir: string, oid: string): Promise<Set<string>> {
+/** Commit dates may lie by this much (seconds) before a walk by date gives up on finding an older commit behind a newer one. */
+const CLOCK_SLOP = 86_400
+
+interface Walked { oid: string; time: number; merge: boolean }
+
+/**
+ * `from..to` in-process, bounded by the divergence rather than the history. Every common ancestor lies below a best
+ * merge base, so the walk from `to` stops at the bases; what it reached through an older merge that the bases reach
+ * too (rare: it then walked to a root) is struck out by a walk down from the bases, by date, until it is older than
+ * anything found.
+ */
+async function rangeInProcess(gitdir: string, from: string, to: string): Promise<Walked[]> {
+  const bases: string[] = await git.findMergeBase({ ...opts(gitdir), oids: [from, to] })
+  const stop = new Set([...bases, from])
+  // Depth-first, parents before children; reversed it is a topological order with children first, which a stable
+  // sort by committer date keeps for commits of equal dates.
+  const order: Walked[] = []
   const seen = new Set<string>()
-  const queue = [oid]
-  while (queue.length) {
-    const id = queue.pop()!
-    if (seen.has(id)) continue
+  let reachedRoot = false
+  const visit = async (id: string) => {
+    if (seen.has(id) || stop.has(id)) return
     seen.add(id)
     const { commit } = await git.readCommit({ ...opts(gitdir), oid: id })
-    queue.push(...commit.parent)
+    if (!commit.parent.length) reachedRoot = true
+    for (const p of commit.parent) await visit(p)
+    order.push({ oid: id, time: commit.committer.timestamp, merge: commit.parent.length > 1 })
   }
-  return seen
+  await visit(to)
+  // Bases are never below a common ancestor, so a walk that strayed below them ran on to a root commit: without one, it did not stray.
+  if (!reachedRoot || !bases.length) return order.reverse()
+  const found = new Set(order.map((c) => c.oid))
+  const oldest = Math.min(...order.map((c) => c.time)) - CLOCK_SLOP
+  const queue: { oid: string; time: number }[] = [] // newest first
+  const reached = new Set<string>()
+  const push = async (oid: string) => {
+    if (reached.has(oid)) return
+    reached.add(oid)
+    const time = (await git.readCommit({ ...opts(gitdir), oid })).commit.committer.timestamp
+    const at = queue.findIndex((q) => q.time < time)
+    queue.splice(at === -1 ? queue.length : at, 0, { oid, time })
+  }
+  for (const b of bases) await push(b)
+  while (queue.length && queue[0].time >= oldest) {
+    const { oid } = queue.shift()!
+    found.delete(oid)
+    for (const p of (await git.readCommit({ ...opts(gitdir), oid })).commit.parent) await push(p)
+  }
+  return order.reverse().filter((c) => found.has(c.oid))
 }
 
 /** Ids reachable from `to` but not from `from` (`from..to`), newest first by committer date, at most `limit`. */
@@ -37,20 +73,8 @@ async function rangeIds(gitdir: string, from: string, to: string, limit: number,
     const out = await runGit(gitdir, ['rev-list', `--max-count=${limit}`, ...(noMerges ? ['--no-merges'] : []), to, `^${from}`, '--'])
     return out.split('\n').filter(Boolean)
   }
-  const exclude = await ancestors(gitdir, from)
-  // Depth-first, parents before children; reversed it is a topological order with children first, which a stable
-  // sort by committer date keeps for commits of equal dates.
-  const order: { oid: string; time: number; merge: boolean }[] = []
-  const seen = new Set<string>()
-  const visit = async (id: string) => {
-    if (seen.has(id) || exclude.has(id)) return
-    seen.add(id)
-    const { commit } = await git.readCommit({ ...opts(gitdir), oid: id })
-    for (const p of commit.parent) await visit(p)
-    order.push({ oid: id, time: commit.committer.timestamp, merge: commit.parent.length > 1 })
-  }
-  await visit(to)
-  return order.reverse().filter((c) => !noMerges || !c.merge).sort((a, b) => b.time - a.time).slice(0, limit).map((c) => c.oid)
+  const range = await rangeInProcess(gitdir, from, to)
+  return range.filter((c) => !noMerges || !c.merge).sort((a, b) => b.time - a.time).slice(0, limit).map((c) => c.oid)
 }
 
 /** How many commits are reachable from `to` and not from `from`: `git rev-list --count from..to`. */
