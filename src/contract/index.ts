@@ -14,6 +14,7 @@ import * as notes from './endpoints/notes.js'
 import * as labels from './endpoints/labels.js'
 import * as milestones from './endpoints/milestones.js'
 import * as todos from './endpoints/todos.js'
+import * as protectedBranches from './endpoints/protected-branches.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -36,6 +37,7 @@ export const contract = {
   labels: pick(labels),
   milestones: pick(milestones),
   todos: pick(todos),
+  protectedBranches: pick(protectedBranches),
 }
 
 export type ContractTree = typeof contract

@@ -13,6 +13,7 @@ import { memberHandlers } from './handlers/members.js'
 import { metaHandlers } from './handlers/meta.js'
 import { noteHandlers } from './handlers/notes.js'
 import { projectHandlers } from './handlers/projects.js'
+import { protectedBranchHandlers } from './handlers/protected-branches.js'
 import { repositoryCheckHandlers } from './handlers/repository-checks.js'
 import { repositoryHandlers } from './handlers/repository.js'
 import { todoHandlers } from './handlers/todos.js'
@@ -48,6 +49,7 @@ const HANDLERS = {
   labels: labelHandlers,
   milestones: milestoneHandlers,
   todos: todoHandlers,
+  protectedBranches: protectedBranchHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
 export function createServer(app: AppDeps): CollabServer {

@@ -148,8 +148,9 @@ describe('git over smart HTTP', () => {
     const raw = await request(server, 'GET', '/root/team.git/info/refs?service=git-receive-pack', { headers: { 'PRIVATE-TOKEN': reporter.token } })
     expect([raw.status, raw.headers.get('content-type'), raw.text]).toEqual([403, 'text/plain; charset=utf-8', 'You are not allowed to push code to this project.'])
 
-    await git.run(dir, 'push', '-q', urlWithCredentials(server.url, '/root/team.git', 'anything', developer.token), 'master')
-    const head = (await root.get(`/projects/${project.id}/repository/branches/master`)).body.commit
+    // master is protected since it first appeared (default_branch_protection 2): the Developer pushes another branch.
+    await git.run(dir, 'push', '-q', urlWithCredentials(server.url, '/root/team.git', 'anything', developer.token), 'master:team-work')
+    const head = (await root.get(`/projects/${project.id}/repository/branches/team-work`)).body.commit
     expect(head.title).toBe('Reporter change')
   })
 

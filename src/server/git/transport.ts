@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream'
 import { runGit } from './exec.js'
+import { HOOK_NODE_ENV } from './pre-receive.js'
 
 export interface BackendRequest {
   /** The repositories directory: GIT_PROJECT_ROOT. */
@@ -21,6 +22,8 @@ export interface BackendRequest {
   /** Set only once the caller may push: http-backend enables receive-pack exactly when REMOTE_USER is present. */
   remoteUser?: string
   remoteAddr?: string
+  /** For pushes: the directory of the pre-receive hook (core.hooksPath) and what it reads from its environment. */
+  hooks?: { dir: string; env: Record<string, string> }
 }
 
 export interface BackendResponse {
@@ -58,6 +61,7 @@ function cgiEnv(r: BackendRequest): Record<string, string> {
     ['GIT_PROTOCOL', r.gitProtocol], ['REMOTE_USER', r.remoteUser], ['REMOTE_ADDR', r.remoteAddr],
   ]
   for (const [k, v] of optional) if (v !== undefined && v !== '') env[k] = v
+  if (r.hooks) Object.assign(env, r.hooks.env, { [HOOK_NODE_ENV]: process.execPath })
   return env
 }
 
@@ -121,7 +125,8 @@ function readCgiHeaders(out: Readable): Promise<{ status: number; headers: [stri
  * Resolves once the CGI headers are in; a client that goes away ends git's stdin, so git exits on its own.
  */
 export async function startHttpBackend(r: BackendRequest, input: Readable): Promise<BackendResponse> {
-  const child = spawn('git', [...CONFIG, 'http-backend'], { env: cgiEnv(r), stdio: ['pipe', 'pipe', 'pipe'] })
+  const hooks = r.hooks ? ['-c', `core.hooksPath=${r.hooks.dir}`] : []
+  const child = spawn('git', [...CONFIG, ...hooks, 'http-backend'], { env: cgiEnv(r), stdio: ['pipe', 'pipe', 'pipe'] })
   let stderr = ''
   child.stderr.on('data', (b: Buffer) => { if (stderr.length < 8192) stderr += b.toString('utf8') })
   const done = new Promise<{ code: number | null; stderr: string }>((resolve) => {

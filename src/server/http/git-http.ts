@@ -8,7 +8,7 @@ import type { AppDeps } from '../context.js'
 import { gitAvailable } from '../git/exec.js'
 import { startHttpBackend, type BackendRequest } from '../git/transport.js'
 import { gitOverHttpAllowed } from '../services/application-settings.js'
-import { authorizeGit, gitUnavailable, receivePack, type GitCredential } from '../services/git-access.js'
+import { authorizeGit, gitUnavailable, pushHooks, receivePack, type GitCredential } from '../services/git-access.js'
 import { afterCommit } from './mount.js'
 
 // Namespaces may be nested groups, so the project path is everything before the action; `/api/…` is never a project.
@@ -88,6 +88,7 @@ async function serveGit(app: AppDeps, req: RouteRequest, res: ServerResponse) {
     remoteAddr: req.socket.remoteAddress,
   }
   if (action !== 'git-receive-pack') return proxy(app.log, backend, req, res, false)
+  backend.hooks = await pushHooks(app, access)
   try {
     await receivePack(app, access, () => proxy(app.log, backend, req, res, true))
     await afterCommit(app)

@@ -10,6 +10,7 @@ import { isAncestor, listBranches, listTags, readCommitInfo, resolveCommit } fro
 import { commitActions, setHead, type FileAction } from '../git/write.js'
 import { findProjectById, updateProject, type ProjectView } from '../store/projects.js'
 import { emitRefsMoved } from './git-access.js'
+import { protectDefaultBranch, requirePushTo } from './protected-branches.js'
 import { checkFilePath, commitOr404, gitdirOf, guardGit, requirePushCode, requireReadCode, signatureOf } from './repository.js'
 
 export interface ListCommitsInput {
@@ -102,6 +103,7 @@ export interface CreateCommitInput {
 
 export async function createCommit(ctx: RequestContext, p: ProjectView, input: CreateCommitInput) {
   requirePushCode(ctx, p)
+  requirePushTo(ctx, p, input.branch, { force: input.force })
   const actions = toFileActions(input.actions)
   const gitdir = gitdirOf(ctx, p)
   const committer = signatureOf(ctx)
@@ -123,6 +125,7 @@ export async function afterWrite(ctx: RequestContext, p: ProjectView, branch: st
   if (p.empty_repo && after) {
     patch.default_branch = branch
     await setHead(gitdirOf(ctx, p), branch)
+    protectDefaultBranch(ctx.app, p, branch)
   }
   updateProject(ctx.app.db, p.id, patch)
   if (ctx.user) emitRefsMoved(ctx.app, { project: findProjectById(ctx.app.db, p.id) ?? p, user: ctx.user, changes: [{ ref: `refs/heads/${branch}`, before, after }] })
@@ -144,6 +147,7 @@ export async function commitRefs(ctx: RequestContext, p: ProjectView, sha: strin
 
 export async function cherryPickCommit(ctx: RequestContext, p: ProjectView, sha: string, input: { branch: string; dry_run?: boolean; message?: string }) {
   requirePushCode(ctx, p)
+  requirePushTo(ctx, p, input.branch)
   const gitdir = gitdirOf(ctx, p)
   const oid = await commitOr404(ctx, p, sha)
   const result = await guardGit(() => cherryPick(gitdir, { sha: oid, branch: input.branch, committer: signatureOf(ctx), dryRun: input.dry_run, message: input.message }))

@@ -1,17 +1,20 @@
 // Git over HTTP: who may fetch or push (GitLab's find_for_git_client rules), and what a push changes afterwards.
+import { join } from 'node:path'
 import { CollabError } from '../../core/errors.js'
 import type { AppDeps } from '../context.js'
 import { houseKeep } from '../git/housekeeping.js'
 import { withRepoLock } from '../git/lock.js'
 import { forgetCache } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
-import { diffRefs, setHeadBranch, snapshotRefs, type RefChange, type RefSnapshot } from '../git/transport.js'
+import { installPreReceiveHook, PUSH_POLICY_ENV } from '../git/pre-receive.js'
+import { diffRefs, setHeadBranch, snapshotRefs, type BackendRequest, type RefChange, type RefSnapshot } from '../git/transport.js'
 import { canReadCode, canReadProject, DEVELOPER, effectiveProjectLevel } from '../policy.js'
 import { findProjectById, findProjectByPath, updateProject, type ProjectPatch, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { currentSettings } from './application-settings.js'
 import { callerFromGitPassword, callerFromToken, tokenHash } from './auth.js'
 import { housekeepAfterPush } from './housekeeping.js'
+import { protectDefaultBranch, pushPolicy } from './protected-branches.js'
 
 export type { RefChange }
 
@@ -75,6 +78,13 @@ export async function authorizeGit(app: AppDeps, projectPath: string, push: bool
   return { project, user: caller.user, push }
 }
 
+/** The pre-receive hook for one push: the shared hooks directory, and this caller's protected-branch policy for it to apply. */
+export async function pushHooks(app: AppDeps, access: GitAccess): Promise<BackendRequest['hooks']> {
+  const dir = join(app.layout.root, 'git-hooks')
+  await installPreReceiveHook(dir)
+  return { dir, env: { [PUSH_POLICY_ENV]: JSON.stringify(pushPolicy({ app, user: access.user }, access.project)) } }
+}
+
 export interface PushEvent {
   project: ProjectView
   user: UserRow
@@ -115,6 +125,7 @@ async function recordPush(app: AppDeps, gitdir: string, project: ProjectView, be
     const pushed = changes.map((c) => branchOf(c.ref)).filter((b): b is string => b !== null && branches.includes(b))
     patch.default_branch = firstDefault(project.default_branch, pushed)
     await setHeadBranch(gitdir, patch.default_branch)
+    protectDefaultBranch(app, project, patch.default_branch)
   }
   updateProject(app.db, project.id, patch)
 }

@@ -20,6 +20,7 @@ import { findUserById } from '../store/users.js'
 import { currentSettings, requireProjectLimit, requireVisibilityAllowed } from './application-settings.js'
 import { isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE, pathFromName } from './naming.js'
 import { defaultIn, requireAllowedInNamespace } from './visibility.js'
+import { protectDefaultBranch } from './protected-branches.js'
 import { projectStatistics } from './statistics.js'
 import { committed, transaction } from '../store/db.js'
 
@@ -161,6 +162,7 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
         actions: [{ action: 'create', filePath: 'README.md', content: Buffer.from(`# ${name}\n\n${input.description ?? ''}`.trimEnd() + '\n') }],
       })
       store.updateProject(db, id, { empty_repo: 0 })
+      protectDefaultBranch(ctx.app, { id }, defaultBranch)
     }
   } catch (err) {
     transaction(db, () => store.deleteProjectRow(db, id))

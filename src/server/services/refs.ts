@@ -4,12 +4,12 @@ import type { RequestContext } from '../context.js'
 import { isAncestor, listBranches, listTags, readBranch, readCommitInfo, readTagInfo } from '../git/read.js'
 import { createBranch, createTag, deleteBranch, deleteTag } from '../git/write.js'
 import type { CommitInfo, TagInfo } from '../git/types.js'
-import { DEVELOPER, effectiveProjectLevel } from '../policy.js'
 import { updateProject, type ProjectView } from '../store/projects.js'
 import { afterWrite } from './commits.js'
+import { branchProtection, projectRules, requireDeleteBranch, type BranchProtection } from './protected-branches.js'
 import { gitdirOf, guardGit, requirePushCode, requireReadCode, signatureOf } from './repository.js'
 
-export interface BranchView { name: string; commit: CommitInfo; merged: boolean; default: boolean; canPush: boolean }
+export interface BranchView extends BranchProtection { name: string; commit: CommitInfo; merged: boolean; default: boolean }
 
 function matcher(search?: string) {
   if (!search) return () => true
@@ -26,7 +26,7 @@ function matcher(search?: string) {
   }
 }
 
-async function branchView(ctx: RequestContext, p: ProjectView, name: string, oid: string, defaultHead: string | null): Promise<BranchView> {
+async function branchView(ctx: RequestContext, p: ProjectView, name: string, oid: string, defaultHead: string | null, rules = projectRules(ctx.app, p)): Promise<BranchView> {
   const gitdir = gitdirOf(ctx, p)
   const isDefault = name === p.default_branch
   return {
@@ -34,7 +34,7 @@ async function branchView(ctx: RequestContext, p: ProjectView, name: string, oid
     commit: await readCommitInfo(gitdir, oid),
     merged: !isDefault && defaultHead !== null && (await isAncestor(gitdir, oid, defaultHead)),
     default: isDefault,
-    canPush: ctx.user !== null && effectiveProjectLevel(ctx, p) >= DEVELOPER,
+    ...branchProtection(ctx, p, rules, name),
   }
 }
 
@@ -56,8 +56,9 @@ export async function listBranchViews(ctx: RequestContext, p: ProjectView, searc
   const all = (await listBranches(gitdirOf(ctx, p))).filter((b) => match(b.name) && (!re || re.test(b.name)))
   const page = all.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit)
   const head = await defaultHead(ctx, p)
+  const rules = projectRules(ctx.app, p)
   const views = []
-  for (const b of page) views.push(await branchView(ctx, p, b.name, b.oid, head))
+  for (const b of page) views.push(await branchView(ctx, p, b.name, b.oid, head, rules))
   return { views, total: all.length }
 }
 
@@ -81,6 +82,7 @@ export async function removeBranch(ctx: RequestContext, p: ProjectView, name: st
   if (name === p.default_branch) {
     throw new CollabError('DEFAULT_BRANCH', 'The default branch of a project cannot be deleted.', { status: 405 })
   }
+  requireDeleteBranch(ctx, p, name)
   const before = (await readBranch(gitdirOf(ctx, p), name))?.oid ?? null
   await guardGit(() => deleteBranch(gitdirOf(ctx, p), name))
   await afterWrite(ctx, p, name, before, null)

@@ -7,10 +7,11 @@ import m002 from './migrations/002-commit-statuses-comments.sql'
 import m003 from './migrations/003-project-order-indexes.sql'
 import m004 from './migrations/004-issues.sql'
 import m005 from './migrations/005-application-settings.sql'
+import m006 from './migrations/006-protected-branches.sql'
 
 export type Db = Database.Database
 
-const MIGRATIONS: string[] = [m001, m002, m003, m004, m005]
+const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006]
 
 export function openDatabase(file: string): Db {
   const db = new Database(file, { timeout: 0 })

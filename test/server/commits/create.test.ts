@@ -220,9 +220,10 @@ describe('POST /projects/:id/repository/commits', () => {
     expect(res.body.status).toBeNull()
   })
 
+  // master is protected (default_branch_protection 2) once it exists: Developers commit to other branches.
   it('lets a Developer commit', async () => {
     const id = await seeded()
-    const c = await commit(dave.api, id, { commit_message: 'By Dave', actions: [create('d.txt', 'd\n')] })
+    const c = await commit(dave.api, id, { branch: 'dave', start_branch: 'master', commit_message: 'By Dave', actions: [create('d.txt', 'd\n')] })
     expect([c.author_name, c.committer_name]).toEqual(['Dave Developer', 'Dave Developer'])
   })
 })

@@ -53,7 +53,8 @@ describe('GET /projects/:id/repository/branches', () => {
     const flags = { protected: false, developers_can_push: false, developers_can_merge: false, can_push: true }
     expect(res.body).toEqual([
       { name: 'feature/login', commit: commitOf(LOGIN, 'Login', [BASE], path), merged: false, ...flags, default: false, web_url: `${server.url}/${path}/-/tree/feature/login` },
-      { name: 'master', commit: commitOf(TIP, 'Tip', [BASE], path), merged: false, ...flags, default: true, web_url: `${server.url}/${path}/-/tree/master` },
+      // The default branch was protected when it first appeared (default_branch_protection 2: Maintainers push and merge).
+      { name: 'master', commit: commitOf(TIP, 'Tip', [BASE], path), merged: false, ...flags, protected: true, default: true, web_url: `${server.url}/${path}/-/tree/master` },
       { name: 'old-work', commit: commitOf(BASE, 'Base', [], path), merged: true, ...flags, default: false, web_url: `${server.url}/${path}/-/tree/old-work` },
     ])
     expect([res.headers.get('x-total'), res.headers.get('x-page')]).toEqual(['3', '1'])

@@ -1,0 +1,206 @@
+// Protected branches: the rules of GitLab's protected_branches API, and who may push, force push, merge or delete under them.
+import { CollabError, conflict, forbidden, unauthorized } from '../../core/errors.js'
+import type { AppDeps, RequestContext } from '../context.js'
+import { nowIso } from '../context.js'
+import type { PushPolicy } from '../git/pre-receive.js'
+import { DEVELOPER, effectiveProjectLevel, isAdmin, MAINTAINER, requireProjectLevel } from '../policy.js'
+import { transaction } from '../store/db.js'
+import type { ProjectView } from '../store/projects.js'
+import * as store from '../store/protected-branches.js'
+import type { ProtectedBranchRow } from '../store/protected-branches.js'
+import { currentSettings } from './application-settings.js'
+
+export type { ProtectedBranchRow }
+
+type Caller = Pick<RequestContext, 'user' | 'app'>
+
+export const NO_ACCESS = 0
+export const ADMIN_ACCESS = 60
+
+/** `ProtectedBranch#matches?`: an exact name, or each `*` any run of characters (`/` included), anchored and case-sensitive. */
+export function rulePattern(name: string): string {
+  return `^${name.split('*').map((part) => part.replace(/[\\^$.|?+()[\]{}/-]/g, '\\$&')).join('.*?')}$`
+}
+
+const patterns = new Map<string, RegExp>()
+function ruleRegExp(name: string): RegExp {
+  let re = patterns.get(name)
+  if (!re) {
+    if (patterns.size > 1000) patterns.clear()
+    patterns.set(name, (re = new RegExp(rulePattern(name))))
+  }
+  return re
+}
+
+export const matchingRules = (rules: readonly ProtectedBranchRow[], branch: string) => rules.filter((r) => ruleRegExp(r.name).test(branch))
+
+export const projectRules = (app: AppDeps, p: Pick<ProjectView, 'id'>) => store.listProtectedBranches(app.db, p.id)
+
+/** `ProtectedRefAccess#check_access`: no one at 0; administrators at any other level; else a member at or above it. */
+function levelAllows(ctx: Caller, p: ProjectView, level: number): boolean {
+  if (!ctx.user || level === NO_ACCESS) return false
+  if (isAdmin(ctx)) return true
+  return effectiveProjectLevel(ctx, p) >= level
+}
+
+const mayPushCode = (ctx: Caller, p: ProjectView) => ctx.user !== null && effectiveProjectLevel(ctx, p) >= DEVELOPER
+
+/** `Gitlab::UserAccess#can_push_to_branch?`: push_code, and on a protected branch a rule whose push level lets the caller in. */
+export function canPushTo(ctx: Caller, p: ProjectView, branch: string, rules = projectRules(ctx.app, p)): boolean {
+  if (!mayPushCode(ctx, p)) return false
+  const matching = matchingRules(rules, branch)
+  return !matching.length || matching.some((r) => levelAllows(ctx, p, r.push_access_level))
+}
+
+/**
+ * `Gitlab::UserAccess#can_merge_to_branch?`, for the merge-requests service: may the caller merge into `branch`?
+ * An unprotected branch needs push_code (Developer); a protected one a rule whose merge level lets the caller in.
+ */
+export function canMergeInto(ctx: Caller, p: ProjectView, branch: string): boolean {
+  const matching = matchingRules(projectRules(ctx.app, p), branch)
+  if (!matching.length) return mayPushCode(ctx, p) && !p.archived
+  return matching.some((r) => levelAllows(ctx, p, r.merge_access_level))
+}
+
+/** The merge API's refusal when canMergeInto says no: GitLab answers 401 (compat-mr-ci-wiki §1.4). */
+export function requireMergeInto(ctx: Caller, p: ProjectView, branch: string) {
+  if (!canMergeInto(ctx, p, branch)) throw unauthorized()
+}
+
+/** API writes to a branch (commits, files, cherry-picks): `Commits::CreateService#validate_permissions!`. */
+export function requirePushTo(ctx: Caller, p: ProjectView, branch: string, opts: { force?: boolean } = {}) {
+  const rules = projectRules(ctx.app, p)
+  if (!canPushTo(ctx, p, branch, rules)) throw forbidden('You are not allowed to push into this branch')
+  const matching = matchingRules(rules, branch)
+  if (opts.force && matching.length && !matching.some((r) => r.allow_force_push)) {
+    throw forbidden('You are not allowed to force push code to a protected branch on this project.')
+  }
+}
+
+/** Deleting a branch through the API: a protected one only by Maintainers (GitLab's web rule), never by Developers. */
+export function requireDeleteBranch(ctx: Caller, p: ProjectView, branch: string) {
+  if (matchingRules(projectRules(ctx.app, p), branch).length && effectiveProjectLevel(ctx, p) < MAINTAINER) {
+    throw new CollabError('PROTECTED_BRANCH', 'Protected branch cant be removed', { status: 403 })
+  }
+}
+
+export interface BranchProtection { protected: boolean; developersCanPush: boolean; developersCanMerge: boolean; canPush: boolean }
+
+/** The protection fields of a branch record (`entities/branch.rb`), from rules read once per request. */
+export function branchProtection(ctx: Caller, p: ProjectView, rules: readonly ProtectedBranchRow[], branch: string): BranchProtection {
+  const matching = matchingRules(rules, branch)
+  return {
+    protected: matching.length > 0,
+    developersCanPush: matching.some((r) => r.push_access_level === DEVELOPER),
+    developersCanMerge: matching.some((r) => r.merge_access_level === DEVELOPER),
+    canPush: mayPushCode(ctx, p) && (!matching.length || matching.some((r) => levelAllows(ctx, p, r.push_access_level))),
+  }
+}
+
+/** What the pre-receive hook enforces for this caller's push (see git/pre-receive.ts). */
+export function pushPolicy(ctx: Caller, p: ProjectView): PushPolicy {
+  return {
+    defaultBranch: p.default_branch,
+    maintainer: effectiveProjectLevel(ctx, p) >= MAINTAINER,
+    rules: projectRules(ctx.app, p).map((r) => ({
+      pattern: rulePattern(r.name), push: levelAllows(ctx, p, r.push_access_level), force: r.allow_force_push === 1,
+    })),
+  }
+}
+
+/** `default_branch_protection` -> the push and merge levels of the default branch's rule (lib/gitlab/access.rb). */
+const DEFAULT_PROTECTION: Record<number, { push: number; merge: number } | undefined> = {
+  1: { push: DEVELOPER, merge: MAINTAINER },
+  2: { push: MAINTAINER, merge: MAINTAINER },
+  3: { push: MAINTAINER, merge: DEVELOPER },
+  4: { push: MAINTAINER, merge: MAINTAINER },
+}
+
+/** `Projects::ProtectDefaultBranchService`: once the default branch first exists, protect it unless a rule already covers it. */
+export function protectDefaultBranch(app: AppDeps, p: Pick<ProjectView, 'id'>, branch: string) {
+  const levels = DEFAULT_PROTECTION[currentSettings(app).default_branch_protection]
+  if (!levels || matchingRules(projectRules(app, p), branch).length) return
+  const at = app.clock.now().toISOString()
+  store.insertProtectedBranch(app.db, {
+    project_id: p.id, name: branch, push_access_level: levels.push, merge_access_level: levels.merge, unprotect_access_level: null,
+    allow_force_push: 0, code_owner_approval_required: 0, created_at: at, updated_at: at,
+  })
+}
+
+const ruleNotFound = () => new CollabError('PROTECTED_BRANCH_NOT_FOUND', '404 Not found', { status: 404 })
+
+/** Every route of the API, reads included, needs Maintainer (`authorize_admin_project`). */
+export const requireManageRules = (ctx: RequestContext, p: ProjectView) => requireProjectLevel(ctx, p, MAINTAINER)
+
+export function listRules(ctx: RequestContext, p: ProjectView, search?: string) {
+  requireManageRules(ctx, p)
+  const all = projectRules(ctx.app, p).filter((r) => !search || r.name.includes(search))
+  return { rows: all.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit), total: all.length }
+}
+
+export function getRule(ctx: RequestContext, p: ProjectView, name: string) {
+  requireManageRules(ctx, p)
+  const row = store.findProtectedBranch(ctx.app.db, p.id, name)
+  if (!row) throw ruleNotFound()
+  return row
+}
+
+export interface ProtectInput {
+  name: string
+  push_access_level?: number
+  merge_access_level?: number
+  unprotect_access_level?: number
+  allow_force_push?: boolean
+  code_owner_approval_required?: boolean
+}
+
+export function protect(ctx: RequestContext, p: ProjectView, input: ProtectInput) {
+  requireManageRules(ctx, p)
+  if (!input.name.trim()) throw new CollabError('VALIDATION_FAILED', "Name can't be blank", { status: 422, body: { message: ["Name can't be blank"] } })
+  const db = ctx.app.db
+  return transaction(db, () => {
+    if (store.findProtectedBranch(db, p.id, input.name)) throw conflict(`Protected branch '${input.name}' already exists`)
+    const at = nowIso(ctx)
+    store.insertProtectedBranch(db, {
+      project_id: p.id, name: input.name, push_access_level: input.push_access_level ?? MAINTAINER,
+      merge_access_level: input.merge_access_level ?? MAINTAINER, unprotect_access_level: input.unprotect_access_level ?? null,
+      allow_force_push: input.allow_force_push ? 1 : 0, code_owner_approval_required: input.code_owner_approval_required ? 1 : 0,
+      created_at: at, updated_at: at,
+    })
+    return store.findProtectedBranch(db, p.id, input.name)!
+  })
+}
+
+export function updateRule(ctx: RequestContext, p: ProjectView, name: string, input: Omit<ProtectInput, 'name'>) {
+  const row = getRule(ctx, p, name)
+  const patch: store.ProtectedBranchPatch = {}
+  if (input.push_access_level !== undefined) patch.push_access_level = input.push_access_level
+  if (input.merge_access_level !== undefined) patch.merge_access_level = input.merge_access_level
+  if (input.unprotect_access_level !== undefined) patch.unprotect_access_level = input.unprotect_access_level
+  if (input.allow_force_push !== undefined) patch.allow_force_push = input.allow_force_push ? 1 : 0
+  if (input.code_owner_approval_required !== undefined) patch.code_owner_approval_required = input.code_owner_approval_required ? 1 : 0
+  if (Object.keys(patch).length) store.updateProtectedBranch(ctx.app.db, row.id, { ...patch, updated_at: nowIso(ctx) })
+  return store.findProtectedBranch(ctx.app.db, p.id, name)!
+}
+
+export function unprotect(ctx: RequestContext, p: ProjectView, name: string) {
+  store.deleteProtectedBranch(ctx.app.db, getRule(ctx, p, name).id)
+}
+
+/**
+ * The legacy `PUT /repository/branches/:branch/protect` (python-gitlab's `branch.protect()`): creates or updates the
+ * branch's exact rule; `developers_can_push/merge` pick 30 or 40, and an omitted one leaves an existing level alone.
+ */
+export function protectLegacy(ctx: RequestContext, p: ProjectView, branch: string, input: { developers_can_push?: boolean; developers_can_merge?: boolean }) {
+  requireManageRules(ctx, p)
+  const level = (developers: boolean | undefined) => (developers === undefined ? undefined : developers ? DEVELOPER : MAINTAINER)
+  const levels = { push_access_level: level(input.developers_can_push), merge_access_level: level(input.developers_can_merge) }
+  if (store.findProtectedBranch(ctx.app.db, p.id, branch)) updateRule(ctx, p, branch, levels)
+  else protect(ctx, p, { name: branch, ...levels })
+}
+
+export function unprotectLegacy(ctx: RequestContext, p: ProjectView, branch: string) {
+  requireManageRules(ctx, p)
+  const row = store.findProtectedBranch(ctx.app.db, p.id, branch)
+  if (row) store.deleteProtectedBranch(ctx.app.db, row.id)
+}
