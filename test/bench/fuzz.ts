@@ -4,7 +4,7 @@ import { endpointsInOrder, FuzzHarness } from '../fuzz/harness.js'
 import { startCollab, tempDir, TOKEN } from './lib.js'
 
 const SEED = 20261123
-const RUNS = 20
+const RUNS = 30
 
 export async function fuzzBench() {
   const harness = new FuzzHarness(async () => {

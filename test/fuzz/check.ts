@@ -1,6 +1,6 @@
 // Sends one fuzz request over raw node:http and judges the answer: no 5xx, a GitLab-shaped JSON body for every 4xx.
 import http from 'node:http'
-import type { FuzzRequest } from './requests.js'
+import { describeRequest, type FuzzRequest } from './requests.js'
 
 export interface Answer { status: number; headers: http.IncomingHttpHeaders; text: string }
 
@@ -55,9 +55,7 @@ export function problemsOf(r: FuzzRequest, a: Answer): string[] {
   return problems
 }
 
-/** A request and its answer as a reader replays them: the method, literal path, headers and body. */
+/** A request and its answer as a reader replays them. */
 export function describe(r: FuzzRequest, a?: Answer): string {
-  const body = r.body ? ` body(${r.body.length} B${r.lyingLength ? ', Content-Length 1e9' : ''}): ${JSON.stringify(r.body.toString('latin1').slice(0, 300))}` : ''
-  const answer = a ? ` -> ${a.status} ${a.headers['content-type'] ?? ''} ${a.text.slice(0, 300)}` : ''
-  return `${r.method} ${r.path} headers ${JSON.stringify(r.headers)}${body}${answer}`
+  return describeRequest(r) + (a ? ` -> ${a.status} ${a.headers['content-type'] ?? ''} ${a.text.slice(0, 300)}` : '')
 }

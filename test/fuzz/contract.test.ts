@@ -6,7 +6,7 @@ import { endpointsInOrder, FuzzHarness } from './harness.js'
 
 // CI: a fixed seed and a few requests per endpoint. FUZZ_RUNS raises the count (and picks a fresh seed unless FUZZ_SEED
 // is given); FUZZ_ONLY narrows the run to endpoints whose "METHOD /path" contains it, to replay a failure.
-const runs = Number(process.env.FUZZ_RUNS ?? 12)
+const runs = Number(process.env.FUZZ_RUNS ?? 50)
 const seed = Number(process.env.FUZZ_SEED ?? (process.env.FUZZ_RUNS ? Date.now() % 2 ** 31 : 20261123))
 const only = process.env.FUZZ_ONLY
 

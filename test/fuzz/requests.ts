@@ -157,6 +157,14 @@ export function requestArb(endpoint: Endpoint, w: World, declared: Set<string>):
     const withBody = body && method !== 'GET' && method !== 'HEAD' ? enc(body) : undefined
     if (withBody?.body.type !== undefined) headers['Content-Type'] = withBody.body.type
     if (withBody?.encoding) headers['Content-Encoding'] = withBody.encoding
-    return { method, path: query ? `${path}?${query}` : path, headers, body: withBody?.body.data, lyingLength: lyingLength && withBody !== undefined }
+    const request: FuzzRequest = { method, path: query ? `${path}?${query}` : path, headers, body: withBody?.body.data, lyingLength: lyingLength && withBody !== undefined }
+    // fast-check prints the shrunk counterexample with this: the request as a reader would replay it.
+    return Object.defineProperty(request, fc.toStringMethod, { value: () => describeRequest(request), enumerable: false })
   })
+}
+
+/** The method, literal path, headers and body of a request, the body as latin-1 text. */
+export function describeRequest(r: FuzzRequest): string {
+  const body = r.body ? ` body(${r.body.length} B${r.lyingLength ? ', Content-Length 1e9' : ''}): ${JSON.stringify(r.body.toString('latin1').slice(0, 300))}` : ''
+  return `${r.method} ${r.path} headers ${JSON.stringify(r.headers)}${body}`
 }

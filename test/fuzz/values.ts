@@ -11,6 +11,9 @@ export const HOSTILE_STRINGS = [
   'a/b', 'a\\b', '*', '?', '#', ';', ',', ',,,', '{}', '[]', '<script>', "' OR 1=1 --", '"', 'é', '😀', '\u202e', '\u0000', 'x'.repeat(300),
 ] as const
 
+/** Names every plain object inherits: looked up in a `{}` they find a function, not undefined. */
+const PROTOTYPE_KEYS = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', '1constructor', '2__proto__', '3toString', 'constructor.prototype']
+
 const smallInt = fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constantFrom(0, -1, 2 ** 31, 2 ** 53 + 2, -(2 ** 63)))
 
 /** Values the fixture holds (ids, paths, refs): mixed into plausible values so requests reach past the lookups. */
@@ -38,7 +41,12 @@ export function plausible(schema: z.ZodType, known: Known, depth = 0): fc.Arbitr
     case 'boolean':
       return fc.boolean()
     case 'string':
-      return known_(known.strings, fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('2024-01-02', '2024-01-02T03:04:05Z', '1h', 'master')))
+      return fc.oneof(
+        { weight: 3, arbitrary: known.strings.length ? fc.constantFrom(...known.strings) : fc.string({ maxLength: 12 }) },
+        { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('2024-01-02', '2024-01-02T03:04:05Z', '1h', '1w 2d')) },
+        { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
+        { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+      )
     case 'array':
       return depth > 2 ? fc.constant([]) : fc.array(plausible(def.element, known, depth + 1), { maxLength: 3 })
     case 'record':
