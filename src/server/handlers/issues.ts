@@ -7,6 +7,7 @@ import { presentIssue, presentTimeStats } from '../present/issues.js'
 import { presentUserBasic } from '../present/users.js'
 import { findVisibleGroup } from '../services/groups.js'
 import * as actions from '../services/issue-actions.js'
+import { issueTexts } from '../services/issue-texts.js'
 import * as issues from '../services/issues.js'
 import { findVisibleProject } from '../services/projects.js'
 import { presentTodoById } from './todos.js'
@@ -16,9 +17,9 @@ const target = (ctx: RequestContext, input: { id: string; issue_iid: number }) =
   return { project, issue: issues.findVisibleIssue(ctx, project, input.issue_iid) }
 }
 
-/** A page of issues, joined from each issue's remembered JSON text (see issues.issueTexts). */
+/** A page of issues, joined from each issue's remembered JSON text (see services/issue-texts.ts). */
 export const presentList = (ctx: RequestContext, { rows, total }: { rows: issues.IssueRow[]; total: number }) =>
-  ({ status: 200, body: jsonArray(issues.issueTexts(ctx, rows, (b) => JSON.stringify(presentIssue(b, ctx)))), total })
+  ({ status: 200, body: jsonArray(issueTexts(ctx, rows, (b) => JSON.stringify(presentIssue(b, ctx)))), total })
 
 const one = (ctx: RequestContext, row: issues.IssueRow, status = 200, links = true) => ({ status, body: presentIssue(issues.bundle(ctx, row, links), ctx) })
 

@@ -14,8 +14,7 @@ import { findProjectById, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { humanDuration } from './durations.js'
 import { resolveLabels } from './labels.js'
-import { peekRead, transaction } from '../store/db.js'
-import { rememberRead } from '../store/writes.js'
+import { transaction } from '../store/db.js'
 
 export type { IssueRow } from '../store/issues.js'
 
@@ -33,12 +32,12 @@ export const timeTracking = (r: Pick<store.IssueRow, 'time_estimate' | 'total_ti
   estimate: r.time_estimate, spent: r.total_time_spent, humanEstimate: humanDuration(r.time_estimate), humanSpent: humanDuration(r.total_time_spent),
 })
 
-const today = (ctx: RequestContext) => nowIso(ctx).slice(0, 10)
+export const today = (ctx: RequestContext) => nowIso(ctx).slice(0, 10)
 
 /** What a page of issues links to by issue: label names, assignee ids and votes, one query per table. */
-interface Relations { labels: Map<number, string[]>; assignees: Map<number, number[]>; votes: Map<number, { up: number; down: number }> }
+export interface Relations { labels: Map<number, string[]>; assignees: Map<number, number[]>; votes: Map<number, { up: number; down: number }> }
 
-function relationsOf(ctx: RequestContext, rows: store.IssueRow[]): Relations {
+export function relationsOf(ctx: RequestContext, rows: store.IssueRow[]): Relations {
   const ids = rows.map((r) => r.id)
   const db = ctx.app.db
   return { labels: store.labelNamesOf(db, ids), assignees: store.assigneeIdsOf(db, ids), votes: store.votesOf(db, ids) }
@@ -83,47 +82,6 @@ export function bundles(ctx: RequestContext, rows: store.IssueRow[], single?: { 
 }
 
 export const bundle = (ctx: RequestContext, row: store.IssueRow, links = true) => bundles(ctx, [row], { links })[0]
-
-/** Tables an issue's list form shows besides its own row and relations (label names included): people, milestone, project path. */
-const SHOWN_TABLES = ['users', 'milestones', 'projects', 'namespaces'] as const
-
-interface IssueText { row: store.IssueRow; labels: string[]; assignees: number[]; up: number; down: number; text: string }
-
-const sameRow = (a: store.IssueRow, b: store.IssueRow) => {
-  for (const k in b) if (a[k as keyof store.IssueRow] !== b[k as keyof store.IssueRow]) return false
-  return true
-}
-const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i])
-
-/**
- * A page of issues in their list form, each as JSON text from `render`. An issue's text is remembered (per base URL and
- * day, as its URLs and milestone's `expired` depend on them) and reused while its row and relations read now are the
- * ones it was made from and none of SHOWN_TABLES has been written since: a page then costs its queries, not its presenting.
- */
-export function issueTexts(ctx: RequestContext, rows: store.IssueRow[], render: (b: IssueBundle) => string): string[] {
-  const db = ctx.app.db
-  const relations = relationsOf(ctx, rows)
-  const prefix = `issue-text:${ctx.baseUrl}|${today(ctx)}|`
-  const texts: string[] = []
-  const misses: number[] = []
-  rows.forEach((r, i) => {
-    const hit = peekRead<IssueText>(db, prefix + r.id, SHOWN_TABLES)
-    const vote = relations.votes.get(r.id)
-    const fresh = hit && sameRow(hit.row, r) && sameList(hit.labels, relations.labels.get(r.id) ?? [])
-      && sameList(hit.assignees, relations.assignees.get(r.id) ?? []) && hit.up === (vote?.up ?? 0) && hit.down === (vote?.down ?? 0)
-    if (fresh) texts[i] = hit.text
-    else misses.push(i)
-  })
-  if (!misses.length) return texts
-  bundles(ctx, misses.map((i) => rows[i]), undefined, relations).forEach((b, j) => {
-    const text = render(b)
-    texts[misses[j]] = text
-    rememberRead<IssueText>(db, prefix + b.row.id, SHOWN_TABLES, {
-      row: b.row, labels: b.labels, assignees: b.assignees.map((u) => u.id), up: b.upvotes, down: b.downvotes, text,
-    })
-  })
-  return texts
-}
 
 /** An explicit subscribe or unsubscribe wins; otherwise participants are subscribed (compat-notes §4). */
 export function isSubscribed(ctx: RequestContext, issue: store.IssueRow, assigneeIds?: number[]): boolean {
