@@ -1,5 +1,5 @@
 // Issues: rows, per-project iid counters, labels and assignees of issues, the filtered list query and batch lookups.
-import { cachedRead, idList, inIds, peekRead, stmt, type Db } from './db.js'
+import { cachedRead, inIds, peekRead, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 import { REACHABLE_GROUPS_CTE } from './namespaces.js'
 import { cachedQuery } from './writes.js'
@@ -75,10 +75,11 @@ export function countOpenIssues(db: Db, projectId: number, withConfidential: boo
   return cachedRead(db, `open-issues:${projectId}:${withConfidential}`, ['issues'], () => (stmt(db, sql).get(projectId) as { n: number }).n)
 }
 
-/** Rows of `sql … IN (ids)`: a page of 100 issues is one query per table, and one statement for every page size. */
+/** Rows of `sql … IN (ids)`: a page of 100 issues is one query per table, from a handful of statements for every page size. */
 function byIds<T>(db: Db, sqlFor: (inList: string) => string, ids: number[]): T[] {
   if (!ids.length) return []
-  return stmt(db, sqlFor(inIds('?'))).all(idList(ids)) as T[]
+  const args: Record<string, unknown> = {}
+  return stmt(db, sqlFor(inIds('id', ids, args))).all(args) as T[]
 }
 
 export function labelNamesOf(db: Db, issueIds: number[]): Map<number, string[]> {
@@ -270,7 +271,7 @@ export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: 
     else if (isAny(f.milestone)) where.push('i.milestone_id IS NOT NULL')
     else { where.push('i.milestone_id IN (SELECT id FROM milestones WHERE title = @milestone)'); args.milestone = f.milestone }
   }
-  if (f.iids) { where.push(`i.iid ${inIds('@iids')}`); args.iids = idList(f.iids) }
+  if (f.iids) where.push(`i.iid ${inIds('iid', f.iids, args)}`)
   if (f.authorId !== undefined) { where.push('i.author_id = @author'); args.author = f.authorId }
   if (f.assignedTo !== undefined) { where.push('EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id AND a.user_id = @assignedTo)'); args.assignedTo = f.assignedTo }
   if (f.assignee === 'none') where.push('NOT EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id)')

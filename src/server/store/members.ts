@@ -1,5 +1,5 @@
 // Project and group memberships; inherited membership flows down from ancestor groups.
-import { idList, inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, type Db } from './db.js'
 import type { UserRow } from './users.js'
 import { likePattern } from './users.js'
 
@@ -52,7 +52,7 @@ export function listMembers(db: Db, s: MemberSource, inherited: boolean, f: Memb
   const where: string[] = []
   const args: Record<string, unknown> = { source: s.id, namespace: s.kind === 'project' ? s.namespaceId : null }
   if (f.query) { where.push("(u.username LIKE @q ESCAPE '\\' OR u.name LIKE @q ESCAPE '\\' OR u.email LIKE @q ESCAPE '\\')"); args.q = likePattern(f.query) }
-  if (f.userIds?.length) { where.push(`u.id ${inIds('@userIds')}`); args.userIds = idList(f.userIds) }
+  if (f.userIds?.length) where.push(`u.id ${inIds('user', f.userIds, args)}`)
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const select = `${sources} SELECT %s FROM best JOIN users u ON u.id = best.user_id ${clause}`
   const total = (stmt(db, select.replace('%s', 'COUNT(*) AS n')).get(args) as { n: number }).n

@@ -1,5 +1,5 @@
 // Project milestones.
-import { idList, inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 
 export interface MilestoneRow {
@@ -38,7 +38,8 @@ export const findMilestoneByTitle = (db: Db, projectId: number, title: string) =
 export const milestonesByIds = (db: Db, ids: number[]) => {
   const unique = [...new Set(ids)]
   if (!unique.length) return new Map<number, MilestoneRow>()
-  const rows = stmt(db, `SELECT * FROM milestones WHERE id ${inIds('?')}`).all(idList(unique)) as MilestoneRow[]
+  const args: Record<string, unknown> = {}
+  const rows = stmt(db, `SELECT * FROM milestones WHERE id ${inIds('id', unique, args)}`).all(args) as MilestoneRow[]
   return new Map(rows.map((m) => [m.id, m]))
 }
 
@@ -46,7 +47,7 @@ export function listMilestones(db: Db, projectId: number, f: { state?: string; i
   const where = ['project_id = @project']
   const args: Record<string, unknown> = { project: projectId }
   if (f.state) { where.push('state = @state'); args.state = f.state }
-  if (f.iids) { where.push(`iid ${inIds('@iids')}`); args.iids = idList(f.iids) }
+  if (f.iids) where.push(`iid ${inIds('iid', f.iids, args)}`)
   if (f.title !== undefined) { where.push('title = @title'); args.title = f.title }
   if (f.search) { where.push("(title LIKE @q ESCAPE '\\' OR description LIKE @q ESCAPE '\\')"); args.q = likePattern(f.search) }
   const clause = where.join(' AND ')

@@ -1,5 +1,5 @@
 // Namespaces: one per user and one per group (groups nest through parent_id).
-import { idList, inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 
 export interface NamespaceRow {
@@ -83,7 +83,7 @@ export function listGroups(db: Db, f: GroupFilters): { rows: NamespaceRow[]; tot
   if (f.topLevelOnly) where.push('n.parent_id IS NULL')
   if (f.visibility) { where.push('n.visibility = @visibility'); args.visibility = f.visibility }
   if (f.search) { where.push("(n.name LIKE @search ESCAPE '\\' OR n.path LIKE @search ESCAPE '\\')"); args.search = likePattern(f.search) }
-  if (f.skip?.length) { where.push(`n.id NOT ${inIds('@skip')}`); args.skip = idList(f.skip) }
+  if (f.skip?.length) where.push(`n.id NOT ${inIds('skip', f.skip, args)}`)
   const from = `WITH RECURSIVE ${REACHABLE_GROUPS_CTE}, lvl AS (SELECT ns_id, MAX(level) AS level FROM reach GROUP BY ns_id)
     SELECT %s FROM namespaces n LEFT JOIN lvl ON lvl.ns_id = n.id WHERE ${where.join(' AND ')}`
   const total = (stmt(db, from.replace('%s', 'COUNT(*) AS n')).get(args) as { n: number }).n

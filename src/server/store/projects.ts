@@ -1,5 +1,5 @@
 // Projects: rows joined with their namespace, the visibility-aware list query, stars and custom attributes.
-import { cachedRead, idList, inIds, stmt, type Db } from './db.js'
+import { cachedRead, inIds, stmt, type Db } from './db.js'
 import { REACHABLE_GROUPS_CTE } from './namespaces.js'
 import { likePattern } from './users.js'
 
@@ -235,7 +235,7 @@ export function listProjectUsers(db: Db, projectId: number, namespaceId: number,
   const where: string[] = []
   const args: Record<string, unknown> = { project: projectId, ns: namespaceId }
   if (f.search) { where.push("(u.username LIKE @q ESCAPE '\\' OR u.name LIKE @q ESCAPE '\\')"); args.q = likePattern(f.search) }
-  if (f.skip?.length) { where.push(`u.id NOT ${inIds('@skip')}`); args.skip = idList(f.skip) }
+  if (f.skip?.length) where.push(`u.id NOT ${inIds('skip', f.skip, args)}`)
   const from = `WITH RECURSIVE up(id) AS (SELECT @ns UNION ALL SELECT n.parent_id FROM namespaces n JOIN up ON n.id = up.id WHERE n.parent_id IS NOT NULL),
     ids AS (SELECT user_id FROM project_members WHERE project_id = @project UNION SELECT gm.user_id FROM group_members gm JOIN up ON gm.namespace_id = up.id)
     SELECT %s FROM users u JOIN ids ON ids.user_id = u.id ${where.length ? 'WHERE ' + where.join(' AND ') : ''}`
