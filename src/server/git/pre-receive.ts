@@ -11,11 +11,39 @@ export const PUSH_REFUSALS = {
   deleteDefault: 'The default branch of a project cannot be deleted.',
 } as const
 
-/** What one caller may do to one project's branches; `pattern` is a regular expression source for a branch name. */
+/** What one caller may do to one project's branches; `name` is a rule's branch name or `*` pattern. */
 export interface PushPolicy {
   defaultBranch: string | null
   maintainer: boolean
-  rules: { pattern: string; push: boolean; force: boolean }[]
+  rules: { name: string; push: boolean; force: boolean }[]
+}
+
+/**
+ * `ProtectedBranch#matches?`: an exact name, or each `*` any run of characters (`/` included), anchored and
+ * case-sensitive. A two-pointer walk rather than a regular expression: a rule with many `*` cannot make it backtrack
+ * exponentially. The hook runs this very function (its source is copied into the script), so both agree.
+ */
+export function globMatch(pattern: string, name: string): boolean {
+  let p = 0
+  let n = 0
+  let star = -1
+  let mark = 0
+  while (n < name.length) {
+    if (p < pattern.length && pattern[p] === '*') {
+      star = p++
+      mark = n
+    } else if (p < pattern.length && pattern[p] === name[n]) {
+      p++
+      n++
+    } else if (star !== -1) {
+      p = star + 1
+      n = ++mark
+    } else {
+      return false
+    }
+  }
+  while (p < pattern.length && pattern[p] === '*') p++
+  return p === pattern.length
 }
 
 export const PUSH_POLICY_ENV = 'COLLAB_PUSH_POLICY'
@@ -32,7 +60,7 @@ const policy = JSON.parse(process.env.${PUSH_POLICY_ENV} || 'null')
 if (!policy) process.exit(0)
 const M = ${JSON.stringify(PUSH_REFUSALS)}
 const ZERO = /^0+$/
-const rules = policy.rules.map((r) => ({ ...r, re: new RegExp(r.pattern) }))
+const globMatch = (${globMatch.toString()})
 function isAncestor(a, b) {
   try { execFileSync('git', ['merge-base', '--is-ancestor', a, b], { stdio: 'ignore' }); return true } catch { return false }
 }
@@ -41,7 +69,7 @@ function refusal(oldSha, newSha, ref) {
   const branch = ref.slice('refs/heads/'.length)
   const deletion = ZERO.test(newSha)
   if (deletion && branch === policy.defaultBranch) return M.deleteDefault
-  const matching = rules.filter((r) => r.re.test(branch))
+  const matching = policy.rules.filter((r) => globMatch(r.name, branch))
   if (!matching.length) return null
   if (!deletion && !ZERO.test(oldSha) && !matching.some((r) => r.force) && !isAncestor(oldSha, newSha)) return M.forcePush
   if (deletion) return policy.maintainer ? M.deleteFromWeb : M.deleteNotMaintainer

@@ -2,7 +2,7 @@
 import { CollabError, conflict, forbidden, unauthorized } from '../../core/errors.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import type { PushPolicy } from '../git/pre-receive.js'
+import { globMatch, type PushPolicy } from '../git/pre-receive.js'
 import { DEVELOPER, effectiveProjectLevel, isAdmin, MAINTAINER, requireProjectLevel } from '../policy.js'
 import { transaction } from '../store/db.js'
 import type { ProjectView } from '../store/projects.js'
@@ -17,22 +17,7 @@ type Caller = Pick<RequestContext, 'user' | 'app'>
 export const NO_ACCESS = 0
 export const ADMIN_ACCESS = 60
 
-/** `ProtectedBranch#matches?`: an exact name, or each `*` any run of characters (`/` included), anchored and case-sensitive. */
-export function rulePattern(name: string): string {
-  return `^${name.split('*').map((part) => part.replace(/[\\^$.|?+()[\]{}/-]/g, '\\$&')).join('.*?')}$`
-}
-
-const patterns = new Map<string, RegExp>()
-function ruleRegExp(name: string): RegExp {
-  let re = patterns.get(name)
-  if (!re) {
-    if (patterns.size > 1000) patterns.clear()
-    patterns.set(name, (re = new RegExp(rulePattern(name))))
-  }
-  return re
-}
-
-export const matchingRules = (rules: readonly ProtectedBranchRow[], branch: string) => rules.filter((r) => ruleRegExp(r.name).test(branch))
+export const matchingRules = (rules: readonly ProtectedBranchRow[], branch: string) => rules.filter((r) => globMatch(r.name, branch))
 
 export const projectRules = (app: AppDeps, p: Pick<ProjectView, 'id'>) => store.listProtectedBranches(app.db, p.id)
 
@@ -103,7 +88,7 @@ export function pushPolicy(ctx: Caller, p: ProjectView): PushPolicy {
     defaultBranch: p.default_branch,
     maintainer: effectiveProjectLevel(ctx, p) >= MAINTAINER,
     rules: projectRules(ctx.app, p).map((r) => ({
-      pattern: rulePattern(r.name), push: levelAllows(ctx, p, r.push_access_level), force: r.allow_force_push === 1,
+      name: r.name, push: levelAllows(ctx, p, r.push_access_level), force: r.allow_force_push === 1,
     })),
   }
 }
