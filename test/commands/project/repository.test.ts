@@ -26,7 +26,7 @@ describe('project branches', () => {
     expect(await t.c.run(['project', 'branch', 'create', 'old', '--ref', seed, '-p', 'root/demo'])).toEqual(ok('', `Created branch old at ${seed.slice(0, 8)}\n`))
     expect([await branchHead(t.root, p.id, 'topic'), await branchHead(t.root, p.id, 'old')]).toEqual([next.id, seed])
     expect(await t.c.run(['project', 'branches', '-p', 'root/demo'])).toEqual(ok(
-      `master\t${next.id}\tdefault\tNext\nold\t${seed}\tmerged\tSeed\ntopic\t${next.id}\tmerged\tNext\n`))
+      `master\t${next.id}\tdefault protected\tNext\nold\t${seed}\tmerged\tSeed\ntopic\t${next.id}\tmerged\tNext\n`))
     expect(await t.c.run(['project', 'branches', 'list', '--search', 'top', '-p', 'root/demo'])).toEqual(ok(`topic\t${next.id}\tmerged\tNext\n`))
     const body = expectStatus(await t.root.get(`/projects/${p.id}/repository/branches`), 200).text
     expect(await t.c.run(['project', 'branches', '--json', '-p', 'root/demo'])).toEqual(ok(`${body}\n`))
