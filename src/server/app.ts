@@ -20,7 +20,7 @@ import { todoHandlers } from './handlers/todos.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
 import { mountContract, type Handlers } from './http/mount.js'
-import { routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
+import { JSON_TYPE, routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
 import { Router } from './http/router.js'
 import { mountWebAuth } from './http/web-auth.js'
 import { scheduleMembershipExpiry } from './services/members.js'
@@ -69,8 +69,14 @@ export function createServer(app: AppDeps): CollabServer {
     }
   }
   const server = http.createServer({ keepAliveTimeout: 5000 }, handler)
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+  // Requests the parser refuses never reach a route, but clients still parse the answer as GitLab's JSON error.
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+    if (!socket.writable) return
+    const [status, text] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request']
+    const body = JSON.stringify({ message: status === 431 ? `431 ${text}` : '400 Bad request' })
+    // An answer to HEAD has no body: a client would read one as a broken next response.
+    const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${head ? '' : body}`)
   })
 
   // Periodic work runs only while listening, so a server built and never started stays inert.
