@@ -1,12 +1,13 @@
 // `npm run bench`: every benchmark, each printed next to its baseline from the same run.
 import { foundationBench } from './foundation.js'
+import { fuzzBench } from './fuzz.js'
 import { issuesBench } from './issues.js'
 import { mergeBench } from './merge.js'
 import { mixedBench } from './mixed.js'
 import { repositoryBench } from './repository.js'
 
 const only = process.argv[2]
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, mixed: mixedBench }
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, mixed: mixedBench, fuzz: fuzzBench }
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue
