@@ -12,11 +12,11 @@ const IssueIid = { id: ref(), issue_iid: int() }
 /** `''` or null clears a date; anything else must be a real YYYY-MM-DD day. */
 export const clearableDate = () => z.preprocess((v) => (v === null ? '' : v), z.union([z.literal(''), dateOnly()], { error: 'is invalid' }))
 /** `milestone_id=0`, `''` or null unassigns. */
-const clearableId = () => z.preprocess((v) => (v === '' || v === null ? 0 : v), int())
+export const clearableId = () => z.preprocess((v) => (v === '' || v === null ? 0 : v), int())
 /** `assignee_ids[]=` arrives as `['']`; empty entries mean "nobody". */
-const idList = () => z.preprocess((v) => (Array.isArray(v) ? v.filter((x) => x !== '' && x !== null) : v === null ? [] : v), list(int()))
+export const idList = () => z.preprocess((v) => (Array.isArray(v) ? v.filter((x) => x !== '' && x !== null) : v === null ? [] : v), list(int()))
 /** `assignee_id` filter: a user id, or `None`/`Any`. */
-const userFilter = () => z.union([int(), z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['none', 'any']))], { error: 'is invalid' })
+export const userFilter = () => z.union([int(), z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['none', 'any']))], { error: 'is invalid' })
 
 export const IssueListFilters = {
   state: oneOf(['opened', 'closed', 'all']).optional(),
