@@ -38,6 +38,8 @@ export async function diffStats(files: readonly DiffFile[]) {
 
 type DiffEntryHead = Omit<DiffFile, 'diff' | 'additions' | 'deletions'>
 
+const DIFF_OPTIONS = ['-M', '--no-color', '--no-ext-diff', '--full-index', '--no-abbrev']
+
 /** The most patch text one diff may bring into memory; past it the diff is shown without hunks, as GitLab does for huge diffs. */
 const PATCH_LIMIT = 16 * 1024 * 1024
 
@@ -69,7 +71,6 @@ async function diffWithGit(gitdir: string, parent: string | null, oid: string): 
   })
 }
 
-const DIFF_OPTIONS = ['-M', '--no-color', '--no-ext-diff', '--full-index', '--no-abbrev']
 
 /**
  * A diff too large to hold: every file with its flags and line counts (from --numstat, one short line a file) and an

@@ -28,12 +28,9 @@ const DEFAULT_OUTPUT_LIMIT = 64 * 1024 * 1024
 let outputLimit = DEFAULT_OUTPUT_LIMIT
 
 /**
- * The most bytes a git command may write before it is stopped: output is held in memory whole, and one huge object
- * or history (a 1 GB commit message) must not take the server's memory with it.
+ * Lets tests lower the most bytes a git command may write before it is stopped (null restores the default): output
+ * is held in memory whole, and one huge object or history (a 1 GB commit message) must not take the server's memory.
  */
-export const gitOutputLimit = () => outputLimit
-
-/** Lets tests lower the limit; null restores the default. */
 export function setGitOutputLimit(bytes: number | null) {
   outputLimit = bytes ?? DEFAULT_OUTPUT_LIMIT
 }

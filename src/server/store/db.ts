@@ -53,8 +53,8 @@ function migrate(db: Db) {
 const cache = new WeakMap<Db, Map<string, Database.Statement>>()
 
 /**
- * Statements kept per connection. SQL texts are fixed or built from a bounded set of filters (ids are bound, see
- * `idList`), so this is a backstop: whatever text a request manages to vary, memory stays bounded.
+ * Statements kept per connection. SQL texts are fixed or built from a bounded set of filters (id lists are bound, see
+ * `inIds`), so this is a backstop: whatever text a request manages to vary, memory stays bounded.
  */
 export const STATEMENT_CACHE_LIMIT = 500
 
