@@ -130,14 +130,36 @@ export function getRule(ctx: RequestContext, p: ProjectView, name: string) {
   return row
 }
 
+type Allowed = { access_level?: number }[]
+
 export interface ProtectInput {
   name: string
   push_access_level?: number
   merge_access_level?: number
   unprotect_access_level?: number
+  allowed_to_push?: Allowed
+  allowed_to_merge?: Allowed
+  allowed_to_unprotect?: Allowed
   allow_force_push?: boolean
   code_owner_approval_required?: boolean
 }
+
+/**
+ * One level from `x_access_level` and `allowed_to_x` together. GitLab keeps a row for each and lets in whoever any row
+ * lets in, so the widest role level is the one that counts; 0 (No one) only when nothing else is given.
+ */
+function combinedLevel(level: number | undefined, allowed: Allowed | undefined): number | undefined {
+  const levels = [level, ...(allowed ?? []).map((a) => a.access_level)].filter((l): l is number => l !== undefined)
+  if (!levels.length) return undefined
+  const granting = levels.filter((l) => l !== NO_ACCESS)
+  return granting.length ? Math.min(...granting) : NO_ACCESS
+}
+
+const levelsOf = (input: Omit<ProtectInput, 'name'>) => ({
+  push: combinedLevel(input.push_access_level, input.allowed_to_push),
+  merge: combinedLevel(input.merge_access_level, input.allowed_to_merge),
+  unprotect: combinedLevel(input.unprotect_access_level, input.allowed_to_unprotect),
+})
 
 export function protect(ctx: RequestContext, p: ProjectView, input: ProtectInput) {
   requireManageRules(ctx, p)
@@ -146,9 +168,10 @@ export function protect(ctx: RequestContext, p: ProjectView, input: ProtectInput
   return transaction(db, () => {
     if (store.findProtectedBranch(db, p.id, input.name)) throw conflict(`Protected branch '${input.name}' already exists`)
     const at = nowIso(ctx)
+    const levels = levelsOf(input)
     store.insertProtectedBranch(db, {
-      project_id: p.id, name: input.name, push_access_level: input.push_access_level ?? MAINTAINER,
-      merge_access_level: input.merge_access_level ?? MAINTAINER, unprotect_access_level: input.unprotect_access_level ?? null,
+      project_id: p.id, name: input.name, push_access_level: levels.push ?? MAINTAINER,
+      merge_access_level: levels.merge ?? MAINTAINER, unprotect_access_level: levels.unprotect ?? null,
       allow_force_push: input.allow_force_push ? 1 : 0, code_owner_approval_required: input.code_owner_approval_required ? 1 : 0,
       created_at: at, updated_at: at,
     })
@@ -159,9 +182,10 @@ export function protect(ctx: RequestContext, p: ProjectView, input: ProtectInput
 export function updateRule(ctx: RequestContext, p: ProjectView, name: string, input: Omit<ProtectInput, 'name'>) {
   const row = getRule(ctx, p, name)
   const patch: store.ProtectedBranchPatch = {}
-  if (input.push_access_level !== undefined) patch.push_access_level = input.push_access_level
-  if (input.merge_access_level !== undefined) patch.merge_access_level = input.merge_access_level
-  if (input.unprotect_access_level !== undefined) patch.unprotect_access_level = input.unprotect_access_level
+  const levels = levelsOf(input)
+  if (levels.push !== undefined) patch.push_access_level = levels.push
+  if (levels.merge !== undefined) patch.merge_access_level = levels.merge
+  if (levels.unprotect !== undefined) patch.unprotect_access_level = levels.unprotect
   if (input.allow_force_push !== undefined) patch.allow_force_push = input.allow_force_push ? 1 : 0
   if (input.code_owner_approval_required !== undefined) patch.code_owner_approval_required = input.code_owner_approval_required ? 1 : 0
   if (Object.keys(patch).length) store.updateProtectedBranch(ctx.app.db, row.id, { ...patch, updated_at: nowIso(ctx) })

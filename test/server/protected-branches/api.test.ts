@@ -74,6 +74,16 @@ describe('POST /projects/:id/protected_branches', () => {
     })
   })
 
+  it('takes allowed_to_push / allowed_to_merge lists (JSON or form), the widest level counting', async () => {
+    const json = expectStatus(await mia.api.post(rules(), { name: 'json-*', allowed_to_push: [{ access_level: 40 }, { access_level: 30 }], allowed_to_merge: [{ access_level: 0 }] }), 201)
+    expect([json.body.push_access_levels[0].access_level, json.body.merge_access_levels[0].access_level]).toEqual([30, 0])
+    const form = expectStatus(await mia.api.request('POST', rules(), { form: 'name=form-branch&allowed_to_push[][access_level]=30&merge_access_level=30' }), 201)
+    expect([form.body.push_access_levels[0].access_level, form.body.merge_access_levels[0].access_level]).toEqual([30, 30])
+    const bad = await mia.api.post(rules(), { name: 'bad', allowed_to_push: [{ access_level: 10 }] })
+    expect(bad.status).toBe(400)
+    for (const name of ['json-*', 'form-branch']) expectStatus(await mia.api.del(`${rules()}/${enc(name)}`), 204)
+  })
+
   it("answers 409 Protected branch '<name>' already exists, and changes nothing", async () => {
     const res = await mia.api.post(rules(), { name: 'master', push_access_level: 30 })
     expect([res.status, res.body]).toEqual([409, { message: "Protected branch 'master' already exists" }])
