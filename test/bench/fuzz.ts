@@ -28,9 +28,11 @@ export async function fuzzBench() {
     const { requests, byClass, rebuilds } = harness.stats
     console.log(`contract fuzz, seed ${SEED}: ${endpoints.length} endpoints x ${RUNS} requests in ${((Date.now() - start) / 1000).toFixed(1)} s (server rebuilt ${rebuilds} times)`)
     const others = Object.entries(byClass).filter(([k]) => k !== '5xx').map(([k, v]) => `${k} ${v}`).join(', ')
-    console.log(`  requests ${requests}   5xx ${byClass['5xx']}   (${others})`)
+    console.log(`  requests ${requests}   5xx ${byClass['5xx']}   (${others})   answers failing a check (5xx, non-JSON 4xx, none) ${harness.findings.length}`)
     console.log(`  a plain GET afterwards: ${after.status}`)
-    for (const f of harness.findings) console.log(`  FINDING ${f.endpoint}: ${f.problems.join('; ')}\n    ${f.request}`)
+    // The first few bad answers in full, to replay; the test suite's fuzz shrinks them.
+    for (const f of harness.findings.slice(0, 5)) console.log(`  FINDING ${f.endpoint}: ${f.problems.join('; ')}\n    ${f.request.slice(0, 600)}`)
+    if (harness.findings.length > 5) console.log(`  … and ${harness.findings.length - 5} more bad answers`)
   } finally {
     await harness.close()
   }

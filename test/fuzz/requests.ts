@@ -168,5 +168,7 @@ export function requestArb(endpoint: Endpoint, w: World, declared: Set<string>):
 /** The method, literal path, headers and body of a request, the body as latin-1 text. */
 export function describeRequest(r: FuzzRequest): string {
   const body = r.body ? ` body(${r.body.length} B${r.lyingLength ? ', Content-Length 1e9' : ''}): ${JSON.stringify(r.body.toString('latin1').slice(0, 300))}` : ''
-  return `${r.method} ${r.path} headers ${JSON.stringify(r.headers)}${body}`
+  const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, v.length > 200 ? `${v.slice(0, 20)}…(${v.length} characters)` : v]))
+  const path = r.path.length > 1000 ? `${r.path.slice(0, 1000)}…(${r.path.length} characters)` : r.path
+  return `${r.method} ${path} headers ${JSON.stringify(headers)}${body}`
 }
