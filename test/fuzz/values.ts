@@ -8,7 +8,8 @@ export const HOSTILE_STRINGS = [
   'true', 'True', 'null', 'undefined', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf',
   '1constructor', '1__proto__', '3h30m', '-1h', '1mo 2w 3d 4h 5m', '99999999999w', 'None', 'Any',
   '2999-01-01T00:00:00Z', '0000-00-00', '2024-02-30', '1970-01-01T00:00:00Z', '%ZZ', '%', '%00', '%2F', '%2e%2e', '..', '../../etc/passwd',
-  'a/b', 'a\\b', '*', '?', '#', ';', ',', ',,,', '{}', '[]', '<script>', "' OR 1=1 --", '"', 'é', '😀', '\u202e', '\u0000', 'x'.repeat(300),
+  'a/b', 'a\\b', '*', '?', '--output=x', '-n1', '--upload-pack=touch x', 'HEAD', 'HEAD~99999', 'HEAD^{tree}', 'master..feature', 'master...feature',
+  '@{-1}', ':/', 'refs/heads/master', '.git/config', 'a//b', '/abs', 'dir/', '.', 'a.lock', 'a b', '#', ';', ',', ',,,', '{}', '[]', '<script>', "' OR 1=1 --", '"', 'é', '😀', '\u202e', '\u0000', 'x'.repeat(300),
 ] as const
 
 /** Names every plain object inherits: looked up in a `{}` they find a function, not undefined. */
