@@ -45,7 +45,7 @@ export const unprotectBranch = defineEndpoint({
 })
 
 export const protectRepositoryBranch = defineEndpoint({
-  method: 'PUT', path: '/projects/:id/repository/branches/:branch/protect', summary: 'Protect a branch (legacy, python-gitlab branch.protect())',
+  method: 'PUT', path: '/projects/:id/repository/branches/:branch/protect', summary: 'Protect a branch (legacy, python-gitlab 2 branch.protect())',
   params: { ...Id, branch: str(1024) }, input: { developers_can_push: bool().optional(), developers_can_merge: bool().optional() },
   responses: { 200: Branch },
 })

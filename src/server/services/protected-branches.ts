@@ -38,14 +38,18 @@ export function canPushTo(ctx: Caller, p: ProjectView, branch: string, rules = p
 }
 
 /**
- * `Gitlab::UserAccess#can_merge_to_branch?`, for the merge-requests service: may the caller merge into `branch`?
- * An unprotected branch needs push_code (Developer); a protected one a rule whose merge level lets the caller in.
+ * For the merge-requests service: may the caller merge into `branch`? GitLab's `MergeRequest#can_be_merged_by?`, i.e.
+ * `can_update_branch?`: whoever may push to it, or whom a matching rule's merge level lets in (a protected branch
+ * whose merge level is Developers lets Developers merge though they may not push). Admins pass every level but 0.
  */
 export function canMergeInto(ctx: Caller, p: ProjectView, branch: string): boolean {
-  const matching = matchingRules(projectRules(ctx.app, p), branch)
-  if (!matching.length) return mayPushCode(ctx, p) && !p.archived
-  return matching.some((r) => levelAllows(ctx, p, r.merge_access_level))
+  const rules = projectRules(ctx.app, p)
+  if (canPushTo(ctx, p, branch, rules) && !p.archived) return true
+  return matchingRules(rules, branch).some((r) => levelAllows(ctx, p, r.merge_access_level))
 }
+
+/** A protected branch is never removed after a merge (`MergeRequest#can_remove_source_branch?`). */
+export const isProtectedBranch = (app: AppDeps, p: Pick<ProjectView, 'id'>, branch: string) => matchingRules(projectRules(app, p), branch).length > 0
 
 /** The merge API's refusal when canMergeInto says no: GitLab answers 401 (compat-mr-ci-wiki §1.4). */
 export function requireMergeInto(ctx: Caller, p: ProjectView, branch: string) {
@@ -197,7 +201,7 @@ export function unprotect(ctx: RequestContext, p: ProjectView, name: string) {
 }
 
 /**
- * The legacy `PUT /repository/branches/:branch/protect` (python-gitlab's `branch.protect()`): creates or updates the
+ * The legacy `PUT /repository/branches/:branch/protect` (python-gitlab 2's `branch.protect()`): creates or updates the
  * branch's exact rule; `developers_can_push/merge` pick 30 or 40, and an omitted one leaves an existing level alone.
  */
 export function protectLegacy(ctx: RequestContext, p: ProjectView, branch: string, input: { developers_can_push?: boolean; developers_can_merge?: boolean }) {

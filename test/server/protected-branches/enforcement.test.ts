@@ -133,9 +133,17 @@ describe('canMergeInto (for merge requests)', () => {
   const may = (user: TestUser | null, branch: string) =>
     canMergeInto({ app: server.app, user: user ? findUserById(server.app.db, user.id)! : null }, findProjectById(server.app.db, id)!, branch)
 
-  it('follows the merge level of the matching rules, and push_code where none applies', () => {
+  it('lets in whoever may push to the branch or whom a matching rule\'s merge level lets in', () => {
+    // master: push and merge Maintainers; hot*fix: push Maintainers, merge Developers; release/*: push Developers.
     expect([may(dave, 'master'), may(mia, 'master')]).toEqual([false, true])
-    expect([may(dave, 'hotfix'), may(dave, 'release/1.0'), may(dave, 'feature')]).toEqual([true, false, true])
-    expect([may(rita, 'feature'), may(null, 'feature')]).toEqual([false, false])
+    expect([may(dave, 'hotfix'), may(dave, 'release/1.0'), may(dave, 'feature')]).toEqual([true, true, true])
+    expect([may(rita, 'feature'), may(rita, 'hotfix'), may(null, 'feature')]).toEqual([false, false, false])
+  })
+
+  it('says no to everyone, administrators too, where both levels are No one', async () => {
+    expectStatus(await alice.api.post(rules(), { name: 'sealed', push_access_level: 0, merge_access_level: 0 }), 201)
+    const admin = findUserById(server.app.db, 1)!
+    expect(canMergeInto({ app: server.app, user: admin }, findProjectById(server.app.db, id)!, 'sealed')).toBe(false)
+    expect([may(mia, 'sealed'), may(alice, 'sealed')]).toEqual([false, false])
   })
 })
