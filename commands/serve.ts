@@ -67,7 +67,7 @@ export async function run(options: ServeOptions, deps: Deps): Promise<number> {
   say(`data: ${server.dataDir}`)
   if (server.rootTokenCreated) say(`root token (shown once): ${server.rootTokenCreated}`)
   if (server.rootToken) {
-    await saveHostToken(deps.configDir, server.url, server.rootToken, 'root')
+    await saveHostToken(await deps.configDir, server.url, server.rootToken, 'root')
     say(`this CLI is logged in as root; elsewhere: collab auth login --host ${server.url} --token <token>`)
   } else {
     say(`log in with: collab auth login --host ${server.url}`)

@@ -51,6 +51,6 @@ export async function run(options: LoginOptions, deps: Deps): Promise<void> {
     }
     throw err
   }
-  await saveHostToken(deps.configDir, host, token, user.username)
+  await saveHostToken(await deps.configDir, host, token, user.username)
   status(deps.io, `Logged in to ${host} as ${user.username}`)
 }

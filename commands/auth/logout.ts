@@ -29,6 +29,6 @@ export async function run(options: LogoutOptions, deps: Deps): Promise<void> {
     : hosts.length === 1 ? hosts[0] : await deps.prompter.select('Log out of which instance?', '--host', hosts)
   const user = config.hosts[host]?.user
   if (!removeHost(config, host)) throw failure(`not logged in to ${host}`)
-  await writeConfig(deps.configDir, config)
+  await writeConfig(await deps.configDir, config)
   status(deps.io, `Logged out of ${host}${user ? ` (${user})` : ''}`)
 }

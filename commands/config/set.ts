@@ -24,5 +24,5 @@ export async function run(options: SetOptions, deps: Deps): Promise<void> {
   const key = checkKey(options.key, options.host)
   const config = await deps.config()
   setConfigValue(config, key, options.value, options.host)
-  await writeConfig(deps.configDir, config)
+  await writeConfig(await deps.configDir, config)
 }

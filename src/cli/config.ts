@@ -2,7 +2,6 @@
 // node:fs's promise API loads on first use (a start-up cost most commands never need), so it is reached through `fs.promises`.
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
-import { defaultConfigDir } from '../core/paths.js'
 import { failure, usageError } from './errors.js'
 import type { Env } from './io.js'
 
@@ -18,7 +17,10 @@ export interface ConfigFile {
   settings: Record<string, string>
 }
 
-export const configDirFrom = (env: Env) => env.COLLAB_CONFIG_DIR || defaultConfigDir()
+/** COLLAB_CONFIG_DIR, else env-paths' config directory: loaded only then, since a command given its host and token by
+ * flags or environment may never open the config. */
+export const configDirFrom = async (env: Env): Promise<string> =>
+  env.COLLAB_CONFIG_DIR || (await import('../core/paths.js')).defaultConfigDir()
 export const configFilePath = (dir: string) => join(dir, 'config.json')
 
 /**

@@ -19,7 +19,8 @@ export interface ProjectTarget {
 
 export interface Deps {
   io: IO
-  configDir: string
+  /** The directory of config.json. */
+  configDir: Promise<string>
   prompter: Prompter
   config(): Promise<ConfigFile>
   /** A client for the chosen host; fails with exit code 4 when there is no host or no token. */
@@ -36,7 +37,7 @@ export interface Deps {
 export function createDeps(io: IO, flags: ConnectionFlags, prompter: Prompter = inquirerPrompter(io)): Deps {
   const configDir = configDirFrom(io.env)
   let loaded: Promise<ConfigFile> | undefined
-  const config = () => (loaded ??= readConfig(configDir))
+  const config = () => (loaded ??= configDir.then(readConfig))
 
   const clientFor = (host: string, token?: ResolvedToken) =>
     new ApiClient({ host, token: token?.token, tokenHeader: token?.header, userAgent: `collab/${VERSION}` })
