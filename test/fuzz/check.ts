@@ -10,10 +10,11 @@ const TIMEOUT_MS = 5_000
 export function sender(url: string) {
   const { hostname, port } = new URL(url)
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-  const send = (r: FuzzRequest): Promise<Answer> => new Promise((resolve, reject) => {
+  const parallel = new http.Agent({ keepAlive: true, maxSockets: 16 })
+  const send = (r: FuzzRequest, concurrent = false): Promise<Answer> => new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...r.headers }
     if (r.body) headers['Content-Length'] = r.lyingLength ? 1_000_000_000 : r.body.length
-    const req = http.request({ host: hostname, port, method: r.method, path: r.path, headers, agent: r.lyingLength ? false : agent }, (res) => {
+    const req = http.request({ host: hostname, port, method: r.method, path: r.path, headers, agent: r.lyingLength ? false : concurrent ? parallel : agent }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
@@ -23,7 +24,7 @@ export function sender(url: string) {
     req.on('error', reject)
     req.end(r.body)
   })
-  return { send, close: () => agent.destroy() }
+  return { send, close: () => { agent.destroy(); parallel.destroy() } }
 }
 
 const isGitLabError = (body: unknown) => {

@@ -27,6 +27,10 @@ for (const endpoint of endpointsInOrder(only)) {
   }, 30_000 + runs * 500)
 }
 
+it('answers batches of concurrent requests to any endpoints without a 5xx', async () => {
+  await harness.fuzzConcurrently(endpointsInOrder(only), { seed, runs, strict: true })
+}, 30_000 + runs * 2000)
+
 it('still answers a plain GET after the run', async () => {
   const answer = await harness.stillServes()
   expect(answer.status).toBe(200)

@@ -51,10 +51,10 @@ export class FuzzHarness {
     await this.init()
   }
 
-  async send(r: FuzzRequest): Promise<{ answer?: Answer; problems: string[] }> {
+  async send(r: FuzzRequest, concurrent = false): Promise<{ answer?: Answer; problems: string[] }> {
     this.stats.requests++
     try {
-      const answer = await this.client.send(r)
+      const answer = await this.client.send(r, concurrent)
       const cls = `${Math.floor(answer.status / 100)}xx`
       this.stats.byClass[cls] = (this.stats.byClass[cls] ?? 0) + 1
       this.stats.byStatus[answer.status] = (this.stats.byStatus[answer.status] ?? 0) + 1
@@ -66,6 +66,14 @@ export class FuzzHarness {
     }
   }
 
+  /** Judges answers: strict, the first bad one fails the property (fast-check then shrinks it); otherwise all are recorded. */
+  private judge(name: string, strict: boolean, results: { r: FuzzRequest; answer?: Answer; problems: string[] }[]) {
+    const bad = results.filter((x) => x.problems.length > 0).map((x) => ({ endpoint: name, request: describe(x.r, x.answer), problems: x.problems }))
+    if (bad.length === 0) return
+    if (!strict) this.findings.push(...bad)
+    else throw new Error(bad.map((f) => `${f.problems.join('; ')}\n  ${f.request}`).join('\n'))
+  }
+
   /**
    * Fuzzes one endpoint with `runs` requests. Strict, it throws fast-check's report of the first bad answer shrunk
    * to its smallest form; otherwise it records every bad answer and goes on (the benchmark counts them).
@@ -73,20 +81,25 @@ export class FuzzHarness {
   async fuzz(endpoint: Endpoint, opts: { seed: number; runs: number; strict: boolean; timeLimitMs?: number }) {
     const name = `${endpoint.method} ${endpoint.path}`
     const arb = requestArb(endpoint, this.world, declaredMethods.get(endpoint.path) ?? new Set([endpoint.method]))
-    const property = fc.asyncProperty(arb, async (r) => {
-      const { answer, problems } = await this.send(r)
-      if (problems.length === 0) return
-      const finding = { endpoint: name, request: describe(r, answer), problems }
-      if (!opts.strict) {
-        this.findings.push(finding)
-        return
-      }
-      throw new Error(`${problems.join('; ')}\n  ${finding.request}`)
-    })
+    const property = fc.asyncProperty(arb, async (r) => this.judge(name, opts.strict, [{ r, ...(await this.send(r)) }]))
     try {
       await fc.assert(property, { seed: endpointSeed(opts.seed, endpoint), numRuns: opts.runs, interruptAfterTimeLimit: opts.timeLimitMs })
     } finally {
       if (endpoint.method !== 'GET') await this.ensureWhole()
+    }
+  }
+
+  /** Batches of 2 to 8 requests to any endpoints, sent at once: writes racing writes, reads racing deletions. */
+  async fuzzConcurrently(endpoints: Endpoint[], opts: { seed: number; runs: number; strict: boolean }) {
+    const one = fc.oneof(...endpoints.map((e) => requestArb(e, this.world, declaredMethods.get(e.path) ?? new Set([e.method]))))
+    const property = fc.asyncProperty(fc.array(one, { minLength: 2, maxLength: 8 }), async (batch) => {
+      const results = await Promise.all(batch.map(async (r) => ({ r, ...(await this.send(r, true)) })))
+      this.judge('concurrent batch', opts.strict, results)
+    })
+    try {
+      await fc.assert(property, { seed: opts.seed, numRuns: opts.runs })
+    } finally {
+      await this.ensureWhole()
     }
   }
 
