@@ -2,7 +2,7 @@
 import { CollabError, conflict, forbidden, unauthorized } from '../../core/errors.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { globMatch, type PushPolicy } from '../git/pre-receive.js'
+import { globMatch, PUSH_REFUSALS, type PushPolicy } from '../git/pre-receive.js'
 import { DEVELOPER, effectiveProjectLevel, isAdmin, MAINTAINER, requireProjectLevel } from '../policy.js'
 import { transaction } from '../store/db.js'
 import type { ProjectView } from '../store/projects.js'
@@ -64,6 +64,14 @@ export function requirePushTo(ctx: Caller, p: ProjectView, branch: string, opts:
   if (opts.force && matching.length && !matching.some((r) => r.allow_force_push)) {
     throw forbidden('You are not allowed to force push code to a protected branch on this project.')
   }
+}
+
+/**
+ * Creating a branch through the API goes through the same checks as a push (GitLab runs its hooks for it): a protected
+ * name needs push access, and the refusal is the hook's message as a 400 (`Branches::CreateService`).
+ */
+export function requireCreateBranch(ctx: Caller, p: ProjectView, branch: string) {
+  if (!canPushTo(ctx, p, branch)) throw new CollabError('PROTECTED_BRANCH', PUSH_REFUSALS.push, { status: 400 })
 }
 
 /** Deleting a branch through the API: a protected one only by Maintainers (GitLab's web rule), never by Developers. */

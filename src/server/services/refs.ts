@@ -6,7 +6,7 @@ import { createBranch, createTag, deleteBranch, deleteTag } from '../git/write.j
 import type { CommitInfo, TagInfo } from '../git/types.js'
 import { updateProject, type ProjectView } from '../store/projects.js'
 import { afterWrite } from './commits.js'
-import { branchProtection, projectRules, requireDeleteBranch, type BranchProtection } from './protected-branches.js'
+import { branchProtection, projectRules, requireCreateBranch, requireDeleteBranch, type BranchProtection } from './protected-branches.js'
 import { gitdirOf, guardGit, requirePushCode, requireReadCode, signatureOf } from './repository.js'
 
 export interface BranchView extends BranchProtection { name: string; commit: CommitInfo; merged: boolean; default: boolean }
@@ -72,6 +72,7 @@ export async function getBranchView(ctx: RequestContext, p: ProjectView, name: s
 export async function createBranchFrom(ctx: RequestContext, p: ProjectView, name: string, ref: string) {
   requirePushCode(ctx, p)
   if (!name.trim() || !ref.trim()) throw new CollabError('BAD_REQUEST', '400 Bad request - branch and ref must not be blank', { status: 400 })
+  requireCreateBranch(ctx, p, name)
   const oid = await guardGit(() => createBranch(gitdirOf(ctx, p), name, ref))
   await afterWrite(ctx, p, name, null, oid)
   return branchView(ctx, p, name, oid, await defaultHead(ctx, p))

@@ -113,6 +113,18 @@ describe('API commits, files and cherry-picks', () => {
   })
 })
 
+describe('POST /projects/:id/repository/branches', () => {
+  it('refuses a protected name to whoever may not push to it (400, the push refusal) and creates nothing', async () => {
+    const res = await dave.api.post(`${repo(id)}/branches`, { branch: 'hotfix-2', ref: 'master' })
+    expect([res.status, res.body]).toEqual([201, expect.objectContaining({ name: 'hotfix-2', protected: false })])
+    const refused = await dave.api.post(`${repo(id)}/branches`, { branch: 'hot-new-fix', ref: 'master' })
+    expect([refused.status, refused.body]).toEqual([400, { message: 'You are not allowed to push code to protected branches on this project.' }])
+    expect(await branchHead(alice.api, id, 'hot-new-fix')).toBeNull()
+    expectStatus(await dave.api.post(`${repo(id)}/branches`, { branch: 'release/2.0', ref: 'master' }), 201)
+    expectStatus(await mia.api.post(`${repo(id)}/branches`, { branch: 'hot-new-fix', ref: 'master' }), 201)
+  })
+})
+
 describe('DELETE /projects/:id/repository/branches/:branch', () => {
   it('refuses a Developer on a protected branch (403) and lets a Maintainer delete it', async () => {
     const res = await dave.api.del(`${repo(id)}/branches/${enc('release/x/y')}`)
