@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { diffCacheUsage, setDiffCacheLimit } from '../../../src/server/git/diff-cache.js'
 import { gitAvailable, setGitAvailable } from '../../../src/server/git/exec.js'
-import { api, createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
+import { api, createProject, createUser, expectStatus, type Reply, type TestUser } from '../../helpers/api.js'
 import { commit, create, ENGINES, gitIn, repo, update } from '../../helpers/repository.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 
@@ -34,7 +34,7 @@ async function wideProject(name: string) {
 async function allPages(id: number, sha: string, perPage: number) {
   const pages: unknown[][] = []
   for (let page: string | null = '1'; page; ) {
-    const res = expectStatus(await api(server).get(`${repo(id)}/commits/${sha}/diff`, { query: { per_page: perPage, page } }), 200)
+    const res: Reply<unknown[]> = expectStatus(await api(server).get(`${repo(id)}/commits/${sha}/diff`, { query: { per_page: perPage, page } }), 200)
     pages.push(res.body)
     page = res.headers.get('x-next-page') || null
   }
