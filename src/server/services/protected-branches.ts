@@ -14,8 +14,7 @@ export type { ProtectedBranchRow }
 
 type Caller = Pick<RequestContext, 'user' | 'app'>
 
-export const NO_ACCESS = 0
-export const ADMIN_ACCESS = 60
+const NO_ACCESS = 0
 
 export const matchingRules = (rules: readonly ProtectedBranchRow[], branch: string) => rules.filter((r) => globMatch(r.name, branch))
 
@@ -31,7 +30,7 @@ function levelAllows(ctx: Caller, p: ProjectView, level: number): boolean {
 const mayPushCode = (ctx: Caller, p: ProjectView) => ctx.user !== null && effectiveProjectLevel(ctx, p) >= DEVELOPER
 
 /** `Gitlab::UserAccess#can_push_to_branch?`: push_code, and on a protected branch a rule whose push level lets the caller in. */
-export function canPushTo(ctx: Caller, p: ProjectView, branch: string, rules = projectRules(ctx.app, p)): boolean {
+export function canPushTo(ctx: Caller, p: ProjectView, branch: string, rules: readonly ProtectedBranchRow[] = projectRules(ctx.app, p)): boolean {
   if (!mayPushCode(ctx, p)) return false
   const matching = matchingRules(rules, branch)
   return !matching.length || matching.some((r) => levelAllows(ctx, p, r.push_access_level))
@@ -90,7 +89,7 @@ export function branchProtection(ctx: Caller, p: ProjectView, rules: readonly Pr
     protected: matching.length > 0,
     developersCanPush: matching.some((r) => r.push_access_level === DEVELOPER),
     developersCanMerge: matching.some((r) => r.merge_access_level === DEVELOPER),
-    canPush: mayPushCode(ctx, p) && (!matching.length || matching.some((r) => levelAllows(ctx, p, r.push_access_level))),
+    canPush: canPushTo(ctx, p, branch, rules),
   }
 }
 
