@@ -35,6 +35,9 @@ export function setGitOutputLimit(bytes: number | null) {
   outputLimit = bytes ?? DEFAULT_OUTPUT_LIMIT
 }
 
+/** The most bytes a git command may write (for callers that run git themselves). */
+export const gitOutputLimit = () => outputLimit
+
 /** A git command stopped at the output limit: a 4xx the caller can show, or catch to answer with less. */
 export class GitOutputTooLarge extends CollabError {
   constructor(readonly args: string[], readonly limit: number) {

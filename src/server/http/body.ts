@@ -109,7 +109,8 @@ async function readMultipart(req: IncomingMessage, caps: { limit: number; fileLi
     }
     const body = source(req)
     const pairs: string[] = []
-    const files: Record<string, UploadedFile> = {}
+    // No prototype: a part named `__proto__` must stay a key, not replace the object's prototype.
+    const files: Record<string, UploadedFile> = Object.create(null)
     let failed = false
     const fail = (err: CollabError) => { if (!failed) { failed = true; body.unpipe(bb); body.resume(); reject(err) } }
     // busboy caps each part; these cap their sum, so 1,000 fields or 20 files each under their cap still cannot add up.

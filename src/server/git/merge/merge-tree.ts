@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { gitChildEnv } from '../../../core/child-env.js'
+import { gitOutputLimit, GitOutputTooLarge } from '../exec.js'
 import type { TreeMergeResult } from './three-way.js'
 
 const ENV = gitChildEnv({ LC_ALL: 'C' })
@@ -10,10 +11,13 @@ const ENV = gitChildEnv({ LC_ALL: 'C' })
 /** Like runGit, but exit code 1 (conflicts) is an answer, not a failure. */
 function mergeTree(gitdir: string, ours: string, theirs: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const args = ['--git-dir', gitdir, 'merge-tree', '--write-tree', '--name-only', '-z', '--no-messages', ours, theirs]
+  const limit = gitOutputLimit()
   return new Promise((resolve, reject) => {
-    execFile('git', args, { env: ENV, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (err, stdout, stderr) => {
+    execFile('git', args, { env: ENV, maxBuffer: limit, encoding: 'utf8' }, (err, stdout, stderr) => {
       const code = err ? (err as NodeJS.ErrnoException & { code?: unknown }).code : 0
-      if (typeof code !== 'number') reject(err)
+      // A merge listing more paths than the cap is refused as too large (a 4xx), like any other capped git output.
+      if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') reject(new GitOutputTooLarge(args, limit))
+      else if (typeof code !== 'number') reject(err)
       else resolve({ code, stdout, stderr })
     })
   })
