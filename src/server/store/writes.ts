@@ -97,7 +97,10 @@ export function cachedRead<T>(db: Db, key: string, tables: readonly string[], re
   const w = stateOf(db)
   const hit = w.reads.get(key)
   if (hit && current(w, hit, tables)) return hit.value as T
-  return rememberRead(db, key, tables, read())
+  const value = read()
+  if (w.reads.size >= READS_LIMIT) w.reads.clear()
+  w.reads.set(key, { at: w.clock, tables, value })
+  return value
 }
 
 const PLANS_LIMIT = 1000
@@ -115,14 +118,6 @@ export function cachedQuery<T>(db: Db, key: string, sql: string, tables: readonl
     w.plans.set(sql, (reads = readBtrees(db, sql)))
   }
   return cachedRead(db, key, reads ?? tables, read)
-}
-
-/** Remembers `value`, read just now, until a write to one of `tables` (for callers that check more than the tables). */
-export function rememberRead<T>(db: Db, key: string, tables: readonly string[], value: T): T {
-  const w = stateOf(db)
-  if (w.reads.size >= READS_LIMIT) w.reads.clear()
-  w.reads.set(key, { at: w.clock, tables, value })
-  return value
 }
 
 // Group commit. Committing a WAL transaction writes every page it dirtied, and concurrent requests dirty the same
