@@ -55,6 +55,15 @@ describe('git push to a protected branch', () => {
     expect(await head('master')).toBe(before)
   })
 
+  it('tells a Developer who rewrites master about the force push first, as GitLab checks it first', async () => {
+    const before = await head('master')
+    const dir = await cloneAs(dave, 'dave-force')
+    await git.run(dir, 'commit', '-q', '--amend', '-m', 'Rewritten by Dave')
+    const push = await git.attempt(dir, 'push', '-f', 'origin', 'master')
+    expect(push.stderr).toContain(REFUSED('You are not allowed to force push code to a protected branch on this project.'))
+    expect(await head('master')).toBe(before)
+  })
+
   it('lets the Developer push other branches and those a rule opens to Developers (wildcards across /)', async () => {
     const dir = join(git.root, 'dave')
     const pushed = await git.run(dir, 'rev-parse', 'HEAD')

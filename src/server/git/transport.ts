@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream'
 import { runGit } from './exec.js'
-import { HOOK_NODE_ENV } from './pre-receive.js'
 
 export interface BackendRequest {
   /** The repositories directory: GIT_PROJECT_ROOT. */
@@ -22,7 +21,7 @@ export interface BackendRequest {
   /** Set only once the caller may push: http-backend enables receive-pack exactly when REMOTE_USER is present. */
   remoteUser?: string
   remoteAddr?: string
-  /** For pushes: the directory of the pre-receive hook (core.hooksPath) and what it reads from its environment. */
+  /** For pushes that need checking: the directory of the pre-receive hook (core.hooksPath) and what it reads from its environment. */
   hooks?: { dir: string; env: Record<string, string> }
 }
 
@@ -61,7 +60,7 @@ function cgiEnv(r: BackendRequest): Record<string, string> {
     ['GIT_PROTOCOL', r.gitProtocol], ['REMOTE_USER', r.remoteUser], ['REMOTE_ADDR', r.remoteAddr],
   ]
   for (const [k, v] of optional) if (v !== undefined && v !== '') env[k] = v
-  if (r.hooks) Object.assign(env, r.hooks.env, { [HOOK_NODE_ENV]: process.execPath })
+  if (r.hooks) Object.assign(env, r.hooks.env)
   return env
 }
 

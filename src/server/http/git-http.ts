@@ -1,11 +1,12 @@
 // Git smart HTTP: `/<namespace>/<project>[.git]/info/refs`, `/git-upload-pack` and `/git-receive-pack`, answered by git http-backend.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { pipeline } from 'node:stream'
+import { pipeline, type Readable } from 'node:stream'
 import type { RouteRequest, Router } from './router.js'
 import { CollabError } from '../../core/errors.js'
 import type { Logger } from '../../core/logger.js'
 import type { AppDeps } from '../context.js'
 import { gitAvailable } from '../git/exec.js'
+import { readPushCommands } from '../git/push-commands.js'
 import { startHttpBackend, type BackendRequest } from '../git/transport.js'
 import { gitOverHttpAllowed } from '../services/application-settings.js'
 import { authorizeGit, gitUnavailable, pushHooks, receivePack, type GitCredential } from '../services/git-access.js'
@@ -57,8 +58,8 @@ function sendGitError(res: ServerResponse, err: unknown, log: Logger) {
  * Streams git's answer to the client; resolves when git has exited, so a push's ref updates are done by then.
  * With `holdOpen` the response stays open for the caller to end: a push reports done only after its bookkeeping.
  */
-async function proxy(log: Logger, backend: BackendRequest, req: IncomingMessage, res: ServerResponse, holdOpen: boolean) {
-  const answer = await startHttpBackend(backend, req)
+async function proxy(log: Logger, backend: BackendRequest, input: Readable, res: ServerResponse, holdOpen: boolean) {
+  const answer = await startHttpBackend(backend, input)
   for (const [name, value] of answer.headers) res.appendHeader(name, value)
   res.writeHead(answer.status)
   answer.body.on('error', (err) => log.warn(`reading git http-backend output: ${err.message}`))
@@ -88,9 +89,11 @@ async function serveGit(app: AppDeps, req: RouteRequest, res: ServerResponse) {
     remoteAddr: req.socket.remoteAddress,
   }
   if (action !== 'git-receive-pack') return proxy(app.log, backend, req, res, false)
-  backend.hooks = await pushHooks(app, access)
+  // The commands come first in the body: read them to decide which protected-branch checks this push needs.
+  const push = await readPushCommands(req, /^(x-)?gzip$/i.test(backend.contentEncoding ?? ''))
+  backend.hooks = await pushHooks(app, access, push)
   try {
-    await receivePack(app, access, () => proxy(app.log, backend, req, res, true))
+    await receivePack(app, access, () => proxy(app.log, backend, push.body, res, true))
     await afterCommit(app)
   } finally {
     if (res.headersSent) res.end()

@@ -6,7 +6,8 @@ import { houseKeep } from '../git/housekeeping.js'
 import { withRepoLock } from '../git/lock.js'
 import { forgetCache } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
-import { installPreReceiveHook, PUSH_POLICY_ENV } from '../git/pre-receive.js'
+import { installPreReceiveHook, pushChecksEnv } from '../git/pre-receive.js'
+import type { PushCommand } from '../git/push-commands.js'
 import { diffRefs, setHeadBranch, snapshotRefs, type BackendRequest, type RefChange, type RefSnapshot } from '../git/transport.js'
 import { canReadCode, canReadProject, DEVELOPER, effectiveProjectLevel } from '../policy.js'
 import { findProjectById, findProjectByPath, updateProject, type ProjectPatch, type ProjectView } from '../store/projects.js'
@@ -14,7 +15,7 @@ import type { UserRow } from '../store/users.js'
 import { currentSettings } from './application-settings.js'
 import { callerFromGitPassword, callerFromToken, tokenHash } from './auth.js'
 import { housekeepAfterPush } from './housekeeping.js'
-import { protectDefaultBranch, pushPolicy } from './protected-branches.js'
+import { protectDefaultBranch, pushChecks } from './protected-branches.js'
 
 export type { RefChange }
 
@@ -78,11 +79,13 @@ export async function authorizeGit(app: AppDeps, projectPath: string, push: bool
   return { project, user: caller.user, push }
 }
 
-/** The pre-receive hook for one push: the shared hooks directory, and this caller's protected-branch policy for it to apply. */
-export async function pushHooks(app: AppDeps, access: GitAccess): Promise<BackendRequest['hooks']> {
+/** The pre-receive hook for one push, when its commands need a check: the shared hooks directory and the checks. */
+export async function pushHooks(app: AppDeps, access: GitAccess, push: { commands: PushCommand[]; complete: boolean }): Promise<BackendRequest['hooks']> {
+  const checks = pushChecks({ app, user: access.user }, access.project, push)
+  if (!checks.length) return undefined
   const dir = join(app.layout.root, 'git-hooks')
   await installPreReceiveHook(dir)
-  return { dir, env: { [PUSH_POLICY_ENV]: JSON.stringify(pushPolicy({ app, user: access.user }, access.project)) } }
+  return { dir, env: pushChecksEnv(checks) }
 }
 
 export interface PushEvent {

@@ -2,7 +2,8 @@
 import { CollabError, conflict, forbidden, unauthorized } from '../../core/errors.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { globMatch, PUSH_REFUSALS, type PushPolicy } from '../git/pre-receive.js'
+import type { PushCheck } from '../git/pre-receive.js'
+import type { PushCommand } from '../git/push-commands.js'
 import { DEVELOPER, effectiveProjectLevel, isAdmin, MAINTAINER, requireProjectLevel } from '../policy.js'
 import { transaction } from '../store/db.js'
 import type { ProjectView } from '../store/projects.js'
@@ -13,6 +14,45 @@ import { currentSettings } from './application-settings.js'
 export type { ProtectedBranchRow }
 
 type Caller = Pick<RequestContext, 'user' | 'app'>
+
+/** GitLab's refusals (lib/gitlab/checks/branch_check.rb): git shows them as `remote: GitLab: …`. */
+export const PUSH_REFUSALS = {
+  push: 'You are not allowed to push code to protected branches on this project.',
+  forcePush: 'You are not allowed to force push code to a protected branch on this project.',
+  deleteFromWeb: 'You can only delete protected branches using the web interface.',
+  deleteNotMaintainer: 'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.',
+  deleteDefault: 'The default branch of a project cannot be deleted.',
+  // Ours: the command list ended early or was too long to read, so the push cannot be checked.
+  unreadable: 'The list of refs in this push could not be read.',
+} as const
+
+/**
+ * `ProtectedBranch#matches?`: an exact name, or each `*` any run of characters (`/` included), anchored and
+ * case-sensitive. A two-pointer walk rather than a regular expression, so a rule of many `*` cannot make it backtrack
+ * exponentially.
+ */
+export function globMatch(pattern: string, name: string): boolean {
+  let p = 0
+  let n = 0
+  let star = -1
+  let mark = 0
+  while (n < name.length) {
+    if (p < pattern.length && pattern[p] === '*') {
+      star = p++
+      mark = n
+    } else if (p < pattern.length && pattern[p] === name[n]) {
+      p++
+      n++
+    } else if (star !== -1) {
+      p = star + 1
+      n = ++mark
+    } else {
+      return false
+    }
+  }
+  while (p < pattern.length && pattern[p] === '*') p++
+  return p === pattern.length
+}
 
 const NO_ACCESS = 0
 
@@ -93,15 +133,27 @@ export function branchProtection(ctx: Caller, p: ProjectView, rules: readonly Pr
   }
 }
 
-/** What the pre-receive hook enforces for this caller's push (see git/pre-receive.ts). */
-export function pushPolicy(ctx: Caller, p: ProjectView): PushPolicy {
-  return {
-    defaultBranch: p.default_branch,
-    maintainer: effectiveProjectLevel(ctx, p) >= MAINTAINER,
-    rules: projectRules(ctx.app, p).map((r) => ({
-      name: r.name, push: levelAllows(ctx, p, r.push_access_level), force: r.allow_force_push === 1,
-    })),
+/**
+ * The checks a push needs, from its commands, in GitLab's order per ref (`branch_check.rb`): the default branch is
+ * never deleted; on a protected branch a non-fast-forward update needs allow_force_push, a deletion is refused (by the
+ * web interface only), and an update needs push access. Empty when nothing can be refused: then no hook runs at all.
+ */
+export function pushChecks(ctx: Caller, p: ProjectView, push: { commands: PushCommand[]; complete: boolean }): PushCheck[] {
+  const deny = (message: string): PushCheck[] => [...checks, { kind: 'deny', before: '-', after: '-', message }]
+  const checks: PushCheck[] = []
+  if (!push.complete) return deny(PUSH_REFUSALS.unreadable)
+  const rules = projectRules(ctx.app, p)
+  for (const { before, after, ref } of push.commands) {
+    if (!ref.startsWith('refs/heads/')) continue
+    const branch = ref.slice('refs/heads/'.length)
+    if (!after && branch === p.default_branch) return deny(PUSH_REFUSALS.deleteDefault)
+    const matching = matchingRules(rules, branch)
+    if (!matching.length) continue
+    if (before && after && !matching.some((r) => r.allow_force_push)) checks.push({ kind: 'force', before, after, message: PUSH_REFUSALS.forcePush })
+    if (!after) return deny(effectiveProjectLevel(ctx, p) >= MAINTAINER ? PUSH_REFUSALS.deleteFromWeb : PUSH_REFUSALS.deleteNotMaintainer)
+    if (!canPushTo(ctx, p, branch, rules)) return deny(PUSH_REFUSALS.push)
   }
+  return checks
 }
 
 /** `default_branch_protection` -> the push and merge levels of the default branch's rule (lib/gitlab/access.rb). */

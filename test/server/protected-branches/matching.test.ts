@@ -1,6 +1,6 @@
 // Rule names against branch names: exact, `*` across `/`, anchored, case-sensitive, other characters literal, no blow-up.
 import { describe, expect, it } from 'vitest'
-import { globMatch } from '../../../src/server/git/pre-receive.js'
+import { globMatch } from '../../../src/server/services/protected-branches.js'
 
 describe('globMatch', () => {
   it.each([
