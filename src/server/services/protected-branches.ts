@@ -255,8 +255,14 @@ export function updateRule(ctx: RequestContext, p: ProjectView, name: string, in
   return store.findProtectedBranch(ctx.app.db, p.id, name)!
 }
 
+/** EE's `unprotect_access_levels`: a rule that names one may be removed only by whom that level lets in. */
+function removeRule(ctx: RequestContext, p: ProjectView, row: ProtectedBranchRow) {
+  if (row.unprotect_access_level !== null && !levelAllows(ctx, p, row.unprotect_access_level)) throw forbidden()
+  store.deleteProtectedBranch(ctx.app.db, row.id)
+}
+
 export function unprotect(ctx: RequestContext, p: ProjectView, name: string) {
-  store.deleteProtectedBranch(ctx.app.db, getRule(ctx, p, name).id)
+  removeRule(ctx, p, getRule(ctx, p, name))
 }
 
 /**
@@ -274,5 +280,5 @@ export function protectLegacy(ctx: RequestContext, p: ProjectView, branch: strin
 export function unprotectLegacy(ctx: RequestContext, p: ProjectView, branch: string) {
   requireManageRules(ctx, p)
   const row = store.findProtectedBranch(ctx.app.db, p.id, branch)
-  if (row) store.deleteProtectedBranch(ctx.app.db, row.id)
+  if (row) removeRule(ctx, p, row)
 }

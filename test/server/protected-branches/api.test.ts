@@ -1,7 +1,7 @@
 // The protected_branches API: list, get (wildcards and slashes URL-encoded), protect, PATCH, unprotect, the legacy routes; Maintainers only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProtectedBranch } from '../../../src/contract/entities/protected-branches.js'
-import { createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
+import { api, createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
 import { commit, create, repo } from '../../helpers/repository.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 
@@ -124,6 +124,18 @@ describe('GET, PATCH and DELETE /projects/:id/protected_branches/:name', () => {
     expect((await mia.api.get(`${rules()}/${enc('hot*fix')}`)).status).toBe(404)
     const again = await mia.api.del(`${rules()}/${enc('hot*fix')}`)
     expect([again.status, again.body]).toEqual([404, { message: '404 Not found' }])
+  })
+})
+
+describe('unprotect_access_level', () => {
+  it('lets only whom it names remove the rule: Administrators (60) keep Maintainers and owners out', async () => {
+    expectStatus(await mia.api.post(rules(), { name: 'locked', unprotect_access_level: 60 }), 201)
+    for (const who of [mia, alice]) {
+      const res = await who.api.del(`${rules()}/locked`)
+      expect([res.status, res.body]).toEqual([403, { message: '403 Forbidden' }])
+    }
+    expect((await mia.api.get(`${rules()}/locked`)).status).toBe(200)
+    expectStatus(await api(server, server.rootToken).del(`${rules()}/locked`), 204)
   })
 })
 
