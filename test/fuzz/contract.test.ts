@@ -18,6 +18,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   console.log(`contract fuzz: ${harness.stats.requests} requests, ${JSON.stringify(harness.stats.byClass)} (${JSON.stringify(harness.stats.byStatus)}), world rebuilt ${harness.stats.rebuilds} times`)
+  if (harness.unreached.size) console.log(`contract fuzz: no 2xx from ${[...harness.unreached].join(', ')}`)
   await harness.close()
 })
 

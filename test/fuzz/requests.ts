@@ -3,7 +3,7 @@ import { gzipSync, deflateSync } from 'node:zlib'
 import fc from 'fast-check'
 import type { z } from 'zod'
 import type { Endpoint } from '../../src/contract/define.js'
-import { encode, headerSafe, hostileString, plausible, plausibleObject, rawSafe } from './values.js'
+import { encode, headerSafe, hostileString, plausibleObject, rawSafe, type Mode } from './values.js'
 import type { World } from './world.js'
 
 export interface FuzzRequest {
@@ -37,7 +37,7 @@ export function pairs(key: string, v: unknown, depth = 0): string[] {
 function queryArb(shape: Record<string, z.ZodType>, w: World): fc.Arbitrary<string> {
   const keys = [...Object.keys(shape), ...EXTRA_KEYS]
   const pair = fc.oneof(
-    { weight: 8, arbitrary: plausibleObject(shape, w.known).map((o) => Object.entries(o).flatMap(([k, v]) => pairs(k, v))) },
+    { weight: 8, arbitrary: plausibleObject(shape, w.known, 'hostile').map((o) => Object.entries(o).flatMap(([k, v]) => pairs(k, v))) },
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...keys), hostileString).map(([k, v]) => [`${encode(k)}=${encode(v)}`]) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...keys), hostileString).map(([k, v]) => [`${rawSafe(k)}=${rawSafe(v).replace(/[&#]/g, '')}`]) },
     { weight: 1, arbitrary: fc.constantFrom(...keys).map((k) => [encode(k), `${encode(k)}=1`, `${encode(k)}=2`, `${encode(k)}[]=`, `${encode(k)}[a]=1`]) },
@@ -46,10 +46,11 @@ function queryArb(shape: Record<string, z.ZodType>, w: World): fc.Arbitrary<stri
   return fc.array(pair, { maxLength: 3 }).map((ps) => ps.flat().join('&'))
 }
 
-function pathArb(endpoint: Endpoint, w: World): fc.Arbitrary<string> {
+function pathArb(endpoint: Endpoint, w: World, mode: Mode): fc.Arbitrary<string> {
   const parts = endpoint.path.split('/').slice(1).map((part) => {
     if (!part.startsWith(':')) return fc.constant(part)
     const real = w.segments[part.slice(1)] ?? w.segments.id
+    if (mode === 'clean') return fc.constantFrom(...real)
     return fc.oneof(
       { weight: 16, arbitrary: fc.constantFrom(...real) },
       { weight: 2, arbitrary: fc.constantFrom(...RAW_SEGMENTS) },
@@ -82,10 +83,10 @@ function multipart(fields: string[], opts: { file: boolean; broken: boolean }): 
 }
 
 function bodyArb(shape: Record<string, z.ZodType>, w: World): fc.Arbitrary<Body | undefined> {
-  const fields = plausibleObject(shape, w.known).map((o) => Object.entries(o).flatMap(([k, v]) => pairs(k, v)))
+  const fields = plausibleObject(shape, w.known, 'hostile').map((o) => Object.entries(o).flatMap(([k, v]) => pairs(k, v)))
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant(undefined) },
-    { weight: 10, arbitrary: plausibleObject(shape, w.known).map((o) => ({ type: 'application/json', data: Buffer.from(JSON.stringify(o)) })) },
+    { weight: 10, arbitrary: plausibleObject(shape, w.known, 'hostile').map((o) => ({ type: 'application/json', data: Buffer.from(JSON.stringify(o)) })) },
     { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_JSON).map((t) => ({ type: 'application/json', data: Buffer.from(t) })) },
     { weight: 3, arbitrary: fields.map((f) => ({ type: 'application/x-www-form-urlencoded', data: Buffer.from(f.join('&')) })) },
     { weight: 2, arbitrary: fc.tuple(fields, fc.boolean(), fc.boolean()).map(([f, file, broken]) => multipart(f, { file, broken })) },
@@ -139,29 +140,57 @@ const extraHeadersArb = fc.oneof(
     { 'X-Padding': 'x'.repeat(17_000) }, { 'Transfer-Encoding': 'chunked', 'Content-Length': '3' }) },
 )
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
-
 /** Every request aimed at one endpoint; `declared` holds the methods the contract serves at the same path. */
 export function requestArb(endpoint: Endpoint, w: World, declared: Set<string>): fc.Arbitrary<FuzzRequest> {
   const shape = endpoint.schema.shape as Record<string, z.ZodType>
   const params = new Set(endpoint.path.split('/').filter((p) => p.startsWith(':')).map((p) => p.slice(1)))
   const input = Object.fromEntries(Object.entries(shape).filter(([k]) => !params.has(k)))
+  return fc.oneof({ weight: 1, arbitrary: cleanArb(endpoint, w, input) }, { weight: 2, arbitrary: hostileArb(endpoint, w, input, declared) })
+}
+
+const withDescription = (request: FuzzRequest) =>
+  // fast-check prints the shrunk counterexample with this: the request as a reader would replay it.
+  Object.defineProperty(request, fc.toStringMethod, { value: () => describeRequest(request), enumerable: false })
+
+/** What a well-behaved client sends: real ids, valid credentials, the declared method, every required parameter. */
+function cleanArb(endpoint: Endpoint, w: World, input: Record<string, z.ZodType>): fc.Arbitrary<FuzzRequest> {
+  const t = w.tokens
+  const auth: fc.Arbitrary<Record<string, string>> = fc.constantFrom<Record<string, string>>(
+    { 'PRIVATE-TOKEN': t.root }, { 'PRIVATE-TOKEN': t.root }, { 'PRIVATE-TOKEN': t.root }, { 'PRIVATE-TOKEN': t.alice }, { 'PRIVATE-TOKEN': t.alice },
+    { 'PRIVATE-TOKEN': t.bob }, { Cookie: w.session.cookie, 'X-CSRF-Token': w.session.csrf },
+  )
+  const params = plausibleObject(input, w.known, 'clean')
+  const hasBody = endpoint.method !== 'GET'
+  const body = fc.oneof(
+    { weight: 3, arbitrary: params.map((o): Body => ({ type: 'application/json', data: Buffer.from(JSON.stringify(o)) })) },
+    { weight: 1, arbitrary: params.map((o): Body => ({ type: 'application/x-www-form-urlencoded', data: Buffer.from(Object.entries(o).flatMap(([k, v]) => pairs(k, v)).join('&')) })) },
+    { weight: 1, arbitrary: params.map((o) => multipart(Object.entries(o).flatMap(([k, v]) => pairs(k, v)), { file: false, broken: false })) },
+  )
+  return fc.record({ path: pathArb(endpoint, w, 'clean'), auth, params, body }).map(({ path, auth, params, body }) => {
+    const query = hasBody ? '' : Object.entries(params).flatMap(([k, v]) => pairs(k, v)).join('&')
+    const headers: Record<string, string> = hasBody && body.type ? { ...auth, 'Content-Type': body.type } : auth
+    return withDescription({ method: endpoint.method, path: query ? `${path}?${query}` : path, headers, body: hasBody ? body.data : undefined })
+  })
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+
+/** Everything a hostile client can vary: malformed segments and queries, odd bodies and encodings, bad credentials, other methods. */
+function hostileArb(endpoint: Endpoint, w: World, input: Record<string, z.ZodType>, declared: Set<string>): fc.Arbitrary<FuzzRequest> {
   const others = METHODS.filter((m) => !declared.has(m))
   const method = fc.oneof(
     { weight: 20, arbitrary: fc.constant(endpoint.method) },
     { weight: 1, arbitrary: fc.constantFrom(...(endpoint.method === 'GET' ? ['HEAD', ...others] : others.length ? others : [endpoint.method])) },
   )
   return fc.record({
-    method, path: pathArb(endpoint, w), query: queryArb(input, w), body: bodyArb(input, w), encode: encodingArb(),
+    method, path: pathArb(endpoint, w, 'hostile'), query: queryArb(input, w), body: bodyArb(input, w), encode: encodingArb(),
     auth: authArb(w), sudo: sudoArb, extra: extraHeadersArb, lyingLength: fc.oneof({ weight: 30, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
   }).map(({ method, path, query, body, encode: enc, auth, sudo, extra, lyingLength }) => {
     const headers: Record<string, string> = { ...auth, ...sudo, ...extra }
     const withBody = body && method !== 'GET' && method !== 'HEAD' ? enc(body) : undefined
     if (withBody?.body.type !== undefined) headers['Content-Type'] = withBody.body.type
     if (withBody?.encoding) headers['Content-Encoding'] = withBody.encoding
-    const request: FuzzRequest = { method, path: query ? `${path}?${query}` : path, headers, body: withBody?.body.data, lyingLength: lyingLength && withBody !== undefined }
-    // fast-check prints the shrunk counterexample with this: the request as a reader would replay it.
-    return Object.defineProperty(request, fc.toStringMethod, { value: () => describeRequest(request), enumerable: false })
+    return withDescription({ method, path: query ? `${path}?${query}` : path, headers, body: withBody?.body.data, lyingLength: lyingLength && withBody !== undefined })
   })
 }
 

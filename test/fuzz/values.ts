@@ -22,49 +22,84 @@ export interface Known { ints: number[]; strings: string[] }
 
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Record<string, any> } })._zod.def
 
-/** A plausible value for a schema: right type, often a known id or name, sometimes just past a limit. */
-export function plausible(schema: z.ZodType, known: Known, depth = 0): fc.Arbitrary<unknown> {
+/** `clean` values are the right type and usually valid, to reach the handlers; `hostile` ones mix in anything. */
+export type Mode = 'clean' | 'hostile'
+
+const NAME_LIKE = fc.stringMatching(/^[a-z][a-z0-9_-]{0,11}$/)
+
+function plausibleString(known: Known, mode: Mode): fc.Arbitrary<unknown> {
+  const fromWorld = known.strings.length ? fc.constantFrom(...known.strings) : NAME_LIKE
+  const shaped = fc.oneof(NAME_LIKE, fc.constantFrom('2024-01-02', '2024-01-02T03:04:05Z', '1h', '1w 2d', '#FF0000', 'red', 'Fuzz title'))
+  if (mode === 'clean') return fc.oneof({ weight: 4, arbitrary: fromWorld }, { weight: 3, arbitrary: shaped }, { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) })
+  return fc.oneof(
+    { weight: 3, arbitrary: fromWorld },
+    { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 12 }), shaped) },
+    { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
+    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+  )
+}
+
+/** A plausible value for a schema: right type, often a known id or name; hostile, sometimes just past a limit. */
+export function plausible(schema: z.ZodType, known: Known, mode: Mode, depth = 0): fc.Arbitrary<unknown> {
   const def = defOf(schema)
-  const known_ = (xs: readonly unknown[], other: fc.Arbitrary<unknown>) => (xs.length ? fc.oneof(fc.constantFrom(...xs), other) : other)
   switch (def.type) {
     case 'optional': case 'nullable': case 'default': case 'catch': case 'readonly':
-      return plausible(def.innerType, known, depth)
+      return plausible(def.innerType, known, mode, depth)
     case 'pipe':
-      return def.out && defOf(def.out).type !== 'transform' ? plausible(def.out, known, depth) : plausible(def.in, known, depth)
+      return def.out && defOf(def.out).type !== 'transform' ? plausible(def.out, known, mode, depth) : plausible(def.in, known, mode, depth)
     case 'enum':
       return fc.constantFrom(...Object.values(def.entries as Record<string, string>))
     case 'literal':
       return fc.constantFrom(...(def.values as unknown[]))
     case 'union':
-      return fc.oneof(...(def.options as z.ZodType[]).map((o) => plausible(o, known, depth)))
+      return fc.oneof(...(def.options as z.ZodType[]).map((o) => plausible(o, known, mode, depth)))
     case 'number':
-      return known_(known.ints, smallInt)
+      return known.ints.length ? fc.oneof({ weight: mode === 'clean' ? 4 : 1, arbitrary: fc.constantFrom(...known.ints) }, { weight: 1, arbitrary: smallInt }) : smallInt
     case 'boolean':
       return fc.boolean()
     case 'string':
-      return fc.oneof(
-        { weight: 3, arbitrary: known.strings.length ? fc.constantFrom(...known.strings) : fc.string({ maxLength: 12 }) },
-        { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('2024-01-02', '2024-01-02T03:04:05Z', '1h', '1w 2d')) },
-        { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
-        { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
-      )
+      return plausibleString(known, mode)
     case 'array':
-      return depth > 2 ? fc.constant([]) : fc.array(plausible(def.element, known, depth + 1), { maxLength: 3 })
+      return depth > 2 ? fc.constant([]) : fc.array(plausible(def.element, known, mode, depth + 1), { minLength: mode === 'clean' ? 1 : 0, maxLength: 3 })
     case 'record':
-      return fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.string({ maxLength: 6 }), fc.integer()), { maxKeys: 3 })
+      return fc.dictionary(NAME_LIKE, fc.oneof(NAME_LIKE, fc.integer()), { maxKeys: 3 })
     case 'object':
-      return depth > 2 ? fc.constant({}) : plausibleObject(def.shape, known, depth + 1)
+      return depth > 2 ? fc.constant({}) : plausibleObject(def.shape, known, mode, depth + 1)
     default:
       return anyValue
   }
 }
 
-/** Some keys of a shape, each plausible or hostile. */
-export function plausibleObject(shape: Record<string, z.ZodType>, known: Known, depth = 0): fc.Arbitrary<Record<string, unknown>> {
+const isRequired = (schema: z.ZodType) => !['optional', 'default'].includes(defOf(schema).type)
+
+/** Values GitLab's parameter names call for, by name: new endpoints with the same names get them without a word. */
+const HINTS: [RegExp, readonly unknown[]][] = [
+  [/color/, ['#FF0000', '#428bca', 'red']],
+  [/duration/, ['1h', '3h30m', '1w 2d', '-30m', '2mo']],
+  [/(_at|_date|^since|^until|_after|_before)$/, ['2024-01-02', '2024-01-02T03:04:05Z', '2999-01-01T00:00:00Z']],
+  [/access_level/, [10, 20, 30, 40, 50]],
+  [/email/, ['fuzz@example.com', 'alice@example.com']],
+  [/^(branch|ref|ref_name|start_branch|tag_name)$/, ['master', 'main', 'feature', 'v1.0', 'new-branch']],
+  [/^(name|title|path|username|key|new_name)$/, ['fuzz-name', 'Fuzz Title', 'bug', 'v2']],
+]
+
+function hinted(key: string, arb: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  const hint = HINTS.find(([re]) => re.test(key))
+  return hint ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hint[1]) }, { weight: 1, arbitrary: arb }) : arb
+}
+
+/** Keys of a shape: clean, every required key and plausible values; hostile, any keys, some values anything at all. */
+export function plausibleObject(shape: Record<string, z.ZodType>, known: Known, mode: Mode, depth = 0): fc.Arbitrary<Record<string, unknown>> {
   const keys = Object.keys(shape)
   if (keys.length === 0) return fc.constant({})
-  const entries = keys.map((k) => fc.oneof({ weight: 6, arbitrary: plausible(shape[k], known, depth) }, { weight: 1, arbitrary: anyValue }))
-  return fc.record(Object.fromEntries(keys.map((k, i) => [k, entries[i]])), { requiredKeys: [] })
+  const value = (k: string) => mode === 'clean'
+    ? hinted(k, plausible(shape[k], known, mode, depth))
+    : fc.oneof({ weight: 6, arbitrary: hinted(k, plausible(shape[k], known, mode, depth)) }, { weight: 1, arbitrary: anyValue })
+  if (mode === 'hostile') return fc.record(Object.fromEntries(keys.map((k) => [k, value(k)])), { requiredKeys: [] })
+  // Every optional key at once is almost never all valid: a clean object has the required keys and at most two others.
+  const required = keys.filter((k) => isRequired(shape[k]))
+  const optional = keys.filter((k) => !isRequired(shape[k]))
+  return fc.subarray(optional, { maxLength: Math.min(2, optional.length) }).chain((picked) => fc.record(Object.fromEntries([...required, ...picked].map((k) => [k, value(k)]))))
 }
 
 export const hostileString = fc.oneof(
