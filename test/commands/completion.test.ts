@@ -26,7 +26,7 @@ describe('collab __complete', () => {
     [['com'], 'commit\tWork with commits: list, view, create, diff, cherry-pick, comment, statuses\ncompletion\tPrint a shell completion script (bash, zsh or fish)\n'],
     [['commit', 'status', 'set', 'abc', '--state', ''], 'pending\t\nrunning\t\nsuccess\t\nfailed\t\ncanceled\t\n'],
     [['commit', 'cherry'], 'cherry-pick\tApply a commit onto a branch as a new commit\n'],
-    [['project', 'branch', ''], 'list\tList the branches of a project\ncreate\tCreate a branch\ndelete\tDelete a branch\nhelp\tshow help for a command\n'],
+    [['project', 'branch', ''], 'list\tList the branches of a project\ncreate\tCreate a branch\ndelete\tDelete a branch\nprotect\tProtect a branch or a wildcard such as release/*\nunprotect\tRemove the protection of a branch or wildcard\nprotected\tList the protected branches and wildcards of a project\nhelp\tshow help for a command\n'],
     [['project', 'me'], 'members\tList and manage the members of a project\n'],
     [['project', 'members', ''], 'list\tList the members of a project\nadd\tAdd a member to a project\nedit\tChange a member\'s access level\nremove\tRemove a member from a project\nhelp\tshow help for a command\n'],
     [['project', 'list', '--vis'], '--visibility\tonly projects with this visibility\n'],
