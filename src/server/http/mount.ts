@@ -4,6 +4,7 @@ import type { Contract, Endpoint, EndpointInput } from '../../contract/define.js
 import { forbidden, unauthorized } from '../../core/errors.js'
 import type { AppDeps, Caller, HandlerResult, RequestContext } from '../context.js'
 import { committed, writeGeneration } from '../store/db.js'
+import { failedSince } from '../store/writes.js'
 import { maxAttachmentBytes } from '../services/application-settings.js'
 import { checkScope } from '../services/auth.js'
 import { authenticateRequest } from './auth.js'
@@ -39,10 +40,15 @@ export function baseUrlOf(app: AppDeps, req: IncomingMessage): string {
 
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** Waits for the group transaction holding this request's writes: a response never reports what is not yet saved. */
-export async function afterCommit(app: AppDeps) {
+/**
+ * Waits for the group transaction holding this request's writes: a response never reports what is not yet saved.
+ * With `since` (the write clock when the request began), a group that already failed while the request awaited
+ * something else is heard of too, not only the one still open.
+ */
+export async function afterCommit(app: AppDeps, since?: number) {
   const pending = committed(app.db)
   if (pending) await pending
+  if (since !== undefined && failedSince(app.db, since)) throw new Error('a group transaction holding writes of this request failed to commit')
 }
 
 const DAY_MS = 86_400_000
@@ -106,7 +112,7 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
     const { page, perPage } = ctx.page
     headers = { ...headers, ...paginationHeaders({ baseUrl, path: req.path, search: req.search, page, perPage, total: result.total }) }
   }
-  await afterCommit(app)
+  await afterCommit(app, req.method === 'GET' || req.method === 'HEAD' ? undefined : generation)
   if (result.raw !== undefined) {
     res.writeHead(result.status, headers)
     res.end(req.method === 'HEAD' ? undefined : result.raw)

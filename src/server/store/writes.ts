@@ -6,7 +6,7 @@ import { readBtrees, tablesOf, writtenBtrees } from './explain.js'
 
 interface Remembered { at: number; tables: readonly string[]; value: unknown }
 
-interface Group { done: Promise<void>; resolve: () => void; reject: (err: unknown) => void }
+interface Group { done: Promise<void>; resolve: () => void; reject: (err: unknown) => void; from: number }
 
 interface WriteState {
   /** Advanced by every write; a remembered read taken at `at` is current while none of its tables is stamped later. */
@@ -20,6 +20,8 @@ interface WriteState {
   watcher: WriteWatcher | undefined
   /** What each remembered query's plan reads (see cachedQuery), by SQL text; bounded like the statement cache. */
   plans: Map<string, string[] | null>
+  /** The write clocks (from, to] of the last groups whose COMMIT failed, newest last. */
+  failures: { from: number; to: number }[]
 }
 
 /** Sees every tracked write run, with the tables it was classified as writing (for the store's classification test). */
@@ -30,7 +32,7 @@ const READS_LIMIT = 50_000
 
 function stateOf(db: Db): WriteState {
   let w = states.get(db)
-  if (!w) states.set(db, (w = { clock: 0, stamps: new Map(), everything: 0, reads: new Map(), group: null, control: undefined, watcher: undefined, plans: new Map() }))
+  if (!w) states.set(db, (w = { clock: 0, stamps: new Map(), everything: 0, reads: new Map(), group: null, control: undefined, watcher: undefined, plans: new Map(), failures: [] }))
   return w
 }
 
@@ -140,7 +142,7 @@ function openGroup(db: Db, w: WriteState) {
   const done = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)))
   // Whoever awaits `committed` hears of a failure; writers nobody waits for must not crash the process with it.
   done.catch(() => {})
-  w.group = { done, resolve, reject }
+  w.group = { done, resolve, reject, from: w.clock }
   setImmediate(() => commitGroup(db))
 }
 
@@ -161,9 +163,24 @@ export function commitGroup(db: Db) {
     } catch {
       // The connection is already outside the transaction; nothing is left to undo.
     }
+    w.failures.push({ from: group.from, to: w.clock })
+    if (w.failures.length > FAILURES_KEPT) w.failures.shift()
     forgetReads(db)
     group.reject(err)
   }
+}
+
+const FAILURES_KEPT = 32
+
+/**
+ * Whether a group holding writes made after `clock` failed to commit. A request that awaited something after writing
+ * may find its group already gone (committed or not) by the time it answers: this says which. It cannot tell a request's
+ * own writes from a neighbour's in the same window, so after a failed COMMIT it errs towards "not saved".
+ */
+export function failedSince(db: Db, clock: number): boolean {
+  const { failures } = stateOf(db)
+  for (let i = failures.length - 1; i >= 0; i--) if (failures[i].to > clock) return true
+  return false
 }
 
 /** The open group's COMMIT, for a response that must not be sent before what it reports is saved; undefined when none is open. */
