@@ -148,7 +148,7 @@ export const presentAward = (a: AwardRow, user: UserRow, ctx: Urls): AwardEmoji 
   user: presentUserBasic(user, ctx),
   created_at: a.created_at,
   updated_at: a.updated_at,
-  awardable_id: a.issue_id,
+  awardable_id: a.noteable_id,
   awardable_type: 'Issue',
 })
 

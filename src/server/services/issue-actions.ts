@@ -46,7 +46,7 @@ export function moveIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
     })
     store.setIssueLabels(db, newId, labelIds)
     store.setIssueAssignees(db, newId, store.assigneeIdsOf(db, [issue.id]).get(issue.id) ?? [])
-    for (const { id: _, ...n } of allNotesOf(db, issue.id)) insertNote(db, { ...n, issue_id: newId })
+    for (const { id: _, ...n } of allNotesOf(db, issue.id)) insertNote(db, { ...n, noteable_id: newId })
     copyAwards(db, issue.id, newId)
     const moved = store.findIssueById(db, newId)!
     addSystemNote(ctx, newId, `moved from ${ref(p, issue.iid)}`, now)
@@ -71,7 +71,7 @@ export function createTodo(ctx: RequestContext, issue: store.IssueRow): number {
   const user = ctx.user!
   if (hasPendingTodo(db, user.id, issue.id)) throw notModified()
   const at = nowIso(ctx)
-  return insertTodo(db, { user_id: user.id, author_id: user.id, project_id: issue.project_id, issue_id: issue.id, action_name: 'marked', body: issue.title, created_at: at, updated_at: at })
+  return insertTodo(db, { user_id: user.id, author_id: user.id, project_id: issue.project_id, noteable_id: issue.id, action_name: 'marked', body: issue.title, created_at: at, updated_at: at })
 }
 
 function requireTimeTracking(ctx: RequestContext, p: ProjectView) {

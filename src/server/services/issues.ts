@@ -152,13 +152,13 @@ function milestoneFor(ctx: RequestContext, p: ProjectView, id: number): number |
 }
 
 function addSystemNote(ctx: RequestContext, issueId: number, body: string, at: string) {
-  insertNote(ctx.app.db, { issue_id: issueId, author_id: ctx.user!.id, body, system: 1, created_at: at, updated_at: at })
+  insertNote(ctx.app.db, { noteable_id: issueId, author_id: ctx.user!.id, body, system: 1, created_at: at, updated_at: at })
 }
 
 function assignedTodos(ctx: RequestContext, issue: Pick<store.IssueRow, 'id' | 'project_id' | 'title'>, userIds: number[], at: string) {
   for (const id of userIds) {
     if (id === ctx.user!.id) continue
-    insertTodo(ctx.app.db, { user_id: id, author_id: ctx.user!.id, project_id: issue.project_id, issue_id: issue.id, action_name: 'assigned', body: issue.title, created_at: at, updated_at: at })
+    insertTodo(ctx.app.db, { user_id: id, author_id: ctx.user!.id, project_id: issue.project_id, noteable_id: issue.id, action_name: 'assigned', body: issue.title, created_at: at, updated_at: at })
   }
 }
 

@@ -71,11 +71,11 @@ export function createNote(ctx: RequestContext, p: ProjectView, issue: IssueRow,
       store.deleteAward(db, existing.id)
       return { kind: 'award', award: existing }
     }
-    return { kind: 'award', award: store.insertAward(db, { issue_id: issue.id, user_id: user.id, name: emoji, created_at: now, updated_at: now }) }
+    return { kind: 'award', award: store.insertAward(db, { noteable_id: issue.id, user_id: user.id, name: emoji, created_at: now, updated_at: now }) }
   }
   const at = input.created_at && canSetIssueHistory(ctx, p) ? new Date(input.created_at).toISOString() : now
   const id = transaction(db, () => {
-    const noteId = store.insertNote(db, { issue_id: issue.id, author_id: user.id, body: input.body, system: 0, created_at: at, updated_at: at })
+    const noteId = store.insertNote(db, { noteable_id: issue.id, author_id: user.id, body: input.body, system: 0, created_at: at, updated_at: at })
     updateIssue(db, issue.id, { updated_at: now })
     return noteId
   })

@@ -16,7 +16,7 @@ export interface TodoFilters { action?: string; author_id?: number; project_id?:
 function view(ctx: RequestContext, t: store.TodoRow): TodoView {
   const db = ctx.app.db
   // The target carries `subscribed` but no `_links` (api-v4.md §Todo).
-  const target = bundle(ctx, findIssueById(db, t.issue_id)!, false)
+  const target = bundle(ctx, findIssueById(db, t.noteable_id)!, false)
   return { todo: t, project: findProjectById(db, t.project_id)!, author: usersByIds(db, [t.author_id]).get(t.author_id)!, target }
 }
 

@@ -3,6 +3,13 @@ import { cachedRead, inIds, peekRead, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 import { REACHABLE_GROUPS_CTE } from './namespaces.js'
 import { cachedQuery } from './writes.js'
+import { byIds, deleteNoteable, insertNoteable } from './noteables.js'
+
+// The discussion layer's helpers under the names the issue services use.
+export {
+  labelNamesOf, labelIdsOf, setLabels as setIssueLabels, addLabels as addIssueLabels, assigneeIdsOf, setAssignees as setIssueAssignees, votesOf,
+  explicitSubscription, setSubscription, participantIds, insertUserAgentDetail, findUserAgentDetail, type UserAgentRow,
+} from './noteables.js'
 
 export interface IssueRow {
   id: number
@@ -46,8 +53,9 @@ export function allocateIid(db: Db, projectId: number, usage: string, explicit?:
 
 /** Inserts the issue and returns the stored row, defaults included, without reading it back. */
 export function insertIssue(db: Db, issue: NewIssue): IssueRow {
-  const cols = Object.keys(issue)
-  return stmt(db, `INSERT INTO issues (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(issue) as IssueRow
+  const row = { id: insertNoteable(db, 'Issue', issue.project_id), ...issue }
+  const cols = Object.keys(row)
+  return stmt(db, `INSERT INTO issues (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(row) as IssueRow
 }
 
 export function updateIssue(db: Db, id: number, patch: IssuePatch) {
@@ -56,7 +64,7 @@ export function updateIssue(db: Db, id: number, patch: IssuePatch) {
   stmt(db, `UPDATE issues SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
-export const deleteIssueRow = (db: Db, id: number) => stmt(db, 'DELETE FROM issues WHERE id = ?').run(id)
+export const deleteIssueRow = deleteNoteable
 
 export const findIssueByIid = (db: Db, projectId: number, iid: number) =>
   stmt(db, 'SELECT * FROM issues WHERE project_id = ? AND iid = ?').get(projectId, iid) as IssueRow | undefined
@@ -73,63 +81,6 @@ export function countOpenIssues(db: Db, projectId: number, withConfidential: boo
     ? "SELECT COUNT(*) AS n FROM issues WHERE project_id = ? AND state = 'opened'"
     : "SELECT COUNT(*) AS n FROM issues WHERE project_id = ? AND state = 'opened' AND confidential = 0"
   return cachedRead(db, `open-issues:${projectId}:${withConfidential}`, ['issues'], () => (stmt(db, sql).get(projectId) as { n: number }).n)
-}
-
-/** Rows of `sql … IN (ids)`: a page of 100 issues is one query per table, from a handful of statements for every page size. */
-function byIds<T>(db: Db, sqlFor: (inList: string) => string, ids: number[]): T[] {
-  if (!ids.length) return []
-  const args: Record<string, unknown> = {}
-  return stmt(db, sqlFor(inIds('id', ids, args))).all(args) as T[]
-}
-
-export function labelNamesOf(db: Db, issueIds: number[]): Map<number, string[]> {
-  const out = new Map<number, string[]>()
-  for (const r of byIds<{ issue_id: number; name: string }>(db, (m) =>
-    `SELECT il.issue_id, l.name FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id ${m}`, issueIds)) {
-    let list = out.get(r.issue_id)
-    if (!list) out.set(r.issue_id, (list = []))
-    list.push(r.name)
-  }
-  for (const list of out.values()) list.sort()
-  return out
-}
-
-export function labelIdsOf(db: Db, issueId: number): number[] {
-  return (stmt(db, 'SELECT label_id FROM issue_labels WHERE issue_id = ? ORDER BY label_id').all(issueId) as { label_id: number }[]).map((r) => r.label_id)
-}
-
-export function setIssueLabels(db: Db, issueId: number, labelIds: number[]) {
-  stmt(db, 'DELETE FROM issue_labels WHERE issue_id = ?').run(issueId)
-  addIssueLabels(db, issueId, labelIds)
-}
-
-/** Labels of an issue that has none yet (a new one). */
-export function addIssueLabels(db: Db, issueId: number, labelIds: number[]) {
-  for (const id of new Set(labelIds)) stmt(db, 'INSERT INTO issue_labels (issue_id, label_id) VALUES (?, ?)').run(issueId, id)
-}
-
-export function assigneeIdsOf(db: Db, issueIds: number[]): Map<number, number[]> {
-  const out = new Map<number, number[]>()
-  for (const r of byIds<{ issue_id: number; user_id: number }>(db, (m) =>
-    `SELECT issue_id, user_id FROM issue_assignees WHERE issue_id ${m} ORDER BY issue_id, position`, issueIds)) {
-    let list = out.get(r.issue_id)
-    if (!list) out.set(r.issue_id, (list = []))
-    list.push(r.user_id)
-  }
-  return out
-}
-
-export function setIssueAssignees(db: Db, issueId: number, userIds: number[]) {
-  stmt(db, 'DELETE FROM issue_assignees WHERE issue_id = ?').run(issueId)
-  ;[...new Set(userIds)].forEach((u, i) => stmt(db, 'INSERT INTO issue_assignees (issue_id, user_id, position) VALUES (?, ?, ?)').run(issueId, u, i))
-}
-
-export function votesOf(db: Db, issueIds: number[]): Map<number, { up: number; down: number }> {
-  const out = new Map<number, { up: number; down: number }>()
-  for (const r of byIds<{ issue_id: number; up: number; down: number }>(db, (m) =>
-    `SELECT issue_id, SUM(name = 'thumbsup') AS up, SUM(name = 'thumbsdown') AS down FROM award_emoji
-      WHERE issue_id ${m} AND name IN ('thumbsup', 'thumbsdown') GROUP BY issue_id`, issueIds)) out.set(r.issue_id, { up: r.up, down: r.down })
-  return out
 }
 
 type UserRow = import('./users.js').UserRow
@@ -149,34 +100,6 @@ export function usersByIds(db: Db, ids: number[]): Map<number, UserRow> {
   return out
 }
 const USER_TABLES = ['users'] as const
-
-/** The subscription row of a user, or undefined when the default (participants are subscribed) applies. */
-export function explicitSubscription(db: Db, issueId: number, userId: number): boolean | undefined {
-  const row = stmt(db, 'SELECT subscribed FROM issue_subscriptions WHERE issue_id = ? AND user_id = ?').get(issueId, userId) as { subscribed: number } | undefined
-  return row === undefined ? undefined : row.subscribed === 1
-}
-
-export function setSubscription(db: Db, issueId: number, userId: number, on: boolean) {
-  stmt(db, `INSERT INTO issue_subscriptions (issue_id, user_id, subscribed) VALUES (?, ?, ?)
-    ON CONFLICT (issue_id, user_id) DO UPDATE SET subscribed = excluded.subscribed`).run(issueId, userId, on ? 1 : 0)
-}
-
-/** Author, assignees, then authors of user notes in the order they first commented. */
-export function participantIds(db: Db, issue: Pick<IssueRow, 'id' | 'author_id'>): number[] {
-  const assignees = assigneeIdsOf(db, [issue.id]).get(issue.id) ?? []
-  const commenters = (stmt(db, 'SELECT author_id FROM notes WHERE issue_id = ? AND system = 0 ORDER BY created_at, id').all(issue.id) as { author_id: number }[])
-    .map((r) => r.author_id)
-  return [...new Set([issue.author_id, ...assignees, ...commenters])]
-}
-
-export interface UserAgentRow { user_agent: string; ip_address: string; submitted: number }
-
-export const insertUserAgentDetail = (db: Db, issueId: number, userAgent: string, ip: string) =>
-  stmt(db, 'INSERT INTO user_agent_details (issue_id, user_agent, ip_address) VALUES (?, ?, ?)').run(issueId, userAgent, ip)
-
-export const findUserAgentDetail = (db: Db, issueId: number) =>
-  stmt(db, 'SELECT user_agent, ip_address, submitted FROM user_agent_details WHERE issue_id = ?').get(issueId) as UserAgentRow | undefined
-
 export interface IssueFilters {
   /** One project (its visibility already checked), a group's projects, or every project the viewer may read. */
   projectId?: number
@@ -213,10 +136,10 @@ const isAny = (v: string) => v.toLowerCase() === 'any'
 function labelClauses(f: IssueFilters, where: string[], args: Record<string, unknown>) {
   const scope = f.projectId !== undefined ? ' AND l.project_id = @project' : ''
   f.labels?.forEach((name, i) => {
-    if (isNone(name)) where.push('NOT EXISTS (SELECT 1 FROM issue_labels x WHERE x.issue_id = i.id)')
-    else if (isAny(name)) where.push('EXISTS (SELECT 1 FROM issue_labels x WHERE x.issue_id = i.id)')
+    if (isNone(name)) where.push('NOT EXISTS (SELECT 1 FROM noteable_labels x WHERE x.noteable_id = i.id)')
+    else if (isAny(name)) where.push('EXISTS (SELECT 1 FROM noteable_labels x WHERE x.noteable_id = i.id)')
     else {
-      where.push(`i.id IN (SELECT il.issue_id FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE l.name = @label${i}${scope})`)
+      where.push(`i.id IN (SELECT il.noteable_id FROM noteable_labels il JOIN labels l ON l.id = il.label_id WHERE l.name = @label${i}${scope})`)
       args[`label${i}`] = name
     }
   })
@@ -232,7 +155,7 @@ const GROUP_CTE = `WITH RECURSIVE down(id) AS (SELECT @group UNION ALL SELECT n.
 
 /** Every table an issue list's conditions can read: visibility, labels, milestones, assignees, reactions. */
 const LIST_TABLES = [
-  'issues', 'issue_labels', 'labels', 'issue_assignees', 'milestones', 'award_emoji', 'projects', 'namespaces', 'project_members', 'group_members',
+  'issues', 'noteable_labels', 'labels', 'noteable_assignees', 'milestones', 'award_emoji', 'projects', 'namespaces', 'project_members', 'group_members',
 ]
 
 /**
@@ -252,7 +175,7 @@ export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: 
     where.push('i.project_id IN (SELECT p.id FROM projects p WHERE p.namespace_id IN (SELECT id FROM down))')
     args.group = f.groupId
   }
-  const seeOwn = 'i.author_id = @viewer OR EXISTS (SELECT 1 FROM issue_assignees ca WHERE ca.issue_id = i.id AND ca.user_id = @viewer)'
+  const seeOwn = 'i.author_id = @viewer OR EXISTS (SELECT 1 FROM noteable_assignees ca WHERE ca.noteable_id = i.id AND ca.user_id = @viewer)'
   if (!f.admin) {
     if (f.projectId !== undefined) {
       if (!f.readsConfidential) where.push(`(i.confidential = 0 OR ${seeOwn})`)
@@ -273,14 +196,14 @@ export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: 
   }
   if (f.iids) where.push(`i.iid ${inIds('iid', f.iids, args)}`)
   if (f.authorId !== undefined) { where.push('i.author_id = @author'); args.author = f.authorId }
-  if (f.assignedTo !== undefined) { where.push('EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id AND a.user_id = @assignedTo)'); args.assignedTo = f.assignedTo }
-  if (f.assignee === 'none') where.push('NOT EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id)')
-  else if (f.assignee === 'any') where.push('EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id)')
-  else if (f.assignee !== undefined) { where.push('EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id AND a.user_id = @assignee)'); args.assignee = f.assignee }
+  if (f.assignedTo !== undefined) { where.push('EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @assignedTo)'); args.assignedTo = f.assignedTo }
+  if (f.assignee === 'none') where.push('NOT EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id)')
+  else if (f.assignee === 'any') where.push('EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id)')
+  else if (f.assignee !== undefined) { where.push('EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @assignee)'); args.assignee = f.assignee }
   if (f.reaction !== undefined) {
-    if (isNone(f.reaction)) where.push('NOT EXISTS (SELECT 1 FROM award_emoji e WHERE e.issue_id = i.id AND e.user_id = @viewer)')
-    else if (isAny(f.reaction)) where.push('EXISTS (SELECT 1 FROM award_emoji e WHERE e.issue_id = i.id AND e.user_id = @viewer)')
-    else { where.push('EXISTS (SELECT 1 FROM award_emoji e WHERE e.issue_id = i.id AND e.user_id = @viewer AND e.name = @reaction)'); args.reaction = f.reaction }
+    if (isNone(f.reaction)) where.push('NOT EXISTS (SELECT 1 FROM award_emoji e WHERE e.noteable_id = i.id AND e.user_id = @viewer)')
+    else if (isAny(f.reaction)) where.push('EXISTS (SELECT 1 FROM award_emoji e WHERE e.noteable_id = i.id AND e.user_id = @viewer)')
+    else { where.push('EXISTS (SELECT 1 FROM award_emoji e WHERE e.noteable_id = i.id AND e.user_id = @viewer AND e.name = @reaction)'); args.reaction = f.reaction }
   }
   if (f.search) {
     where.push("(i.title LIKE @search ESCAPE '\\' OR i.description LIKE @search ESCAPE '\\')")

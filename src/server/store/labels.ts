@@ -45,7 +45,7 @@ export function listLabels(db: Db, projectId: number, f: { search?: string; limi
 }
 
 const COUNTS = `SELECT COALESCE(SUM(i.state = 'opened'), 0) AS open_issues_count, COALESCE(SUM(i.state = 'closed'), 0) AS closed_issues_count
-  FROM issue_labels il JOIN issues i ON i.id = il.issue_id WHERE il.label_id = @label`
+  FROM noteable_labels il JOIN issues i ON i.id = il.noteable_id WHERE il.label_id = @label`
 
 /**
  * Open and closed issues with the label that `viewer` may see: every one when they read confidential issues
@@ -54,5 +54,5 @@ const COUNTS = `SELECT COALESCE(SUM(i.state = 'opened'), 0) AS open_issues_count
 export function labelCounts(db: Db, labelId: number, viewer: { id: number | null; readsConfidential: boolean }): LabelCounts {
   if (viewer.readsConfidential) return stmt(db, COUNTS).get({ label: labelId }) as LabelCounts
   return stmt(db, `${COUNTS} AND (i.confidential = 0 OR i.author_id = @viewer
-    OR EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id AND a.user_id = @viewer))`).get({ label: labelId, viewer: viewer.id }) as LabelCounts
+    OR EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @viewer))`).get({ label: labelId, viewer: viewer.id }) as LabelCounts
 }

@@ -1,9 +1,14 @@
-// Notes on issues, award emoji and todos.
+// Notes, award emoji and todos of every noteable kind (see noteables.ts).
 import { stmt, type Db } from './db.js'
+import { kindOf, NOTEABLE_TABLES } from './noteables.js'
+
+/** The kind's row counts its user notes (GitLab's user_notes_count). */
+const countUserNotes = (db: Db, noteableId: number, by: 1 | -1) =>
+  stmt(db, `UPDATE ${NOTEABLE_TABLES[kindOf(db, noteableId)!]} SET user_notes_count = user_notes_count + ? WHERE id = ?`).run(by, noteableId)
 
 export interface NoteRow {
   id: number
-  issue_id: number
+  noteable_id: number
   author_id: number
   body: string
   system: number
@@ -12,9 +17,9 @@ export interface NoteRow {
 }
 
 export function insertNote(db: Db, n: Omit<NoteRow, 'id'>): number {
-  const id = Number(stmt(db, `INSERT INTO notes (issue_id, author_id, body, system, created_at, updated_at)
-    VALUES (@issue_id, @author_id, @body, @system, @created_at, @updated_at)`).run(n).lastInsertRowid)
-  if (!n.system) stmt(db, 'UPDATE issues SET user_notes_count = user_notes_count + 1 WHERE id = ?').run(n.issue_id)
+  const id = Number(stmt(db, `INSERT INTO notes (noteable_id, author_id, body, system, created_at, updated_at)
+    VALUES (@noteable_id, @author_id, @body, @system, @created_at, @updated_at)`).run(n).lastInsertRowid)
+  if (!n.system) countUserNotes(db, n.noteable_id, 1)
   return id
 }
 
@@ -23,45 +28,45 @@ export const updateNoteBody = (db: Db, id: number, body: string, at: string) =>
 
 export function deleteNoteRow(db: Db, note: NoteRow) {
   stmt(db, 'DELETE FROM notes WHERE id = ?').run(note.id)
-  if (!note.system) stmt(db, 'UPDATE issues SET user_notes_count = user_notes_count - 1 WHERE id = ?').run(note.issue_id)
+  if (!note.system) countUserNotes(db, note.noteable_id, -1)
 }
 
-export const findNote = (db: Db, issueId: number, id: number) =>
-  stmt(db, 'SELECT * FROM notes WHERE issue_id = ? AND id = ?').get(issueId, id) as NoteRow | undefined
+export const findNote = (db: Db, noteableId: number, id: number) =>
+  stmt(db, 'SELECT * FROM notes WHERE noteable_id = ? AND id = ?').get(noteableId, id) as NoteRow | undefined
 
-export const allNotesOf = (db: Db, issueId: number) =>
-  stmt(db, 'SELECT * FROM notes WHERE issue_id = ? ORDER BY created_at, id').all(issueId) as NoteRow[]
+export const allNotesOf = (db: Db, noteableId: number) =>
+  stmt(db, 'SELECT * FROM notes WHERE noteable_id = ? ORDER BY created_at, id').all(noteableId) as NoteRow[]
 
-export function listNotes(db: Db, issueId: number, f: { orderBy: 'created_at' | 'updated_at'; sort: 'asc' | 'desc'; limit: number; offset: number }) {
-  const total = (stmt(db, 'SELECT COUNT(*) AS n FROM notes WHERE issue_id = ?').get(issueId) as { n: number }).n
-  const rows = stmt(db, `SELECT * FROM notes WHERE issue_id = ? ORDER BY ${f.orderBy} ${f.sort}, id ${f.sort} LIMIT ? OFFSET ?`)
-    .all(issueId, f.limit, f.offset) as NoteRow[]
+export function listNotes(db: Db, noteableId: number, f: { orderBy: 'created_at' | 'updated_at'; sort: 'asc' | 'desc'; limit: number; offset: number }) {
+  const total = (stmt(db, 'SELECT COUNT(*) AS n FROM notes WHERE noteable_id = ?').get(noteableId) as { n: number }).n
+  const rows = stmt(db, `SELECT * FROM notes WHERE noteable_id = ? ORDER BY ${f.orderBy} ${f.sort}, id ${f.sort} LIMIT ? OFFSET ?`)
+    .all(noteableId, f.limit, f.offset) as NoteRow[]
   return { rows, total }
 }
 
-export interface AwardRow { id: number; issue_id: number; user_id: number; name: string; created_at: string; updated_at: string }
+export interface AwardRow { id: number; noteable_id: number; user_id: number; name: string; created_at: string; updated_at: string }
 
-export const findAward = (db: Db, issueId: number, userId: number, name: string) =>
-  stmt(db, 'SELECT * FROM award_emoji WHERE issue_id = ? AND user_id = ? AND name = ?').get(issueId, userId, name) as AwardRow | undefined
+export const findAward = (db: Db, noteableId: number, userId: number, name: string) =>
+  stmt(db, 'SELECT * FROM award_emoji WHERE noteable_id = ? AND user_id = ? AND name = ?').get(noteableId, userId, name) as AwardRow | undefined
 
 export function insertAward(db: Db, a: Omit<AwardRow, 'id'>): AwardRow {
-  const id = Number(stmt(db, `INSERT INTO award_emoji (issue_id, user_id, name, created_at, updated_at)
-    VALUES (@issue_id, @user_id, @name, @created_at, @updated_at)`).run(a).lastInsertRowid)
+  const id = Number(stmt(db, `INSERT INTO award_emoji (noteable_id, user_id, name, created_at, updated_at)
+    VALUES (@noteable_id, @user_id, @name, @created_at, @updated_at)`).run(a).lastInsertRowid)
   return { id, ...a }
 }
 
 export const deleteAward = (db: Db, id: number) => stmt(db, 'DELETE FROM award_emoji WHERE id = ?').run(id)
 
-export const copyAwards = (db: Db, fromIssue: number, toIssue: number) =>
-  stmt(db, `INSERT INTO award_emoji (issue_id, user_id, name, created_at, updated_at)
-    SELECT ?, user_id, name, created_at, updated_at FROM award_emoji WHERE issue_id = ?`).run(toIssue, fromIssue)
+export const copyAwards = (db: Db, from: number, to: number) =>
+  stmt(db, `INSERT INTO award_emoji (noteable_id, user_id, name, created_at, updated_at)
+    SELECT ?, user_id, name, created_at, updated_at FROM award_emoji WHERE noteable_id = ?`).run(to, from)
 
 export interface TodoRow {
   id: number
   user_id: number
   author_id: number
   project_id: number
-  issue_id: number
+  noteable_id: number
   action_name: 'marked' | 'assigned' | 'mentioned'
   state: 'pending' | 'done'
   body: string
@@ -70,12 +75,12 @@ export interface TodoRow {
 }
 
 export function insertTodo(db: Db, t: Omit<TodoRow, 'id' | 'state'>): number {
-  return Number(stmt(db, `INSERT INTO todos (user_id, author_id, project_id, issue_id, action_name, body, created_at, updated_at)
-    VALUES (@user_id, @author_id, @project_id, @issue_id, @action_name, @body, @created_at, @updated_at)`).run(t).lastInsertRowid)
+  return Number(stmt(db, `INSERT INTO todos (user_id, author_id, project_id, noteable_id, action_name, body, created_at, updated_at)
+    VALUES (@user_id, @author_id, @project_id, @noteable_id, @action_name, @body, @created_at, @updated_at)`).run(t).lastInsertRowid)
 }
 
-export const hasPendingTodo = (db: Db, userId: number, issueId: number) =>
-  stmt(db, "SELECT 1 FROM todos WHERE user_id = ? AND issue_id = ? AND state = 'pending'").get(userId, issueId) !== undefined
+export const hasPendingTodo = (db: Db, userId: number, noteableId: number) =>
+  stmt(db, "SELECT 1 FROM todos WHERE user_id = ? AND noteable_id = ? AND state = 'pending'").get(userId, noteableId) !== undefined
 
 export const findTodo = (db: Db, userId: number, id: number) =>
   stmt(db, 'SELECT * FROM todos WHERE user_id = ? AND id = ?').get(userId, id) as TodoRow | undefined
@@ -91,8 +96,7 @@ export function listTodos(db: Db, userId: number, f: { action?: string; authorId
   if (f.action) { where.push('action_name = @action'); args.action = f.action }
   if (f.authorId !== undefined) { where.push('author_id = @author'); args.author = f.authorId }
   if (f.projectId !== undefined) { where.push('project_id = @project'); args.project = f.projectId }
-  // Only issues carry todos so far.
-  if (f.type === 'MergeRequest') where.push('0')
+  if (f.type) { where.push('noteable_id IN (SELECT id FROM noteables WHERE kind = @type)'); args.type = f.type }
   const clause = where.join(' AND ')
   const total = (stmt(db, `SELECT COUNT(*) AS n FROM todos WHERE ${clause}`).get(args) as { n: number }).n
   const rows = stmt(db, `SELECT * FROM todos WHERE ${clause} ORDER BY id DESC LIMIT @limit OFFSET @offset`)

@@ -1,0 +1,108 @@
+// The discussion layer every noteable kind (issue, merge request) shares: the kinds' table, labels, assignees, votes,
+// subscriptions, participants and user agent details, keyed by the noteable id each kind's row shares.
+import { inIds, stmt, type Db } from './db.js'
+
+/** Each noteable kind and the table of its rows (GitLab's noteable_type names). A new kind is a new entry here. */
+export const NOTEABLE_TABLES = { Issue: 'issues' } as const
+export type NoteableKind = keyof typeof NOTEABLE_TABLES
+
+/** A new noteable's id, which the kind's row then takes as its own. */
+export const insertNoteable = (db: Db, kind: NoteableKind, projectId: number) =>
+  Number(stmt(db, 'INSERT INTO noteables (kind, project_id) VALUES (?, ?)').run(kind, projectId).lastInsertRowid)
+
+/** Deletes a noteable with its kind's row and everything discussed on it (foreign-key cascades). */
+export const deleteNoteable = (db: Db, id: number) => stmt(db, 'DELETE FROM noteables WHERE id = ?').run(id)
+
+export const kindOf = (db: Db, id: number) =>
+  (stmt(db, 'SELECT kind FROM noteables WHERE id = ?').get(id) as { kind: NoteableKind } | undefined)?.kind
+
+/** Kinds of some noteables, by id. */
+export function kindsOf(db: Db, ids: number[]): Map<number, NoteableKind> {
+  return new Map(byIds<{ id: number; kind: NoteableKind }>(db, (m) => `SELECT id, kind FROM noteables WHERE id ${m}`, ids).map((r) => [r.id, r.kind]))
+}
+
+/** Rows of `sql … IN (ids)`: a page of 100 issues is one query per table, from a handful of statements for every page size. */
+export function byIds<T>(db: Db, sqlFor: (inList: string) => string, ids: number[]): T[] {
+  if (!ids.length) return []
+  const args: Record<string, unknown> = {}
+  return stmt(db, sqlFor(inIds('id', ids, args))).all(args) as T[]
+}
+
+export function labelNamesOf(db: Db, noteableIds: number[]): Map<number, string[]> {
+  const out = new Map<number, string[]>()
+  for (const r of byIds<{ noteable_id: number; name: string }>(db, (m) =>
+    `SELECT il.noteable_id, l.name FROM noteable_labels il JOIN labels l ON l.id = il.label_id WHERE il.noteable_id ${m}`, noteableIds)) {
+    let list = out.get(r.noteable_id)
+    if (!list) out.set(r.noteable_id, (list = []))
+    list.push(r.name)
+  }
+  for (const list of out.values()) list.sort()
+  return out
+}
+
+export function labelIdsOf(db: Db, noteableId: number): number[] {
+  return (stmt(db, 'SELECT label_id FROM noteable_labels WHERE noteable_id = ? ORDER BY label_id').all(noteableId) as { label_id: number }[]).map((r) => r.label_id)
+}
+
+export function setLabels(db: Db, noteableId: number, labelIds: number[]) {
+  stmt(db, 'DELETE FROM noteable_labels WHERE noteable_id = ?').run(noteableId)
+  addLabels(db, noteableId, labelIds)
+}
+
+/** Labels of an issue that has none yet (a new one). */
+export function addLabels(db: Db, noteableId: number, labelIds: number[]) {
+  for (const id of new Set(labelIds)) stmt(db, 'INSERT INTO noteable_labels (noteable_id, label_id) VALUES (?, ?)').run(noteableId, id)
+}
+
+export function assigneeIdsOf(db: Db, noteableIds: number[]): Map<number, number[]> {
+  const out = new Map<number, number[]>()
+  for (const r of byIds<{ noteable_id: number; user_id: number }>(db, (m) =>
+    `SELECT noteable_id, user_id FROM noteable_assignees WHERE noteable_id ${m} ORDER BY noteable_id, position`, noteableIds)) {
+    let list = out.get(r.noteable_id)
+    if (!list) out.set(r.noteable_id, (list = []))
+    list.push(r.user_id)
+  }
+  return out
+}
+
+export function setAssignees(db: Db, noteableId: number, userIds: number[]) {
+  stmt(db, 'DELETE FROM noteable_assignees WHERE noteable_id = ?').run(noteableId)
+  ;[...new Set(userIds)].forEach((u, i) => stmt(db, 'INSERT INTO noteable_assignees (noteable_id, user_id, position) VALUES (?, ?, ?)').run(noteableId, u, i))
+}
+
+export function votesOf(db: Db, noteableIds: number[]): Map<number, { up: number; down: number }> {
+  const out = new Map<number, { up: number; down: number }>()
+  for (const r of byIds<{ noteable_id: number; up: number; down: number }>(db, (m) =>
+    `SELECT noteable_id, SUM(name = 'thumbsup') AS up, SUM(name = 'thumbsdown') AS down FROM award_emoji
+      WHERE noteable_id ${m} AND name IN ('thumbsup', 'thumbsdown') GROUP BY noteable_id`, noteableIds)) out.set(r.noteable_id, { up: r.up, down: r.down })
+  return out
+}
+
+
+/** The subscription row of a user, or undefined when the default (participants are subscribed) applies. */
+export function explicitSubscription(db: Db, noteableId: number, userId: number): boolean | undefined {
+  const row = stmt(db, 'SELECT subscribed FROM subscriptions WHERE noteable_id = ? AND user_id = ?').get(noteableId, userId) as { subscribed: number } | undefined
+  return row === undefined ? undefined : row.subscribed === 1
+}
+
+export function setSubscription(db: Db, noteableId: number, userId: number, on: boolean) {
+  stmt(db, `INSERT INTO subscriptions (noteable_id, user_id, subscribed) VALUES (?, ?, ?)
+    ON CONFLICT (noteable_id, user_id) DO UPDATE SET subscribed = excluded.subscribed`).run(noteableId, userId, on ? 1 : 0)
+}
+
+/** Author, assignees, then authors of user notes in the order they first commented. */
+export function participantIds(db: Db, noteable: { id: number; author_id: number }): number[] {
+  const assignees = assigneeIdsOf(db, [noteable.id]).get(noteable.id) ?? []
+  const commenters = (stmt(db, 'SELECT author_id FROM notes WHERE noteable_id = ? AND system = 0 ORDER BY created_at, id').all(noteable.id) as { author_id: number }[])
+    .map((r) => r.author_id)
+  return [...new Set([noteable.author_id, ...assignees, ...commenters])]
+}
+
+export interface UserAgentRow { user_agent: string; ip_address: string; submitted: number }
+
+export const insertUserAgentDetail = (db: Db, noteableId: number, userAgent: string, ip: string) =>
+  stmt(db, 'INSERT INTO user_agent_details (noteable_id, user_agent, ip_address) VALUES (?, ?, ?)').run(noteableId, userAgent, ip)
+
+export const findUserAgentDetail = (db: Db, noteableId: number) =>
+  stmt(db, 'SELECT user_agent, ip_address, submitted FROM user_agent_details WHERE noteable_id = ?').get(noteableId) as UserAgentRow | undefined
+
