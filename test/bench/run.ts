@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, each printed next to its baseline from the same run.
+import { cliBench } from './cli.js'
 import { foundationBench } from './foundation.js'
 import { fuzzBench } from './fuzz.js'
 import { issuesBench } from './issues.js'
@@ -7,7 +8,7 @@ import { mixedBench } from './mixed.js'
 import { repositoryBench } from './repository.js'
 
 const only = process.argv[2]
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, mixed: mixedBench, fuzz: fuzzBench }
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, mixed: mixedBench, fuzz: fuzzBench, cli: cliBench }
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue
