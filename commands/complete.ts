@@ -1,9 +1,25 @@
 // collab __complete <words…>: the candidates for the last word, read from the command tree (the shell scripts ask this).
-import type { Command, Option } from 'commander'
+import type { Argument, Command, Option } from 'commander'
 import type { IO } from '../src/cli/io.js'
 import { ROUTES } from '../src/contract/routes.js'
 
-type Candidate = [value: string, description: string]
+export type Candidate = [value: string, description: string]
+
+/** Values asked of the server (open merge requests, branches); the flags typed so far name the host and project. */
+export type ValueSource = (context: { io: IO; flags: Record<string, string> }) => Promise<Candidate[]>
+
+const sources = new WeakMap<Argument | Option, ValueSource>()
+
+/** Completes an argument or an option's value with what `source` answers; a failure (offline, no token) offers nothing. */
+export function completeWith<T extends Argument | Option>(target: T, source: ValueSource): T {
+  sources.set(target, source)
+  return target
+}
+
+async function fromSource(target: Argument | Option | undefined, io: IO, flags: Record<string, string>): Promise<Candidate[] | undefined> {
+  const source = target && sources.get(target)
+  return source ? source({ io, flags }).catch(() => []) : undefined
+}
 
 function findOption(command: Command, flag: string): Option | undefined {
   return command.options.find((o) => o.long === flag || o.short === flag)
@@ -23,8 +39,10 @@ export async function complete(program: Command, words: string[], load: (name: s
   let pending: Option | undefined
   let positionals = 0
   let optionsEnded = false
+  const flags: Record<string, string> = {}
   for (const word of words.slice(0, -1)) {
     if (pending) {
+      flags[pending.attributeName()] = word
       pending = undefined
     } else if (word === '--') {
       optionsEnded = true
@@ -32,6 +50,7 @@ export async function complete(program: Command, words: string[], load: (name: s
       const [flag, inline] = word.split(/=(.*)/s)
       const option = findOption(command, flag)
       if (option && (option.required || option.optional) && inline === undefined) pending = option
+      else if (option && inline !== undefined) flags[option.attributeName()] = inline
     } else {
       const sub = positionals === 0 ? command.commands.find((c) => c.name() === word || c.aliases().includes(word)) : undefined
       if (sub) {
@@ -45,7 +64,7 @@ export async function complete(program: Command, words: string[], load: (name: s
   const help = command.createHelp()
   let candidates: Candidate[]
   if (pending) {
-    candidates = (pending.argChoices ?? []).map((value) => [value, ''])
+    candidates = (await fromSource(pending, io, flags)) ?? (pending.argChoices ?? []).map((value) => [value, ''])
   } else if (current.startsWith('-') && !optionsEnded) {
     candidates = help.visibleOptions(command).flatMap((o) =>
       [o.long, o.short].filter((flag): flag is string => !!flag).map((flag): Candidate => [flag, o.description]))
@@ -55,7 +74,7 @@ export async function complete(program: Command, words: string[], load: (name: s
     candidates = apiPaths()
   } else {
     const argument = command.registeredArguments[Math.min(positionals, command.registeredArguments.length - 1)]
-    candidates = (argument?.argChoices ?? []).map((value) => [value, ''])
+    candidates = (await fromSource(argument, io, flags)) ?? (argument?.argChoices ?? []).map((value) => [value, ''])
   }
   for (const [value, description] of candidates) {
     if (value.startsWith(current)) io.stdout.write(`${value}\t${description.replace(/\s+/g, ' ')}\n`)

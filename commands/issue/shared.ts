@@ -1,11 +1,14 @@
-// What the issue verbs share: the contract's issue and note types, list columns, the `<iid>` argument and description input.
+// What the issue verbs share (and the mr verbs reuse): the contract's issue and note types, list columns, the `<iid>`
+// argument, the list filters of every issuable, and description and note input.
 import { promises as fs } from 'node:fs'
-import type { Command } from 'commander'
-import { positiveInt, withConnection, withProject } from '../../src/cli/command.js'
+import type { Command, OptionValues } from 'commander'
+import { choice, collect, pageQuery, positiveInt, withConnection, withProject } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
+import type { Query } from '../../src/client/http.js'
 import type { IO } from '../../src/cli/io.js'
-import type { Column } from '../../src/cli/output.js'
+import { printRaw, printTable, type Column } from '../../src/cli/output.js'
+import type { Route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
 
 export type Issue = ResponseOf<'getProjectIssue'>
@@ -40,3 +43,70 @@ export async function descriptionFrom(deps: Deps, text: string | undefined, file
 
 /** Comma-separated values from repeated or CSV flags: `--label a --label b,c`. */
 export const csv = (values: string[] | undefined) => values?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)
+
+/**
+ * The filters the issue and merge request lists share, one flag per API parameter; `noun` is `issues` or `merge requests`,
+ * `none` the values meaning "without labels" and "without a milestone".
+ */
+export const withIssuableFilters = (command: Command, noun: string, none: [label: string, milestone: string]) => command
+  .option('-l, --label <labels>', `only ${noun} with all these labels (repeat or comma-separate; "${none[0]}", "Any")`, collect)
+  .option('--milestone <title>', `only ${noun} in this milestone ("${none[1]}", "Any")`)
+  .option('--iid <iid>', 'only these iids (repeatable)', (v: string, prev: number[] = []) => [...prev, positiveInt(v)])
+  .addOption(choice('--scope <scope>', 'created_by_me (the default with --instance), assigned_to_me or all', ['created_by_me', 'assigned_to_me', 'all']))
+  .option('--author-id <id>', `only ${noun} created by this user`, positiveInt)
+  .option('--assignee-id <id>', `only ${noun} assigned to this user id, or None / Any`)
+  .option('--my-reaction-emoji <emoji>', `only ${noun} you reacted to with this emoji`)
+  .option('--search <text>', `only ${noun} whose title or description contains the text`)
+  .option('--created-after <time>', 'created on or after (ISO 8601)')
+  .option('--created-before <time>', 'created on or before (ISO 8601)')
+  .option('--updated-after <time>', 'updated on or after (ISO 8601)')
+  .option('--updated-before <time>', 'updated on or before (ISO 8601)')
+  .addOption(choice('--order-by <field>', 'created_at (default) or updated_at', ['created_at', 'updated_at']))
+  .addOption(choice('--sort <direction>', 'asc or desc (default)', ['asc', 'desc']))
+
+/** The query of withIssuableFilters' flags. */
+export const issuableQuery = (flags: OptionValues) => ({
+  labels: csv(flags.label)?.join(','),
+  milestone: flags.milestone as string | undefined,
+  iids: flags.iid as number[] | undefined,
+  scope: flags.scope as string | undefined,
+  author_id: flags.authorId as number | undefined,
+  assignee_id: flags.assigneeId as string | undefined,
+  my_reaction_emoji: flags.myReactionEmoji as string | undefined,
+  search: flags.search as string | undefined,
+  created_after: flags.createdAfter as string | undefined,
+  created_before: flags.createdBefore as string | undefined,
+  updated_after: flags.updatedAfter as string | undefined,
+  updated_before: flags.updatedBefore as string | undefined,
+  order_by: flags.orderBy as string | undefined,
+  sort: flags.sort as string | undefined,
+})
+
+/** `-m TEXT` / `-F FILE` of the note verbs. */
+export const withNoteBody = (command: Command) => command
+  .option('-m, --message <text>', 'the note text (an emoji alone such as :thumbsup: awards it)')
+  .option('-F, --message-file <file>', 'read the note from a file, or - for stdin')
+
+/** The note text from -m, -F, or $EDITOR on a terminal. */
+export async function noteBody(deps: Deps, body: string | undefined, bodyFile: string | undefined): Promise<string> {
+  if (body !== undefined && bodyFile !== undefined) throw usageError('--message and --message-file are mutually exclusive')
+  if (bodyFile !== undefined) return readText(deps, bodyFile)
+  if (body !== undefined) return body
+  return deps.prompter.editor('Note (saved when the editor closes)', '--message')
+}
+
+export interface IssuableListOptions { project?: string; group?: string; instance: boolean; query: Query; perPage?: number; all: boolean; json: boolean }
+
+/** A list of a project, a group (--group) or the instance (--instance): one page, or every page with --all. */
+export async function printIssuableList<T>(
+  deps: Deps, options: IssuableListOptions, columns: Column<T>[],
+  routes: { instance: Route<T[]>; group(id: string): Route<T[]>; project(ref: string): Route<T[]> },
+): Promise<void> {
+  if (options.group !== undefined && options.instance) throw usageError('--group and --instance are mutually exclusive')
+  const target = options.instance ? { api: await deps.api(), route: routes.instance }
+    : options.group !== undefined ? { api: await deps.api(), route: routes.group(options.group) }
+    : await deps.project(options.project).then(({ api, ref }) => ({ api, route: routes.project(ref) }))
+  const page = await target.api.list(target.route, { ...options.query, ...pageQuery(options) }, { all: options.all })
+  if (options.json) printRaw(deps.io, page.text)
+  else await printTable(deps.io, columns, page.items as T[])
+}

@@ -2,6 +2,7 @@
 import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { printNotes } from '../../src/cli/notes.js'
 import { printFields, printRaw } from '../../src/cli/output.js'
 import { parseJson } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
@@ -41,12 +42,5 @@ export async function run(options: ViewOptions, deps: Deps): Promise<void> {
     ['web_url', i.web_url],
     ['description', i.description],
   ])
-  if (!deps.io.stdoutIsTTY) {
-    for (const n of notes) deps.io.stdout.write(`note\t${n.id}\t${n.author.username}\t${n.created_at}\t${n.system ? 'system' : 'comment'}\t${n.body.replace(/[\t\r\n]+/g, ' ')}\n`)
-    return
-  }
-  for (const n of notes) {
-    const who = n.system ? deps.io.color.dim(`@${n.author.username} ${n.body}`) : deps.io.color.bold(`@${n.author.username}`)
-    deps.io.stdout.write(`\n${who} ${deps.io.color.dim(n.created_at)}\n${n.system ? '' : `${n.body}\n`}`)
-  }
+  printNotes(deps.io, notes)
 }

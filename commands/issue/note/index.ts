@@ -1,12 +1,12 @@
 // collab issue note: add, list, edit and delete the notes (comments) of an issue.
 import type { Command, OptionValues } from 'commander'
 import { pageOptions, pageQuery, positiveInt, withJson, withPagination, type PageOptions, type Runtime } from '../../../src/cli/command.js'
-import { usageError } from '../../../src/cli/errors.js'
 import type { Deps } from '../../../src/cli/factory.js'
+import { noteColumns } from '../../../src/cli/notes.js'
 import { printRaw, printTable, status } from '../../../src/cli/output.js'
 import { reportWrite } from '../../project/shared.js'
 import { route } from '../../../src/client/paths.js'
-import { onIssue, readText, type Note } from '../shared.js'
+import { noteBody, onIssue, withNoteBody, type Note } from '../shared.js'
 
 export interface NoteOptions extends PageOptions {
   project?: string
@@ -25,19 +25,8 @@ const toOptions = (iid: number, noteId: number | undefined, flags: OptionValues)
   ...pageOptions(flags), json: flags.json === true,
 })
 
-async function bodyOf(options: NoteOptions, deps: Deps): Promise<string> {
-  if (options.body !== undefined && options.bodyFile !== undefined) throw usageError('--message and --message-file are mutually exclusive')
-  if (options.bodyFile !== undefined) return readText(deps, options.bodyFile)
-  if (options.body !== undefined) return options.body
-  return deps.prompter.editor('Note (saved when the editor closes)', '--message')
-}
-
-const withBody = (command: Command) => command
-  .option('-m, --message <text>', 'the note text (an emoji alone such as :thumbsup: awards it)')
-  .option('-F, --message-file <file>', 'read the note from a file, or - for stdin')
-
 export async function add(options: NoteOptions, deps: Deps): Promise<void> {
-  const body = await bodyOf(options, deps)
+  const body = await noteBody(deps, options.body, options.bodyFile)
   const { api, ref } = await deps.project(options.project)
   const { response } = await api.send(route('createIssueNote', { id: ref, issue_iid: options.iid }), { body })
   reportWrite(deps.io, options.json, response, `Added a note to issue #${options.iid} in ${ref}`)
@@ -47,17 +36,11 @@ export async function list(options: NoteOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
   const page = await api.list(route('listIssueNotes', { id: ref, issue_iid: options.iid }), { sort: options.sort, order_by: options.orderBy, ...pageQuery(options) }, { all: options.all })
   if (options.json) return printRaw(deps.io, page.text)
-  await printTable(deps.io, [
-    { header: 'ID', value: (n) => n.id, style: (text) => deps.io.color.dim(text) },
-    { header: 'AUTHOR', value: (n) => n.author.username, style: (text) => deps.io.color.bold(text) },
-    { header: 'CREATED', value: (n) => n.created_at },
-    { header: 'KIND', value: (n) => (n.system ? 'system' : 'comment') },
-    { header: 'BODY', value: (n) => n.body },
-  ], page.items)
+  await printTable(deps.io, noteColumns(deps.io), page.items)
 }
 
 export async function edit(options: NoteOptions, deps: Deps): Promise<void> {
-  const body = await bodyOf(options, deps)
+  const body = await noteBody(deps, options.body, options.bodyFile)
   const { api, ref } = await deps.project(options.project)
   const { response } = await api.send(route('editIssueNote', { id: ref, issue_iid: options.iid, note_id: options.noteId! }), { body })
   reportWrite(deps.io, options.json, response, `Updated note ${options.noteId} of issue #${options.iid} in ${ref}`)
@@ -71,13 +54,13 @@ export async function remove(options: NoteOptions, deps: Deps): Promise<void> {
 
 export function register(group: Command, rt: Runtime): void {
   const notes = group.command('note').description('Add, list, edit and delete the notes of an issue')
-  const addCmd = withJson(withBody(onIssue(notes.command('add').alias('comment').description('Comment on an issue'))))
+  const addCmd = withJson(withNoteBody(onIssue(notes.command('add').alias('comment').description('Comment on an issue'))))
   addCmd.action((iid: number, flags: OptionValues) => rt.invoke(addCmd, add, toOptions(iid, undefined, flags)))
   const listCmd = withJson(withPagination(onIssue(notes.command('list').alias('ls').description('List the notes of an issue'))))
     .option('--sort <direction>', 'asc or desc (server default: desc)')
     .option('--order-by <field>', 'created_at (default) or updated_at')
   listCmd.action((iid: number, flags: OptionValues) => rt.invoke(listCmd, list, toOptions(iid, undefined, flags)))
-  const editCmd = withJson(withBody(onIssue(notes.command('edit').description('Change a note'))).argument('<note-id>', 'the note id', positiveInt))
+  const editCmd = withJson(withNoteBody(onIssue(notes.command('edit').description('Change a note'))).argument('<note-id>', 'the note id', positiveInt))
   editCmd.action((iid: number, noteId: number, flags: OptionValues) => rt.invoke(editCmd, edit, toOptions(iid, noteId, flags)))
   const delCmd = onIssue(notes.command('delete').description('Delete a note')).argument('<note-id>', 'the note id', positiveInt)
   delCmd.action((iid: number, noteId: number, flags: OptionValues) => rt.invoke(delCmd, remove, toOptions(iid, noteId, flags)))
