@@ -69,6 +69,8 @@ export function createServer(app: AppDeps): CollabServer {
     }
   }
   const server = http.createServer({ keepAliveTimeout: 5000 }, handler)
+  // Node answers an Expect other than 100-continue with a bodiless 417; GitLab's nginx ignores it and serves the request.
+  server.on('checkExpectation', handler)
   // Requests the parser refuses never reach a route, but clients still parse the answer as GitLab's JSON error.
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
     if (!socket.writable) return
