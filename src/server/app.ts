@@ -1,6 +1,7 @@
 // createServer(deps): the HTTP face of collab. Nothing listens until listen() is called, so tests build a fresh one each.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { contract, type ContractTree } from '../contract/index.js'
 import type { AppDeps } from './context.js'
 import { applicationSettingsHandlers } from './handlers/application-settings.js'
@@ -52,6 +53,12 @@ const HANDLERS = {
   protectedBranches: protectedBranchHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
+/** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */
+function endSocket(socket: Duplex, status: number, reason: string, body: unknown, head: boolean) {
+  const text = JSON.stringify(body)
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${head ? '' : text}`)
+}
+
 export function createServer(app: AppDeps): CollabServer {
   const router = new Router({
     onNoMatch: (_req, res, allowed) => (allowed.length ? routeNotAllowed(res, allowed) : routeNotFound(res)),
@@ -75,11 +82,12 @@ export function createServer(app: AppDeps): CollabServer {
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
     if (!socket.writable) return
     const [status, text] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request']
-    const body = JSON.stringify({ message: status === 431 ? `431 ${text}` : '400 Bad request' })
     // An answer to HEAD has no body: a client would read one as a broken next response.
     const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${head ? '' : body}`)
+    endSocket(socket, status, text, { message: status === 431 ? `431 ${text}` : '400 Bad request' }, head)
   })
+  // Unheard, a CONNECT is closed unanswered; nginx in front of GitLab refuses it with a 405.
+  server.on('connect', (_req, socket: Duplex) => endSocket(socket, 405, 'Method Not Allowed', { error: '405 Not Allowed' }, false))
 
   // Periodic work runs only while listening, so a server built and never started stays inert.
   let stopRepositoryChecks: (() => void) | undefined

@@ -1,4 +1,5 @@
 // Defects the route fuzz (test/fuzz/routes.test.ts) found outside the contract, each pinned by the smallest request that showed it.
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
@@ -16,5 +17,26 @@ describe('an Expect header other than 100-continue', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/json')
     expect(Object.keys(res.body)).toContain('version')
+  })
+})
+
+/** Writes one request as bytes and reads until the server closes: for what node's client will not send. */
+function exchange(bytes: string): Promise<string> {
+  const { hostname, port } = new URL(server.url)
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.end(bytes))
+    const chunks: Buffer[] = []
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer within 5 s')))
+    socket.on('data', (c: Buffer) => chunks.push(c)).on('error', reject).on('close', () => resolve(Buffer.concat(chunks).toString('latin1')))
+  })
+}
+
+describe('a CONNECT request', () => {
+  it('answers 405 with GitLab\'s JSON body, as nginx refuses CONNECT, instead of closing the connection unanswered', async () => {
+    const text = await exchange('CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n')
+    const [head, body] = text.split('\r\n\r\n')
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed')
+    expect(head).toContain('\r\nContent-Type: application/json\r\n')
+    expect(JSON.parse(body)).toEqual({ error: '405 Not Allowed' })
   })
 })
