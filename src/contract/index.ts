@@ -15,6 +15,9 @@ import * as labels from './endpoints/labels.js'
 import * as milestones from './endpoints/milestones.js'
 import * as todos from './endpoints/todos.js'
 import * as protectedBranches from './endpoints/protected-branches.js'
+import * as mergeRequests from './endpoints/merge-requests.js'
+import * as mergeRequestActions from './endpoints/merge-request-actions.js'
+import * as mergeRequestNotes from './endpoints/merge-request-notes.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -38,6 +41,9 @@ export const contract = {
   milestones: pick(milestones),
   todos: pick(todos),
   protectedBranches: pick(protectedBranches),
+  mergeRequests: pick(mergeRequests),
+  mergeRequestActions: pick(mergeRequestActions),
+  mergeRequestNotes: pick(mergeRequestNotes),
 }
 
 export type ContractTree = typeof contract

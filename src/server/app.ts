@@ -18,6 +18,10 @@ import { protectedBranchHandlers } from './handlers/protected-branches.js'
 import { repositoryCheckHandlers } from './handlers/repository-checks.js'
 import { repositoryHandlers } from './handlers/repository.js'
 import { todoHandlers } from './handlers/todos.js'
+import { mergeRequestHandlers } from './handlers/merge-requests.js'
+import { mergeRequestActionHandlers } from './handlers/merge-request-actions.js'
+import { mergeRequestNoteHandlers } from './handlers/merge-request-notes.js'
+import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
 import { mountContract, type Handlers } from './http/mount.js'
@@ -51,6 +55,9 @@ const HANDLERS = {
   milestones: milestoneHandlers,
   todos: todoHandlers,
   protectedBranches: protectedBranchHandlers,
+  mergeRequests: mergeRequestHandlers,
+  mergeRequestActions: mergeRequestActionHandlers,
+  mergeRequestNotes: mergeRequestNoteHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */
@@ -60,6 +67,7 @@ function endSocket(socket: Duplex, status: number, reason: string, body: unknown
 }
 
 export function createServer(app: AppDeps): CollabServer {
+  watchMergeRequestBranches(app)
   const router = new Router({
     onNoMatch: (_req, res, allowed) => (allowed.length ? routeNotAllowed(res, allowed) : routeNotFound(res)),
     onError: (err, _req, res) => sendError(res, err, app.log),

@@ -1,8 +1,12 @@
 // Todos: the caller's pending todos and marking them done.
 import { z } from 'zod'
 import { defineEndpoint } from '../define.js'
-import { Todo } from '../entities/issues.js'
+import { Todo as IssueTodo } from '../entities/issues.js'
+import { MergeRequestTodo } from '../entities/merge-requests.js'
 import { int, oneOf } from '../params.js'
+
+/** A todo on an issue or on a merge request. */
+const Todo = z.union([IssueTodo, MergeRequestTodo])
 
 export const listTodos = defineEndpoint({
   method: 'GET', path: '/todos', summary: "List the caller's todos (pending by default)", paginated: true,

@@ -30,6 +30,13 @@ export async function commitDiff(gitdir: string, oid: string): Promise<readonly 
 
 const FULL_OID = /^[0-9a-f]{40}$/
 
+/** The diff between two commits (a merge request's `base..head`), cached by both ids and engine like commitDiff. */
+export async function diffBetween(gitdir: string, from: string, to: string): Promise<readonly DiffFile[]> {
+  const withGit = await gitAvailable()
+  const compute = () => (withGit ? diffWithGit(gitdir, from, to) : diffInProcess(gitdir, from, to))
+  return FULL_OID.test(from) && FULL_OID.test(to) ? cachedDiff(`${withGit ? 'git' : 'in-process'}:${from}..${to}`, compute) : compute()
+}
+
 export async function diffStats(files: readonly DiffFile[]) {
   const additions = files.reduce((n, f) => n + f.additions, 0)
   const deletions = files.reduce((n, f) => n + f.deletions, 0)

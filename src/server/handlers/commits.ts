@@ -4,9 +4,12 @@ import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentCommitComment, presentCommitStatus } from '../present/commit-notes.js'
 import { presentCommit, presentDiff } from '../present/commits.js'
+import { presentMergeRequestBasic } from '../present/merge-requests.js'
 import { createComment, listComments } from '../services/commit-comments.js'
 import { commitStatus, listStatuses, postStatus } from '../services/commit-statuses.js'
 import * as commits from '../services/commits.js'
+import { commitMergeRequests } from '../services/merge-request-links.js'
+import { bundles as mergeRequestBundles } from '../services/merge-requests.js'
 import { findVisibleProject } from '../services/projects.js'
 import { commitOr404, requireReadCode } from '../services/repository.js'
 import { getUser } from '../services/users.js'
@@ -73,11 +76,11 @@ export const commitHandlers = {
     return { status: 201, body: presentCommitStatus(s, ctx.user!, ctx) }
   },
 
-  // Merge requests do not exist yet, so no commit belongs to one; the commit itself must still exist.
   listCommitMergeRequests: async (input, ctx) => {
     const p = project(ctx, input.id)
     requireReadCode(ctx, p)
-    await commitOr404(ctx, p, input.sha)
-    return { status: 200, body: [], total: 0 }
+    const rows = commitMergeRequests(ctx, p.id, await commitOr404(ctx, p, input.sha))
+    const page = rows.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit)
+    return { status: 200, body: mergeRequestBundles(ctx, page).map((b) => presentMergeRequestBasic(b, ctx)), total: rows.length }
   },
 } satisfies Handlers<typeof contract.commits>

@@ -4,10 +4,13 @@ import { jsonArray } from '../../core/json-text.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentIssue, presentTimeStats } from '../present/issues.js'
+import { presentMergeRequestBasic } from '../present/merge-requests.js'
 import { presentUserBasic } from '../present/users.js'
 import { findVisibleGroup } from '../services/groups.js'
 import * as actions from '../services/issue-actions.js'
 import { issueTexts } from '../services/issue-texts.js'
+import { closedBy } from '../services/merge-request-links.js'
+import { bundles as mergeRequestBundles } from '../services/merge-requests.js'
 import * as issues from '../services/issues.js'
 import { findVisibleProject } from '../services/projects.js'
 import { presentTodoById } from './todos.js'
@@ -88,10 +91,10 @@ export const issueHandlers = {
 
   getIssueTimeStats: (input, ctx) => ({ status: 200, body: presentTimeStats(issues.timeTracking(target(ctx, input).issue)) }),
 
-  // No merge request exists yet, so none closes the issue; the issue itself must still be readable.
   listIssueClosedBy: (input, ctx) => {
-    target(ctx, input)
-    return { status: 200, body: [], total: 0 }
+    const rows = closedBy(ctx, target(ctx, input).issue)
+    const page = rows.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit)
+    return { status: 200, body: mergeRequestBundles(ctx, page).map((b) => presentMergeRequestBasic(b, ctx)), total: rows.length }
   },
 
   listIssueParticipants: (input, ctx) => ({ status: 200, body: actions.participants(ctx, target(ctx, input).issue).map((u) => presentUserBasic(u, ctx)) }),

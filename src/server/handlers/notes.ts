@@ -9,7 +9,8 @@ import { findVisibleProject } from '../services/projects.js'
 
 const target = (ctx: RequestContext, input: { id: string; issue_iid: number }) => {
   const project = findVisibleProject(ctx, input.id)
-  return { project, issue: findVisibleIssue(ctx, project, input.issue_iid) }
+  const issue = findVisibleIssue(ctx, project, input.issue_iid)
+  return { project, issue, noteable: { kind: 'Issue' as const, row: issue } }
 }
 
 const presentAll = (ctx: RequestContext, rows: notes.NoteRow[], issue: { id: number; iid: number }) =>
@@ -17,32 +18,32 @@ const presentAll = (ctx: RequestContext, rows: notes.NoteRow[], issue: { id: num
 
 export const noteHandlers = {
   listIssueNotes: (input, ctx) => {
-    const { issue } = target(ctx, input)
-    const { rows, total } = notes.listNotes(ctx, issue, input)
+    const { issue, noteable } = target(ctx, input)
+    const { rows, total } = notes.listNotes(ctx, noteable, input)
     return { status: 200, body: presentAll(ctx, rows, issue), total }
   },
 
   getIssueNote: (input, ctx) => {
-    const { issue } = target(ctx, input)
-    return { status: 200, body: presentAll(ctx, [notes.findNote(ctx, issue, input.note_id)], issue)[0] }
+    const { issue, noteable } = target(ctx, input)
+    return { status: 200, body: presentAll(ctx, [notes.findNote(ctx, noteable, input.note_id)], issue)[0] }
   },
 
   createIssueNote: (input, ctx) => {
-    const { project, issue } = target(ctx, input)
-    const created = notes.createNote(ctx, project, issue, input)
+    const { project, issue, noteable } = target(ctx, input)
+    const created = notes.createNote(ctx, project, noteable, input)
     if (created.kind === 'award') return { status: 201, body: presentAward(created.award, ctx.user!, ctx) }
     return { status: 201, body: presentAll(ctx, [created.note], issue)[0] }
   },
 
   editIssueNote: (input, ctx) => {
-    const { project, issue } = target(ctx, input)
-    const note = notes.editNote(ctx, project, issue, notes.findNote(ctx, issue, input.note_id), input.body)
+    const { project, issue, noteable } = target(ctx, input)
+    const note = notes.editNote(ctx, project, noteable, notes.findNote(ctx, noteable, input.note_id), input.body)
     return { status: 200, body: presentAll(ctx, [note], issue)[0] }
   },
 
   deleteIssueNote: (input, ctx) => {
-    const { project, issue } = target(ctx, input)
-    notes.deleteNote(ctx, project, issue, notes.findNote(ctx, issue, input.note_id))
+    const { project, noteable } = target(ctx, input)
+    notes.deleteNote(ctx, project, noteable, notes.findNote(ctx, noteable, input.note_id))
     return { status: 204 }
   },
 } satisfies Handlers<typeof contract.notes>

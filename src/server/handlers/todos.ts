@@ -4,8 +4,11 @@ import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentIssue, presentTodo } from '../present/issues.js'
 import * as todos from '../services/todos.js'
+import { presentSingle } from './merge-requests.js'
 
-const present = (ctx: RequestContext, v: todos.TodoView) => presentTodo(v.todo, v.project, v.author, presentIssue(v.target, ctx), ctx)
+const present = (ctx: RequestContext, v: todos.TodoView) => v.target.kind === 'Issue'
+  ? presentTodo(v.todo, v.project, v.author, presentIssue(v.target.issue, ctx), ctx)
+  : presentTodo(v.todo, v.project, v.author, presentSingle(ctx, v.target.mergeRequest), ctx, 'MergeRequest')
 
 export const presentTodoById = (ctx: RequestContext, id: number) => present(ctx, todos.todoById(ctx, id))
 

@@ -1,5 +1,6 @@
 // Issues, milestones, labels, notes, award emoji and todos as GitLab serializes them; each object is one literal (see present/projects.ts).
-import type { AwardEmoji, Issue, Label, Milestone, Note, TimeStats } from '../../contract/entities/issues.js'
+import type { Issue, Label, Milestone, Note, TimeStats } from '../../contract/entities/issues.js'
+import type { MergeRequest } from '../../contract/entities/merge-requests.js'
 import type { RequestContext } from '../context.js'
 import type { IssueRow } from '../store/issues.js'
 import type { LabelCounts, LabelRow } from '../store/labels.js'
@@ -119,7 +120,7 @@ export const presentLabel = (l: LabelRow, counts: LabelCounts, subscribed: boole
   is_project_label: true,
 })
 
-export const presentNote = (n: NoteRow, author: UserRow, issue: Pick<IssueRow, 'id' | 'iid'>, ctx: Urls): Note => ({
+export const presentNote = (n: NoteRow, author: UserRow, issue: Pick<IssueRow, 'id' | 'iid'>, ctx: Urls, type: 'Issue' | 'MergeRequest' = 'Issue'): Note => ({
   id: n.id,
   body: n.body,
   attachment: null,
@@ -137,22 +138,22 @@ export const presentNote = (n: NoteRow, author: UserRow, issue: Pick<IssueRow, '
   updated_at: n.updated_at,
   system: n.system === 1,
   noteable_id: issue.id,
-  noteable_type: 'Issue',
+  noteable_type: type,
   noteable_iid: issue.iid,
   resolvable: false,
 })
 
-export const presentAward = (a: AwardRow, user: UserRow, ctx: Urls): AwardEmoji => ({
+export const presentAward = <T extends 'Issue' | 'MergeRequest' = 'Issue'>(a: AwardRow, user: UserRow, ctx: Urls, type: T = 'Issue' as T) => ({
   id: a.id,
   name: a.name,
   user: presentUserBasic(user, ctx),
   created_at: a.created_at,
   updated_at: a.updated_at,
   awardable_id: a.noteable_id,
-  awardable_type: 'Issue',
+  awardable_type: type,
 })
 
-export const presentTodo = (t: TodoRow, project: ProjectView, author: UserRow, target: Issue, ctx: Urls) => ({
+export const presentTodo = (t: TodoRow, project: ProjectView, author: UserRow, target: Issue | MergeRequest, ctx: Urls, type: 'Issue' | 'MergeRequest' = 'Issue') => ({
   id: t.id,
   project: {
     id: project.id,
@@ -163,7 +164,7 @@ export const presentTodo = (t: TodoRow, project: ProjectView, author: UserRow, t
   },
   author: presentUserBasic(author, ctx),
   action_name: t.action_name,
-  target_type: 'Issue' as const,
+  target_type: type,
   target,
   target_url: target.web_url,
   body: t.body,

@@ -1,15 +1,15 @@
 // What one does to an existing issue besides editing it: move, subscribe, todo, time tracking, participants, user agent detail.
-import { CollabError, forbidden, notFound, notModified, validationFailed } from '../../core/errors.js'
+import { CollabError, notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { canAdminIssues, canReadProject } from '../policy.js'
 import * as store from '../store/issues.js'
 import { findLabelByName } from '../store/labels.js'
 import { findMilestoneByTitle, milestonesByIds } from '../store/milestones.js'
-import { allNotesOf, copyAwards, hasPendingTodo, insertNote, insertTodo } from '../store/notes.js'
+import { allNotesOf, copyAwards, insertNote } from '../store/notes.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
-import { parseDuration, humanDuration } from './durations.js'
-import { addSystemNote, isSubscribed } from './issues.js'
+import * as discussion from './discussion.js'
+import { addSystemNote } from './issues.js'
 import { projectNotFound } from './projects.js'
 import { transaction } from '../store/db.js'
 
@@ -60,64 +60,15 @@ export function moveIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
   })
 }
 
-/** 304 when the caller is already in the asked state. */
-export function setSubscribed(ctx: RequestContext, issue: store.IssueRow, on: boolean) {
-  if (isSubscribed(ctx, issue) === on) throw notModified()
-  store.setSubscription(ctx.app.db, issue.id, ctx.user!.id, on)
-}
-
-export function createTodo(ctx: RequestContext, issue: store.IssueRow): number {
-  const db = ctx.app.db
-  const user = ctx.user!
-  if (hasPendingTodo(db, user.id, issue.id)) throw notModified()
-  const at = nowIso(ctx)
-  return insertTodo(db, { user_id: user.id, author_id: user.id, project_id: issue.project_id, noteable_id: issue.id, action_name: 'marked', body: issue.title, created_at: at, updated_at: at })
-}
-
-function requireTimeTracking(ctx: RequestContext, p: ProjectView) {
-  if (!canAdminIssues(ctx, p)) throw forbidden()
-}
-
-export function setTimeEstimate(ctx: RequestContext, p: ProjectView, issue: store.IssueRow, duration: string | null) {
-  requireTimeTracking(ctx, p)
-  const seconds = duration === null ? 0 : parseDuration(duration)
-  if (seconds === null || seconds < 0) throw validationFailed({ time_estimate: ['has an invalid format'] })
-  if (seconds === issue.time_estimate) return store.findIssueById(ctx.app.db, issue.id)!
-  const at = nowIso(ctx)
-  transaction(ctx.app.db, () => {
-    store.updateIssue(ctx.app.db, issue.id, { time_estimate: seconds, updated_at: at })
-    addSystemNote(ctx, issue.id, seconds ? `changed time estimate to ${humanDuration(seconds)}` : 'removed time estimate', at)
-  })
-  return store.findIssueById(ctx.app.db, issue.id)!
-}
-
-export function addSpentTime(ctx: RequestContext, p: ProjectView, issue: store.IssueRow, duration: string | null) {
-  requireTimeTracking(ctx, p)
-  const at = nowIso(ctx)
-  const db = ctx.app.db
-  if (duration === null) {
-    if (issue.total_time_spent === 0) return issue
-    transaction(db, () => {
-      store.updateIssue(db, issue.id, { total_time_spent: 0, updated_at: at })
-      addSystemNote(ctx, issue.id, 'removed time spent', at)
-    })
-    return store.findIssueById(db, issue.id)!
-  }
-  const seconds = parseDuration(duration)
-  if (seconds === null || seconds === 0) throw validationFailed({ time_spent: ['has an invalid format'] })
-  if (seconds < 0 && -seconds > issue.total_time_spent) throw validationFailed({ time_spent: ['Time to subtract exceeds the total time spent'] })
-  transaction(db, () => {
-    store.updateIssue(db, issue.id, { total_time_spent: issue.total_time_spent + seconds, updated_at: at })
-    addSystemNote(ctx, issue.id, seconds > 0 ? `added ${humanDuration(seconds)} of time spent` : `subtracted ${humanDuration(-seconds)} of time spent`, at)
-  })
-  return store.findIssueById(db, issue.id)!
-}
-
-export function participants(ctx: RequestContext, issue: store.IssueRow) {
-  const ids = store.participantIds(ctx.app.db, issue)
-  const users = store.usersByIds(ctx.app.db, ids)
-  return ids.flatMap((id) => users.get(id) ?? [])
-}
+// Subscriptions, todos, time tracking and participants are the discussion layer's, the same for every kind.
+const asNoteable = (issue: store.IssueRow) => ({ kind: 'Issue' as const, row: issue })
+export const setSubscribed = (ctx: RequestContext, issue: store.IssueRow, on: boolean) => discussion.setSubscribed(ctx, issue, on)
+export const createTodo = (ctx: RequestContext, issue: store.IssueRow) => discussion.createTodo(ctx, issue)
+export const setTimeEstimate = (ctx: RequestContext, p: ProjectView, issue: store.IssueRow, duration: string | null) =>
+  discussion.setTimeEstimate(ctx, p, asNoteable(issue), duration)
+export const addSpentTime = (ctx: RequestContext, p: ProjectView, issue: store.IssueRow, duration: string | null) =>
+  discussion.addSpentTime(ctx, p, asNoteable(issue), duration)
+export const participants = (ctx: RequestContext, issue: store.IssueRow) => discussion.participants(ctx, issue)
 
 export function userAgentDetail(ctx: RequestContext, issue: store.IssueRow) {
   const detail = store.findUserAgentDetail(ctx.app.db, issue.id)

@@ -4,14 +4,13 @@ import { forbidden, notFound, validationFailed } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import {
-  canAdminIssues, canReadIssue, canReadProject, canSetIssueHistory, effectiveProjectLevel, GUEST, isAdmin, OWNER, REPORTER,
+  canAdminIssues, canReadIssue, canSetIssueHistory, effectiveProjectLevel, GUEST, isAdmin, OWNER, REPORTER,
 } from '../policy.js'
 import type { IssueBundle, TimeTracking } from '../present/issues.js'
 import * as store from '../store/issues.js'
 import { findMilestone as findMilestoneRow, milestonesByIds } from '../store/milestones.js'
-import { insertNote, insertTodo } from '../store/notes.js'
-import { findProjectById, type ProjectView } from '../store/projects.js'
-import type { UserRow } from '../store/users.js'
+import type { ProjectView } from '../store/projects.js'
+import * as discussion from './discussion.js'
 import { humanDuration } from './durations.js'
 import { resolveLabels } from './labels.js'
 import { transaction } from '../store/db.js'
@@ -50,15 +49,7 @@ export function bundles(ctx: RequestContext, rows: store.IssueRow[], single?: { 
   const userIds = rows.flatMap((r) => [r.author_id, ...(r.closed_by_id !== null ? [r.closed_by_id] : []), ...(assignees.get(r.id) ?? [])])
   const users = store.usersByIds(db, userIds)
   const milestones = milestonesByIds(db, rows.flatMap((r) => (r.milestone_id !== null ? [r.milestone_id] : [])))
-  const paths = new Map<number, string>()
-  const pathOf = (projectId: number) => {
-    let path = paths.get(projectId)
-    if (path === undefined) {
-      const p = findProjectById(db, projectId)!
-      paths.set(projectId, (path = `${p.ns_full_path}/${p.path}`))
-    }
-    return path
-  }
+  const pathOf = projectPaths(ctx)
   const day = today(ctx)
   return rows.map((r) => {
     const assigneeIds = assignees.get(r.id) ?? []
@@ -83,15 +74,7 @@ export function bundles(ctx: RequestContext, rows: store.IssueRow[], single?: { 
 
 export const bundle = (ctx: RequestContext, row: store.IssueRow, links = true) => bundles(ctx, [row], { links })[0]
 
-/** An explicit subscribe or unsubscribe wins; otherwise participants are subscribed (compat-notes §4). */
-export function isSubscribed(ctx: RequestContext, issue: store.IssueRow, assigneeIds?: number[]): boolean {
-  const user = ctx.user
-  if (!user) return false
-  const explicit = store.explicitSubscription(ctx.app.db, issue.id, user.id)
-  if (explicit !== undefined) return explicit
-  if (issue.author_id === user.id || assigneeIds?.includes(user.id)) return true
-  return store.participantIds(ctx.app.db, issue).includes(user.id)
-}
+export const isSubscribed = (ctx: RequestContext, issue: store.IssueRow, assigneeIds?: number[]) => discussion.isSubscribed(ctx, issue, assigneeIds)
 
 const isoOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s).toISOString())
 
@@ -135,32 +118,7 @@ function requireWritable(p: ProjectView) {
   if (p.archived) throw forbidden('Project is archived')
 }
 
-/** Assignees must exist and be able to read the project; others are dropped, as GitLab does. */
-function assignable(ctx: RequestContext, p: ProjectView, ids: number[]): number[] {
-  const wanted = [...new Set(ids.filter((id) => id > 0))]
-  const users = store.usersByIds(ctx.app.db, wanted)
-  return wanted.filter((id) => {
-    const u = users.get(id)
-    return u !== undefined && canReadProject({ user: u, app: ctx.app }, p)
-  })
-}
-
-/** `milestone_id` of this project, 0 unassigns; one of another project is ignored, as GitLab does. */
-function milestoneFor(ctx: RequestContext, p: ProjectView, id: number): number | null | undefined {
-  if (id === 0) return null
-  return findMilestoneRow(ctx.app.db, p.id, id) ? id : undefined
-}
-
-function addSystemNote(ctx: RequestContext, issueId: number, body: string, at: string) {
-  insertNote(ctx.app.db, { noteable_id: issueId, author_id: ctx.user!.id, body, system: 1, created_at: at, updated_at: at })
-}
-
-function assignedTodos(ctx: RequestContext, issue: Pick<store.IssueRow, 'id' | 'project_id' | 'title'>, userIds: number[], at: string) {
-  for (const id of userIds) {
-    if (id === ctx.user!.id) continue
-    insertTodo(ctx.app.db, { user_id: id, author_id: ctx.user!.id, project_id: issue.project_id, noteable_id: issue.id, action_name: 'assigned', body: issue.title, created_at: at, updated_at: at })
-  }
-}
+const { addSystemNote, assignedTodos, assignable, milestoneFor, sameSet, labelNote, assigneeNote, nextLabels, projectPaths } = discussion
 
 export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIssueInput): store.IssueRow {
   requireWritable(p)
@@ -191,31 +149,6 @@ export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIs
     store.insertUserAgentDetail(db, issueId, ctx.client?.userAgent ?? '', ctx.client?.ip ?? '')
     return issue
   })
-}
-
-const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x))
-const userRefs = (users: Map<number, UserRow>, ids: number[]) => ids.map((id) => `@${users.get(id)?.username ?? id}`).join(', ')
-
-/** GitLab's system-note wording for label changes: `added ~1 ~2 labels and removed ~3 label`. */
-function labelNote(added: number[], removed: number[]): string {
-  const part = (verb: string, ids: number[]) => `${verb} ${ids.map((id) => `~${id}`).join(' ')} label${ids.length > 1 ? 's' : ''}`
-  return [added.length ? part('added', added) : '', removed.length ? part('removed', removed) : ''].filter(Boolean).join(' and ')
-}
-
-function assigneeNote(users: Map<number, UserRow>, added: number[], removed: number[]): string {
-  return [added.length ? `assigned to ${userRefs(users, added)}` : '', removed.length ? `unassigned ${userRefs(users, removed)}` : ''].filter(Boolean).join(' and ')
-}
-
-/** Labels after `labels` (replace), `add_labels` and `remove_labels`. */
-function nextLabels(ctx: RequestContext, p: ProjectView, current: number[], input: EditIssueInput): number[] | undefined {
-  if (input.labels === undefined && input.add_labels === undefined && input.remove_labels === undefined) return undefined
-  let ids = input.labels !== undefined ? resolveLabels(ctx, p, input.labels, true).map((l) => l.id) : [...current]
-  if (input.add_labels) ids.push(...resolveLabels(ctx, p, input.add_labels, true).map((l) => l.id))
-  if (input.remove_labels) {
-    const drop = new Set(resolveLabels(ctx, p, input.remove_labels, false).map((l) => l.id))
-    ids = ids.filter((id) => !drop.has(id))
-  }
-  return [...new Set(ids)].sort((a, b) => a - b)
 }
 
 export function editIssue(ctx: RequestContext, p: ProjectView, issue: store.IssueRow, input: EditIssueInput): store.IssueRow {

@@ -1,9 +1,12 @@
-// Notes on issues: list, read, comment (an award emoji alone awards it), edit and delete, with locked discussions.
+// Notes on any noteable (issues, merge requests): list, read, comment (an award emoji alone awards it), edit and delete,
+// with locked discussions.
 import { CollabError, forbidden, notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { canSetIssueHistory, effectiveProjectLevel, GUEST, MAINTAINER } from '../policy.js'
-import { updateIssue, usersByIds, type IssueRow } from '../store/issues.js'
+import { usersByIds } from '../store/issues.js'
+import { updateNoteable } from '../store/noteables.js'
+import type { Noteable } from './discussion.js'
 import * as store from '../store/notes.js'
 import type { ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
@@ -31,14 +34,14 @@ export function awardName(body: string): string | null {
   return EMOJI.has(name) ? name : null
 }
 
-export function findNote(ctx: RequestContext, issue: IssueRow, id: number): store.NoteRow {
-  const note = store.findNote(ctx.app.db, issue.id, id)
+export function findNote(ctx: RequestContext, n: Noteable, id: number): store.NoteRow {
+  const note = store.findNote(ctx.app.db, n.row.id, id)
   if (!note) throw notFound('Note')
   return note
 }
 
-export const listNotes = (ctx: RequestContext, issue: IssueRow, input: { sort?: 'asc' | 'desc'; order_by?: 'created_at' | 'updated_at' }) =>
-  store.listNotes(ctx.app.db, issue.id, { orderBy: input.order_by ?? 'created_at', sort: input.sort ?? 'desc', limit: ctx.page.limit, offset: ctx.page.offset })
+export const listNotes = (ctx: RequestContext, n: Noteable, input: { sort?: 'asc' | 'desc'; order_by?: 'created_at' | 'updated_at' }) =>
+  store.listNotes(ctx.app.db, n.row.id, { orderBy: input.order_by ?? 'created_at', sort: input.sort ?? 'desc', limit: ctx.page.limit, offset: ctx.page.offset })
 
 /** Notes with their authors, for presenting. */
 export function withAuthors(ctx: RequestContext, rows: store.NoteRow[]): { note: store.NoteRow; author: UserRow }[] {
@@ -50,15 +53,15 @@ export function withAuthors(ctx: RequestContext, rows: store.NoteRow[]): { note:
 const blankNote = () => new CollabError('NOTE_INVALID', 'Note {:note=>["can\'t be blank"]}', { status: 400 })
 
 /** On a locked discussion only project members comment or edit; archived projects take no comments. */
-function requireMayComment(ctx: RequestContext, p: ProjectView, issue: IssueRow) {
+function requireMayComment(ctx: RequestContext, p: ProjectView, n: Noteable) {
   if (p.archived) throw forbidden('Project is archived')
-  if (issue.discussion_locked && effectiveProjectLevel(ctx, p) < GUEST) throw forbidden()
+  if (n.row.discussion_locked && effectiveProjectLevel(ctx, p) < GUEST) throw forbidden()
 }
 
 export type Created = { kind: 'note'; note: store.NoteRow } | { kind: 'award'; award: store.AwardRow }
 
-export function createNote(ctx: RequestContext, p: ProjectView, issue: IssueRow, input: { body: string; created_at?: string }): Created {
-  requireMayComment(ctx, p, issue)
+export function createNote(ctx: RequestContext, p: ProjectView, n: Noteable, input: { body: string; created_at?: string }): Created {
+  requireMayComment(ctx, p, n)
   if (!input.body.trim()) throw blankNote()
   const db = ctx.app.db
   const user = ctx.user!
@@ -66,42 +69,66 @@ export function createNote(ctx: RequestContext, p: ProjectView, issue: IssueRow,
   const emoji = awardName(input.body)
   if (emoji) {
     // GitLab toggles: awarding the same emoji again takes it back.
-    const existing = store.findAward(db, issue.id, user.id, emoji)
+    const existing = store.findAward(db, n.row.id, user.id, emoji)
     if (existing) {
       store.deleteAward(db, existing.id)
       return { kind: 'award', award: existing }
     }
-    return { kind: 'award', award: store.insertAward(db, { noteable_id: issue.id, user_id: user.id, name: emoji, created_at: now, updated_at: now }) }
+    return { kind: 'award', award: store.insertAward(db, { noteable_id: n.row.id, user_id: user.id, name: emoji, created_at: now, updated_at: now }) }
   }
   const at = input.created_at && canSetIssueHistory(ctx, p) ? new Date(input.created_at).toISOString() : now
   const id = transaction(db, () => {
-    const noteId = store.insertNote(db, { noteable_id: issue.id, author_id: user.id, body: input.body, system: 0, created_at: at, updated_at: at })
-    updateIssue(db, issue.id, { updated_at: now })
+    const noteId = store.insertNote(db, { noteable_id: n.row.id, author_id: user.id, body: input.body, system: 0, created_at: at, updated_at: at })
+    updateNoteable(db, n.kind, n.row.id, { updated_at: now })
     return noteId
   })
-  return { kind: 'note', note: store.findNote(db, issue.id, id)! }
+  return { kind: 'note', note: store.findNote(db, n.row.id, id)! }
+}
+
+export function findAward(ctx: RequestContext, n: Noteable, id: number): store.AwardRow {
+  const award = store.findAwardById(ctx.app.db, n.row.id, id)
+  if (!award) throw notFound('Award Emoji')
+  return award
+}
+
+export const listAwards = (ctx: RequestContext, n: Noteable) => store.listAwards(ctx.app.db, n.row.id, { limit: ctx.page.limit, offset: ctx.page.offset })
+
+/** `POST …/award_emoji`: a known name (an alias counts), once per user; GitLab's model errors as 404 bodies. */
+export function award(ctx: RequestContext, p: ProjectView, n: Noteable, name: string): store.AwardRow {
+  if (p.archived) throw forbidden('Project is archived')
+  const emoji = awardName(`:${name}:`)
+  if (!emoji) throw notFound('Award Emoji {:name=>["is not a valid emoji name"]}')
+  if (store.findAward(ctx.app.db, n.row.id, ctx.user!.id, emoji)) throw notFound('Award Emoji {:name=>["has already been taken"]}')
+  const now = nowIso(ctx)
+  return store.insertAward(ctx.app.db, { noteable_id: n.row.id, user_id: ctx.user!.id, name: emoji, created_at: now, updated_at: now })
+}
+
+/** Users take back their own awards; administrators anyone's. */
+export function removeAward(ctx: RequestContext, a: store.AwardRow) {
+  if (a.user_id !== ctx.user!.id && !ctx.user!.is_admin) throw forbidden()
+  store.deleteAward(ctx.app.db, a.id)
 }
 
 /** Authors edit and delete their own notes, maintainers anyone's; system notes are nobody's to change. */
-function requireMayChange(ctx: RequestContext, p: ProjectView, issue: IssueRow, note: store.NoteRow) {
-  requireMayComment(ctx, p, issue)
+function requireMayChange(ctx: RequestContext, p: ProjectView, n: Noteable, note: store.NoteRow) {
+  requireMayComment(ctx, p, n)
   if (note.system) throw forbidden()
   if (note.author_id !== ctx.user!.id && effectiveProjectLevel(ctx, p) < MAINTAINER) throw forbidden()
 }
 
-export function editNote(ctx: RequestContext, p: ProjectView, issue: IssueRow, note: store.NoteRow, body: string) {
-  requireMayChange(ctx, p, issue, note)
+export function editNote(ctx: RequestContext, p: ProjectView, n: Noteable, note: store.NoteRow, body: string) {
+  requireMayChange(ctx, p, n, note)
   if (!body.trim()) throw blankNote()
   const db = ctx.app.db
   const now = nowIso(ctx)
   transaction(db, () => {
     store.updateNoteBody(db, note.id, body, now)
-    updateIssue(db, issue.id, { updated_at: now })
+    updateNoteable(db, n.kind, n.row.id, { updated_at: now })
   })
-  return store.findNote(db, issue.id, note.id)!
+  return store.findNote(db, n.row.id, note.id)!
 }
 
-export function deleteNote(ctx: RequestContext, p: ProjectView, issue: IssueRow, note: store.NoteRow) {
-  requireMayChange(ctx, p, issue, note)
+export function deleteNote(ctx: RequestContext, p: ProjectView, n: Noteable, note: store.NoteRow) {
+  requireMayChange(ctx, p, n, note)
   transaction(ctx.app.db, () => store.deleteNoteRow(ctx.app.db, note))
 }

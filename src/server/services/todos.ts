@@ -1,22 +1,26 @@
-// Todos: the caller's list, marking them done, and what a todo shows (its project, author and target issue).
+// Todos: the caller's list, marking them done, and what a todo shows (its project, author and target issue or merge request).
 import { notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import type { IssueBundle } from '../present/issues.js'
 import { findIssueById, usersByIds } from '../store/issues.js'
+import { findMergeRequestById, type MergeRequestRow } from '../store/merge-requests.js'
 import * as store from '../store/notes.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { bundle } from './issues.js'
 
-export interface TodoView { todo: store.TodoRow; project: ProjectView; author: UserRow; target: IssueBundle }
+export type TodoTarget = { kind: 'Issue'; issue: IssueBundle } | { kind: 'MergeRequest'; mergeRequest: MergeRequestRow }
+
+export interface TodoView { todo: store.TodoRow; project: ProjectView; author: UserRow; target: TodoTarget }
 
 export interface TodoFilters { action?: string; author_id?: number; project_id?: number; state?: 'pending' | 'done'; type?: string }
 
 function view(ctx: RequestContext, t: store.TodoRow): TodoView {
   const db = ctx.app.db
-  // The target carries `subscribed` but no `_links` (api-v4.md §Todo).
-  const target = bundle(ctx, findIssueById(db, t.noteable_id)!, false)
+  const mergeRequest = findMergeRequestById(db, t.noteable_id)
+  // An issue target carries `subscribed` but no `_links` (api-v4.md §Todo).
+  const target: TodoTarget = mergeRequest ? { kind: 'MergeRequest', mergeRequest } : { kind: 'Issue', issue: bundle(ctx, findIssueById(db, t.noteable_id)!, false) }
   return { todo: t, project: findProjectById(db, t.project_id)!, author: usersByIds(db, [t.author_id]).get(t.author_id)!, target }
 }
 

@@ -9,10 +9,11 @@ import m004 from './migrations/004-issues.sql'
 import m005 from './migrations/005-application-settings.sql'
 import m006 from './migrations/006-protected-branches.sql'
 import m007 from './migrations/007-noteables.sql'
+import m008 from './migrations/008-merge-requests.sql'
 
 export type Db = Database.Database
 
-const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007]
+const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008]
 
 export function openDatabase(file: string): Db {
   const db = new Database(file, { timeout: 0 })

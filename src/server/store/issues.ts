@@ -3,7 +3,7 @@ import { cachedRead, inIds, peekRead, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 import { REACHABLE_GROUPS_CTE } from './namespaces.js'
 import { cachedQuery } from './writes.js'
-import { byIds, deleteNoteable, insertNoteable } from './noteables.js'
+import { byIds, deleteNoteable, insertKindRow, updateNoteable } from './noteables.js'
 
 // The discussion layer's helpers under the names the issue services use.
 export {
@@ -52,17 +52,9 @@ export function allocateIid(db: Db, projectId: number, usage: string, explicit?:
 }
 
 /** Inserts the issue and returns the stored row, defaults included, without reading it back. */
-export function insertIssue(db: Db, issue: NewIssue): IssueRow {
-  const row = { id: insertNoteable(db, 'Issue', issue.project_id), ...issue }
-  const cols = Object.keys(row)
-  return stmt(db, `INSERT INTO issues (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(row) as IssueRow
-}
+export const insertIssue = (db: Db, issue: NewIssue) => insertKindRow<IssueRow>(db, 'Issue', issue)
 
-export function updateIssue(db: Db, id: number, patch: IssuePatch) {
-  const cols = Object.keys(patch)
-  if (!cols.length) return
-  stmt(db, `UPDATE issues SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
-}
+export const updateIssue = (db: Db, id: number, patch: IssuePatch) => updateNoteable(db, 'Issue', id, patch)
 
 export const deleteIssueRow = deleteNoteable
 
@@ -146,12 +138,12 @@ function labelClauses(f: IssueFilters, where: string[], args: Record<string, unk
 }
 
 /** Projects the viewer may read and those where they read confidential issues, as in policy.ts. */
-const ACCESS_CTE = `WITH RECURSIVE ${REACHABLE_GROUPS_CTE}, acc(project_id, level) AS (
+export const ACCESS_CTE = `WITH RECURSIVE ${REACHABLE_GROUPS_CTE}, acc(project_id, level) AS (
     SELECT project_id, access_level FROM project_members WHERE user_id = @viewer
     UNION ALL SELECT p2.id, reach.level FROM projects p2 JOIN reach ON p2.namespace_id = reach.ns_id),
   lvl AS (SELECT project_id, MAX(level) AS level FROM acc GROUP BY project_id) `
 
-const GROUP_CTE = `WITH RECURSIVE down(id) AS (SELECT @group UNION ALL SELECT n.id FROM namespaces n JOIN down ON n.parent_id = down.id) `
+export const GROUP_CTE = `WITH RECURSIVE down(id) AS (SELECT @group UNION ALL SELECT n.id FROM namespaces n JOIN down ON n.parent_id = down.id) `
 
 /** Every table an issue list's conditions can read: visibility, labels, milestones, assignees, reactions. */
 const LIST_TABLES = [

@@ -3,7 +3,7 @@
 import { inIds, stmt, type Db } from './db.js'
 
 /** Each noteable kind and the table of its rows (GitLab's noteable_type names). A new kind is a new entry here. */
-export const NOTEABLE_TABLES = { Issue: 'issues' } as const
+export const NOTEABLE_TABLES = { Issue: 'issues', MergeRequest: 'merge_requests' } as const
 export type NoteableKind = keyof typeof NOTEABLE_TABLES
 
 /** A new noteable's id, which the kind's row then takes as its own. */
@@ -106,3 +106,35 @@ export const insertUserAgentDetail = (db: Db, noteableId: number, userAgent: str
 export const findUserAgentDetail = (db: Db, noteableId: number) =>
   stmt(db, 'SELECT user_agent, ip_address, submitted FROM user_agent_details WHERE noteable_id = ?').get(noteableId) as UserAgentRow | undefined
 
+
+/** The columns every kind's row has: what the shared services read and write. */
+export interface NoteableRow {
+  id: number
+  project_id: number
+  iid: number
+  title: string
+  author_id: number
+  discussion_locked: number | null
+  time_estimate: number
+  total_time_spent: number
+  updated_at: string
+}
+
+export type NoteablePatch = Partial<Pick<NoteableRow, 'time_estimate' | 'total_time_spent' | 'updated_at'>>
+
+/** Inserts a noteable of `kind` with its row (which takes the new noteable id) and returns the stored row, defaults included. */
+export function insertKindRow<R>(db: Db, kind: NoteableKind, row: { project_id: number } & Record<string, unknown>): R {
+  const full = { id: insertNoteable(db, kind, row.project_id), ...row }
+  const cols = Object.keys(full)
+  return stmt(db, `INSERT INTO ${NOTEABLE_TABLES[kind]} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(full) as R
+}
+
+/** Sets the columns of `patch` on the kind's row. */
+export function updateNoteable(db: Db, kind: NoteableKind, id: number, patch: NoteablePatch | Record<string, unknown>) {
+  const cols = Object.keys(patch)
+  if (!cols.length) return
+  stmt(db, `UPDATE ${NOTEABLE_TABLES[kind]} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+}
+
+export const findNoteableRow = (db: Db, kind: NoteableKind, id: number) =>
+  stmt(db, `SELECT * FROM ${NOTEABLE_TABLES[kind]} WHERE id = ?`).get(id) as NoteableRow | undefined

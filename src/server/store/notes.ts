@@ -55,6 +55,15 @@ export function insertAward(db: Db, a: Omit<AwardRow, 'id'>): AwardRow {
   return { id, ...a }
 }
 
+export const findAwardById = (db: Db, noteableId: number, id: number) =>
+  stmt(db, 'SELECT * FROM award_emoji WHERE noteable_id = ? AND id = ?').get(noteableId, id) as AwardRow | undefined
+
+export function listAwards(db: Db, noteableId: number, f: { limit: number; offset: number }) {
+  const total = (stmt(db, 'SELECT COUNT(*) AS n FROM award_emoji WHERE noteable_id = ?').get(noteableId) as { n: number }).n
+  const rows = stmt(db, 'SELECT * FROM award_emoji WHERE noteable_id = ? ORDER BY id LIMIT ? OFFSET ?').all(noteableId, f.limit, f.offset) as AwardRow[]
+  return { rows, total }
+}
+
 export const deleteAward = (db: Db, id: number) => stmt(db, 'DELETE FROM award_emoji WHERE id = ?').run(id)
 
 export const copyAwards = (db: Db, from: number, to: number) =>

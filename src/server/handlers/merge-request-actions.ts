@@ -1,0 +1,100 @@
+// What one does to a merge request besides editing it: merge, cancel auto-merge, rebase, subscriptions, todo, time
+// tracking and approvals.
+import type { contract } from '../../contract/index.js'
+import { CollabError } from '../../core/errors.js'
+import type { Handlers } from '../http/mount.js'
+import { presentTimeStats } from '../present/issues.js'
+import * as discussion from '../services/discussion.js'
+import { timeTracking } from '../services/issues.js'
+import { cancelAutoMerge, cancelRefused, mergeMergeRequest, rebaseMergeRequest } from '../services/merge-request-merge.js'
+import { findMergeRequestById } from '../store/merge-requests.js'
+import { one, target } from './merge-requests.js'
+import { presentTodoById } from './todos.js'
+
+/** Approvals are not kept yet: nobody has approved, and approving is refused rather than pretended. */
+const noApprovals = () => ({ user_has_approved: false, user_can_approve: false, approved: false, approved_by: [] })
+const approvalsUnsupported = () => new CollabError('NOT_IMPLEMENTED', '404 Not Found', { status: 404 })
+
+export const mergeRequestActionHandlers = {
+  mergeMergeRequest: async (input, ctx) => {
+    const { project, mr } = target(ctx, input)
+    return one(ctx, await mergeMergeRequest(ctx, project, mr, input))
+  },
+
+  cancelMergeWhenPipelineSucceeds: (input, ctx) => {
+    const { project, mr } = target(ctx, input)
+    cancelAutoMerge(ctx, project, mr)
+    return one(ctx, findMergeRequestById(ctx.app.db, mr.id)!)
+  },
+
+  postCancelMergeWhenPipelineSucceeds: (input, ctx) => {
+    const { project, mr } = target(ctx, input)
+    if (!cancelAutoMerge(ctx, project, mr)) throw cancelRefused()
+    return { status: 201, body: { status: 'success' as const } }
+  },
+
+  rebaseMergeRequest: async (input, ctx) => {
+    const { project, mr } = target(ctx, input)
+    await rebaseMergeRequest(ctx, project, mr)
+    return { status: 202, body: { rebase_in_progress: true } }
+  },
+
+  subscribeToMergeRequest: (input, ctx) => {
+    const { mr } = target(ctx, input)
+    discussion.setSubscribed(ctx, mr, true)
+    return one(ctx, mr, 201)
+  },
+
+  unsubscribeFromMergeRequest: (input, ctx) => {
+    const { mr } = target(ctx, input)
+    discussion.setSubscribed(ctx, mr, false)
+    return one(ctx, mr, 201)
+  },
+
+  createMergeRequestTodo: (input, ctx) => {
+    const { mr } = target(ctx, input)
+    return { status: 201, body: presentTodoById(ctx, discussion.createTodo(ctx, mr)) as never }
+  },
+
+  setMergeRequestTimeEstimate: (input, ctx) => {
+    const { project, noteable } = target(ctx, input)
+    return { status: 200, body: presentTimeStats(timeTracking(discussion.setTimeEstimate(ctx, project, noteable, input.duration))) }
+  },
+
+  resetMergeRequestTimeEstimate: (input, ctx) => {
+    const { project, noteable } = target(ctx, input)
+    return { status: 200, body: presentTimeStats(timeTracking(discussion.setTimeEstimate(ctx, project, noteable, null))) }
+  },
+
+  addMergeRequestSpentTime: (input, ctx) => {
+    const { project, noteable } = target(ctx, input)
+    return { status: 201, body: presentTimeStats(timeTracking(discussion.addSpentTime(ctx, project, noteable, input.duration))) }
+  },
+
+  resetMergeRequestSpentTime: (input, ctx) => {
+    const { project, noteable } = target(ctx, input)
+    return { status: 200, body: presentTimeStats(timeTracking(discussion.addSpentTime(ctx, project, noteable, null))) }
+  },
+
+  getMergeRequestTimeStats: (input, ctx) => ({ status: 200, body: presentTimeStats(timeTracking(target(ctx, input).mr)) }),
+
+  getMergeRequestApprovals: (input, ctx) => {
+    target(ctx, input)
+    return { status: 200, body: noApprovals() }
+  },
+
+  approveMergeRequest: (input, ctx) => {
+    target(ctx, input)
+    throw approvalsUnsupported()
+  },
+
+  unapproveMergeRequest: (input, ctx) => {
+    target(ctx, input)
+    throw approvalsUnsupported()
+  },
+
+  resetMergeRequestApprovals: (input, ctx) => {
+    target(ctx, input)
+    throw approvalsUnsupported()
+  },
+} satisfies Handlers<typeof contract.mergeRequestActions>

@@ -1,0 +1,95 @@
+// The Merge Requests API: the three lists, CRUD and the read-only sub-resources of one merge request.
+import type { contract } from '../../contract/index.js'
+import type { RequestContext } from '../context.js'
+import { commitsBetween, divergedCommitsCount } from '../git/merge/index.js'
+import { diffBetween } from '../git/diff.js'
+import type { Handlers } from '../http/mount.js'
+import { presentCommit, presentDiff } from '../present/commits.js'
+import { presentIssue } from '../present/issues.js'
+import { presentMergeRequest, presentMergeRequestBasic, presentMergeRequestSimple, type MergeRequestSingle } from '../present/merge-requests.js'
+import { presentUserBasic } from '../present/users.js'
+import { participants } from '../services/discussion.js'
+import { findVisibleGroup } from '../services/groups.js'
+import { bundles as issueBundles } from '../services/issues.js'
+import * as mrs from '../services/merge-requests.js'
+import { closesIssues } from '../services/merge-request-links.js'
+import { createMergeRequest, deleteMergeRequest, updateMergeRequest } from '../services/merge-request-writes.js'
+import { findVisibleProject } from '../services/projects.js'
+import { gitdirOf } from '../services/repository.js'
+
+export const target = (ctx: RequestContext, input: { id: string; merge_request_iid: number }) => {
+  const project = findVisibleProject(ctx, input.id)
+  const mr = mrs.findVisibleMergeRequest(ctx, project, input.merge_request_iid)
+  return { project, mr, noteable: { kind: 'MergeRequest' as const, row: mr } }
+}
+
+/** The single form of a merge request, as get, create, update, merge and subscribe answer it. */
+export const presentSingle = (ctx: RequestContext, row: mrs.MergeRequestRow, extra?: Partial<MergeRequestSingle>) =>
+  presentMergeRequest(mrs.bundle(ctx, row), mrs.singleOf(ctx, row, extra), ctx)
+
+export const one = (ctx: RequestContext, row: mrs.MergeRequestRow, status = 200) => ({ status, body: presentSingle(ctx, row) })
+
+const presentList = (ctx: RequestContext, view: 'simple' | undefined, { rows, total }: { rows: mrs.MergeRequestRow[]; total: number }) => {
+  const bs = mrs.bundles(ctx, rows)
+  return { status: 200, body: bs.map((b) => (view === 'simple' ? presentMergeRequestSimple(b, ctx) : presentMergeRequestBasic(b, ctx))), total }
+}
+
+const page = <T>(ctx: RequestContext, all: T[]) => ({ body: all.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit), total: all.length })
+
+export const mergeRequestHandlers = {
+  listMergeRequests: (input, ctx) => presentList(ctx, input.view, mrs.listMergeRequests(ctx, input, {})),
+  listGroupMergeRequests: (input, ctx) => presentList(ctx, input.view, mrs.listMergeRequests(ctx, input, { groupId: findVisibleGroup(ctx, input.id).id })),
+  listProjectMergeRequests: (input, ctx) => presentList(ctx, input.view, mrs.listMergeRequests(ctx, input, { project: findVisibleProject(ctx, input.id) })),
+
+  getProjectMergeRequest: async (input, ctx) => {
+    const { project, mr } = target(ctx, input)
+    const extra: Partial<MergeRequestSingle> = {}
+    if (input.include_diverged_commits_count) {
+      extra.divergedCommitsCount = mr.source_sha && mr.target_sha ? await divergedCommitsCount(gitdirOf(ctx, project), mr.source_sha, mr.target_sha) : 0
+    }
+    if (input.include_rebase_in_progress) extra.rebaseInProgress = false
+    return { status: 200, body: presentSingle(ctx, mr, extra) }
+  },
+
+  createProjectMergeRequest: async (input, ctx) => one(ctx, await createMergeRequest(ctx, findVisibleProject(ctx, input.id), input), 201),
+
+  updateProjectMergeRequest: async (input, ctx) => {
+    const { project, mr } = target(ctx, input)
+    return one(ctx, await updateMergeRequest(ctx, project, mr, input))
+  },
+
+  deleteProjectMergeRequest: (input, ctx) => {
+    const { project, mr } = target(ctx, input)
+    deleteMergeRequest(ctx, project, mr)
+    return { status: 204 }
+  },
+
+  listMergeRequestParticipants: (input, ctx) => {
+    const { mr } = target(ctx, input)
+    return { status: 200, ...page(ctx, participants(ctx, mr).map((u) => presentUserBasic(u, ctx))) }
+  },
+
+  listMergeRequestCommits: async (input, ctx) => {
+    const { project, mr } = target(ctx, input)
+    const list = mr.source_sha && mr.target_sha ? await commitsBetween(gitdirOf(ctx, project), mr.base_sha ?? mr.target_sha, mr.source_sha) : []
+    return { status: 200, ...page(ctx, list.map((c) => presentCommit(c, project, ctx))) }
+  },
+
+  getMergeRequestChanges: async (input, ctx) => {
+    const { project, mr } = target(ctx, input)
+    const files = mr.base_sha && mr.source_sha ? await diffBetween(gitdirOf(ctx, project), mr.base_sha, mr.source_sha) : []
+    return { status: 200, body: { ...presentSingle(ctx, mr), changes: files.map(presentDiff), overflow: false } }
+  },
+
+  // Pipelines come with CI; until then a merge request has none.
+  listMergeRequestPipelines: (input, ctx) => {
+    target(ctx, input)
+    return { status: 200, body: [], total: 0 }
+  },
+
+  listMergeRequestClosesIssues: (input, ctx) => {
+    const { mr } = target(ctx, input)
+    const rows = closesIssues(ctx, mr)
+    return { status: 200, ...page(ctx, issueBundles(ctx, rows).map((b) => presentIssue(b, ctx))) }
+  },
+} satisfies Handlers<typeof contract.mergeRequests>

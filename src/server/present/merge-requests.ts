@@ -1,0 +1,136 @@
+// Merge requests as GitLab 17 serializes them: the simple, list (basic) and single forms (entities/merge-requests.ts).
+import type { MergeRequest, MergeRequestBasic, MergeRequestSimple } from '../../contract/entities/merge-requests.js'
+import type { RequestContext } from '../context.js'
+import type { MilestoneRow } from '../store/milestones.js'
+import type { MergeRequestRow } from '../store/merge-requests.js'
+import type { UserRow } from '../store/users.js'
+import { presentMilestone, presentTimeStats, type TimeTracking } from './issues.js'
+import { presentUserBasic } from './users.js'
+
+type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>
+
+export interface MergeRequestBundle {
+  row: MergeRequestRow
+  /** `namespace/project` of the target project. */
+  projectPath: string
+  author: UserRow
+  assignees: UserRow[]
+  reviewers: UserRow[]
+  closedBy: UserRow | null
+  mergedBy: UserRow | null
+  mergeUser: UserRow | null
+  labels: string[]
+  milestone: MilestoneRow | null
+  upvotes: number
+  downvotes: number
+  timeTracking: TimeTracking
+  draft: boolean
+  detailedMergeStatus: MergeRequestBasic['detailed_merge_status']
+  tasks: { count: number; completed_count: number }
+  /** Today as YYYY-MM-DD, for the milestone's `expired`. */
+  today: string
+}
+
+/** What only the single form shows. */
+export interface MergeRequestSingle {
+  subscribed: boolean
+  canMerge: boolean
+  divergedCommitsCount?: number
+  rebaseInProgress?: boolean
+}
+
+export function presentMergeRequestSimple(b: MergeRequestBundle, ctx: Urls): MergeRequestSimple {
+  const r = b.row
+  return {
+    id: r.id,
+    iid: r.iid,
+    project_id: r.project_id,
+    title: r.title,
+    description: r.description,
+    state: r.state,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    web_url: `${ctx.baseUrl}/${b.projectPath}/-/merge_requests/${r.iid}`,
+  }
+}
+
+const user = (u: UserRow | null, ctx: Urls) => (u ? presentUserBasic(u, ctx) : null)
+
+export function presentMergeRequestBasic(b: MergeRequestBundle, ctx: Urls): MergeRequestBasic {
+  const r = b.row
+  const assignees = b.assignees.map((u) => presentUserBasic(u, ctx))
+  const fork = r.source_project_id !== r.project_id
+  return {
+    id: r.id,
+    iid: r.iid,
+    project_id: r.project_id,
+    title: r.title,
+    description: r.description,
+    state: r.state,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    merged_by: user(b.mergedBy, ctx),
+    merge_user: user(b.mergeUser, ctx),
+    merged_at: r.merged_at,
+    closed_by: user(b.closedBy, ctx),
+    closed_at: r.closed_at,
+    target_branch: r.target_branch,
+    source_branch: r.source_branch,
+    user_notes_count: r.user_notes_count,
+    upvotes: b.upvotes,
+    downvotes: b.downvotes,
+    author: presentUserBasic(b.author, ctx),
+    assignees,
+    assignee: assignees[0] ?? null,
+    reviewers: b.reviewers.map((u) => presentUserBasic(u, ctx)),
+    source_project_id: r.source_project_id,
+    target_project_id: r.project_id,
+    labels: b.labels,
+    draft: b.draft,
+    imported: false,
+    imported_from: 'none',
+    work_in_progress: b.draft,
+    milestone: b.milestone ? presentMilestone(b.milestone, b.projectPath, b.today, ctx) : null,
+    merge_when_pipeline_succeeds: r.merge_when_pipeline_succeeds === 1,
+    merge_status: r.merge_status,
+    detailed_merge_status: b.detailedMergeStatus,
+    sha: r.source_sha ?? '',
+    merge_commit_sha: r.merge_commit_sha,
+    squash_commit_sha: r.squash_commit_sha,
+    discussion_locked: r.discussion_locked === null ? null : r.discussion_locked === 1,
+    should_remove_source_branch: r.should_remove_source_branch === null ? null : r.should_remove_source_branch === 1,
+    force_remove_source_branch: r.force_remove_source_branch === 1,
+    prepared_at: r.prepared_at,
+    allow_collaboration: fork ? r.allow_collaboration === 1 : undefined,
+    allow_maintainer_to_push: fork ? r.allow_collaboration === 1 : undefined,
+    reference: `!${r.iid}`,
+    references: { short: `!${r.iid}`, relative: `!${r.iid}`, full: `${b.projectPath}!${r.iid}` },
+    web_url: `${ctx.baseUrl}/${b.projectPath}/-/merge_requests/${r.iid}`,
+    time_stats: presentTimeStats(b.timeTracking),
+    squash: r.squash === 1,
+    squash_on_merge: r.squash === 1,
+    task_completion_status: b.tasks,
+    has_conflicts: r.merge_status === 'cannot_be_merged',
+    blocking_discussions_resolved: true,
+  }
+}
+
+export function presentMergeRequest(b: MergeRequestBundle, s: MergeRequestSingle, ctx: Urls): MergeRequest {
+  const r = b.row
+  return {
+    ...presentMergeRequestBasic(b, ctx),
+    subscribed: s.subscribed,
+    changes_count: r.changes_count,
+    latest_build_started_at: null,
+    latest_build_finished_at: null,
+    first_deployed_to_production_at: null,
+    pipeline: null,
+    head_pipeline: null,
+    diff_refs: r.base_sha && r.source_sha && r.target_sha ? { base_sha: r.base_sha, head_sha: r.source_sha, start_sha: r.target_sha } : null,
+    merge_error: r.merge_error,
+    rebase_in_progress: s.rebaseInProgress,
+    diverged_commits_count: s.divergedCommitsCount,
+    first_contribution: false,
+    user: { can_merge: s.canMerge },
+  }
+}

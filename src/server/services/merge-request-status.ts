@@ -1,0 +1,118 @@
+// What a merge request knows of its branches: heads, merge_status, changes_count, its commits and the issues it would
+// close, computed when it is created or changed and again whenever either branch moves (onRefsMoved).
+import type { AppDeps } from '../context.js'
+import { diffBetween } from '../git/diff.js'
+import { checkMerge, commitsBetween, fetchRef, mergeRequestHeadRef, mergeStatusOf } from '../git/merge/index.js'
+import { readRef } from '../git/read.js'
+import { repositoryDir } from '../git/repository.js'
+import { GitError } from '../git/types.js'
+import { transaction } from '../store/db.js'
+import { findIssueByIid } from '../store/issues.js'
+import * as store from '../store/merge-requests.js'
+import { insertNote } from '../store/notes.js'
+import { findProjectById, findProjectByPath, type ProjectView } from '../store/projects.js'
+import type { UserRow } from '../store/users.js'
+import { onRefsMoved, type PushEvent } from './git-access.js'
+
+/** GitLab's default closing pattern (compat-notes §4), for the text of title, description and commit messages. */
+const CLOSING = /\b(?:[Cc]los(?:e[sd]?|ing)|[Ff]ix(?:e[sd]|ing)?|[Rr]esolv(?:e[sd]?|ing)|[Ii]mplement(?:s|ed|ing)?):? +(?:(?:issues? +)?(?:(?:[\w.-]+\/)*[\w.-]+)?#\d+(?: *,? +and +| *,? *)?)+/g
+const REFERENCE = /((?:[\w.-]+\/)*[\w.-]+)?#(\d+)/g
+
+const pathOf = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
+
+/** Issue ids the text would close in `target`: `#N`, or `path#N` naming a project (the target or another). */
+export function closingIssueIdsIn(app: AppDeps, target: ProjectView, text: string): number[] {
+  const ids: number[] = []
+  for (const m of text.matchAll(CLOSING)) {
+    for (const r of m[0].matchAll(REFERENCE)) {
+      const project = r[1] === undefined || r[1] === pathOf(target) ? target : findProjectByPath(app.db, r[1])
+      const issue = project && findIssueByIid(app.db, project.id, Number(r[2]))
+      if (issue && !ids.includes(issue.id)) ids.push(issue.id)
+    }
+  }
+  return ids
+}
+
+const CHANGES_CAP = 1000
+const gitdirOf = (app: AppDeps, projectId: number) => repositoryDir(app.layout.repositories, projectId)
+
+/** The source head as the target repository sees it: a fork's head is fetched into refs/merge-requests/<iid>/head. */
+async function sourceRefIn(app: AppDeps, mr: store.MergeRequestRow): Promise<string | null> {
+  const branchRef = `refs/heads/${mr.source_branch}`
+  if (mr.source_project_id === mr.project_id) return (await readRef(gitdirOf(app, mr.project_id), branchRef)) ? branchRef : null
+  const from = gitdirOf(app, mr.source_project_id)
+  if (!(await readRef(from, branchRef))) return null
+  await fetchRef(gitdirOf(app, mr.project_id), from, branchRef, mergeRequestHeadRef(mr.iid))
+  return mergeRequestHeadRef(mr.iid)
+}
+
+export interface Refreshed { row: store.MergeRequestRow; newCommits: number }
+
+/**
+ * Recomputes what the branches decide and stores it; a missing branch makes the merge request `cannot_be_merged`
+ * (`commits_status`). Merged and closed merge requests keep what they had.
+ */
+export async function refreshMergeRequest(app: AppDeps, mr: store.MergeRequestRow): Promise<Refreshed> {
+  const target = findProjectById(app.db, mr.project_id)!
+  const gitdir = gitdirOf(app, mr.project_id)
+  const sourceRef = await sourceRefIn(app, mr)
+  let patch: store.MergeRequestPatch
+  let commits: string[] = []
+  let messages: string[] = []
+  if (!sourceRef || !(await readRef(gitdir, `refs/heads/${mr.target_branch}`))) {
+    patch = { merge_status: 'cannot_be_merged', git_merge_status: 'commits_status', changes_count: null }
+  } else {
+    try {
+      const check = await checkMerge(gitdir, { sourceBranch: mr.source_branch, targetBranch: mr.target_branch, sourceRef, method: target.merge_method })
+      const status = mergeStatusOf(check)
+      const base = check.mergeBase
+      const list = await commitsBetween(gitdir, check.targetHead, check.sourceHead)
+      commits = list.map((c) => c.id)
+      messages = list.map((c) => c.message)
+      const files = base ? await diffBetween(gitdir, base, check.sourceHead) : []
+      patch = {
+        merge_status: status.mergeStatus, git_merge_status: status.detailed, source_sha: check.sourceHead, target_sha: check.targetHead,
+        base_sha: base, changes_count: files.length > CHANGES_CAP ? `${CHANGES_CAP}+` : String(files.length),
+      }
+    } catch (err) {
+      if (!(err instanceof GitError)) throw err
+      patch = { merge_status: 'cannot_be_merged', git_merge_status: 'commits_status' }
+    }
+  }
+  const previous = mr.source_sha
+  const closing = mr.target_branch === target.default_branch
+    ? closingIssueIdsIn(app, target, [mr.title, mr.description ?? '', ...messages].join('\n'))
+    : []
+  return transaction(app.db, () => {
+    const current = store.findMergeRequestById(app.db, mr.id)
+    // Merged or closed meanwhile, or deleted: what it had stays.
+    if (!current || current.state !== 'opened') return { row: current ?? mr, newCommits: 0 }
+    store.updateMergeRequest(app.db, mr.id, { ...patch, prepared_at: current.prepared_at ?? current.created_at })
+    if (patch.source_sha !== undefined) store.setCommits(app.db, mr.id, commits)
+    store.setClosingIssues(app.db, mr.id, closing)
+    const moved = previous !== null && patch.source_sha !== undefined && patch.source_sha !== previous
+    // Commits are newest first: the old head's position counts the new ones; after a force push, all are new.
+    const at = previous === null ? -1 : commits.indexOf(previous)
+    return { row: store.findMergeRequestById(app.db, mr.id)!, newCommits: moved ? (at >= 0 ? at : commits.length) : 0 }
+  })
+}
+
+/** `added 2 commits`, GitLab's system note (without its commit list) when the source branch gains commits. */
+function noteNewCommits(app: AppDeps, mr: store.MergeRequestRow, user: UserRow, count: number) {
+  if (count <= 0) return
+  const at = app.clock.now().toISOString()
+  insertNote(app.db, { noteable_id: mr.id, author_id: user.id, body: `added ${count} commit${count === 1 ? '' : 's'}`, system: 1, created_at: at, updated_at: at })
+}
+
+/** After a push or an API write: every open merge request whose source or target branch moved is checked again. */
+async function onPush(app: AppDeps, event: PushEvent) {
+  const branches = event.changes.flatMap((c) => (c.ref.startsWith('refs/heads/') ? [c.ref.slice('refs/heads/'.length)] : []))
+  for (const mr of store.openOnBranches(app.db, event.project.id, branches)) {
+    const sourceMoved = mr.source_project_id === event.project.id && branches.includes(mr.source_branch)
+    const { newCommits } = await refreshMergeRequest(app, mr)
+    if (sourceMoved) noteNewCommits(app, mr, event.user, newCommits)
+  }
+}
+
+/** Subscribes the merge request checks to ref moves of this server; returns the unsubscribe. */
+export const watchMergeRequestBranches = (app: AppDeps) => onRefsMoved(app, onPush)

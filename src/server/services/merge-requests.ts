@@ -1,0 +1,130 @@
+// Merge requests: visibility-aware reads, the three lists, and what the presenters need (bundles, draft, statuses).
+import type { MergeRequestListInput } from '../../contract/endpoints/merge-requests.js'
+import { notFound } from '../../core/errors.js'
+import type { RequestContext } from '../context.js'
+import { canReadCode, isAdmin } from '../policy.js'
+import type { MergeRequestBasic } from '../../contract/entities/merge-requests.js'
+import type { MergeRequestBundle, MergeRequestSingle } from '../present/merge-requests.js'
+import { assigneeIdsOf, labelNamesOf, usersByIds, votesOf } from '../store/issues.js'
+import * as store from '../store/merge-requests.js'
+import { milestonesByIds } from '../store/milestones.js'
+import { findProjectById, type ProjectView } from '../store/projects.js'
+import { isSubscribed, projectPaths } from './discussion.js'
+import { timeTracking, today } from './issues.js'
+import { canMergeInto } from './protected-branches.js'
+
+export type { MergeRequestRow } from '../store/merge-requests.js'
+
+export const mergeRequestNotFound = () => notFound('Merge Request')
+
+/** A merge request of a visible project whose code the caller may read (merge requests show code). */
+export function findVisibleMergeRequest(ctx: RequestContext, p: ProjectView, iid: number): store.MergeRequestRow {
+  const mr = canReadCode(ctx, p) ? store.findMergeRequestByIid(ctx.app.db, p.id, iid) : undefined
+  if (!mr) throw mergeRequestNotFound()
+  return mr
+}
+
+/**
+ * Draft titles: GitLab 17's `[draft]`, `(draft)`, `draft:`; 13.x's `draft - ` and a bare `draft`; 11.x's `[WIP]`,
+ * `WIP:` and `WIP ` (compat-mr-ci-wiki.md §1.3). Case-insensitive, at the start.
+ */
+const DRAFT = /^\s*(\[draft\]|\(draft\)|draft:|draft -|draft\s*$|\[wip\]|wip:|wip )/i
+export const isDraft = (title: string) => DRAFT.test(title)
+
+/** detailed_merge_status: the checks git cannot decide come first, in GitLab's order (compat-mr-ci-wiki.md §1.6). */
+export function detailedStatus(r: store.MergeRequestRow): MergeRequestBasic['detailed_merge_status'] {
+  if (r.state !== 'opened') return 'not_open'
+  if (isDraft(r.title)) return 'draft_status'
+  return r.git_merge_status
+}
+
+/** `- [ ]` and `- [x]` items of the description. */
+function tasksOf(description: string | null) {
+  const items = [...(description ?? '').matchAll(/^\s*(?:[-*+]|\d+\.) \[([ xX])\]/gm)]
+  return { count: items.length, completed_count: items.filter((m) => m[1] !== ' ').length }
+}
+
+/** Everything the presenter needs for a page of merge requests, one query per table. */
+export function bundles(ctx: RequestContext, rows: store.MergeRequestRow[]): MergeRequestBundle[] {
+  const db = ctx.app.db
+  const ids = rows.map((r) => r.id)
+  const labels = labelNamesOf(db, ids)
+  const assignees = assigneeIdsOf(db, ids)
+  const reviewers = store.reviewerIdsOf(db, ids)
+  const votes = votesOf(db, ids)
+  const userIds = rows.flatMap((r) => [r.author_id, r.closed_by_id, r.merged_by_id, r.merge_user_id, ...(assignees.get(r.id) ?? []), ...(reviewers.get(r.id) ?? [])])
+  const users = usersByIds(db, userIds.filter((id): id is number => id !== null))
+  const userOf = (id: number | null) => (id === null ? null : users.get(id) ?? null)
+  const milestones = milestonesByIds(db, rows.flatMap((r) => (r.milestone_id !== null ? [r.milestone_id] : [])))
+  const pathOf = projectPaths(ctx)
+  const day = today(ctx)
+  return rows.map((r) => ({
+    row: r,
+    projectPath: pathOf(r.project_id),
+    author: users.get(r.author_id)!,
+    assignees: (assignees.get(r.id) ?? []).flatMap((id) => users.get(id) ?? []),
+    reviewers: (reviewers.get(r.id) ?? []).flatMap((id) => users.get(id) ?? []),
+    closedBy: userOf(r.closed_by_id),
+    mergedBy: userOf(r.merged_by_id),
+    mergeUser: userOf(r.merge_user_id ?? r.merged_by_id),
+    labels: labels.get(r.id) ?? [],
+    milestone: r.milestone_id !== null ? milestones.get(r.milestone_id) ?? null : null,
+    upvotes: votes.get(r.id)?.up ?? 0,
+    downvotes: votes.get(r.id)?.down ?? 0,
+    timeTracking: timeTracking(r),
+    draft: isDraft(r.title),
+    detailedMergeStatus: detailedStatus(r),
+    tasks: tasksOf(r.description),
+    today: day,
+  }))
+}
+
+export const bundle = (ctx: RequestContext, row: store.MergeRequestRow) => bundles(ctx, [row])[0]
+
+/** The single form's extras; `can_merge` is GitLab's can_be_merged_by? on the target branch. */
+export function singleOf(ctx: RequestContext, row: store.MergeRequestRow, extra: Partial<MergeRequestSingle> = {}): MergeRequestSingle {
+  const target = findProjectById(ctx.app.db, row.project_id)!
+  const assignees = assigneeIdsOf(ctx.app.db, [row.id]).get(row.id) ?? []
+  return {
+    subscribed: isSubscribed(ctx, row, assignees),
+    canMerge: ctx.user ? canMergeInto(ctx, target, row.target_branch) : false,
+    ...extra,
+  }
+}
+
+const isoOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s).toISOString())
+
+export function listMergeRequests(ctx: RequestContext, input: MergeRequestListInput, where: { project?: ProjectView; groupId?: number }) {
+  const user = ctx.user
+  const scoped = where.project || where.groupId !== undefined
+  const scope = (input.scope ?? (scoped ? 'all' : 'created_by_me')).replace(/-/g, '_')
+  return store.listMergeRequests(ctx.app.db, {
+    projectId: where.project?.id,
+    groupId: where.groupId,
+    viewer: user?.id ?? 0,
+    admin: isAdmin(ctx),
+    state: input.state === 'all' ? undefined : input.state,
+    labels: input.labels?.map((l) => l.trim()).filter(Boolean),
+    milestone: input.milestone,
+    iids: input.iids,
+    authorId: scope === 'created_by_me' && user ? user.id : input.author_id,
+    authorUsername: input.author_username,
+    assignedTo: scope === 'assigned_to_me' && user ? user.id : undefined,
+    assignee: input.assignee_id,
+    reviewer: input.reviewer_id,
+    reviewerUsername: input.reviewer_username,
+    reaction: input.my_reaction_emoji,
+    sourceBranch: input.source_branch,
+    targetBranch: input.target_branch,
+    search: input.search,
+    draft: input.wip === undefined ? undefined : input.wip === 'yes',
+    createdAfter: isoOf(input.created_after),
+    createdBefore: isoOf(input.created_before),
+    updatedAfter: isoOf(input.updated_after),
+    updatedBefore: isoOf(input.updated_before),
+    orderBy: input.order_by ?? 'created_at',
+    sort: input.sort ?? 'desc',
+    limit: ctx.page.limit,
+    offset: ctx.page.offset,
+  })
+}

@@ -1,0 +1,232 @@
+// Merge requests: rows, the filtered list query, reviewers, the issues each would close and the commits each holds.
+import { inIds, stmt, type Db } from './db.js'
+import { ACCESS_CTE, GROUP_CTE } from './issues.js'
+import { byIds, insertKindRow, updateNoteable } from './noteables.js'
+import { likePattern } from './users.js'
+
+export type MergeRequestState = 'opened' | 'closed' | 'locked' | 'merged'
+export type GitMergeStatus = 'unchecked' | 'commits_status' | 'conflict' | 'need_rebase' | 'mergeable'
+
+export interface MergeRequestRow {
+  id: number
+  project_id: number
+  iid: number
+  source_project_id: number
+  source_branch: string
+  target_branch: string
+  title: string
+  description: string | null
+  state: MergeRequestState
+  author_id: number
+  milestone_id: number | null
+  discussion_locked: number | null
+  time_estimate: number
+  total_time_spent: number
+  user_notes_count: number
+  merge_status: 'unchecked' | 'can_be_merged' | 'cannot_be_merged'
+  git_merge_status: GitMergeStatus
+  source_sha: string | null
+  target_sha: string | null
+  base_sha: string | null
+  changes_count: string | null
+  merge_when_pipeline_succeeds: number
+  merge_user_id: number | null
+  should_remove_source_branch: number | null
+  force_remove_source_branch: number
+  squash: number
+  allow_collaboration: number
+  merge_commit_sha: string | null
+  squash_commit_sha: string | null
+  merge_error: string | null
+  merged_by_id: number | null
+  merged_at: string | null
+  closed_by_id: number | null
+  closed_at: string | null
+  prepared_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export type NewMergeRequest = Pick<MergeRequestRow, 'project_id' | 'iid' | 'source_project_id' | 'source_branch' | 'target_branch' | 'title'
+  | 'description' | 'author_id' | 'milestone_id' | 'force_remove_source_branch' | 'squash' | 'allow_collaboration' | 'created_at' | 'updated_at'>
+export type MergeRequestPatch = Partial<Omit<MergeRequestRow, 'id' | 'project_id' | 'iid' | 'author_id' | 'created_at'>>
+
+export const insertMergeRequest = (db: Db, mr: NewMergeRequest) => insertKindRow<MergeRequestRow>(db, 'MergeRequest', mr)
+
+export const updateMergeRequest = (db: Db, id: number, patch: MergeRequestPatch) => updateNoteable(db, 'MergeRequest', id, patch)
+
+export const findMergeRequestByIid = (db: Db, projectId: number, iid: number) =>
+  stmt(db, 'SELECT * FROM merge_requests WHERE project_id = ? AND iid = ?').get(projectId, iid) as MergeRequestRow | undefined
+
+export const findMergeRequestById = (db: Db, id: number) =>
+  stmt(db, 'SELECT * FROM merge_requests WHERE id = ?').get(id) as MergeRequestRow | undefined
+
+/** The open merge request from the same source branch into the same target branch, other than `exceptId`. */
+export const findOpenTwin = (db: Db, m: Pick<MergeRequestRow, 'source_project_id' | 'source_branch' | 'project_id' | 'target_branch'>, exceptId = 0) =>
+  stmt(db, `SELECT * FROM merge_requests WHERE source_project_id = ? AND source_branch = ? AND project_id = ? AND target_branch = ?
+    AND state = 'opened' AND id != ?`).get(m.source_project_id, m.source_branch, m.project_id, m.target_branch, exceptId) as MergeRequestRow | undefined
+
+/** Open merge requests whose source or target is one of `branches` of the project: what a push to them affects. */
+export function openOnBranches(db: Db, projectId: number, branches: string[]): MergeRequestRow[] {
+  if (!branches.length) return []
+  return stmt(db, `SELECT * FROM merge_requests WHERE state = 'opened' AND (
+    (project_id = @project AND target_branch IN (SELECT value FROM json_each(@branches)))
+    OR (source_project_id = @project AND source_branch IN (SELECT value FROM json_each(@branches)))) ORDER BY id`)
+    .all({ project: projectId, branches: JSON.stringify(branches) }) as MergeRequestRow[]
+}
+
+export function reviewerIdsOf(db: Db, ids: number[]): Map<number, number[]> {
+  const out = new Map<number, number[]>()
+  for (const r of byIds<{ merge_request_id: number; user_id: number }>(db, (m) =>
+    `SELECT merge_request_id, user_id FROM merge_request_reviewers WHERE merge_request_id ${m} ORDER BY merge_request_id, position`, ids)) {
+    let list = out.get(r.merge_request_id)
+    if (!list) out.set(r.merge_request_id, (list = []))
+    list.push(r.user_id)
+  }
+  return out
+}
+
+export function setReviewers(db: Db, id: number, userIds: number[]) {
+  stmt(db, 'DELETE FROM merge_request_reviewers WHERE merge_request_id = ?').run(id)
+  ;[...new Set(userIds)].forEach((u, i) => stmt(db, 'INSERT INTO merge_request_reviewers (merge_request_id, user_id, position) VALUES (?, ?, ?)').run(id, u, i))
+}
+
+export function setClosingIssues(db: Db, id: number, issueIds: number[]) {
+  stmt(db, 'DELETE FROM merge_request_closing_issues WHERE merge_request_id = ?').run(id)
+  for (const issue of new Set(issueIds)) stmt(db, 'INSERT INTO merge_request_closing_issues (merge_request_id, issue_id) VALUES (?, ?)').run(id, issue)
+}
+
+export const closingIssueIds = (db: Db, id: number) =>
+  (stmt(db, 'SELECT issue_id FROM merge_request_closing_issues WHERE merge_request_id = ? ORDER BY issue_id').all(id) as { issue_id: number }[]).map((r) => r.issue_id)
+
+/** Merge requests that close (or, merged, closed) the issue, oldest first. */
+export const mergeRequestsClosing = (db: Db, issueId: number) =>
+  stmt(db, `SELECT m.* FROM merge_requests m JOIN merge_request_closing_issues c ON c.merge_request_id = m.id
+    WHERE c.issue_id = ? ORDER BY m.id`).all(issueId) as MergeRequestRow[]
+
+export function setCommits(db: Db, id: number, shas: string[]) {
+  stmt(db, 'DELETE FROM merge_request_commits WHERE merge_request_id = ?').run(id)
+  for (const sha of new Set(shas)) stmt(db, 'INSERT INTO merge_request_commits (merge_request_id, sha) VALUES (?, ?)').run(id, sha)
+}
+
+/** Merge requests of a project holding the commit, or merged as it. */
+export const mergeRequestsWithCommit = (db: Db, projectId: number, sha: string) =>
+  stmt(db, `SELECT * FROM merge_requests WHERE project_id = @project AND (merge_commit_sha = @sha OR squash_commit_sha = @sha
+    OR id IN (SELECT merge_request_id FROM merge_request_commits WHERE sha = @sha)) ORDER BY id DESC`).all({ project: projectId, sha }) as MergeRequestRow[]
+
+export interface MergeRequestFilters {
+  projectId?: number
+  groupId?: number
+  viewer: number
+  admin: boolean
+  state?: MergeRequestState
+  labels?: string[]
+  milestone?: string
+  iids?: number[]
+  authorId?: number
+  authorUsername?: string
+  assignedTo?: number
+  assignee?: number | 'none' | 'any'
+  reviewer?: number | 'none' | 'any'
+  reviewerUsername?: string
+  reaction?: string
+  sourceBranch?: string
+  targetBranch?: string
+  search?: string
+  /** Draft titles only (true) or the others (false): the prefixes of draftPattern. */
+  draft?: boolean
+  createdAfter?: string
+  createdBefore?: string
+  updatedAfter?: string
+  updatedBefore?: string
+  orderBy: 'created_at' | 'updated_at'
+  sort: 'asc' | 'desc'
+  limit: number
+  offset: number
+}
+
+const NONE = new Set(['none', 'no label', 'no milestone'])
+const isNone = (v: string) => NONE.has(v.toLowerCase())
+const isAny = (v: string) => v.toLowerCase() === 'any'
+
+/** A draft title in SQL, the prefixes of services/merge-requests.ts isDraft (LIKE ignores ASCII case). */
+const DRAFT_SQL = `(ltrim(m.title) LIKE '[draft]%' OR ltrim(m.title) LIKE '(draft)%' OR ltrim(m.title) LIKE 'draft:%'
+  OR ltrim(m.title) LIKE 'draft -%' OR trim(m.title) LIKE 'draft' OR ltrim(m.title) LIKE '[wip]%' OR ltrim(m.title) LIKE 'wip:%'
+  OR ltrim(m.title) LIKE 'wip %')`
+
+function userClause(col: 'noteable_assignees' | 'merge_request_reviewers', key: string, value: number | 'none' | 'any', where: string[], args: Record<string, unknown>) {
+  const idCol = col === 'noteable_assignees' ? 'noteable_id' : 'merge_request_id'
+  const exists = `EXISTS (SELECT 1 FROM ${col} x WHERE x.${idCol} = m.id`
+  if (value === 'none') where.push(`NOT ${exists})`)
+  else if (value === 'any') where.push(`${exists})`)
+  else { where.push(`${exists} AND x.user_id = @${key})`); args[key] = value }
+}
+
+function discussionClauses(f: MergeRequestFilters, where: string[], args: Record<string, unknown>) {
+  f.labels?.forEach((name, i) => {
+    if (isNone(name)) where.push('NOT EXISTS (SELECT 1 FROM noteable_labels x WHERE x.noteable_id = m.id)')
+    else if (isAny(name)) where.push('EXISTS (SELECT 1 FROM noteable_labels x WHERE x.noteable_id = m.id)')
+    else {
+      where.push(`m.id IN (SELECT il.noteable_id FROM noteable_labels il JOIN labels l ON l.id = il.label_id WHERE l.name = @label${i})`)
+      args[`label${i}`] = name
+    }
+  })
+  if (f.milestone !== undefined) {
+    if (isNone(f.milestone)) where.push('m.milestone_id IS NULL')
+    else if (isAny(f.milestone)) where.push('m.milestone_id IS NOT NULL')
+    else { where.push('m.milestone_id IN (SELECT id FROM milestones WHERE title = @milestone)'); args.milestone = f.milestone }
+  }
+  if (f.assignedTo !== undefined) userClause('noteable_assignees', 'assignedTo', f.assignedTo, where, args)
+  if (f.assignee !== undefined) userClause('noteable_assignees', 'assignee', f.assignee, where, args)
+  if (f.reviewer !== undefined) userClause('merge_request_reviewers', 'reviewer', f.reviewer, where, args)
+  if (f.reviewerUsername !== undefined) {
+    where.push('EXISTS (SELECT 1 FROM merge_request_reviewers r JOIN users u ON u.id = r.user_id WHERE r.merge_request_id = m.id AND u.username = @reviewerName)')
+    args.reviewerName = f.reviewerUsername
+  }
+  if (f.reaction !== undefined) {
+    const exists = 'EXISTS (SELECT 1 FROM award_emoji e WHERE e.noteable_id = m.id AND e.user_id = @viewer'
+    if (isNone(f.reaction)) where.push(`NOT ${exists})`)
+    else if (isAny(f.reaction)) where.push(`${exists})`)
+    else { where.push(`${exists} AND e.name = @reaction)`); args.reaction = f.reaction }
+  }
+}
+
+export function listMergeRequests(db: Db, f: MergeRequestFilters): { rows: MergeRequestRow[]; total: number } {
+  const where: string[] = []
+  const args: Record<string, unknown> = { viewer: f.viewer }
+  const ctes: string[] = []
+  if (f.projectId !== undefined) { where.push('m.project_id = @project'); args.project = f.projectId }
+  if (f.groupId !== undefined) {
+    ctes.push(GROUP_CTE)
+    where.push('m.project_id IN (SELECT p.id FROM projects p WHERE p.namespace_id IN (SELECT id FROM down))')
+    args.group = f.groupId
+  }
+  if (!f.admin && f.projectId === undefined) {
+    ctes.push(ACCESS_CTE)
+    where.push(`m.project_id IN (SELECT p.id FROM projects p LEFT JOIN lvl ON lvl.project_id = p.id
+      WHERE p.visibility IN ('public', 'internal') OR lvl.level >= 10)`)
+  }
+  if (f.state) { where.push('m.state = @state'); args.state = f.state }
+  discussionClauses(f, where, args)
+  if (f.iids) where.push(`m.iid ${inIds('iid', f.iids, args)}`)
+  if (f.authorId !== undefined) { where.push('m.author_id = @author'); args.author = f.authorId }
+  if (f.authorUsername !== undefined) { where.push('m.author_id IN (SELECT id FROM users WHERE username = @authorName)'); args.authorName = f.authorUsername }
+  if (f.sourceBranch !== undefined) { where.push('m.source_branch = @sourceBranch'); args.sourceBranch = f.sourceBranch }
+  if (f.targetBranch !== undefined) { where.push('m.target_branch = @targetBranch'); args.targetBranch = f.targetBranch }
+  if (f.draft !== undefined) where.push(f.draft ? DRAFT_SQL : `NOT ${DRAFT_SQL}`)
+  if (f.search) {
+    where.push("(m.title LIKE @search ESCAPE '\\' OR m.description LIKE @search ESCAPE '\\')")
+    args.search = likePattern(f.search)
+  }
+  const range: [keyof MergeRequestFilters, string, string][] = [
+    ['createdAfter', 'm.created_at >=', 'ca'], ['createdBefore', 'm.created_at <=', 'cb'],
+    ['updatedAfter', 'm.updated_at >=', 'ua'], ['updatedBefore', 'm.updated_at <=', 'ub'],
+  ]
+  for (const [key, cond, name] of range) if (f[key] !== undefined) { where.push(`${cond} @${name}`); args[name] = f[key] }
+  const cte = ctes.length ? ctes.join('').replace(/\) WITH RECURSIVE /g, '), ') : ''
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
+  const total = (stmt(db, `${cte}SELECT COUNT(*) AS n FROM merge_requests m ${clause}`).get(args) as { n: number }).n
+  const rows = stmt(db, `${cte}SELECT m.* FROM merge_requests m ${clause} ORDER BY m.${f.orderBy} ${f.sort}, m.id ${f.sort} LIMIT @limit OFFSET @offset`)
+    .all({ ...args, limit: f.limit, offset: f.offset }) as MergeRequestRow[]
+  return { rows, total }
+}
