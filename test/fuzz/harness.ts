@@ -34,7 +34,8 @@ export class FuzzHarness {
   readonly findings: Finding[] = []
   /** Endpoints no request of theirs got a 2xx from: the world or the generators do not reach them. */
   readonly unreached = new Set<string>()
-  private world!: World
+  /** The seeded objects and credentials: rebuilt (new tokens, new port) whenever ensureWhole rebuilds the server. */
+  world!: World
   private client!: ReturnType<typeof sender>
 
   constructor(private readonly start: () => Promise<Target>) {}

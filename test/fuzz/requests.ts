@@ -17,7 +17,7 @@ export interface FuzzRequest {
 }
 
 /** Path segments written literally: traversal, bad escapes, encoded slashes, overlong UTF-8, empty. */
-const RAW_SEGMENTS = ['', '.', '..', '%2e%2e', '%2E%2E%2F%2E%2E', '%2F', 'a%2F..%2F..%2Fb', '%ZZ', '%', '%2', '%00', '%C0%AE', '%FF', '%E2%82',
+export const RAW_SEGMENTS = ['', '.', '..', '%2e%2e', '%2E%2E%2F%2E%2E', '%2F', 'a%2F..%2F..%2Fb', '%ZZ', '%', '%2', '%00', '%C0%AE', '%FF', '%E2%82',
   '%F0%9F%98%80', '..%2F..%2Fetc%2Fpasswd', '.git%2Fconfig', 'a%2F%2Fb', '%2Fabs', 'dir%2F', '--output%3Dx', 'HEAD~99999', 'master..feature', '1;x=1', '1.json', '1%20', '+', '~', '1,2', '99999999999999999999', '-1', '0', '1e3', '0x1', '__proto__', 'constructor']
 
 /** Query keys beyond the schema's: credentials, sudo, pagination, prototype keys, nesting past qs's depth. */
@@ -148,7 +148,7 @@ export function requestArb(endpoint: Endpoint, w: World, declared: Set<string>):
   return fc.oneof({ weight: 1, arbitrary: cleanArb(endpoint, w, input) }, { weight: 2, arbitrary: hostileArb(endpoint, w, input, declared) })
 }
 
-const withDescription = (request: FuzzRequest) =>
+export const withDescription = (request: FuzzRequest) =>
   // fast-check prints the shrunk counterexample with this: the request as a reader would replay it.
   Object.defineProperty(request, fc.toStringMethod, { value: () => describeRequest(request), enumerable: false })
 

@@ -18,7 +18,7 @@ export interface World {
   settings: string
 }
 
-const PASSWORD = 'fuzz-password-123'
+export const PASSWORD = 'fuzz-password-123'
 
 async function user(root: Api, username: string, scopes: string[][]) {
   const u = expectStatus(await root.post('/users', { username, email: `${username}@example.com`, name: `User ${username}`, password: PASSWORD }), 201).body
