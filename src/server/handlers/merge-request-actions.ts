@@ -53,7 +53,7 @@ export const mergeRequestActionHandlers = {
 
   createMergeRequestTodo: (input, ctx) => {
     const { mr } = target(ctx, input)
-    return { status: 201, body: presentTodoById(ctx, discussion.createTodo(ctx, mr)) as never }
+    return { status: 201, body: presentTodoById(ctx, discussion.createTodo(ctx, mr)) }
   },
 
   setMergeRequestTimeEstimate: (input, ctx) => {
