@@ -18,6 +18,7 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   project: { summary: 'Work with projects: list, view, create, edit, clone, fork, star, archive, members, branches, tags, files', load: () => import('./project/index.js') },
   commit: { summary: 'Work with commits: list, view, create, diff, cherry-pick, comment, statuses', load: () => import('./commit/index.js') },
   issue: { summary: 'Work with issues: list, view, create, edit, close, move, notes, time tracking', load: () => import('./issue/index.js') },
+  mr: { summary: 'Work with merge requests: list, view, create, merge, diff, checkout, notes, time tracking', load: () => import('./mr/index.js') },
   api: { summary: 'Make an authenticated request to the v4 API and print the response', load: () => import('./api.js') },
   auth: { summary: 'Log in to an instance, check and remove stored tokens', load: () => import('./auth/index.js') },
   config: { summary: 'Read and change settings of the CLI', load: () => import('./config/index.js') },

@@ -67,7 +67,7 @@ await build({ ...common, entryPoints: ['src/cli/launch.ts'], outfile: 'dist/laun
 const warm = `
   const cli = require('./dist/launch.cjs').loadCli('dist')
   const runs = [['issue', 'list', '--help'], ['project', 'list', '--help'], ['commit', 'list', '--help'], ['--help'],
-    ['issue', 'list', '--json'], ['project', 'view', '--json']]
+    ['issue', 'list', '--json'], ['project', 'view', '--json'], ['mr', 'list', '--json']]
   runs.reduce((p, argv) => p.then(() => cli.main(argv)), Promise.resolve())
     .then(() => require('node:fs').writeFileSync('dist/cli.cjs.cache', cli.codeCache()))`
 const env = { ...process.env, COLLAB_HOST: 'http://127.0.0.1:0', COLLAB_TOKEN: 'warm-up', COLLAB_PROJECT: 'warm/up', NO_COLOR: '1' }

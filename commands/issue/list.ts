@@ -1,11 +1,11 @@
 // collab issue list: issues of a project (or a group, or every project with --instance), with the API's filters one to one.
 import type { Command, OptionValues } from 'commander'
 import {
-  choice, pageOptions, withConnection, withJson, withPagination, withProject, type Runtime,
+  choice, withConnection, withJson, withPagination, withProject, type Runtime,
 } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { route } from '../../src/client/paths.js'
-import { issuableQuery, issueColumns, printIssuableList, withIssuableFilters, type IssuableListOptions } from './shared.js'
+import { issuableQuery, issueColumns, issuableListOptions, printIssuableList, withIssuableFilters, type IssuableListOptions } from './shared.js'
 
 export type ListOptions = IssuableListOptions
 
@@ -23,17 +23,10 @@ export function register(group: Command, rt: Runtime): void {
   withJson(withPagination(withProject(withConnection(command)))).action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags)))
 }
 
-export const toOptions = (flags: OptionValues): ListOptions => ({
-  project: flags.project,
-  group: flags.group,
-  instance: flags.instance === true,
-  query: {
-    state: flags.state,
-    ...issuableQuery(flags),
-    confidential: flags.confidential,
-  },
-  ...pageOptions(flags),
-  json: flags.json === true,
+export const toOptions = (flags: OptionValues): ListOptions => issuableListOptions(flags, {
+  state: flags.state,
+  ...issuableQuery(flags),
+  confidential: flags.confidential,
 })
 
 export const run = (options: ListOptions, deps: Deps) => printIssuableList(deps, options, issueColumns(deps.io), {

@@ -2,7 +2,7 @@
 // argument, the list filters of every issuable, and description and note input.
 import { promises as fs } from 'node:fs'
 import type { Command, OptionValues } from 'commander'
-import { choice, collect, pageQuery, positiveInt, withConnection, withProject } from '../../src/cli/command.js'
+import { choice, collect, pageOptions, pageQuery, positiveInt, withConnection, withProject } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import type { Query } from '../../src/client/http.js'
@@ -96,6 +96,11 @@ export async function noteBody(deps: Deps, body: string | undefined, bodyFile: s
 }
 
 export interface IssuableListOptions { project?: string; group?: string; instance: boolean; query: Query; perPage?: number; all: boolean; json: boolean }
+
+/** A list verb's options: where to list (-p, --group, --instance), the API query, pages and --json. */
+export const issuableListOptions = (flags: OptionValues, query: Query): IssuableListOptions => ({
+  project: flags.project, group: flags.group, instance: flags.instance === true, query, ...pageOptions(flags), json: flags.json === true,
+})
 
 /** A list of a project, a group (--group) or the instance (--instance): one page, or every page with --all. */
 export async function printIssuableList<T>(

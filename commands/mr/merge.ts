@@ -1,0 +1,62 @@
+// collab mr merge [mr]: merge now, or when the pipeline succeeds; squash, source branch removal, expected head and messages.
+import type { Command, OptionValues } from 'commander'
+import { withJson, type Runtime } from '../../src/cli/command.js'
+import type { Deps } from '../../src/cli/factory.js'
+import { route } from '../../src/client/paths.js'
+import { reportWrite } from '../project/shared.js'
+import { onMergeRequest, reference, resolveMergeRequest } from './shared.js'
+
+export interface MergeOptions {
+  project?: string
+  mr?: string
+  squash?: boolean
+  removeSourceBranch?: boolean
+  whenPipelineSucceeds: boolean
+  sha?: string
+  message?: string
+  squashMessage?: string
+  json: boolean
+}
+
+export function register(group: Command, rt: Runtime): void {
+  const command = group
+    .command('merge')
+    .alias('accept')
+    .description('Merge a merge request')
+    .option('--squash', 'squash the commits into one')
+    .option('--no-squash', 'keep the commits even when the merge request asks to squash')
+    .option('-d, --remove-source-branch', 'delete the source branch after merging')
+    .option('--when-pipeline-succeeds', 'merge once the head pipeline succeeds instead of now')
+    .option('--sha <sha>', 'merge only if this is still the head of the source branch')
+    .option('-m, --message <text>', 'the merge commit message')
+    .option('--squash-message <text>', 'the squash commit message')
+  withJson(onMergeRequest(command)).action((mr: string | undefined, flags: OptionValues) => rt.invoke(command, run, toOptions(mr, flags)))
+}
+
+export const toOptions = (mr: string | undefined, flags: OptionValues): MergeOptions => ({
+  project: flags.project,
+  mr,
+  squash: flags.squash,
+  removeSourceBranch: flags.removeSourceBranch,
+  whenPipelineSucceeds: flags.whenPipelineSucceeds === true,
+  sha: flags.sha,
+  message: flags.message,
+  squashMessage: flags.squashMessage,
+  json: flags.json === true,
+})
+
+export async function run(options: MergeOptions, deps: Deps): Promise<void> {
+  const target = await resolveMergeRequest(deps, options.project, options.mr)
+  const { data, response } = await target.api.send(route('mergeMergeRequest', { id: target.ref, merge_request_iid: target.iid }), {
+    squash: options.squash,
+    should_remove_source_branch: options.removeSourceBranch,
+    merge_when_pipeline_succeeds: options.whenPipelineSucceeds || undefined,
+    sha: options.sha,
+    merge_commit_message: options.message,
+    squash_commit_message: options.squashMessage,
+  })
+  const done = data.state === 'merged'
+    ? `Merged ${reference(target)} into ${data.target_branch}${data.merge_commit_sha ? ` (${data.merge_commit_sha.slice(0, 8)})` : ''}`
+    : `Merge request ${reference(target)} will be merged when its pipeline succeeds`
+  reportWrite(deps.io, options.json, response, done)
+}

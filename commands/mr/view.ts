@@ -1,0 +1,59 @@
+// collab mr view [mr]: one merge request's main facts and description; its notes with --comments; its URL with --web.
+import type { Command, OptionValues } from 'commander'
+import { withJson, type Runtime } from '../../src/cli/command.js'
+import type { Deps } from '../../src/cli/factory.js'
+import { printNotes } from '../../src/cli/notes.js'
+import { printFields, printRaw } from '../../src/cli/output.js'
+import { parseJson } from '../../src/client/http.js'
+import { route } from '../../src/client/paths.js'
+import { onMergeRequest, resolveMergeRequest, type MergeRequest } from './shared.js'
+
+export interface ViewOptions { project?: string; mr?: string; comments: boolean; web: boolean; json: boolean }
+
+export function register(group: Command, rt: Runtime): void {
+  const command = withJson(onMergeRequest(group.command('view').alias('show').description('Show a merge request, and its notes with --comments')))
+    .option('-c, --comments', 'also print the notes, oldest first')
+    .option('-w, --web', 'print only the web URL')
+  command.action((mr: string | undefined, flags: OptionValues) => rt.invoke(command, run, toOptions(mr, flags)))
+}
+
+export const toOptions = (mr: string | undefined, flags: OptionValues): ViewOptions => ({
+  project: flags.project, mr, comments: flags.comments === true, web: flags.web === true, json: flags.json === true,
+})
+
+export async function run(options: ViewOptions, deps: Deps): Promise<void> {
+  const target = await resolveMergeRequest(deps, options.project, options.mr)
+  const { api, ref, iid } = target
+  const response = await api.call(route('getProjectMergeRequest', { id: ref, merge_request_iid: iid }))
+  if (options.json) return printRaw(deps.io, response.text)
+  const m = parseJson<MergeRequest>(response)
+  if (options.web) return void deps.io.stdout.write(`${m.web_url}\n`)
+  printFields(deps.io, [
+    ['iid', m.iid],
+    ['title', m.title],
+    ['state', m.state],
+    ['draft', m.draft],
+    ['author', m.author.username],
+    ['source_branch', m.source_branch],
+    ['target_branch', m.target_branch],
+    ['merge_status', m.merge_status],
+    ['detailed_merge_status', m.detailed_merge_status],
+    ['pipeline', (m.head_pipeline ?? m.pipeline)?.status],
+    ['assignees', m.assignees.map((u) => u.username).join(',')],
+    ['reviewers', m.reviewers.map((u) => u.username).join(',')],
+    ['labels', m.labels.join(',')],
+    ['milestone', m.milestone?.title],
+    ['squash', m.squash],
+    ['remove_source_branch', m.force_remove_source_branch],
+    ['changes', m.changes_count],
+    ['created_at', m.created_at],
+    ['merged_by', m.merged_by?.username],
+    ['merged_at', m.merged_at],
+    ['closed_at', m.closed_at],
+    ['web_url', m.web_url],
+    ['description', m.description],
+  ])
+  if (!options.comments) return
+  const notes = await api.list(route('listMergeRequestNotes', { id: ref, merge_request_iid: iid }), { sort: 'asc', per_page: 100 }, { all: true })
+  printNotes(deps.io, notes.items)
+}
