@@ -97,6 +97,21 @@ describe('mr merge', () => {
   })
 })
 
+describe('mr rebase and merge when the pipeline succeeds', () => {
+  it('asks the server to rebase, and prints its answer with --json', async () => {
+    await seeded(t)
+    expect(await t.c.run(['mr', 'rebase', '1', '-p', 'root/demo'])).toEqual(ok('', 'Rebase requested for merge request !1 in root/demo\n'))
+    expect(await t.c.run(['mr', 'rebase', '1', '-p', 'root/demo', '--json'])).toEqual(ok('{"rebase_in_progress":true}\n', 'Rebase requested for merge request !1 in root/demo\n'))
+  })
+
+  it('merges at once with --when-pipeline-succeeds when there is no pipeline to wait for', async () => {
+    const { p } = await seeded(t)
+    const res = await t.c.run(['mr', 'merge', '1', '-p', 'root/demo', '--when-pipeline-succeeds', '--squash', '--json'])
+    const got = await read(p.id)
+    expect([res.exitCode, JSON.parse(res.stdout).state, got.state, got.squash]).toEqual([0, 'merged', 'merged', true])
+  })
+})
+
 describe('mr note and time', () => {
   it('adds, lists, edits and deletes a note', async () => {
     const { p } = await seeded(t)
