@@ -2,44 +2,25 @@
 import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
-import { printFields, printRaw, status } from '../../../src/cli/output.js'
-import { parseJson } from '../../../src/client/http.js'
 import { route } from '../../../src/client/paths.js'
-import type { ResponseOf } from '../../../src/contract/routes.js'
+import { reportTime, timeVerbs } from '../../issue/time/verbs.js'
 import { onMergeRequest, reference, resolveMergeRequest } from '../shared.js'
-
-type TimeStats = ResponseOf<'getMergeRequestTimeStats'>
 
 export interface TimeOptions { project?: string; mr?: string; duration?: string; summary?: string; json: boolean }
 
-type TimeEndpoint = 'setMergeRequestTimeEstimate' | 'addMergeRequestSpentTime' | 'resetMergeRequestTimeEstimate' | 'resetMergeRequestSpentTime' | 'getMergeRequestTimeStats'
-
-interface Verb { name: string; description: string; endpoint: TimeEndpoint; takesDuration?: boolean; done?: string }
-
-const VERBS: Verb[] = [
-  { name: 'estimate', description: 'Set the time estimate (e.g. 3h30m, 1w 2d)', endpoint: 'setMergeRequestTimeEstimate', takesDuration: true, done: 'Set the estimate of' },
-  { name: 'spend', description: 'Add time spent (a leading - subtracts)', endpoint: 'addMergeRequestSpentTime', takesDuration: true, done: 'Added time spent on' },
-  { name: 'reset-estimate', description: 'Remove the time estimate', endpoint: 'resetMergeRequestTimeEstimate', done: 'Removed the estimate of' },
-  { name: 'reset-spent', description: 'Remove all time spent', endpoint: 'resetMergeRequestSpentTime', done: 'Removed the time spent on' },
-  { name: 'stats', description: 'Show the time estimate and time spent', endpoint: 'getMergeRequestTimeStats' },
-]
+type Verb = ReturnType<typeof timeVerbs<'mr'>>[number]
 
 export async function runTime(verb: Verb, options: TimeOptions, deps: Deps): Promise<void> {
   const target = await resolveMergeRequest(deps, options.project, options.mr)
   const json = verb.takesDuration ? { duration: options.duration, summary: options.summary } : undefined
   const response = await target.api.call(route(verb.endpoint, { id: target.ref, merge_request_iid: target.iid }), { json })
-  if (options.json) printRaw(deps.io, response.text)
-  else {
-    const t = parseJson<TimeStats>(response)
-    printFields(deps.io, [['estimate', t.human_time_estimate], ['spent', t.human_total_time_spent], ['estimate_seconds', t.time_estimate], ['spent_seconds', t.total_time_spent]])
-  }
-  if (verb.done) status(deps.io, `${verb.done} merge request ${reference(target)}`)
+  reportTime(deps, verb, response, options.json, `merge request ${reference(target)}`)
 }
 
 /** The duration comes first (`collab mr time spend 1h30m [mr]`), since the merge request may be left out. */
 export function register(group: Command, rt: Runtime): void {
   const time = group.command('time').description('Track time on a merge request: estimate, spend, reset-estimate, reset-spent, stats')
-  for (const verb of VERBS) {
+  for (const verb of timeVerbs('mr')) {
     const command = time.command(verb.name).description(verb.description)
     if (verb.takesDuration) command.argument('<duration>', 'a duration such as 3h30m, 1.5h, 1w 2d (mo, w, d, h, m)')
     if (verb.name === 'spend') command.option('--summary <text>', 'what the time was spent on')
