@@ -77,6 +77,9 @@ export function createServer(app: AppDeps): CollabServer {
   mountContract(router, app, contract, HANDLERS)
 
   const handler: http.RequestListener = (req, res) => {
+    // After a request asking to upgrade (curl --http2 sends `Upgrade: h2c`), node reads nothing more on the connection
+    // even when no one takes the upgrade: closing it after the answer keeps the client from waiting on it forever.
+    if (req.headers.upgrade !== undefined) res.setHeader('Connection', 'close')
     try {
       router.handler(req, res)
     } catch (err) {

@@ -20,11 +20,11 @@ describe('an Expect header other than 100-continue', () => {
   })
 })
 
-/** Writes one request as bytes and reads until the server closes: for what node's client will not send. */
-function exchange(bytes: string): Promise<string> {
+/** Writes requests as bytes and reads until the server closes (kept open, as a keep-alive client does, only the server may close it). */
+function exchange(bytes: string, opts: { keepOpen?: boolean } = {}): Promise<string> {
   const { hostname, port } = new URL(server.url)
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.end(bytes))
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => (opts.keepOpen ? socket.write(bytes) : socket.end(bytes)))
     const chunks: Buffer[] = []
     socket.setTimeout(5_000, () => socket.destroy(new Error('no answer within 5 s')))
     socket.on('data', (c: Buffer) => chunks.push(c)).on('error', reject).on('close', () => resolve(Buffer.concat(chunks).toString('latin1')))
@@ -38,5 +38,16 @@ describe('a CONNECT request', () => {
     expect(head.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed')
     expect(head).toContain('\r\nContent-Type: application/json\r\n')
     expect(JSON.parse(body)).toEqual({ error: '405 Not Allowed' })
+  })
+})
+
+describe('a request asking to upgrade the connection (curl --http2 sends Upgrade: h2c)', () => {
+  it('is answered with Connection: close, since node reads no further request on that connection', async () => {
+    const upgrade = 'GET /api/v4/version HTTP/1.1\r\nHost: fuzz\r\nUpgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n'
+    const text = await exchange(upgrade + 'GET /api/v4/version HTTP/1.1\r\nHost: fuzz\r\n\r\n', { keepOpen: true })
+    const [head, body] = text.split('\r\n\r\n')
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized')
+    expect(head).toContain('\r\nConnection: close\r\n')
+    expect(JSON.parse(body)).toEqual({ message: '401 Unauthorized' })
   })
 })
