@@ -2,7 +2,7 @@
 import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
-import { printRaw } from '../../src/cli/output.js'
+import { printRaw, status } from '../../src/cli/output.js'
 import { parseJson } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
@@ -22,5 +22,7 @@ export async function run(options: DiffOptions, deps: Deps): Promise<void> {
   const target = await resolveMergeRequest(deps, options.project, options.mr)
   const response = await target.api.call(route('getMergeRequestChanges', { id: target.ref, merge_request_iid: target.iid }))
   if (options.json) return printRaw(deps.io, response.text)
-  deps.io.stdout.write(formatDiff(deps.io, parseJson<ResponseOf<'getMergeRequestChanges'>>(response).changes))
+  const changes = parseJson<ResponseOf<'getMergeRequestChanges'>>(response)
+  deps.io.stdout.write(formatDiff(deps.io, changes.changes))
+  if (changes.overflow) status(deps.io, `warning: the server cut the diff short (${changes.changes_count} files changed); see ${changes.web_url}/diffs`)
 }

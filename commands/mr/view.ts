@@ -4,8 +4,9 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printNotes } from '../../src/cli/notes.js'
 import { printFields, printRaw } from '../../src/cli/output.js'
-import { parseJson } from '../../src/client/http.js'
+import { parseJson, type ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
+import type { ResponseOf } from '../../src/contract/routes.js'
 import { onMergeRequest, resolveMergeRequest, type MergeRequest } from './shared.js'
 
 export interface ViewOptions { project?: string; mr?: string; comments: boolean; web: boolean; json: boolean }
@@ -21,6 +22,13 @@ export const toOptions = (mr: string | undefined, flags: OptionValues): ViewOpti
   project: flags.project, mr, comments: flags.comments === true, web: flags.web === true, json: flags.json === true,
 })
 
+/** Who approved, when the server has the approvals API (GitLab CE before 13.2 and some servers answer 404: nothing shown). */
+async function approvedBy(api: ApiClient, ref: string, iid: number): Promise<string | undefined> {
+  const response = await api.call(route('getMergeRequestApprovals', { id: ref, merge_request_iid: iid }), { throwOnError: false })
+  if (response.status !== 200) return undefined
+  return parseJson<ResponseOf<'getMergeRequestApprovals'>>(response).approved_by.map((a) => a.user.username).join(',')
+}
+
 export async function run(options: ViewOptions, deps: Deps): Promise<void> {
   const target = await resolveMergeRequest(deps, options.project, options.mr)
   const { api, ref, iid } = target
@@ -28,6 +36,7 @@ export async function run(options: ViewOptions, deps: Deps): Promise<void> {
   if (options.json) return printRaw(deps.io, response.text)
   const m = parseJson<MergeRequest>(response)
   if (options.web) return void deps.io.stdout.write(`${m.web_url}\n`)
+  const approvers = await approvedBy(api, ref, iid)
   printFields(deps.io, [
     ['iid', m.iid],
     ['title', m.title],
@@ -41,6 +50,7 @@ export async function run(options: ViewOptions, deps: Deps): Promise<void> {
     ['pipeline', (m.head_pipeline ?? m.pipeline)?.status],
     ['assignees', m.assignees.map((u) => u.username).join(',')],
     ['reviewers', m.reviewers.map((u) => u.username).join(',')],
+    ['approved_by', approvers],
     ['labels', m.labels.join(',')],
     ['milestone', m.milestone?.title],
     ['squash', m.squash],

@@ -39,7 +39,7 @@ describe('mr view', () => {
     const fields = [
       'iid\t1', 'title\tFix the parser', 'state\topened', 'draft\tfalse', 'author\troot', 'source_branch\tfix', 'target_branch\tmaster',
       `merge_status\t${got.body.merge_status}`, `detailed_merge_status\t${got.body.detailed_merge_status}`, 'pipeline\t', 'assignees\t', 'reviewers\t',
-      'labels\tbug', 'milestone\t', 'squash\ttrue', 'remove_source_branch\tfalse', 'changes\t1', `created_at\t${got.body.created_at}`, 'merged_by\t',
+      'approved_by\t', 'labels\tbug', 'milestone\t', 'squash\ttrue', 'remove_source_branch\tfalse', 'changes\t1', `created_at\t${got.body.created_at}`, 'merged_by\t',
       'merged_at\t', 'closed_at\t', `web_url\t${got.body.web_url}`, 'description\tTwo lines',
     ]
     expect(await t.c.run(['mr', 'view', '1', '-p', 'root/demo'])).toEqual(ok(`${fields.join('\n')}\n`))
