@@ -125,6 +125,14 @@ describe('mr note and time', () => {
     expectStatus(await t.root.get(`/projects/${p.id}/merge_requests/1/notes/${note.id}`), 404)
   })
 
+  it('without a terminal, a note needs -m or -F, and a merge request must be named outside a git branch (exit 2)', async () => {
+    await seeded(t)
+    expect(await t.c.run(['mr', 'note', 'add', '1', '-p', 'root/demo'])).toEqual({ stdout: '', stderr: 'error: --message is required when not running interactively\n', exitCode: 2 })
+    expect(await t.c.run(['mr', 'view', '-p', 'root/demo'])).toEqual({
+      stdout: '', stderr: 'error: no merge request given, and the current directory is not on a git branch\nhint: pass an iid, a source branch or a URL\n', exitCode: 2,
+    })
+  })
+
   it('sets an estimate, spends time and prints the stats', async () => {
     await seeded(t)
     expect(await t.c.run(['mr', 'time', 'estimate', '3h', '1', '-p', 'root/demo'])).toEqual(ok('estimate\t3h\nspent\t\nestimate_seconds\t10800\nspent_seconds\t0\n', 'Set the estimate of merge request !1 in root/demo\n'))
