@@ -41,6 +41,7 @@ export function readPushCommands(input: Readable, gzipped: boolean): Promise<Pus
     const commands: PushCommand[] = []
     let pending: Buffer = Buffer.alloc(0)
     let seen = 0
+    let inflated = 0
     let settled = false
     const inflate = gzipped ? createGunzip() : null
 
@@ -58,6 +59,9 @@ export function readPushCommands(input: Readable, gzipped: boolean): Promise<Pus
       resolve({ commands, complete, body })
     }
     const onPlain = (chunk: Buffer) => {
+      // A few KiB of gzip inflate to gigabytes of commands: the cap holds for what is parsed, not only for what was sent.
+      inflated += chunk.length
+      if (settled || inflated > MAX_COMMAND_BYTES) return finish(false)
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk
       const { used, flushed } = parsePkts(pending, commands)
       pending = pending.subarray(used)

@@ -1,6 +1,9 @@
 // Defects the route fuzz (test/fuzz/routes.test.ts) found outside the contract, each pinned by the smallest request that showed it.
 import net from 'node:net'
+import { PassThrough } from 'node:stream'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readPushCommands } from '../../../src/server/git/push-commands.js'
 import { rawRequest } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
 
@@ -50,4 +53,19 @@ describe('a request asking to upgrade the connection (curl --http2 sends Upgrade
     expect(head).toContain('\r\nConnection: close\r\n')
     expect(JSON.parse(body)).toEqual({ message: '401 Unauthorized' })
   })
+})
+
+describe('a gzipped push whose command list inflates far past its size', () => {
+  it('stops reading at the command cap of 8 MiB inflated, instead of parsing (and holding) every command it inflates to', async () => {
+    // 52 KB of gzip inflating to 27 MB of 9-byte commands and no flush-pkt, from a client that keeps the request open.
+    const line = Buffer.from('0009a b c')
+    const plain = Buffer.alloc(line.length * 3_000_000)
+    for (let i = 0; i < 3_000_000; i++) line.copy(plain, i * line.length)
+    const input = new PassThrough()
+    input.write(gzipSync(plain))
+    const push = await Promise.race([readPushCommands(input, true), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still reading')), 10_000))])
+    input.destroy()
+    expect(push.complete).toBe(false)
+    expect(push.commands.length).toBeLessThanOrEqual(Math.ceil((8 * 1024 * 1024) / line.length))
+  }, 15_000)
 })
