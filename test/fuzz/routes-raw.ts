@@ -78,20 +78,25 @@ function parseFirst(whole: string): Answer | undefined {
   return { status: Number(status[1]), headers, text: length === undefined ? rest : rest.slice(0, length) }
 }
 
-/** Writes the bytes, half-closes, and reads until the server closes (the answers to pipelined requests included). */
+/**
+ * Writes the bytes and reads until the server closes: every request ends with `Connection: close` or breaks the parser.
+ * The socket is not half-closed: node takes a client's FIN for an abort and drops answers still being prepared.
+ */
 export function sendRaw(url: string, bytes: string): Promise<RawAnswer> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.end(Buffer.from(bytes, 'latin1')))
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.write(Buffer.from(bytes, 'latin1')))
     const chunks: Buffer[] = []
-    socket.setTimeout(TIMEOUT_MS, () => socket.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)))
-    socket.on('data', (c: Buffer) => chunks.push(c))
-    // A reset after the answer was written (the server refusing the rest of the bytes) still leaves the answer to judge.
-    socket.on('error', (err) => (chunks.length ? undefined : reject(err)))
-    socket.on('close', () => {
+    const done = () => {
       const text = Buffer.concat(chunks).toString('latin1')
       const statuses = [...text.matchAll(/(?:^|\r\n)HTTP\/1\.[01] (\d{3}) /g)].map((m) => Number(m[1]))
       resolve({ statuses, first: parseFirst(text) })
-    })
+    }
+    // An answer on a connection left open (a keep-alive the request did not ask to close) is still an answer.
+    socket.setTimeout(TIMEOUT_MS, () => (chunks.length ? socket.destroy() : socket.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`))))
+    socket.on('data', (c: Buffer) => chunks.push(c))
+    // A reset after the answer was written (the server refusing the rest of the bytes) still leaves the answer to judge.
+    socket.on('error', (err) => (chunks.length ? undefined : reject(err)))
+    socket.on('close', done)
   })
 }
