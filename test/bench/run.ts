@@ -4,11 +4,12 @@ import { foundationBench } from './foundation.js'
 import { fuzzBench } from './fuzz.js'
 import { issuesBench } from './issues.js'
 import { mergeBench } from './merge.js'
+import { mergeRequestsBench } from './merge-requests.js'
 import { mixedBench } from './mixed.js'
 import { repositoryBench } from './repository.js'
 
 const only = process.argv[2]
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, mixed: mixedBench, fuzz: fuzzBench, cli: cliBench }
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, 'merge-requests': mergeRequestsBench, mixed: mixedBench, fuzz: fuzzBench, cli: cliBench }
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue

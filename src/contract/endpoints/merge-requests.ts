@@ -80,22 +80,24 @@ const UpdateInput = {
 export type UpdateMergeRequestInput = { [K in keyof typeof UpdateInput]?: z.output<(typeof UpdateInput)[K]> }
 
 export const listMergeRequests = defineEndpoint({
-  method: 'GET', path: '/merge_requests', summary: 'List merge requests the caller can see (scope created_by_me by default)', paginated: true,
+  method: 'GET', path: '/merge_requests', summary: 'List merge requests the caller can see (scope created_by_me by default)', paginated: true, cacheable: true,
   input: MergeRequestListFilters, responses: { 200: MergeRequestList },
 })
 
 export const listGroupMergeRequests = defineEndpoint({
-  method: 'GET', path: '/groups/:id/merge_requests', summary: 'List merge requests of a group and its subgroups', paginated: true,
+  method: 'GET', path: '/groups/:id/merge_requests', summary: 'List merge requests of a group and its subgroups', paginated: true, cacheable: true,
   params: Id, input: MergeRequestListFilters, responses: { 200: MergeRequestList },
 })
 
 export const listProjectMergeRequests = defineEndpoint({
-  method: 'GET', path: '/projects/:id/merge_requests', summary: 'List merge requests of a project', paginated: true,
+  method: 'GET', path: '/projects/:id/merge_requests', summary: 'List merge requests of a project', paginated: true, cacheable: true,
   params: Id, input: MergeRequestListFilters, responses: { 200: MergeRequestList },
 })
 
 export const getProjectMergeRequest = defineEndpoint({
   method: 'GET', path: '/projects/:id/merge_requests/:merge_request_iid', summary: 'Get a single merge request',
+  // Read from the database alone unless the diverged commit count (git) is asked for.
+  cacheable: (params) => !params.include_diverged_commits_count,
   params: MergeRequestIid,
   input: { render_html: bool().optional(), include_diverged_commits_count: bool().optional(), include_rebase_in_progress: bool().optional() },
   responses: { 200: MergeRequest },
