@@ -62,22 +62,45 @@ async function diffWithGit(gitdir: string, parent: string | null, oid: string): 
   }
   const split = out.indexOf('\0\0diff --git ')
   const entries = parseRaw(split >= 0 ? out.slice(0, split) : out.replace(/\0+$/, ''))
-  const patchPart = split >= 0 ? out.slice(split + 2) : ''
-  const patches = patchPart ? patchPart.split(/^(?=diff --git )/m) : []
-  return entries.map((e, i) => {
-    const patch = patches[i] ?? ''
-    const start = patch.search(/^(@@|Binary files )/m)
-    const diff = start >= 0 ? patch.slice(start) : ''
-    let additions = 0
-    let deletions = 0
-    for (const line of diff.split('\n')) {
-      if (line.startsWith('+')) additions++
-      else if (line.startsWith('-')) deletions++
-    }
-    return { ...e, diff, additions, deletions }
+  return withPatches(entries, split >= 0 ? out.slice(split + 2) : '')
+}
+
+/**
+ * Each entry with its patch's hunks and line counts, in one pass over the patch text. Only `\n` ends a line here:
+ * a multiline regular expression's `^` also matches after a lone CR or U+2028 inside a line, which split one file's
+ * patch in two and gave every later file its neighbour's. (The pass is also cheaper: ~0.4 ms for 400 files, cold.)
+ */
+function withPatches(entries: DiffEntryHead[], patchText: string): DiffFile[] {
+  let next = patchText ? 0 : -1
+  return entries.map((e) => {
+    if (next < 0) return { ...e, diff: '', additions: 0, deletions: 0 }
+    const start = next
+    // A patch ends where a line starts the next one; content lines start with ' ', '+', '-' or '\\', never with this.
+    const boundary = patchText.indexOf('\ndiff --git ', start)
+    next = boundary < 0 ? -1 : boundary + 1
+    return { ...e, ...hunksOf(patchText, start, boundary < 0 ? patchText.length : boundary + 1) }
   })
 }
 
+/** The hunks of the patch at text[start, end): from its first line starting `@@` or `Binary files `, and their +/- lines. */
+function hunksOf(text: string, start: number, end: number) {
+  let from = -1
+  for (let line = start; line < end; line = text.indexOf('\n', line) + 1 || end) {
+    if (text.startsWith('@@', line) || text.startsWith('Binary files ', line)) {
+      from = line
+      break
+    }
+  }
+  if (from < 0) return { diff: '', additions: 0, deletions: 0 }
+  let additions = 0
+  let deletions = 0
+  for (let line = from; line < end; line = text.indexOf('\n', line) + 1 || end) {
+    const c = text.charCodeAt(line)
+    if (c === 43) additions++
+    else if (c === 45) deletions++
+  }
+  return { diff: text.slice(from, end), additions, deletions }
+}
 
 /**
  * A diff too large to hold: every file with its flags and line counts (from --numstat, one short line a file) and an

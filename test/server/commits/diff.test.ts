@@ -8,10 +8,15 @@ import { fixedClock, startTestServer, type TestServer } from '../../helpers/serv
 
 const APP = 'function one() {\n  return 1\n}\n\nfunction two() {\n  return 2\n}\n\nfunction three() {\n  return 3\n}\n'
 const NOTES = 'alpha\nbravo\ncharlie\ndelta\necho\nfoxtrot\ngolf\nhotel\n'
+/** Old Mac line ends and a Unicode line separator, each followed by text that starts git's next-file line. */
+const CR = 'one\rdiff --git a/x b/x\rtwo\n'
+const LS = 'three\u2028diff --git a/y b/y\n'
 
 let server: TestServer
 let alice: TestUser
 let id: number
+/** A project of its own (the commits above have fixed ids) with one commit of files holding CR and U+2028. */
+let breaks: { id: number; sha: string }
 /** The root commit: five files. */
 const ROOT = '507cd63992736d59f39541e8e2e93901dd58f365'
 /** Edits, a deletion, a chmod, two renames (one with an edit), a binary and a file without a final newline. */
@@ -71,6 +76,10 @@ beforeAll(async () => {
   const typechange = gitIn(server, id, ['commit-tree', tree, '-p', 'master', '-m', 'Make it a link'], { env }).trim()
   gitIn(server, id, ['update-ref', 'refs/heads/master', typechange])
   expect(typechange).toBe(TYPECHANGE)
+
+  const other = (await createProject(alice.api, { name: 'line-breaks', visibility: 'public' })).id
+  const actions = [create('a.txt', CR), create('b.txt', 'b\n'), create('c.txt', LS), create('d.txt', 'd\n')]
+  breaks = { id: other, sha: (await commit(alice.api, other, { commit_message: 'Odd line breaks', actions })).id }
 })
 afterAll(() => server.close())
 
@@ -164,5 +173,16 @@ describe.each(ENGINES)('GET /projects/:id/repository/commits/:sha/diff with $eng
       { ...flags, old_path: 'z.txt', new_path: 'z.txt', a_mode: '100644', b_mode: '100644', diff: '@@ -1 +1 @@\n-z\n+zz\n' },
     ])
     expect((await api(server).get(`${repo(id)}/commits/${TYPECHANGE}`)).body.stats).toEqual({ additions: 2, deletions: 2, total: 4 })
+  })
+
+  it('splits files only at real line starts, whatever other line breaks their lines hold', async () => {
+    const res = await api(server).get(`${repo(breaks.id)}/commits/${breaks.sha}/diff`)
+    expect(res.body.map((d: { new_path: string; diff: string }) => [d.new_path, d.diff])).toEqual([
+      ['a.txt', `@@ -0,0 +1 @@\n+${CR}`],
+      ['b.txt', '@@ -0,0 +1 @@\n+b\n'],
+      ['c.txt', `@@ -0,0 +1 @@\n+${LS}`],
+      ['d.txt', '@@ -0,0 +1 @@\n+d\n'],
+    ])
+    expect((await api(server).get(`${repo(breaks.id)}/commits/${breaks.sha}`)).body.stats).toEqual({ additions: 4, deletions: 0, total: 4 })
   })
 })
