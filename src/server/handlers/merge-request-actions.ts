@@ -1,19 +1,16 @@
 // What one does to a merge request besides editing it: merge, cancel auto-merge, rebase, subscriptions, todo, time
 // tracking and approvals.
 import type { contract } from '../../contract/index.js'
-import { CollabError } from '../../core/errors.js'
 import type { Handlers } from '../http/mount.js'
 import { presentTimeStats } from '../present/issues.js'
+import { presentApprovals } from '../present/merge-requests.js'
 import * as discussion from '../services/discussion.js'
+import * as approvals from '../services/merge-request-approvals.js'
 import { timeTracking } from '../services/issues.js'
 import { cancelAutoMerge, cancelRefused, mergeMergeRequest, rebaseMergeRequest } from '../services/merge-request-merge.js'
 import { findMergeRequestById } from '../store/merge-requests.js'
 import { one, target } from './merge-requests.js'
 import { presentTodoById } from './todos.js'
-
-/** Approvals are not kept yet: nobody has approved, and approving is refused rather than pretended. */
-const noApprovals = () => ({ user_has_approved: false, user_can_approve: false, approved: false, approved_by: [] })
-const approvalsUnsupported = () => new CollabError('NOT_IMPLEMENTED', '404 Not Found', { status: 404 })
 
 export const mergeRequestActionHandlers = {
   mergeMergeRequest: async (input, ctx) => {
@@ -79,22 +76,23 @@ export const mergeRequestActionHandlers = {
   getMergeRequestTimeStats: (input, ctx) => ({ status: 200, body: presentTimeStats(timeTracking(target(ctx, input).mr)) }),
 
   getMergeRequestApprovals: (input, ctx) => {
-    target(ctx, input)
-    return { status: 200, body: noApprovals() }
+    const { project, mr } = target(ctx, input)
+    return { status: 200, body: presentApprovals(approvals.approvalsOf(ctx, project, mr), ctx) }
   },
 
   approveMergeRequest: (input, ctx) => {
-    target(ctx, input)
-    throw approvalsUnsupported()
+    const { project, mr } = target(ctx, input)
+    return { status: 201, body: presentApprovals(approvals.approve(ctx, project, mr, input.sha), ctx) }
   },
 
   unapproveMergeRequest: (input, ctx) => {
-    target(ctx, input)
-    throw approvalsUnsupported()
+    const { project, mr } = target(ctx, input)
+    return { status: 201, body: presentApprovals(approvals.unapprove(ctx, project, mr), ctx) }
   },
 
   resetMergeRequestApprovals: (input, ctx) => {
-    target(ctx, input)
-    throw approvalsUnsupported()
+    const { project, mr } = target(ctx, input)
+    approvals.resetApprovals(ctx, project, mr)
+    return { status: 202 }
   },
 } satisfies Handlers<typeof contract.mergeRequestActions>

@@ -1,5 +1,5 @@
 // Merge requests as GitLab 17 serializes them: the simple, list (basic) and single forms (entities/merge-requests.ts).
-import type { MergeRequest, MergeRequestBasic, MergeRequestSimple } from '../../contract/entities/merge-requests.js'
+import type { MergeRequest, MergeRequestApprovals, MergeRequestBasic, MergeRequestSimple } from '../../contract/entities/merge-requests.js'
 import type { RequestContext } from '../context.js'
 import type { MilestoneRow } from '../store/milestones.js'
 import type { MergeRequestRow } from '../store/merge-requests.js'
@@ -134,3 +134,10 @@ export function presentMergeRequest(b: MergeRequestBundle, s: MergeRequestSingle
     user: { can_merge: s.canMerge },
   }
 }
+
+export const presentApprovals = (a: { approvers: UserRow[]; userHasApproved: boolean; userCanApprove: boolean }, ctx: Urls): MergeRequestApprovals => ({
+  user_has_approved: a.userHasApproved,
+  user_can_approve: a.userCanApprove,
+  approved: a.approvers.length > 0,
+  approved_by: a.approvers.map((u) => ({ user: presentUserBasic(u, ctx) })),
+})

@@ -1,4 +1,4 @@
-// Merge requests: rows, the filtered list query, reviewers, the issues each would close and the commits each holds.
+// Merge requests: rows, the filtered list query, reviewers, approvals, the issues each would close and the commits each holds.
 import { inIds, stmt, type Db } from './db.js'
 import { ACCESS_CTE, GROUP_CTE } from './issues.js'
 import { byIds, insertKindRow, updateNoteable } from './noteables.js'
@@ -90,6 +90,18 @@ export function setReviewers(db: Db, id: number, userIds: number[]) {
   stmt(db, 'DELETE FROM merge_request_reviewers WHERE merge_request_id = ?').run(id)
   ;[...new Set(userIds)].forEach((u, i) => stmt(db, 'INSERT INTO merge_request_reviewers (merge_request_id, user_id, position) VALUES (?, ?, ?)').run(id, u, i))
 }
+
+/** Approvers in the order they approved. */
+export const approverIds = (db: Db, id: number) =>
+  (stmt(db, 'SELECT user_id FROM merge_request_approvals WHERE merge_request_id = ? ORDER BY created_at, user_id').all(id) as { user_id: number }[]).map((r) => r.user_id)
+
+export const addApproval = (db: Db, id: number, userId: number, at: string) =>
+  stmt(db, 'INSERT OR IGNORE INTO merge_request_approvals (merge_request_id, user_id, created_at) VALUES (?, ?, ?)').run(id, userId, at)
+
+/** Removes one user's approval, or every approval without `userId`; the number removed. */
+export const removeApprovals = (db: Db, id: number, userId?: number) => userId === undefined
+  ? stmt(db, 'DELETE FROM merge_request_approvals WHERE merge_request_id = ?').run(id).changes
+  : stmt(db, 'DELETE FROM merge_request_approvals WHERE merge_request_id = ? AND user_id = ?').run(id, userId).changes
 
 export function setClosingIssues(db: Db, id: number, issueIds: number[]) {
   stmt(db, 'DELETE FROM merge_request_closing_issues WHERE merge_request_id = ?').run(id)

@@ -20,18 +20,18 @@ export const noTime = { time_estimate: 0, total_time_spent: 0, human_time_estima
 
 /** The single form of a fresh, open, mergeable merge request with nothing set but what `over` names. */
 export function expectedSingle(server: { url: string }, over: Record<string, unknown> & { id: number; iid: number; project: any; author: any; at: string }) {
-  const { project, author, at, ...rest } = over
+  const { project, author, at, id, iid, ...rest } = over
   const path = project.path_with_namespace
   return {
-    id: rest.id, iid: rest.iid, project_id: project.id, title: 'Feature', description: null, state: 'opened', created_at: at, updated_at: at,
+    id, iid, project_id: project.id, title: 'Feature', description: null, state: 'opened', created_at: at, updated_at: at,
     merged_by: null, merge_user: null, merged_at: null, closed_by: null, closed_at: null, target_branch: 'master', source_branch: 'feature',
     user_notes_count: 0, upvotes: 0, downvotes: 0, author, assignees: [], assignee: null, reviewers: [],
     source_project_id: project.id, target_project_id: project.id, labels: [], draft: false, imported: false, imported_from: 'none',
     work_in_progress: false, milestone: null, merge_when_pipeline_succeeds: false, merge_status: 'can_be_merged',
     detailed_merge_status: 'mergeable', sha: '', merge_commit_sha: null, squash_commit_sha: null, discussion_locked: null,
-    should_remove_source_branch: null, force_remove_source_branch: false, prepared_at: at, reference: `!${rest.iid}`,
-    references: { short: `!${rest.iid}`, relative: `!${rest.iid}`, full: `${path}!${rest.iid}` },
-    web_url: `${server.url}/${path}/-/merge_requests/${rest.iid}`, time_stats: noTime, squash: false, squash_on_merge: false,
+    should_remove_source_branch: null, force_remove_source_branch: false, prepared_at: at, reference: `!${iid}`,
+    references: { short: `!${iid}`, relative: `!${iid}`, full: `${path}!${iid}` },
+    web_url: `${server.url}/${path}/-/merge_requests/${iid}`, time_stats: noTime, squash: false, squash_on_merge: false,
     task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: false, blocking_discussions_resolved: true,
     subscribed: true, changes_count: '1', latest_build_started_at: null, latest_build_finished_at: null,
     first_deployed_to_production_at: null, pipeline: null, head_pipeline: null, diff_refs: null, merge_error: null,
