@@ -56,11 +56,11 @@ const closesRefs = (ctx: RequestContext, target: ProjectView, ids: number[]) => 
 const pathOf = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
 
 export async function mergeMergeRequest(ctx: RequestContext, target: ProjectView, mr: store.MergeRequestRow, input: MergeInput) {
+  // GitLab 17's order: who may merge (401), then the sha (409), then whether it can be merged (405).
   requireMergeInto(ctx, target, mr.target_branch)
-  if (mr.state !== 'opened' || isDraft(mr.title)) throw notAllowed()
   const fresh = (await refreshMergeRequest(ctx.app, mr)).row
-  if (fresh.git_merge_status === 'commits_status' || !fresh.source_sha) throw notAllowed()
-  if (input.sha !== undefined && input.sha !== fresh.source_sha) throw shaMismatch(fresh.source_sha)
+  if (input.sha !== undefined && fresh.source_sha && input.sha !== fresh.source_sha) throw shaMismatch(fresh.source_sha)
+  if (fresh.state !== 'opened' || isDraft(fresh.title) || fresh.git_merge_status === 'commits_status' || !fresh.source_sha) throw notAllowed()
   const db = ctx.app.db
   const source = findProjectById(db, mr.source_project_id)!
   const squash = input.squash ?? fresh.squash === 1

@@ -29,18 +29,19 @@ afterAll(() => server.close())
 const merge = (as: TestUser, iid: number, body: Record<string, unknown> = {}) => as.api.put(mrPath(project.id, iid, '/merge'), body)
 
 describe('merging', () => {
-  it('refuses callers without merge access (401), a wrong sha (409), drafts and closed ones (405)', async () => {
+  it('refuses callers without merge access (401), a wrong sha (409), then drafts and merged ones (405)', async () => {
     const head = (await branchWith(alice.api, project.id, 'feature', 'a.txt', 'a\n', 'Add a\n\nCloses #1')).id
     expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Bug one' }), 201)
     expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Bug two' }), 201)
     const mr = await openMergeRequest(bob.api, project.id, { source_branch: 'feature', title: 'Draft: Feature', description: 'Fixes #2' })
     expect((await merge(carol, mr.iid)).status).toBe(401)
     expect((await merge(carol, mr.iid)).body).toEqual({ message: '401 Unauthorized' })
-    const sha = await merge(alice, mr.iid, { sha: '0'.repeat(40) })
-    expect([sha.status, sha.body]).toEqual([405, { message: '405 Method Not Allowed' }])
-    expectStatus(await bob.api.put(mrPath(project.id, mr.iid), { title: 'Feature' }), 200)
+    // GitLab 17 checks the sha before whether the merge request can be merged.
     const wrong = await merge(alice, mr.iid, { sha: '0'.repeat(40) })
     expect([wrong.status, wrong.body]).toEqual([409, { message: `SHA does not match HEAD of source branch: ${head}` }])
+    const draft = await merge(alice, mr.iid, { sha: head })
+    expect([draft.status, draft.body]).toEqual([405, { message: '405 Method Not Allowed' }])
+    expectStatus(await bob.api.put(mrPath(project.id, mr.iid), { title: 'Feature' }), 200)
     expect((await alice.api.get(mrPath(project.id, mr.iid))).body.state).toBe('opened')
     expect(await branchHead(alice.api, project.id, 'master')).not.toBe(head)
   })
