@@ -43,6 +43,7 @@ export async function createMergeRequest(ctx: RequestContext, source: ProjectVie
   if (effectiveProjectLevel(ctx, source) < DEVELOPER) throw forbidden()
   if (source.archived) throw forbidden('Project is archived')
   const target = targetOf(ctx, source, input.target_project_id)
+  if (!target.merge_requests_enabled) throw modelError(422, 'Target project has disabled merge requests')
   const title = checkTitle(input.title)
   if (target.id === source.id && input.source_branch === input.target_branch) throw sameBranch()
   if (!(await branchExists(ctx, source, input.source_branch))) throw missingBranch('source_branch')

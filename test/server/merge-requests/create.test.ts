@@ -62,6 +62,14 @@ describe('creating a merge request', () => {
     expect(noTitle.status).toBe(400)
   })
 
+  it('refuses a target project with merge requests disabled (422)', async () => {
+    const off = await createProject(alice.api, { name: 'off', merge_requests_enabled: false })
+    await seedMaster(alice.api, off.id)
+    await branchWith(alice.api, off.id, 'feature', 'a.txt')
+    const res = await alice.api.post(`/projects/${off.id}/merge_requests`, { source_branch: 'feature', target_branch: 'master', title: 'x' })
+    expect([res.status, res.body]).toEqual([422, { message: ['Target project has disabled merge requests'] }])
+  })
+
   it('lets only Developers and up create (403)', async () => {
     const res = await carol.api.post(`/projects/${project.id}/merge_requests`, { source_branch: 'wip', target_branch: 'master', title: 'x' })
     expect([res.status, res.body]).toEqual([403, { message: '403 Forbidden' }])
