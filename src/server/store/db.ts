@@ -11,10 +11,11 @@ import m006 from './migrations/006-protected-branches.sql'
 import m007 from './migrations/007-noteables.sql'
 import m008 from './migrations/008-merge-requests.sql'
 import m009 from './migrations/009-merge-request-approvals.sql'
+import m010 from './migrations/010-merge-request-noteables.sql'
 
 export type Db = Database.Database
 
-const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009]
+const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010]
 
 export function openDatabase(file: string): Db {
   const db = new Database(file, { timeout: 0 })

@@ -130,4 +130,18 @@ describe('merge requests from forks', () => {
     const file = await alice.api.get(`/projects/${project.id}/repository/files/f.txt/raw`, { query: { ref: 'master' } })
     expect([file.status, file.text]).toEqual([200, 'f\n'])
   })
+
+  it('takes the merge requests of a deleted fork with their discussion, leaving nothing behind', async () => {
+    const fork = (await bob.api.get(`/projects/${project.id}/forks`)).body[0]
+    await commit(bob.api, fork.id, { branch: 'doomed', start_branch: 'master', commit_message: 'Doomed', actions: [create('d.txt', 'd\n')] })
+    const doomed = expectStatus(await bob.api.post(`/projects/${fork.id}/merge_requests`, {
+      source_branch: 'doomed', target_branch: 'master', title: 'Doomed', target_project_id: project.id,
+    }), 201).body
+    expectStatus(await alice.api.post(mrPath(project.id, doomed.iid, '/notes'), { body: 'hm' }), 201)
+    expect((await bob.api.del(`/projects/${fork.id}`)).status).toBe(202)
+    await server.app.tasks.idle()
+    expect((await alice.api.get(mrPath(project.id, doomed.iid))).status).toBe(404)
+    const orphans = server.app.db.prepare('SELECT COUNT(*) AS n FROM noteables WHERE id = ?').get(doomed.id) as { n: number }
+    expect(orphans.n).toBe(0)
+  })
 })
