@@ -114,7 +114,7 @@ export const presentLabel = (l: LabelRow, counts: LabelCounts, subscribed: boole
   description_html: l.description ?? '',
   open_issues_count: counts.open_issues_count,
   closed_issues_count: counts.closed_issues_count,
-  open_merge_requests_count: 0,
+  open_merge_requests_count: counts.open_merge_requests_count,
   subscribed,
   priority: l.priority,
   is_project_label: true,

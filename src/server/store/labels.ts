@@ -13,7 +13,7 @@ export interface LabelRow {
   updated_at: string
 }
 
-export interface LabelCounts { open_issues_count: number; closed_issues_count: number }
+export interface LabelCounts { open_issues_count: number; closed_issues_count: number; open_merge_requests_count: number }
 
 export function insertLabel(db: Db, l: Omit<LabelRow, 'id'>): number {
   return Number(stmt(db, `INSERT INTO labels (project_id, name, color, description, priority, created_at, updated_at)
@@ -44,7 +44,8 @@ export function listLabels(db: Db, projectId: number, f: { search?: string; limi
   return { rows, total }
 }
 
-const COUNTS = `SELECT COALESCE(SUM(i.state = 'opened'), 0) AS open_issues_count, COALESCE(SUM(i.state = 'closed'), 0) AS closed_issues_count
+const COUNTS = `SELECT COALESCE(SUM(i.state = 'opened'), 0) AS open_issues_count, COALESCE(SUM(i.state = 'closed'), 0) AS closed_issues_count,
+  (SELECT COUNT(*) FROM noteable_labels ml JOIN merge_requests m ON m.id = ml.noteable_id WHERE ml.label_id = @label AND m.state = 'opened') AS open_merge_requests_count
   FROM noteable_labels il JOIN issues i ON i.id = il.noteable_id WHERE il.label_id = @label`
 
 /**

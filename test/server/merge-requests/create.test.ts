@@ -139,6 +139,8 @@ describe('updating and deleting', () => {
     expect([res.labels, res.assignee.username, res.reviewers.map((u: any) => u.username), res.milestone.title, res.discussion_locked,
       res.force_remove_source_branch, res.squash, res.title, res.task_completion_status])
       .toEqual([['bug', 'ui'], 'bob', ['alice'], 'v1', true, true, true, 'Feature!', { count: 2, completed_count: 1 }])
+    const labels = (await alice.api.get(`/projects/${project.id}/labels`)).body
+    expect(labels.map((l: any) => [l.name, l.open_merge_requests_count, l.open_issues_count])).toEqual([['bug', 1, 0], ['ui', 1, 0]])
     const retargeted = expectStatus(await alice.api.put(mrPath(project.id, 1), { target_branch: 'wip' }), 200).body
     expect([retargeted.target_branch, retargeted.merge_status]).toEqual(['wip', 'can_be_merged'])
     const notes = (await alice.api.get(mrPath(project.id, 1, '/notes'), { query: { per_page: 1 } })).body
