@@ -23,7 +23,7 @@ const declaredMethods = new Map<string, Set<string>>()
 for (const e of endpointsInOrder()) declaredMethods.set(e.path, (declaredMethods.get(e.path) ?? new Set()).add(e.method))
 
 /** Each endpoint's own seed, so adding an endpoint does not change the requests generated for the others. */
-export function endpointSeed(base: number, e: Endpoint): number {
+export function endpointSeed(base: number, e: { method: string; path: string }): number {
   let h = base | 0
   for (const c of `${e.method} ${e.path}`) h = Math.imul(h ^ c.charCodeAt(0), 16777619)
   return h
