@@ -1,5 +1,6 @@
 // Requests node's own client refuses to write (odd request lines, duplicate or folded headers, broken chunking), sent
 // over a bare socket; the answers are read back off the wire and judged like any other.
+import http from 'node:http'
 import net from 'node:net'
 import fc from 'fast-check'
 import type { Answer } from './check.js'
@@ -98,5 +99,22 @@ export function sendRaw(url: string, bytes: string): Promise<RawAnswer> {
     // A reset after the answer was written (the server refusing the rest of the bytes) still leaves the answer to judge.
     socket.on('error', (err) => (chunks.length ? undefined : reject(err)))
     socket.on('close', done)
+  })
+}
+
+/** Sends the head and part of the body (chunked, so the server waits for the rest), then hangs up after `ms`. */
+export function hangUp(url: string, r: { method: string; path: string; headers: Record<string, string>; body?: Buffer }, cut: number, ms: number): Promise<void> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    const headers: Record<string, string> = { ...r.headers, 'Transfer-Encoding': 'chunked' }
+    const req = http.request({ host: hostname, port, method: r.method, path: r.path, headers, agent: false })
+    req.on('error', () => resolve())
+    req.on('response', (res) => res.resume())
+    if (r.body?.length) req.write(r.body.subarray(0, cut % (r.body.length + 1)))
+    else req.flushHeaders()
+    setTimeout(() => {
+      req.destroy()
+      resolve()
+    }, ms)
   })
 }

@@ -12,7 +12,7 @@ import { describe, problemsOf } from './check.js'
 import { endpointSeed, FuzzHarness } from './harness.js'
 import type { FuzzRequest } from './requests.js'
 import { gitArb, isGitPath } from './routes-git.js'
-import { RAW_REQUESTS, rawArb, sendRaw } from './routes-raw.js'
+import { hangUp, RAW_REQUESTS, rawArb, sendRaw } from './routes-raw.js'
 import { oauthRevokeArb, oauthTokenArb, signInArb, signOutArb, topLevelArb, type Spare } from './routes-requests.js'
 import { PASSWORD, type World } from './world.js'
 
@@ -128,6 +128,20 @@ it('answers each of the requests node\'s client will not write (odd request line
 it('answers odd request lines assembled at random without a 5xx', async () => {
   await fc.assert(fc.asyncProperty(rawArb, (bytes) => judgeRaw(harness.world.target.url, bytes)), { seed, numRuns: runs(100) })
 }, 60_000 + runs(100) * 200)
+
+it('outlives clients that hang up mid-request (a push holds the repository lock while git reads its body)', async () => {
+  const w = harness.world
+  const requests = fc.oneof(gitArb(w), oauthTokenArb(w, await spareCredentials(w)), topLevelArb(w))
+  await fc.assert(fc.asyncProperty(requests, fc.nat(), fc.integer({ min: 0, max: 50 }), async (r, cut, ms) => {
+    harness.stats.requests++
+    await hangUp(w.target.url, r, cut, ms)
+  }), { seed, numRuns: runs(40) })
+  // The lock and the git processes are released: a push-like API write to the same project and a read both answer.
+  const branch = await request(w.target, 'POST', `/api/v4/projects/${encodeURIComponent('fuzz-group/public')}/repository/branches`, {
+    headers: { 'PRIVATE-TOKEN': w.tokens.root }, json: { branch: 'after-hang-ups', ref: w.segments.branch[0] },
+  })
+  expect(branch.status).toBe(201)
+}, 60_000 + runs(40) * 500)
 
 it('still answers a plain GET after the run', async () => {
   const answer = await harness.stillServes()
