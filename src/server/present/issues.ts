@@ -23,6 +23,8 @@ export interface IssueBundle {
   milestone: MilestoneRow | null
   upvotes: number
   downvotes: number
+  /** Merge requests that close the issue. */
+  mergeRequestsCount: number
   timeTracking: TimeTracking
   /** Today as YYYY-MM-DD, for the milestone's `expired`. */
   today: string
@@ -80,7 +82,7 @@ export function presentIssue(b: IssueBundle, ctx: Urls): Issue {
     author: presentUserBasic(b.author, ctx),
     assignee: assignees[0] ?? null,
     user_notes_count: r.user_notes_count,
-    merge_requests_count: 0,
+    merge_requests_count: b.mergeRequestsCount,
     upvotes: b.upvotes,
     downvotes: b.downvotes,
     due_date: r.due_date,

@@ -8,7 +8,7 @@ import { bundles, relationsOf, today } from './issues.js'
 /** Tables an issue's list form shows besides its own row and relations (label names included): people, milestone, project path. */
 const SHOWN_TABLES = ['users', 'milestones', 'projects', 'namespaces'] as const
 
-interface IssueText { row: IssueRow; labels: string[]; assignees: number[]; up: number; down: number; text: string }
+interface IssueText { row: IssueRow; labels: string[]; assignees: number[]; up: number; down: number; mrs: number; text: string }
 
 const sameRow = (a: IssueRow, b: IssueRow) => {
   for (const k in b) if (a[k as keyof IssueRow] !== b[k as keyof IssueRow]) return false
@@ -58,6 +58,7 @@ export function issueTexts(ctx: RequestContext, rows: IssueRow[], render: (b: Is
     const vote = relations.votes.get(r.id)
     const fresh = hit && sameRow(hit.row, r) && sameList(hit.labels, relations.labels.get(r.id) ?? [])
       && sameList(hit.assignees, relations.assignees.get(r.id) ?? []) && hit.up === (vote?.up ?? 0) && hit.down === (vote?.down ?? 0)
+      && hit.mrs === (relations.mergeRequests.get(r.id) ?? 0)
     if (fresh) texts[i] = hit.text
     else misses.push(i)
   })
@@ -65,7 +66,7 @@ export function issueTexts(ctx: RequestContext, rows: IssueRow[], render: (b: Is
   bundles(ctx, misses.map((i) => rows[i]), undefined, relations).forEach((b, j) => {
     const text = render(b)
     texts[misses[j]] = text
-    known.add(b.row.id, { row: b.row, labels: b.labels, assignees: b.assignees.map((u) => u.id), up: b.upvotes, down: b.downvotes, text })
+    known.add(b.row.id, { row: b.row, labels: b.labels, assignees: b.assignees.map((u) => u.id), up: b.upvotes, down: b.downvotes, mrs: b.mergeRequestsCount, text })
   })
   return texts
 }

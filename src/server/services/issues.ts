@@ -8,6 +8,7 @@ import {
 } from '../policy.js'
 import type { IssueBundle, TimeTracking } from '../present/issues.js'
 import * as store from '../store/issues.js'
+import { closingCounts } from '../store/merge-requests.js'
 import { findMilestone as findMilestoneRow, milestonesByIds } from '../store/milestones.js'
 import type { ProjectView } from '../store/projects.js'
 import * as discussion from './discussion.js'
@@ -34,18 +35,24 @@ export const timeTracking = (r: Pick<store.IssueRow, 'time_estimate' | 'total_ti
 export const today = (ctx: RequestContext) => nowIso(ctx).slice(0, 10)
 
 /** What a page of issues links to by issue: label names, assignee ids and votes, one query per table. */
-export interface Relations { labels: Map<number, string[]>; assignees: Map<number, number[]>; votes: Map<number, { up: number; down: number }> }
+export interface Relations {
+  labels: Map<number, string[]>
+  assignees: Map<number, number[]>
+  votes: Map<number, { up: number; down: number }>
+  /** Merge requests closing each issue. */
+  mergeRequests: Map<number, number>
+}
 
 export function relationsOf(ctx: RequestContext, rows: store.IssueRow[]): Relations {
   const ids = rows.map((r) => r.id)
   const db = ctx.app.db
-  return { labels: store.labelNamesOf(db, ids), assignees: store.assigneeIdsOf(db, ids), votes: store.votesOf(db, ids) }
+  return { labels: store.labelNamesOf(db, ids), assignees: store.assigneeIdsOf(db, ids), votes: store.votesOf(db, ids), mergeRequests: closingCounts(db, ids) }
 }
 
 /** Everything the presenter needs for a page of issues, one query per table. */
 export function bundles(ctx: RequestContext, rows: store.IssueRow[], single?: { links: boolean }, relations = relationsOf(ctx, rows)): IssueBundle[] {
   const db = ctx.app.db
-  const { labels, assignees, votes } = relations
+  const { labels, assignees, votes, mergeRequests } = relations
   const userIds = rows.flatMap((r) => [r.author_id, ...(r.closed_by_id !== null ? [r.closed_by_id] : []), ...(assignees.get(r.id) ?? [])])
   const users = store.usersByIds(db, userIds)
   const milestones = milestonesByIds(db, rows.flatMap((r) => (r.milestone_id !== null ? [r.milestone_id] : [])))
@@ -63,6 +70,7 @@ export function bundles(ctx: RequestContext, rows: store.IssueRow[], single?: { 
       labels: labels.get(r.id) ?? [],
       milestone: r.milestone_id !== null ? milestones.get(r.milestone_id) ?? null : null,
       upvotes: vote?.up ?? 0,
+      mergeRequestsCount: mergeRequests.get(r.id) ?? 0,
       downvotes: vote?.down ?? 0,
       timeTracking: timeTracking(r),
       today: day,

@@ -111,6 +111,12 @@ export function setClosingIssues(db: Db, id: number, issueIds: number[]) {
 export const closingIssueIds = (db: Db, id: number) =>
   (stmt(db, 'SELECT issue_id FROM merge_request_closing_issues WHERE merge_request_id = ? ORDER BY issue_id').all(id) as { issue_id: number }[]).map((r) => r.issue_id)
 
+/** How many merge requests close (or closed) each issue: the issues' merge_requests_count. */
+export function closingCounts(db: Db, issueIds: number[]): Map<number, number> {
+  return new Map(byIds<{ issue_id: number; n: number }>(db, (m) =>
+    `SELECT issue_id, COUNT(*) AS n FROM merge_request_closing_issues WHERE issue_id ${m} GROUP BY issue_id`, issueIds).map((r) => [r.issue_id, r.n]))
+}
+
 /** Merge requests that close (or, merged, closed) the issue, oldest first. */
 export const mergeRequestsClosing = (db: Db, issueId: number) =>
   stmt(db, `SELECT m.* FROM merge_requests m JOIN merge_request_closing_issues c ON c.merge_request_id = m.id

@@ -104,12 +104,16 @@ describe('merging', () => {
 
   it('closes_issues lists only for the default branch target; cancel answers the MR (PUT) or refuses (POST 406)', async () => {
     expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Bug three' }), 201)
+    const counts = async () => (await alice.api.get(`/projects/${project.id}/issues`, { query: { iids: [3] } })).body.map((i: any) => i.merge_requests_count)
+    expect(await counts()).toEqual([0])
     await branchWith(alice.api, project.id, 'fix3', 'f3.txt')
     const mr = await openMergeRequest(bob.api, project.id, { source_branch: 'fix3', title: 'Resolves #3' })
     const closes = (await alice.api.get(mrPath(project.id, mr.iid, '/closes_issues'))).body
-    expect(closes.map((i: any) => i.iid)).toEqual([3])
+    expect(closes.map((i: any) => [i.iid, i.merge_requests_count])).toEqual([[3, 1]])
+    expect(await counts()).toEqual([1])
     expectStatus(await bob.api.put(mrPath(project.id, mr.iid), { target_branch: 'moving' }), 200)
     expect((await alice.api.get(mrPath(project.id, mr.iid, '/closes_issues'))).body).toEqual([])
+    expect(await counts()).toEqual([0])
     const put = await bob.api.put(mrPath(project.id, mr.iid, '/cancel_merge_when_pipeline_succeeds'))
     expect([put.status, put.body.iid]).toEqual([200, mr.iid])
     const post = await bob.api.post(mrPath(project.id, mr.iid, '/cancel_merge_when_pipeline_succeeds'))
