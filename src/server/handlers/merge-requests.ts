@@ -13,6 +13,7 @@ import { findVisibleGroup } from '../services/groups.js'
 import { bundles as issueBundles } from '../services/issues.js'
 import * as mrs from '../services/merge-requests.js'
 import { closesIssues } from '../services/merge-request-links.js'
+import { CHANGES_CAP } from '../services/merge-request-status.js'
 import { createMergeRequest, deleteMergeRequest, updateMergeRequest } from '../services/merge-request-writes.js'
 import { findVisibleProject } from '../services/projects.js'
 import { gitdirOf } from '../services/repository.js'
@@ -78,7 +79,10 @@ export const mergeRequestHandlers = {
   getMergeRequestChanges: async (input, ctx) => {
     const { project, mr } = target(ctx, input)
     const files = mr.base_sha && mr.source_sha ? await diffBetween(gitdirOf(ctx, project), mr.base_sha, mr.source_sha) : []
-    return { status: 200, body: { ...presentSingle(ctx, mr), changes: files.map(presentDiff), overflow: false } }
+    // Past GitLab's cap the list stops (`overflow`, changes_count "1000+") unless the raw diffs are asked for.
+    const overflow = !input.access_raw_diffs && files.length > CHANGES_CAP
+    const shown = overflow ? files.slice(0, CHANGES_CAP) : files
+    return { status: 200, body: { ...presentSingle(ctx, mr), changes: shown.map(presentDiff), overflow } }
   },
 
   // Pipelines come with CI; until then a merge request has none.

@@ -33,7 +33,8 @@ export function closingIssueIdsIn(app: AppDeps, target: ProjectView, text: strin
   return ids
 }
 
-const CHANGES_CAP = 1000
+/** GitLab's cap on the files of a merge request's diff. */
+export const CHANGES_CAP = 1000
 const gitdirOf = (app: AppDeps, projectId: number) => repositoryDir(app.layout.repositories, projectId)
 
 /** The source head as the target repository sees it: a fork's head is fetched into refs/merge-requests/<iid>/head. */

@@ -99,6 +99,18 @@ describe('changes, commits and rebase', () => {
     expect(commits.map((c: any) => c.title)).toEqual(['Edit readme', 'Add a.txt'])
   })
 
+  it('caps the changes at 1,000 files: changes_count "1000+" and overflow, unless the raw diffs are asked for', async () => {
+    const actions = Array.from({ length: 1001 }, (_, i) => create(`many/f${i}.txt`, `${i}\n`))
+    await commit(alice.api, project.id, { branch: 'many', start_branch: 'master', commit_message: 'Many', actions })
+    const many = await openMergeRequest(alice.api, project.id, { source_branch: 'many', title: 'Many' })
+    expect(many.changes_count).toBe('1000+')
+    const capped = (await alice.api.get(mrPath(project.id, many.iid, '/changes'))).body
+    expect([capped.changes.length, capped.overflow, capped.changes_count]).toEqual([1000, true, '1000+'])
+    const raw = (await alice.api.get(mrPath(project.id, many.iid, '/changes'), { query: { access_raw_diffs: true } })).body
+    expect([raw.changes.length, raw.overflow]).toEqual([1001, false])
+    expectStatus(await alice.api.put(mrPath(project.id, many.iid), { state_event: 'close' }), 200)
+  })
+
   it('rebases the source onto a moved target (202) and the merge request follows', async () => {
     await commit(alice.api, project.id, { branch: 'master', commit_message: 'more', actions: [create('m.txt', 'm\n')] })
     await server.app.tasks.idle()
