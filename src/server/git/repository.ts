@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { cp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
+import { withRepoLock } from './lock.js'
 
 export const repositoryDir = (root: string, projectId: number) => join(root, `${projectId}.git`)
 
@@ -15,8 +16,12 @@ export async function copyRepository(from: string, to: string) {
   await cp(from, to, { recursive: true, errorOnExist: false })
 }
 
+/**
+ * Under the repository lock, so no API commit or push writes objects into a directory being emptied; the retries cover
+ * what writes without the lock (a housekeeping repack finishing), which makes rmdir fail with ENOTEMPTY.
+ */
 export async function removeRepository(dir: string) {
-  await rm(dir, { recursive: true, force: true })
+  await withRepoLock(dir, () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }))
 }
 
 async function hasFiles(dir: string): Promise<boolean> {
