@@ -6,10 +6,19 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 /** `glpat-` keeps secret scanners and GitLab tooling recognising our personal tokens. */
 export const newToken = (prefix = 'glpat-') => prefix + randomBytes(20).toString('base64url')
 
-export function hashPassword(password: string): string {
+const encode = (salt: Buffer, key: Buffer) => `scrypt$${salt.toString('base64')}$${key.toString('base64')}`
+
+/** For start-up only (the root password from the environment), before anything is served. */
+export function hashPasswordSync(password: string): string {
   const salt = randomBytes(16)
-  const key = scryptSync(password, salt, 32)
-  return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`
+  return encode(salt, scryptSync(password, salt, 32))
+}
+
+/** On libuv's threadpool, like verifyPassword: a request must not hold the event loop for a hash. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const key = await new Promise<Buffer>((resolve, reject) => scrypt(password, salt, 32, (err, derived) => (err ? reject(err) : resolve(derived))))
+  return encode(salt, key)
 }
 
 /** Compares on libuv's threadpool: scrypt is built to be slow, and a check must not hold the event loop that long. */

@@ -23,8 +23,8 @@ export const userHandlers = {
     return { status: 200, body: isAdmin(ctx) ? presentUserPublic(user, ctx, users.canCreateProject(ctx.app, user)) : presentUser(user, ctx) }
   },
 
-  createUser: (input, ctx) => {
-    const user = users.createUser(ctx.app, input, nowIso(ctx))
+  createUser: async (input, ctx) => {
+    const user = await users.createUser(ctx.app, input, nowIso(ctx))
     return { status: 201, body: presentUserPublic(user, ctx, users.canCreateProject(ctx.app, user)) }
   },
 

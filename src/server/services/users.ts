@@ -1,6 +1,6 @@
 // Users and their tokens: reads, admin creation, token issue and revocation, and the first-start administrator.
 import { conflict, CollabError, forbidden, notFound, validationFailed } from '../../core/errors.js'
-import { hashPassword, newToken, sha256 } from '../../core/ids.js'
+import { hashPassword, hashPasswordSync, newToken, sha256 } from '../../core/ids.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { isAdmin } from '../policy.js'
@@ -39,7 +39,7 @@ export interface CreateUserInput {
 
 const PROFILE_FIELDS = ['bio', 'location', 'skype', 'linkedin', 'twitter', 'website_url', 'organization', 'job_title', 'note'] as const
 
-export function createUser(app: AppDeps, input: CreateUserInput, at: string): users.UserRow {
+export async function createUser(app: AppDeps, input: CreateUserInput, at: string): Promise<users.UserRow> {
   if (!input.password && !input.reset_password && !input.force_random_password) {
     throw validationFailed({ password: ["can't be blank"] })
   }
@@ -48,6 +48,11 @@ export function createUser(app: AppDeps, input: CreateUserInput, at: string): us
   if (!/^[^@\s]+@[^@\s]+$/.test(input.email)) errors.email = ['is invalid']
   if (input.password !== undefined && input.password.length < 8) errors.password = ['is too short (minimum is 8 characters)']
   if (Object.keys(errors).length) throw validationFailed(errors)
+  // Hashed before the uniqueness checks, so they and the insert run in one turn and no other request slips between them.
+  return insertNewUser(app, input, input.password ? await hashPassword(input.password) : null, at)
+}
+
+function insertNewUser(app: AppDeps, input: CreateUserInput, passwordHash: string | null, at: string): users.UserRow {
   if (users.findUserByEmail(app.db, input.email)) throw conflict('Email has already been taken')
   if (users.findUserByUsername(app.db, input.username)) throw conflict('Username has already been taken')
   const profile = Object.fromEntries(PROFILE_FIELDS.filter((k) => typeof input[k] === 'string').map((k) => [k, input[k] as string]))
@@ -58,7 +63,7 @@ export function createUser(app: AppDeps, input: CreateUserInput, at: string): us
       username: input.username,
       email: input.email,
       name: input.name,
-      password_hash: input.password ? hashPassword(input.password) : null,
+      password_hash: passwordHash,
       is_admin: input.admin ? 1 : 0,
       created_at: at,
       ...profile,
@@ -127,9 +132,9 @@ export function currentToken(ctx: RequestContext) {
 export function bootstrapRoot(app: AppDeps, givenToken: string | undefined): { created: string | null; token: string | null } {
   const at = nowIso({ app })
   if (users.countUsers(app.db) === 0) {
-    const root = createUser(app, {
+    const root = insertNewUser(app, {
       username: 'root', name: 'Administrator', email: 'root@localhost', admin: true, force_random_password: true,
-    }, at)
+    }, null, at)
     const { plain } = createToken(app, root.id, 'personal', { name: 'collab serve', scopes: ['api', 'sudo'] }, givenToken ?? newToken())
     return { created: givenToken ? null : plain, token: plain }
   }
@@ -142,5 +147,5 @@ export function bootstrapRoot(app: AppDeps, givenToken: string | undefined): { c
 
 export function setRootPassword(app: AppDeps, password: string) {
   const root = users.findUserByUsername(app.db, 'root')
-  if (root) users.setPassword(app.db, root.id, hashPassword(password))
+  if (root) users.setPassword(app.db, root.id, hashPasswordSync(password))
 }

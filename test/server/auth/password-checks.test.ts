@@ -72,3 +72,17 @@ describe('a burst of wrong passwords', () => {
     expect(res.status).toBe(200)
   })
 })
+
+describe('administrators creating users with passwords', () => {
+  it('do not hold up an unrelated GET sent after them: the new passwords are hashed off the event loop', async () => {
+    const order: string[] = []
+    const creates = Array.from({ length: 12 }, (_, i) => send('POST', '/api/v4/users',
+      JSON.stringify({ username: `hashed-${i}`, email: `hashed-${i}@example.com`, name: `Hashed ${i}`, password: 'a-long-password' }),
+      { 'PRIVATE-TOKEN': server.rootToken, 'Content-Type': 'application/json' }))
+    await Promise.all(creates.map((r) => r.sent))
+    const get = send('GET', '/api/v4/user', undefined, { 'PRIVATE-TOKEN': alice.token })
+    const results = await Promise.all([...creates.map((r) => r.answer.then((a) => (order.push('create'), a))), get.answer.then((a) => (order.push('get'), a))])
+    expect(results.map((r) => r.status)).toEqual([...Array(12).fill(201), 200])
+    expect(order.at(-1)).toBe('create')
+  })
+})
