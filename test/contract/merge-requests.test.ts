@@ -232,9 +232,10 @@ describe('merge request parameters', () => {
 describe('the merge request declarations', () => {
   const declared = [mrs, actions, notes].flatMap((mod) =>
     Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v) as [string, Endpoint][])
-  const existing = Object.values(contract).flatMap((g) => Object.entries(g as Record<string, Endpoint>))
+  const mine = new Set<string>(['mergeRequests', 'mergeRequestActions', 'mergeRequestNotes'])
+  const existing = Object.entries(contract).filter(([group]) => !mine.has(group)).flatMap(([, g]) => Object.entries(g as Record<string, Endpoint>))
 
-  it('each have a summary, and no name or METHOD path clashes with the registered contract', () => {
+  it('each have a summary, and no name or METHOD path clashes with the other groups of the contract', () => {
     const names = new Set(existing.map(([n]) => n))
     const routes = new Set(existing.map(([, e]) => `${e.method} ${e.path}`))
     for (const [name, e] of declared) {
