@@ -1,0 +1,57 @@
+// X-Total of label-filtered issue lists: counted by a plan of its own (driven from the label index), it must agree with the list.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
+import { createIssue, issuePath } from '../../helpers/issues.js'
+import { startTestServer, type TestServer } from '../../helpers/server.js'
+
+let server: TestServer
+let alice: TestUser
+let carol: TestUser
+let project: any
+let other: any
+
+beforeAll(async () => {
+  server = await startTestServer()
+  alice = await createUser(server, 'alice')
+  carol = await createUser(server, 'carol')
+  project = await createProject(alice.api, { name: 'demo', visibility: 'public' })
+  // A label of the same name in another project must not count here.
+  other = await createProject(alice.api, { name: 'other', visibility: 'public' })
+  await createIssue(alice.api, other.id, { title: 'Elsewhere', labels: 'bug' })
+  await createIssue(alice.api, project.id, { title: 'One', labels: 'bug,critical' })
+  await createIssue(alice.api, project.id, { title: 'Two', labels: 'bug' })
+  await createIssue(alice.api, project.id, { title: 'Three', labels: 'docs' })
+  await createIssue(alice.api, project.id, { title: 'Secret', labels: 'bug', confidential: true })
+  const carols = await createIssue(carol.api, project.id, { title: 'Carol secret', confidential: true })
+  await createIssue(alice.api, project.id, { title: 'Bare' })
+  // A non-member's labels are dropped on create, as in GitLab: a maintainer labels it.
+  expectStatus(await alice.api.put(issuePath(project.id, carols.iid), { add_labels: 'bug' }), 200)
+  expectStatus(await alice.api.put(issuePath(project.id, 2), { state_event: 'close' }), 200)
+})
+afterAll(() => server.close())
+
+const totals = async (as: TestUser, query: Record<string, string>) => {
+  const res = expectStatus(await as.api.get(`/projects/${project.id}/issues`, { query: { per_page: '100', ...query } }), 200)
+  return [res.headers.get('x-total'), String(res.body.length)]
+}
+
+it('counts what the list shows, for every mix of labels, state and visibility', async () => {
+  const cases: [TestUser, Record<string, string>, string][] = [
+    [alice, { labels: 'bug' }, '4'],
+    [alice, { labels: 'bug,critical' }, '1'],
+    [alice, { labels: 'critical,bug' }, '1'],
+    [alice, { labels: 'bug,bug' }, '4'],
+    [alice, { labels: 'bug', state: 'opened' }, '3'],
+    [alice, { labels: 'bug', state: 'closed' }, '1'],
+    [alice, { labels: 'bug,docs' }, '0'],
+    [alice, { labels: 'unknown' }, '0'],
+    [alice, { labels: 'Any,docs' }, '1'],
+    [alice, { labels: 'None' }, '1'],
+    [alice, { labels: 'bug', confidential: 'true' }, '2'],
+    [alice, { labels: 'bug', search: 'secret' }, '2'],
+    // A non-member sees only their own confidential issue.
+    [carol, { labels: 'bug' }, '3'],
+    [carol, { labels: 'bug', confidential: 'true' }, '1'],
+  ]
+  for (const [as, query, want] of cases) expect([JSON.stringify(query), ...(await totals(as, query))]).toEqual([JSON.stringify(query), want, want])
+})
