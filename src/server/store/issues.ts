@@ -1,4 +1,5 @@
 // Issues: rows, per-project iid counters, labels and assignees of issues, the filtered list query and batch lookups.
+import type Database from 'better-sqlite3'
 import { cachedRead, inIds, peekRead, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 import { REACHABLE_GROUPS_CTE } from './namespaces.js'
@@ -229,7 +230,27 @@ export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: 
   const cte = ctes.length ? ctes.join('').replace(/\) WITH RECURSIVE /g, '), ') : ''
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const total = cachedCount(db, countSql(f, cte, where, args), args)
-  const rows = stmt(db, `${cte}SELECT i.* FROM issues i ${clause} ORDER BY i.${f.orderBy} ${f.sort}, i.id ${f.sort} LIMIT @limit OFFSET @offset`)
-    .all({ ...args, limit: f.limit, offset: f.offset }) as IssueRow[]
-  return { rows, total }
+  // The page's ids first, then their rows: skipping OFFSET entries of an index is cheaper when nothing but the id is
+  // wanted from them (~25% at offset 5,000); the outer ORDER BY is the same total order, so the page is the same.
+  const order = `ORDER BY i.${f.orderBy} ${f.sort}, i.id ${f.sort}`
+  const page = stmt(db, `${cte}SELECT i.* FROM issues i WHERE i.id IN (SELECT i.id FROM issues i ${clause} ${order} LIMIT @limit OFFSET @offset) ${order}`)
+  return { rows: rowObjects<IssueRow>(page, { ...args, limit: f.limit, offset: f.offset }), total }
+}
+
+const columnNames = new WeakMap<Database.Statement, string[]>()
+
+/**
+ * A statement's rows as objects, as `all` returns them, built here from raw arrays: better-sqlite3 sets each column of
+ * each row as a property from C++, which costs twice what reading 20 issue rows does. Only for statements no other
+ * caller shares (raw mode stays on the cached statement).
+ */
+function rowObjects<T>(s: Database.Statement, args: Record<string, unknown>): T[] {
+  let names = columnNames.get(s)
+  if (!names) columnNames.set(s, (names = s.columns().map((c) => c.name)))
+  const rows = s.raw(true).all(args) as unknown[][]
+  return rows.map((r) => {
+    const o: Record<string, unknown> = {}
+    for (let c = 0; c < names.length; c++) o[names[c]] = r[c]
+    return o as T
+  })
 }
