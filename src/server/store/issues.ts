@@ -232,9 +232,15 @@ export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: 
   const total = cachedCount(db, countSql(f, cte, where, args), args)
   // The page's ids first, then their rows: skipping OFFSET entries of an index is cheaper when nothing but the id is
   // wanted from them (~25% at offset 5,000); the outer ORDER BY is the same total order, so the page is the same.
-  const order = `ORDER BY i.${f.orderBy} ${f.sort}, i.id ${f.sort}`
-  const page = stmt(db, `${cte}SELECT i.* FROM issues i WHERE i.id IN (SELECT i.id FROM issues i ${clause} ${order} LIMIT @limit OFFSET @offset) ${order}`)
-  return { rows: rowObjects<IssueRow>(page, { ...args, limit: f.limit, offset: f.offset }), total }
+  const order = (dir: string) => `ORDER BY i.${f.orderBy} ${dir}, i.id ${dir}`
+  // A page past the middle is found from the other end, in the opposite order, skipping total - end entries instead
+  // of offset: `total` counts exactly what the WHERE matches, and the order is total, so these are the same rows.
+  const end = Math.min(f.offset + f.limit, total)
+  const fromEnd = f.offset > total / 2 && f.offset < total
+  const inner = fromEnd ? order(f.sort === 'asc' ? 'desc' : 'asc') : order(f.sort)
+  const page = stmt(db, `${cte}SELECT i.* FROM issues i WHERE i.id IN (SELECT i.id FROM issues i ${clause} ${inner} LIMIT @limit OFFSET @offset) ${order(f.sort)}`)
+  const window = fromEnd ? { limit: end - f.offset, offset: total - end } : { limit: f.limit, offset: f.offset }
+  return { rows: rowObjects<IssueRow>(page, { ...args, ...window }), total }
 }
 
 const columnNames = new WeakMap<Database.Statement, string[]>()

@@ -1,4 +1,5 @@
-// X-Total of label-filtered issue lists: counted by a plan of its own (driven from the label index), it must agree with the list.
+// Issue list pages and X-Total, which take plans of their own (a count driven from the label index, deep pages read from
+// the far end): they must agree with the whole list.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
 import { createIssue, issuePath } from '../../helpers/issues.js'
@@ -54,4 +55,19 @@ it('counts what the list shows, for every mix of labels, state and visibility', 
     [carol, { labels: 'bug', confidential: 'true' }, '1'],
   ]
   for (const [as, query, want] of cases) expect([JSON.stringify(query), ...(await totals(as, query))]).toEqual([JSON.stringify(query), want, want])
+})
+
+it('gives every page, near and far from the start, as slices of the whole list in its order', async () => {
+  const list = async (query: Record<string, string>) =>
+    expectStatus(await alice.api.get(`/projects/${project.id}/issues`, { query }), 200).body.map((i: any) => i.iid)
+  const filters: Record<string, string>[] = [{}, { labels: 'bug' }, { order_by: 'updated_at', sort: 'asc' }, { sort: 'asc' }, { state: 'opened' }]
+  for (const filter of filters) {
+    const all = await list({ ...filter, per_page: '100' })
+    for (const perPage of [1, 2, 4]) {
+      for (let page = 1; page <= Math.ceil(all.length / perPage) + 1; page++) {
+        const want = all.slice((page - 1) * perPage, page * perPage)
+        expect([filter, perPage, page, await list({ ...filter, per_page: String(perPage), page: String(page) })]).toEqual([filter, perPage, page, want])
+      }
+    }
+  }
 })
