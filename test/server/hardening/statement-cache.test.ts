@@ -50,8 +50,9 @@ describe('requests with distinct ids add no statements', () => {
   })
 
   it('issue lists with distinct iids[] and page sizes', async () => {
+    // Pages vary within each round, so the first round already meets both scan directions (deep pages read from the end).
     expect(await growth((n, round) => alice.api.get(`/projects/${project.id}/issues`, { query: { iids: ids(n, round) } }))).toBe(0)
-    expect(await growth((n, round) => alice.api.get(`/projects/${project.id}/issues`, { query: { per_page: (n % 3) + 1, page: 1 + round } }))).toBe(0)
+    expect(await growth((n, round) => alice.api.get(`/projects/${project.id}/issues`, { query: { per_page: (n % 3) + 1, page: 1 + ((n + round) % 5) } }))).toBe(0)
   })
 
   it('milestone lists with distinct iids[]', async () => {
