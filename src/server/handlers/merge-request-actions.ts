@@ -8,7 +8,7 @@ import * as discussion from '../services/discussion.js'
 import * as approvals from '../services/merge-request-approvals.js'
 import { timeTracking } from '../services/issues.js'
 import { cancelAutoMerge, cancelRefused, mergeMergeRequest, rebaseMergeRequest } from '../services/merge-request-merge.js'
-import { findMergeRequestById } from '../store/merge-requests.js'
+import { findVisibleMergeRequest } from '../services/merge-requests.js'
 import { one, target } from './merge-requests.js'
 import { presentTodoById } from './todos.js'
 
@@ -21,7 +21,7 @@ export const mergeRequestActionHandlers = {
   cancelMergeWhenPipelineSucceeds: (input, ctx) => {
     const { project, mr } = target(ctx, input)
     cancelAutoMerge(ctx, project, mr)
-    return one(ctx, findMergeRequestById(ctx.app.db, mr.id)!)
+    return one(ctx, findVisibleMergeRequest(ctx, project, mr.iid))
   },
 
   postCancelMergeWhenPipelineSucceeds: (input, ctx) => {

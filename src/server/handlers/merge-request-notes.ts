@@ -4,17 +4,13 @@ import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentAward, presentNote } from '../present/issues.js'
 import * as notes from '../services/notes.js'
-import { usersByIds } from '../store/issues.js'
-import type { AwardRow } from '../store/notes.js'
 import { target } from './merge-requests.js'
 
 const presentAll = (ctx: RequestContext, rows: notes.NoteRow[], mr: { id: number; iid: number }) =>
   notes.withAuthors(ctx, rows).map(({ note, author }) => presentNote(note, author, mr, ctx, 'MergeRequest'))
 
-const presentAwards = (ctx: RequestContext, rows: AwardRow[]) => {
-  const users = usersByIds(ctx.app.db, rows.map((a) => a.user_id))
-  return rows.map((a) => presentAward(a, users.get(a.user_id)!, ctx, 'MergeRequest' as const))
-}
+const presentAwards = (ctx: RequestContext, rows: notes.AwardRow[]) =>
+  notes.awardsWithUsers(ctx, rows).map(({ award, user }) => presentAward(award, user, ctx, 'MergeRequest' as const))
 
 export const mergeRequestNoteHandlers = {
   listMergeRequestNotes: (input, ctx) => {

@@ -12,7 +12,7 @@ import type { ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { transaction } from '../store/db.js'
 
-export type { NoteRow } from '../store/notes.js'
+export type { AwardRow, NoteRow } from '../store/notes.js'
 
 /** Award names GitLab knows (gemoji), with the `+1`/`-1` aliases it stores as thumbsup/thumbsdown. */
 const ALIASES: Record<string, string> = { '+1': 'thumbsup', '-1': 'thumbsdown' }
@@ -47,6 +47,12 @@ export const listNotes = (ctx: RequestContext, n: Noteable, input: { sort?: 'asc
 export function withAuthors(ctx: RequestContext, rows: store.NoteRow[]): { note: store.NoteRow; author: UserRow }[] {
   const users = usersByIds(ctx.app.db, rows.map((n) => n.author_id))
   return rows.map((note) => ({ note, author: users.get(note.author_id)! }))
+}
+
+/** Award emoji with the users who gave them, for presenting. */
+export function awardsWithUsers(ctx: RequestContext, rows: store.AwardRow[]): { award: store.AwardRow; user: UserRow }[] {
+  const users = usersByIds(ctx.app.db, rows.map((a) => a.user_id))
+  return rows.map((award) => ({ award, user: users.get(award.user_id)! }))
 }
 
 /** GitLab renders note model errors as `Note {:note=>["can't be blank"]}` (Ruby's inspect). */

@@ -1,7 +1,7 @@
 // Merge requests: rows, the filtered list query, reviewers, approvals, the issues each would close and the commits each holds.
 import { inIds, stmt, type Db } from './db.js'
 import { ACCESS_CTE, GROUP_CTE } from './issues.js'
-import { byIds, insertKindRow, updateNoteable } from './noteables.js'
+import { byIds, insertKindRow, updateNoteable, userListsByOwner } from './noteables.js'
 import { likePattern } from './users.js'
 
 export type MergeRequestState = 'opened' | 'closed' | 'locked' | 'merged'
@@ -75,16 +75,9 @@ export function openOnBranches(db: Db, projectId: number, branches: string[]): M
     .all({ project: projectId, branches: JSON.stringify(branches) }) as MergeRequestRow[]
 }
 
-export function reviewerIdsOf(db: Db, ids: number[]): Map<number, number[]> {
-  const out = new Map<number, number[]>()
-  for (const r of byIds<{ merge_request_id: number; user_id: number }>(db, (m) =>
-    `SELECT merge_request_id, user_id FROM merge_request_reviewers WHERE merge_request_id ${m} ORDER BY merge_request_id, position`, ids)) {
-    let list = out.get(r.merge_request_id)
-    if (!list) out.set(r.merge_request_id, (list = []))
-    list.push(r.user_id)
-  }
-  return out
-}
+export const reviewerIdsOf = (db: Db, ids: number[]): Map<number, number[]> =>
+  userListsByOwner(byIds(db, (m) =>
+    `SELECT merge_request_id AS owner, user_id FROM merge_request_reviewers WHERE merge_request_id ${m} ORDER BY merge_request_id, position`, ids))
 
 export function setReviewers(db: Db, id: number, userIds: number[]) {
   stmt(db, 'DELETE FROM merge_request_reviewers WHERE merge_request_id = ?').run(id)

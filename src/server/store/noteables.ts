@@ -54,16 +54,20 @@ export function addLabels(db: Db, noteableId: number, labelIds: number[]) {
   for (const id of new Set(labelIds)) stmt(db, 'INSERT INTO noteable_labels (noteable_id, label_id) VALUES (?, ?)').run(noteableId, id)
 }
 
-export function assigneeIdsOf(db: Db, noteableIds: number[]): Map<number, number[]> {
+/** Ordered user lists (assignees, reviewers) by owner id, from rows sorted by owner then position. */
+export function userListsByOwner(rows: { owner: number; user_id: number }[]): Map<number, number[]> {
   const out = new Map<number, number[]>()
-  for (const r of byIds<{ noteable_id: number; user_id: number }>(db, (m) =>
-    `SELECT noteable_id, user_id FROM noteable_assignees WHERE noteable_id ${m} ORDER BY noteable_id, position`, noteableIds)) {
-    let list = out.get(r.noteable_id)
-    if (!list) out.set(r.noteable_id, (list = []))
+  for (const r of rows) {
+    let list = out.get(r.owner)
+    if (!list) out.set(r.owner, (list = []))
     list.push(r.user_id)
   }
   return out
 }
+
+export const assigneeIdsOf = (db: Db, noteableIds: number[]): Map<number, number[]> =>
+  userListsByOwner(byIds(db, (m) =>
+    `SELECT noteable_id AS owner, user_id FROM noteable_assignees WHERE noteable_id ${m} ORDER BY noteable_id, position`, noteableIds))
 
 export function setAssignees(db: Db, noteableId: number, userIds: number[]) {
   stmt(db, 'DELETE FROM noteable_assignees WHERE noteable_id = ?').run(noteableId)
