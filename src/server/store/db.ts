@@ -12,10 +12,11 @@ import m007 from './migrations/007-noteables.sql'
 import m008 from './migrations/008-merge-requests.sql'
 import m009 from './migrations/009-merge-request-approvals.sql'
 import m010 from './migrations/010-merge-request-noteables.sql'
+import m011 from './migrations/011-ci.sql'
 
 export type Db = Database.Database
 
-const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010]
+const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011]
 
 export function openDatabase(file: string): Db {
   const db = new Database(file, { timeout: 0 })

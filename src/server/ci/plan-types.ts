@@ -1,0 +1,87 @@
+// What the CI config layer hands to pipeline creation: the jobs of one pipeline after default, extends, rules,
+// only/except, parallel:matrix and workflow:rules have been applied. Shared by ci/config, ci/plan and the pipeline services.
+
+export type JobWhen = 'on_success' | 'on_failure' | 'always' | 'manual' | 'delayed'
+
+export type PipelineSource =
+  | 'push' | 'web' | 'api' | 'trigger' | 'schedule' | 'merge_request_event' | 'external' | 'chat' | 'pipeline' | 'parent_pipeline'
+
+export interface JobNeed {
+  job: string
+  /** Whether the needed job's artifacts are downloaded (default true). */
+  artifacts: boolean
+  /** A missing optional need is dropped instead of failing the pipeline. */
+  optional: boolean
+}
+
+export interface JobArtifactsSpec {
+  paths: string[]
+  exclude: string[]
+  when: 'on_success' | 'on_failure' | 'always'
+  /** The expire_in text as written ('30 days', '3600', 'never'); null means the instance default. */
+  expireIn: string | null
+  name: string | null
+  untracked: boolean
+}
+
+export interface JobSpec {
+  name: string
+  stage: string
+  /** Position of the stage in `stages` (jobs of lower index run first unless `needs` says otherwise). */
+  stageIdx: number
+  script: string[]
+  beforeScript: string[]
+  afterScript: string[]
+  /** Global, job and matching-rule variables merged (job wins, rule wins over job); values not yet expanded. */
+  variables: Record<string, string>
+  when: JobWhen
+  /** Seconds to wait for a `when: delayed` job; null otherwise. */
+  startIn: number | null
+  allowFailure: boolean
+  /** With `allow_failure: {exit_codes}`: only these exit codes are allowed failures. */
+  allowFailureExitCodes: number[] | null
+  /** null: the job waits for every earlier stage; [] starts at once (a DAG across stages otherwise). */
+  needs: JobNeed[] | null
+  /** null: artifacts of every earlier-stage job (or of `needs`); a list limits it. */
+  dependencies: string[] | null
+  artifacts: JobArtifactsSpec | null
+  /** The coverage regex with its slashes stripped, or null. */
+  coverageRegex: string | null
+  retry: { max: number; when: string[] }
+  /** Seconds; null means the project default (1 hour). */
+  timeout: number | null
+  interruptible: boolean
+  /** Accepted and recorded only. */
+  image: unknown
+  services: unknown
+  cache: unknown
+  tags: string[]
+}
+
+export interface PipelinePlan {
+  stages: string[]
+  jobs: JobSpec[]
+}
+
+/** Facts about the pipeline being created, for rules, only/except, workflow, include and exists. */
+export interface PlanContext {
+  source: PipelineSource
+  ref: string
+  tag: boolean
+  sha: string
+  /** Predefined, project and pipeline variables visible to `rules:if` and `workflow:rules`. */
+  variables: Record<string, string>
+  /** Paths changed by the push (or the MR); null when unknown, which makes `rules:changes` true as GitLab does. */
+  changedPaths: string[] | null
+  /** Reads a file of the pipeline's commit (include:local); null when absent. */
+  readFile(path: string): Promise<string | null>
+  /** Every file path of the pipeline's commit (for rules:exists). */
+  listFiles(): Promise<string[]>
+}
+
+export type PlanResult =
+  | { kind: 'plan'; plan: PipelinePlan }
+  /** workflow:rules (or every job's rules) left nothing to run: no pipeline is created. */
+  | { kind: 'skipped'; reason: string }
+  /** A broken file: the pipeline is created failed with these yaml_errors and nothing runs. */
+  | { kind: 'errors'; errors: string[] }

@@ -1,0 +1,106 @@
+// The job protocol between the server (the coordinator) and an executor, shaped like gitlab-runner's
+// (POST /api/v4/jobs/request, PATCH /jobs/:id/trace, PUT /jobs/:id, POST /jobs/:id/artifacts): the built-in shell
+// executor speaks it in-process, and mounting these four operations over HTTP would serve real gitlab-runners.
+
+export type JobState = 'running' | 'success' | 'failed' | 'canceled'
+
+/** gitlab-runner's failure reasons that the built-in executor can produce. */
+export type FailureReason = 'script_failure' | 'job_execution_timeout' | 'runner_system_failure' | 'unknown_failure'
+
+export interface JobVariable {
+  key: string
+  value: string
+  /** Public variables may be shown; masked values are replaced in the trace by the coordinator. */
+  public: boolean
+  masked: boolean
+  /** `file` variables are written to a temp file whose path becomes the value. */
+  file?: boolean
+}
+
+export interface JobStep {
+  name: 'script' | 'after_script'
+  script: string[]
+  /** Seconds. */
+  timeout: number
+  when: 'on_success' | 'always'
+  allow_failure: boolean
+}
+
+export interface JobArtifactSpec {
+  name: string
+  untracked: boolean
+  paths: string[]
+  exclude: string[]
+  when: 'on_success' | 'on_failure' | 'always'
+  artifact_type: 'archive'
+  artifact_format: 'zip'
+  expire_in: string | null
+}
+
+export interface JobDependency {
+  id: number
+  name: string
+  /** The zip of the dependency's artifacts, on the coordinator's disk (in-process executors read it directly). */
+  artifacts_path: string | null
+}
+
+/** The payload of `POST /jobs/request`: everything an executor needs to run one job. */
+export interface JobPayload {
+  id: number
+  token: string
+  job_info: { name: string; stage: string; project_id: number; project_name: string }
+  git_info: { repo_url: string; ref: string; sha: string; before_sha: string; ref_type: 'branch' | 'tag'; depth: number }
+  runner_info: { timeout: number }
+  variables: JobVariable[]
+  /** `script` holds before_script + script, as gitlab-runner receives them; `after_script` runs in its own shell. */
+  steps: JobStep[]
+  artifacts: JobArtifactSpec[]
+  dependencies: JobDependency[]
+  /** Exit codes that make a failure allowed (allow_failure:exit_codes); the executor reports them as failed anyway. */
+  allow_failure_exit_codes: number[]
+  image: unknown
+  services: unknown
+  cache: unknown
+}
+
+export interface TraceAppendResult {
+  /** The trace's size after the append. */
+  size: number
+  /** The job's status as the coordinator sees it: `canceled` tells the executor to stop (gitlab-runner's Job-Status). */
+  status: string
+}
+
+export interface JobUpdate {
+  state: JobState
+  failure_reason?: FailureReason
+  exit_code?: number
+}
+
+export interface ArtifactUpload {
+  /** A zip file the executor wrote; the coordinator moves it into the artifacts store. */
+  path: string
+  expire_in: string | null
+  artifact_type: 'archive'
+  artifact_format: 'zip'
+}
+
+export interface JobCoordinator {
+  /** The next pending job for this runner, or null when there is none (gitlab-runner gets a 204). */
+  requestJob(runner: { id: string; concurrency: number }): Promise<JobPayload | null>
+  /** Appends bytes at `offset` (must equal the current size, else a RangeError-like CollabError 416). */
+  appendTrace(jobId: number, token: string, offset: number, chunk: Buffer): Promise<TraceAppendResult>
+  /** Moves the job to running, success, failed; answers the status the coordinator then holds. */
+  updateJob(jobId: number, token: string, update: JobUpdate): Promise<{ status: string }>
+  uploadArtifacts(jobId: number, token: string, upload: ArtifactUpload): Promise<void>
+  /** In-process executors are told at once when a job they run is canceled (over HTTP, the trace answer says it). */
+  onCancel(jobId: number, listener: () => void): () => void
+}
+
+/** Something that runs jobs it asks the coordinator for: the built-in shell executor, later remote runners. */
+export interface Executor {
+  start(): void
+  /** Stops asking for jobs, kills running ones and waits for them to report. */
+  stop(): Promise<void>
+  /** Jobs running now. */
+  running(): number
+}
