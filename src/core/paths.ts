@@ -12,6 +12,12 @@ export interface DataLayout {
   database: string
   repositories: string
   uploads: string
+  /** Job logs, one `<job id>.log` each. */
+  traces: string
+  /** Job artifacts, `<job id>/artifacts.zip` and `metadata.gz`. */
+  artifacts: string
+  /** Working directories of jobs the built-in runner is running. */
+  builds: string
 }
 
 export function dataLayout(root: string): DataLayout {
@@ -20,5 +26,8 @@ export function dataLayout(root: string): DataLayout {
     database: join(root, 'collab.db'),
     repositories: join(root, 'repositories'),
     uploads: join(root, 'uploads'),
+    traces: join(root, 'traces'),
+    artifacts: join(root, 'artifacts'),
+    builds: join(root, 'builds'),
   }
 }
