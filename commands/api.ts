@@ -6,6 +6,7 @@ import { joinJsonArrays } from '../src/client/pagination.js'
 import { encodeRef } from '../src/client/paths.js'
 import { collect, withConnection, withProject, type Runtime } from '../src/cli/command.js'
 import { usageError } from '../src/cli/errors.js'
+import { printRaw } from '../src/cli/output.js'
 import type { Deps } from '../src/cli/factory.js'
 
 export interface ApiOptions {
@@ -150,7 +151,7 @@ export async function run(options: ApiOptions, deps: Deps): Promise<void> {
   if (!options.include) {
     const texts = responses.map((r) => r.text)
     const joined = texts.every((t) => t.trim().startsWith('[')) ? [joinJsonArrays(texts)] : texts
-    for (const text of joined) if (text !== '') deps.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
+    for (const text of joined) printRaw(deps.io, text)
   }
   if (last.status >= 400) throw apiError(last)
 }

@@ -1,25 +1,34 @@
 // What the issue verbs share (and the mr verbs reuse): the contract's issue and note types, list columns, the `<iid>`
 // argument, the list filters of every issuable, and description and note input.
 import { promises as fs } from 'node:fs'
-import type { Command, OptionValues } from 'commander'
+import { InvalidArgumentError, type Command, type OptionValues } from 'commander'
 import { choice, collect, pageOptions, pageQuery, positiveInt, withConnection, withProject } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
-import type { Query } from '../../src/client/http.js'
+import type { ApiClient, ApiResponse, Query } from '../../src/client/http.js'
 import type { IO } from '../../src/cli/io.js'
-import { printRaw, printTable, type Column } from '../../src/cli/output.js'
-import type { Route } from '../../src/client/paths.js'
+import { printList, printRaw, type Column } from '../../src/cli/output.js'
+import { stateStyle } from '../../src/cli/terminal.js'
+import { route, type Route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
 
 export type Issue = ResponseOf<'getProjectIssue'>
 export type Note = ResponseOf<'getIssueNote'>
 
-export const issueColumns = (io: IO): Column<Issue>[] => [
-  { header: 'IID', value: (i) => `#${i.iid}`, style: (text) => io.color.dim(text) },
-  { header: 'STATE', value: (i) => i.state },
-  { header: 'TITLE', value: (i) => i.title, style: (text) => io.color.bold(text) },
+/** `group/proj#4` from an issuable's web_url (`…/group/proj/-/issues/4`), for lists that span projects. */
+export function fullReference(webUrl: string, sigil: string, iid: number): string {
+  const path = /^https?:\/\/[^/]+\/(.+?)\/-\/(?:issues|merge_requests)\/\d+$/.exec(webUrl)?.[1]
+  return path ? `${path}${sigil}${iid}` : `${sigil}${iid}`
+}
+
+/** `spansProjects`: a group or instance list, whose rows name their project. */
+export const issueColumns = (io: IO, spansProjects = false): Column<Issue>[] => [
+  { header: 'IID', value: (i) => (spansProjects ? fullReference(i.web_url, '#', i.iid) : `#${i.iid}`), style: (text) => io.color.dim(text) },
+  { header: 'STATE', value: (i) => i.state, style: (text) => stateStyle(io, text) },
+  { header: 'TITLE', value: (i) => i.title, style: (text) => io.color.bold(text), flex: true },
   { header: 'LABELS', value: (i) => i.labels.join(',') },
   { header: 'ASSIGNEES', value: (i) => i.assignees.map((u) => u.username).join(',') },
+  { header: 'UPDATED', value: (i) => i.updated_at, time: true, style: (text) => io.color.dim(text) },
 ]
 
 /** `<iid>` plus -p, --host, --token: a verb on one issue. */
@@ -50,11 +59,13 @@ export const csv = (values: string[] | undefined) => values?.flatMap((v) => v.sp
  */
 export const withIssuableFilters = (command: Command, noun: string, none: [label: string, milestone: string]) => command
   .option('-l, --label <labels>', `only ${noun} with all these labels (repeat or comma-separate; "${none[0]}", "Any")`, collect)
-  .option('--milestone <title>', `only ${noun} in this milestone ("${none[1]}", "Any")`)
+  .option('-m, --milestone <title>', `only ${noun} in this milestone, by title ("${none[1]}", "Any")`)
   .option('--iid <iid>', 'only these iids (repeatable)', (v: string, prev: number[] = []) => [...prev, positiveInt(v)])
   .addOption(choice('--scope <scope>', 'created_by_me (the default with --instance), assigned_to_me or all', ['created_by_me', 'assigned_to_me', 'all']))
-  .option('--author-id <id>', `only ${noun} created by this user`, positiveInt)
-  .option('--assignee-id <id>', `only ${noun} assigned to this user id, or None / Any`)
+  .option('--author <username>', `only ${noun} created by this user (@me: you)`)
+  .option('--author-id <id>', `only ${noun} created by this user id`, positiveInt)
+  .option('-a, --assignee <username>', `only ${noun} assigned to this user (@me: you)`)
+  .option('--assignee-id <id>', `only ${noun} assigned to this user id, or None / Any`, idOrNoneAny)
   .option('--my-reaction-emoji <emoji>', `only ${noun} you reacted to with this emoji`)
   .option('--search <text>', `only ${noun} whose title or description contains the text`)
   .option('--created-after <time>', 'created on or after (ISO 8601)')
@@ -64,6 +75,21 @@ export const withIssuableFilters = (command: Command, noun: string, none: [label
   .addOption(choice('--order-by <field>', 'created_at (default) or updated_at', ['created_at', 'updated_at']))
   .addOption(choice('--sort <direction>', 'asc or desc (default)', ['asc', 'desc']))
 
+/** `--assignee-id`: a user id, or GitLab's None / Any; anything else would reach the server as a 400. */
+export function idOrNoneAny(value: string): string {
+  if (/^(none|any)$/i.test(value)) return value[0].toUpperCase() + value.slice(1).toLowerCase()
+  if (/^\d+$/.test(value) && Number(value) > 0) return value
+  throw new InvalidArgumentError(`expected a user id, None or Any (for a username use --${value.startsWith('@') || /\D/.test(value) ? 'assignee' : 'assignee-id'})`)
+}
+
+/** `@me` in --author / --assignee is the caller's username (glab's and gh's shorthand). */
+async function resolveUserFilters(api: ApiClient, query: Query): Promise<Query> {
+  const mine = ['author_username', 'assignee_username'].filter((key) => query[key] === '@me')
+  if (mine.length === 0) return query
+  const me = await api.get(route('getCurrentUser', {}))
+  return { ...query, ...Object.fromEntries(mine.map((key) => [key, me.username])) }
+}
+
 /** The query of withIssuableFilters' flags. */
 export const issuableQuery = (flags: OptionValues) => ({
   labels: csv(flags.label)?.join(','),
@@ -71,7 +97,9 @@ export const issuableQuery = (flags: OptionValues) => ({
   iids: flags.iid as number[] | undefined,
   scope: flags.scope as string | undefined,
   author_id: flags.authorId as number | undefined,
+  author_username: flags.author as string | undefined,
   assignee_id: flags.assigneeId as string | undefined,
+  assignee_username: flags.assignee as string | undefined,
   my_reaction_emoji: flags.myReactionEmoji as string | undefined,
   search: flags.search as string | undefined,
   created_after: flags.createdAfter as string | undefined,
@@ -102,16 +130,20 @@ export const issuableListOptions = (flags: OptionValues, query: Query): Issuable
   project: flags.project, group: flags.group, instance: flags.instance === true, query, ...pageOptions(flags), json: flags.json === true,
 })
 
-/** A list of a project, a group (--group) or the instance (--instance): one page, or every page with --all. */
+/**
+ * A list of a project, a group (--group) or the instance (--instance): one page, or every page with --all.
+ * `columns` is told whether the rows span projects (then each names its project).
+ */
 export async function printIssuableList<T>(
-  deps: Deps, options: IssuableListOptions, columns: Column<T>[],
+  deps: Deps, options: IssuableListOptions, noun: string, columns: (spansProjects: boolean) => Column<T>[],
   routes: { instance: Route<T[]>; group(id: string): Route<T[]>; project(ref: string): Route<T[]> },
 ): Promise<void> {
   if (options.group !== undefined && options.instance) throw usageError('--group and --instance are mutually exclusive')
-  const target = options.instance ? { api: await deps.api(), route: routes.instance }
-    : options.group !== undefined ? { api: await deps.api(), route: routes.group(options.group) }
-    : await deps.project(options.project).then(({ api, ref }) => ({ api, route: routes.project(ref) }))
-  const page = await target.api.list(target.route, { ...options.query, ...pageQuery(options) }, { all: options.all })
-  if (options.json) printRaw(deps.io, page.text)
-  else await printTable(deps.io, columns, page.items as T[])
+  const target = options.instance ? { api: await deps.api(), route: routes.instance, where: undefined }
+    : options.group !== undefined ? { api: await deps.api(), route: routes.group(options.group), where: `group ${options.group}` }
+    : await deps.project(options.project).then(({ api, ref }) => ({ api, route: routes.project(ref), where: ref }))
+  const query = await resolveUserFilters(target.api, options.query)
+  const page = await target.api.list(target.route, { ...query, ...pageQuery(options) }, { all: options.all })
+  if (options.json) return printRaw(deps.io, page.text)
+  await printList(deps.io, columns(target.where === undefined || options.group !== undefined), page as { items: T[]; responses: ApiResponse[] }, { noun, where: target.where })
 }

@@ -4,6 +4,7 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printNotes } from '../../src/cli/notes.js'
 import { printFields, printRaw } from '../../src/cli/output.js'
+import { stateStyle, timeText } from '../../src/cli/terminal.js'
 import { parseJson } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import { onIssue, type Issue } from './shared.js'
@@ -26,7 +27,7 @@ export async function run(options: ViewOptions, deps: Deps): Promise<void> {
   printFields(deps.io, [
     ['iid', i.iid],
     ['title', i.title],
-    ['state', i.state],
+    ['state', stateStyle(deps.io, i.state)],
     ['author', i.author.username],
     ['assignees', i.assignees.map((u) => u.username).join(',')],
     ['labels', i.labels.join(',')],
@@ -36,11 +37,9 @@ export async function run(options: ViewOptions, deps: Deps): Promise<void> {
     ['locked', i.discussion_locked],
     ['estimate', i.time_stats.human_time_estimate],
     ['spent', i.time_stats.human_total_time_spent],
-    ['created_at', i.created_at],
-    ['closed_at', i.closed_at],
+    ['created_at', timeText(deps.io, i.created_at)],
+    ['closed_at', timeText(deps.io, i.closed_at)],
     ['closed_by', i.closed_by?.username],
     ['web_url', i.web_url],
-    ['description', i.description],
-  ])
-  printNotes(deps.io, notes)
+  ], i.description, () => printNotes(deps.io, notes))
 }

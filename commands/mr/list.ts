@@ -1,6 +1,6 @@
 // collab mr list: merge requests of a project (or a group, or every project with --instance), with the API's filters one to one.
 import { Option, type Command, type OptionValues } from 'commander'
-import { choice, withConnection, withJson, withPagination, withProject, type Runtime } from '../../src/cli/command.js'
+import { stateOption, withConnection, withJson, withPagination, withProject, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { route } from '../../src/client/paths.js'
 import { completeWith } from '../complete.js'
@@ -17,8 +17,7 @@ export function register(group: Command, rt: Runtime): void {
     .description('List merge requests of a project, a group (--group) or every project you can see (--instance)')
     .option('--group <group>', 'list the merge requests of a group (id or path) instead of a project')
     .option('--instance', 'list merge requests across the instance (GET /merge_requests)')
-    .addOption(choice('--state <state>', 'opened, closed, locked, merged or all', ['opened', 'closed', 'locked', 'merged', 'all']))
-    .option('--author <username>', 'only merge requests opened by this username')
+    .addOption(stateOption('-s, --state <state>', 'opened (the default, as glab and gh), closed, locked, merged or all', ['opened', 'closed', 'locked', 'merged', 'all']))
     .option('--reviewer-id <id>', 'only merge requests with this reviewer id, or None / Any')
     .option('--reviewer <username>', 'only merge requests with this reviewer username')
     .addOption(completeWith(new Option('--source-branch <branch>', 'only merge requests from this branch'), branchCandidates))
@@ -31,9 +30,8 @@ export function register(group: Command, rt: Runtime): void {
 }
 
 export const toOptions = (flags: OptionValues): ListOptions => issuableListOptions(flags, {
-  state: flags.state,
+  state: flags.state ?? 'opened',
   ...issuableQuery(flags),
-  author_username: flags.author,
   reviewer_id: flags.reviewerId,
   reviewer_username: flags.reviewer,
   source_branch: flags.sourceBranch,
@@ -42,7 +40,7 @@ export const toOptions = (flags: OptionValues): ListOptions => issuableListOptio
   view: flags.simple ? 'simple' : undefined,
 })
 
-export const run = (options: ListOptions, deps: Deps) => printIssuableList(deps, options, mrColumns(deps.io), {
+export const run = (options: ListOptions, deps: Deps) => printIssuableList(deps, options, 'merge requests', (spans) => mrColumns(deps.io, spans), {
   instance: route('listMergeRequests', {}),
   group: (id) => route('listGroupMergeRequests', { id }),
   project: (ref) => route('listProjectMergeRequests', { id: ref }),

@@ -6,6 +6,8 @@ import { failure, usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import type { IO } from '../../src/cli/io.js'
 import type { Column } from '../../src/cli/output.js'
+import { stateStyle } from '../../src/cli/terminal.js'
+import { fullReference } from '../issue/shared.js'
 import type { ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
@@ -19,13 +21,15 @@ export type ListedMergeRequest = ResponseOf<'listProjectMergeRequests'>[number]
 /** A merge request in a list: the basic form, or with `view=simple` the simple one (no branches, no people). */
 const basic = (m: ListedMergeRequest) => ('source_branch' in m ? m : undefined)
 
-export const mrColumns = (io: IO): Column<ListedMergeRequest>[] => [
-  { header: 'IID', value: (m) => `!${m.iid}`, style: (text) => io.color.dim(text) },
-  { header: 'STATE', value: (m) => (basic(m)?.draft && m.state === 'opened' ? 'draft' : m.state) },
-  { header: 'TITLE', value: (m) => m.title, style: (text) => io.color.bold(text) },
+/** `spansProjects`: a group or instance list, whose rows name their project (`group/proj!4`). */
+export const mrColumns = (io: IO, spansProjects = false): Column<ListedMergeRequest>[] => [
+  { header: 'IID', value: (m) => (spansProjects ? fullReference(m.web_url, '!', m.iid) : `!${m.iid}`), style: (text) => io.color.dim(text) },
+  { header: 'STATE', value: (m) => (basic(m)?.draft && m.state === 'opened' ? 'draft' : m.state), style: (text) => stateStyle(io, text) },
+  { header: 'TITLE', value: (m) => m.title, style: (text) => io.color.bold(text), flex: true },
   { header: 'BRANCHES', value: (m) => (basic(m) ? `${basic(m)!.source_branch} -> ${basic(m)!.target_branch}` : '') },
   { header: 'LABELS', value: (m) => basic(m)?.labels.join(',') },
   { header: 'ASSIGNEES', value: (m) => basic(m)?.assignees.map((u) => u.username).join(',') },
+  { header: 'UPDATED', value: (m) => ('updated_at' in m ? m.updated_at : undefined), time: true, style: (text) => io.color.dim(text) },
 ]
 
 /** `[mr]` plus -p, --host, --token: a verb on one merge request. */

@@ -4,6 +4,7 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printNotes } from '../../src/cli/notes.js'
 import { printFields, printRaw } from '../../src/cli/output.js'
+import { stateStyle, timeText } from '../../src/cli/terminal.js'
 import { parseJson, type ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
@@ -37,10 +38,13 @@ export async function run(options: ViewOptions, deps: Deps): Promise<void> {
   const m = parseJson<MergeRequest>(response)
   if (options.web) return void deps.io.stdout.write(`${m.web_url}\n`)
   const approvers = await approvedBy(api, ref, iid)
+  const notes = options.comments
+    ? await api.list(route('listMergeRequestNotes', { id: ref, merge_request_iid: iid }), { sort: 'asc', per_page: 100 }, { all: true })
+    : undefined
   printFields(deps.io, [
     ['iid', m.iid],
     ['title', m.title],
-    ['state', m.state],
+    ['state', stateStyle(deps.io, m.state)],
     ['draft', m.draft],
     ['author', m.author.username],
     ['source_branch', m.source_branch],
@@ -56,14 +60,10 @@ export async function run(options: ViewOptions, deps: Deps): Promise<void> {
     ['squash', m.squash],
     ['remove_source_branch', m.force_remove_source_branch],
     ['changes', m.changes_count],
-    ['created_at', m.created_at],
+    ['created_at', timeText(deps.io, m.created_at)],
     ['merged_by', m.merged_by?.username],
-    ['merged_at', m.merged_at],
-    ['closed_at', m.closed_at],
+    ['merged_at', timeText(deps.io, m.merged_at)],
+    ['closed_at', timeText(deps.io, m.closed_at)],
     ['web_url', m.web_url],
-    ['description', m.description],
-  ])
-  if (!options.comments) return
-  const notes = await api.list(route('listMergeRequestNotes', { id: ref, merge_request_iid: iid }), { sort: 'asc', per_page: 100 }, { all: true })
-  printNotes(deps.io, notes.items)
+  ], m.description, notes && (() => printNotes(deps.io, notes.items)))
 }

@@ -32,6 +32,15 @@ export const withPagination = (command: Command) =>
 export const choice = (flags: string, description: string, values: readonly string[]) =>
   new Option(flags, description).choices(values)
 
+/** `--state`: the API's words, plus gh's `open` for `opened`. */
+export function stateOption(flags: string, description: string, values: readonly string[]): Option {
+  return new Option(flags, description).argParser((value: string) => {
+    const state = value === 'open' && values.includes('opened') ? 'opened' : value
+    if (!values.includes(state)) throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.`)
+    return state
+  })
+}
+
 export function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer')
   return Number(value)

@@ -14,10 +14,13 @@ export interface Style {
   dim(text: string): string
   green(text: string): string
   red(text: string): string
+  yellow(text: string): string
+  blue(text: string): string
+  magenta(text: string): string
 }
 
 const same = (text: string) => text
-export const plainStyle: Style = { bold: same, dim: same, green: same, red: same }
+export const plainStyle: Style = { bold: same, dim: same, green: same, red: same, yellow: same, blue: same, magenta: same }
 
 export interface IO {
   stdout: Writer
@@ -33,6 +36,8 @@ export interface IO {
   env: Env
   cwd: string
   readStdin(): Promise<string>
+  /** The wall clock for relative times ("3 days ago"); without it times print as ISO 8601. */
+  now?(): number
   /** Calls `handler` on every SIGINT/SIGTERM until the returned function is called. */
   onSignal(handler: (signal: NodeJS.Signals) => void): () => void
 }
@@ -69,6 +74,7 @@ export function systemIO(): IO {
     color: plainStyle,
     env: process.env,
     cwd: process.cwd(),
+    now: Date.now,
     async readStdin() {
       const chunks: Buffer[] = []
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer)

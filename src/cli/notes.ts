@@ -1,6 +1,7 @@
 // Notes of issues and merge requests: the `note list` columns, and the notes under `issue view` and `mr view --comments`.
 import type { IO } from './io.js'
 import type { Column } from './output.js'
+import { timeText } from './terminal.js'
 
 interface PrintableNote { id: number; body: string; system: boolean; created_at: string; author: { username: string } }
 
@@ -12,14 +13,14 @@ export function printNotes(io: IO, notes: PrintableNote[]): void {
   }
   for (const n of notes) {
     const who = n.system ? io.color.dim(`@${n.author.username} ${n.body}`) : io.color.bold(`@${n.author.username}`)
-    io.stdout.write(`\n${who} ${io.color.dim(n.created_at)}\n${n.system ? '' : `${n.body}\n`}`)
+    io.stdout.write(`\n${who} ${io.color.dim(timeText(io, n.created_at))}\n${n.system ? '' : `${n.body}\n`}`)
   }
 }
 
 export const noteColumns = (io: IO): Column<PrintableNote>[] => [
   { header: 'ID', value: (n) => n.id, style: (text) => io.color.dim(text) },
   { header: 'AUTHOR', value: (n) => n.author.username, style: (text) => io.color.bold(text) },
-  { header: 'CREATED', value: (n) => n.created_at },
+  { header: 'CREATED', value: (n) => n.created_at, time: true },
   { header: 'KIND', value: (n) => (n.system ? 'system' : 'comment') },
-  { header: 'BODY', value: (n) => n.body },
+  { header: 'BODY', value: (n) => n.body, flex: true },
 ]

@@ -18,7 +18,36 @@ describe('issue list', () => {
     const { issue } = await setup()
     await issue('First', { labels: 'bug,ui' })
     await issue('Second')
-    expect(await t.c.run(['issue', 'list', '-p', 'root/demo'])).toEqual(ok('#2\topened\tSecond\t\t\n#1\topened\tFirst\tbug,ui\t\n'))
+    expect(await t.c.run(['issue', 'list', '-p', 'root/demo'])).toEqual(ok('#2\topened\tSecond\t\t\t2024-01-02T03:04:05.000Z\n#1\topened\tFirst\tbug,ui\t\t2024-01-02T03:04:05.000Z\n'))
+  })
+
+  it('lists open issues unless asked (glab and gh do), and --closed / --state all / gh\'s open', async () => {
+    const { p, issue } = await setup()
+    await issue('Done')
+    await issue('Open')
+    expectStatus(await t.root.put(`/projects/${p.id}/issues/1`, { state_event: 'close' }), 200)
+    const run = (...args: string[]) => t.c.run(['issue', 'list', '-p', 'root/demo', ...args]).then((r) => r.stdout.replace(/\t[^\t]*\n/g, '\n'))
+    expect(await run()).toBe('#2\topened\tOpen\t\t\n')
+    expect(await run('--closed')).toBe('#1\tclosed\tDone\t\t\n')
+    expect(await run('-s', 'all')).toBe('#2\topened\tOpen\t\t\n#1\tclosed\tDone\t\t\n')
+    expect(await run('--state', 'open')).toBe('#2\topened\tOpen\t\t\n')
+  })
+
+  it('takes usernames and @me for --author and --assignee, milestone titles for --milestone', async () => {
+    const { p, issue } = await setup()
+    const alice = expectStatus(await t.root.post('/users', { username: 'alice', name: 'Alice', email: 'a@example.com', password: 'secret-pass-123' }), 201).body
+    expectStatus(await t.root.post(`/projects/${p.id}/members`, { user_id: alice.id, access_level: 30 }), 201)
+    const m = expectStatus(await t.root.post(`/projects/${p.id}/milestones`, { title: 'v1.0' }), 201).body
+    await issue('Mine', { assignee_ids: [1] })
+    await issue('Hers', { assignee_ids: [alice.id], milestone_id: m.id })
+    const titles = (...args: string[]) => t.c.run(['issue', 'list', '-p', 'root/demo', ...args]).then((r) => r.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[2]))
+    expect(await titles('--assignee', '@me')).toEqual(['Mine'])
+    expect(await titles('-a', 'alice')).toEqual(['Hers'])
+    expect(await titles('--author', '@me')).toEqual(['Hers', 'Mine'])
+    expect(await titles('--author', 'alice')).toEqual([])
+    expect(await titles('-m', 'v1.0')).toEqual(['Hers'])
+    const bad = await t.c.run(['issue', 'list', '-p', 'root/demo', '--assignee-id', 'alice'])
+    expect(bad).toEqual({ stdout: '', exitCode: 2, stderr: "error: option '--assignee-id <id>' argument 'alice' is invalid. expected a user id, None or Any (for a username use --assignee)\nhint: see 'collab issue list --help'\n" })
   })
 
   it('maps filters one to one to the API and prints its body with --json', async () => {
@@ -29,12 +58,12 @@ describe('issue list', () => {
     const body = expectStatus(await t.root.get(`/projects/${p.id}/issues`, { query }), 200).text
     const args = ['issue', 'list', '-p', 'root/demo', '--label', 'bug', '--state', 'opened', '--search', 'Cra', '--order-by', 'updated_at', '--sort', 'asc', '--json']
     expect(await t.c.run(args)).toEqual(ok(`${body}\n`))
-    expect(await t.c.run(['issue', 'list', '-p', 'root/demo', '--iid', '2', '--state', 'all'])).toEqual(ok('#2\topened\tOther\t\t\n'))
-    expect(await t.c.run(['issue', 'list', '--instance', '--scope', 'all', '--search', 'Other'])).toEqual(ok('#2\topened\tOther\t\t\n'))
+    expect(await t.c.run(['issue', 'list', '-p', 'root/demo', '--iid', '2', '--state', 'all'])).toEqual(ok('#2\topened\tOther\t\t\t2024-01-02T03:04:05.000Z\n'))
+    expect(await t.c.run(['issue', 'list', '--instance', '--scope', 'all', '--search', 'Other'])).toEqual(ok('root/demo#2\topened\tOther\t\t\t2024-01-02T03:04:05.000Z\n'))
   })
 
   it('refuses an unknown state with exit 2', async () => {
-    const res = await t.c.run(['issue', 'list', '-p', 'root/demo', '--state', 'open'])
+    const res = await t.c.run(['issue', 'list', '-p', 'root/demo', '--state', 'shut'])
     expect([res.exitCode, res.stdout]).toEqual([2, ''])
   })
 })
@@ -81,9 +110,9 @@ describe('issue view', () => {
     expect(await t.c.run(['issue', 'view', '1', '-p', 'root/demo'])).toEqual(ok([
       'iid\t1', 'title\tViewed', 'state\tclosed', 'author\troot', 'assignees\t', 'labels\tbug', 'milestone\t', 'due_date\t',
       'confidential\tfalse', 'locked\tfalse', 'estimate\t', 'spent\t', 'created_at\t2024-01-02T03:04:05.000Z',
-      'closed_at\t2024-01-02T03:04:05.000Z', 'closed_by\troot', `web_url\t${t.server.url}/root/demo/-/issues/1`, 'description\tLine one line two',
+      'closed_at\t2024-01-02T03:04:05.000Z', 'closed_by\troot', `web_url\t${t.server.url}/root/demo/-/issues/1`,
       `note\t${notes[0].id}\troot\t2024-01-02T03:04:05.000Z\tcomment\tA comment`,
-      `note\t${notes[1].id}\troot\t2024-01-02T03:04:05.000Z\tsystem\tclosed`, '',
+      `note\t${notes[1].id}\troot\t2024-01-02T03:04:05.000Z\tsystem\tclosed`, '--', 'Line one', 'line two', '',
     ].join('\n')))
   })
 

@@ -41,7 +41,7 @@ describe('printTable', () => {
   it('writes an aligned table with a header and styles on a terminal', async () => {
     const io = memoryIO(true)
     await printTable(io, columns, rows)
-    expect(io.out()).toBe('ID  PATH             DESCRIPTION\n12  *group/project*  two lines\n3   *a/b*\n')
+    expect(io.out()).toBe('ID  PATH           DESCRIPTION\n12  *group/project*  two lines\n3   *a/b*\n')
   })
 
   it('writes nothing for no rows', async () => {

@@ -10,7 +10,7 @@ import { commit, create, update } from '../../helpers/repository.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 
 const tag = (name: string) => (text: string) => `<${name}>${text}</${name}>`
-const style: Style = { bold: tag('b'), dim: tag('d'), green: tag('g'), red: tag('r') }
+const style: Style = { bold: tag('b'), dim: tag('d'), green: tag('g'), red: tag('r'), yellow: tag('y'), blue: tag('u'), magenta: tag('m') }
 
 let server: TestServer
 let out: string

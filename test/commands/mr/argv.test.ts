@@ -4,8 +4,8 @@ import { optionsOf, parse } from '../parse.js'
 
 const page = { perPage: undefined, all: false }
 const noQuery = {
-  state: undefined, labels: undefined, milestone: undefined, iids: undefined, scope: undefined, author_id: undefined, author_username: undefined,
-  assignee_id: undefined, reviewer_id: undefined, reviewer_username: undefined, my_reaction_emoji: undefined, source_branch: undefined,
+  state: 'opened', labels: undefined, milestone: undefined, iids: undefined, scope: undefined, author_id: undefined, author_username: undefined,
+  assignee_id: undefined, assignee_username: undefined, reviewer_id: undefined, reviewer_username: undefined, my_reaction_emoji: undefined, source_branch: undefined,
   target_branch: undefined, search: undefined, wip: undefined, created_after: undefined, created_before: undefined, updated_after: undefined,
   updated_before: undefined, order_by: undefined, sort: undefined, view: undefined,
 }
@@ -31,7 +31,7 @@ describe('mr argv to options', () => {
       '--order-by', 'updated_at', '--sort', 'asc', '--simple', '--per-page', '5', '--all', '--json'], 'mr list', {
       project: 'g/p', group: undefined, instance: false, query: {
         state: 'merged', labels: 'bug,ui,db', milestone: 'v1', iids: [3, 4], scope: 'all', author_id: 2, author_username: 'ann',
-        assignee_id: 'None', reviewer_id: 'Any', reviewer_username: 'bo', my_reaction_emoji: 'thumbsup', source_branch: 'fix',
+        assignee_id: 'None', assignee_username: undefined, reviewer_id: 'Any', reviewer_username: 'bo', my_reaction_emoji: 'thumbsup', source_branch: 'fix',
         target_branch: 'main', search: 'parser', wip: 'yes', created_after: '2024-01-01', created_before: '2024-02-01',
         updated_after: '2024-03-01', updated_before: '2024-04-01', order_by: 'updated_at', sort: 'asc', view: 'simple',
       }, perPage: 5, all: true, json: true,
@@ -92,7 +92,7 @@ describe('mr argv to options', () => {
 
 describe('mr usage errors', () => {
   it.each([
-    [['mr', 'list', '--state', 'open'], "error: option '--state <state>' argument 'open' is invalid. Allowed choices are opened, closed, locked, merged, all.\nhint: see 'collab mr list --help'\n"],
+    [['mr', 'list', '--state', 'shut'], "error: option '-s, --state <state>' argument 'shut' is invalid. Allowed choices are opened, closed, locked, merged, all.\nhint: see 'collab mr list --help'\n"],
     [['mr', 'note', 'edit'], "error: missing required argument 'note-id'\nhint: see 'collab mr note edit --help'\n"],
     [['mr', 'time', 'spend'], "error: missing required argument 'duration'\nhint: see 'collab mr time spend --help'\n"],
     [['mr', 'merge', '--bogus'], "error: unknown option '--bogus'\nhint: see 'collab mr merge --help'\n"],

@@ -9,14 +9,14 @@ const t = useServerAndCli()
 describe('mr list', () => {
   it('prints one tab-separated line per merge request; filters map to the API; --json prints its body', async () => {
     const { p } = await seeded(t, { labels: 'bug' })
-    expect(await t.c.run(['mr', 'list', '-p', 'root/demo'])).toEqual(ok('!1\topened\tFix the parser\tfix -> master\tbug\t\n'))
+    expect(await t.c.run(['mr', 'list', '-p', 'root/demo'])).toEqual(ok('!1\topened\tFix the parser\tfix -> master\tbug\t\t2024-01-02T03:04:05.000Z\n'))
     expect(await t.c.run(['mr', 'list', '-p', 'root/demo', '--state', 'merged'])).toEqual(ok(''))
     expect(await t.c.run(['mr', 'list', '-p', 'root/demo', '--draft'])).toEqual(ok(''))
     const query = { labels: 'bug', source_branch: 'fix', wip: 'no', order_by: 'updated_at', sort: 'asc' }
     const body = expectStatus(await t.root.get(`/projects/${p.id}/merge_requests`, { query }), 200).text
     const args = ['mr', 'list', '-p', 'root/demo', '-l', 'bug', '--source-branch', 'fix', '--no-draft', '--order-by', 'updated_at', '--sort', 'asc', '--json']
     expect(await t.c.run(args)).toEqual(ok(`${body}\n`))
-    expect(await t.c.run(['mr', 'list', '--instance', '--scope', 'all'])).toEqual(ok('!1\topened\tFix the parser\tfix -> master\tbug\t\n'))
+    expect(await t.c.run(['mr', 'list', '--instance', '--scope', 'all'])).toEqual(ok('root/demo!1\topened\tFix the parser\tfix -> master\tbug\t\t2024-01-02T03:04:05.000Z\n'))
   })
 })
 
@@ -40,7 +40,7 @@ describe('mr view', () => {
       'iid\t1', 'title\tFix the parser', 'state\topened', 'draft\tfalse', 'author\troot', 'source_branch\tfix', 'target_branch\tmaster',
       `merge_status\t${got.body.merge_status}`, `detailed_merge_status\t${got.body.detailed_merge_status}`, 'pipeline\t', 'assignees\t', 'reviewers\t',
       'approved_by\t', 'labels\tbug', 'milestone\t', 'squash\ttrue', 'remove_source_branch\tfalse', 'changes\t1', `created_at\t${got.body.created_at}`, 'merged_by\t',
-      'merged_at\t', 'closed_at\t', `web_url\t${got.body.web_url}`, 'description\tTwo lines',
+      'merged_at\t', 'closed_at\t', `web_url\t${got.body.web_url}`, '--', 'Two', 'lines',
     ]
     expect(await t.c.run(['mr', 'view', '1', '-p', 'root/demo'])).toEqual(ok(`${fields.join('\n')}\n`))
     const notes = expectStatus(await t.root.get(`/projects/${p.id}/merge_requests/1/notes`, { query: { sort: 'asc' } }), 200).body

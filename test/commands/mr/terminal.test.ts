@@ -11,7 +11,7 @@ import type { ServerFixture } from '../cli.js'
 import { seeded } from './fixture.js'
 
 const tag = (name: string) => (text: string) => `<${name}>${text}</${name}>`
-const style: Style = { bold: tag('b'), dim: tag('d'), green: tag('g'), red: tag('r') }
+const style: Style = { bold: tag('b'), dim: tag('d'), green: tag('g'), red: tag('r'), yellow: tag('y'), blue: tag('u'), magenta: tag('m') }
 
 let server: TestServer
 let root: Api

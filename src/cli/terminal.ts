@@ -1,0 +1,114 @@
+// Terminal facts every list and view shares: display widths and truncation, state colours, relative times, JSON colours.
+//
+// A new command group (job, pipeline, wiki, snippet) uses it through src/cli/output.ts:
+//   printList(io, columns, page, { noun: 'jobs', where: ref })   a table cut to the terminal width, "Showing 20 of 53
+//                                                               jobs" when more pages exist, "No jobs match" when none
+//   { header: 'STATUS', value: (j) => j.status, style: (t) => stateStyle(io, t) }   the state coloured by its meaning
+//   { header: 'CREATED', value: (j) => j.created_at, time: true }                    "3 days ago" on a terminal, ISO piped
+//   { header: 'NAME', value: (j) => j.name, flex: true }                             the column that shrinks first
+//   printRaw(io, response.text)                                  --json: pretty and coloured on a terminal, bytes piped
+// and stateStyle / relativeTime / truncate directly in views.
+import type { IO } from './io.js'
+
+/** Columns a code point takes: 0 for combining marks, 2 for East Asian wide characters and emoji, else 1. */
+function codePointWidth(cp: number): number {
+  if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0xfe00 && cp <= 0xfe0f)) return 0
+  if (
+    (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1faff) || (cp >= 0x20000 && cp <= 0x3fffd)
+  ) return 2
+  return 1
+}
+
+/** Width on screen of text without escape sequences. */
+export function displayWidth(text: string): number {
+  let width = 0
+  for (const ch of text) width += codePointWidth(ch.codePointAt(0)!)
+  return width
+}
+
+/** Cut to `width` columns, ending with `…` when something was cut. */
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text
+  if (width <= 0) return ''
+  let out = ''
+  let used = 0
+  for (const ch of text) {
+    const w = codePointWidth(ch.codePointAt(0)!)
+    if (used + w > width - 1) break
+    out += ch
+    used += w
+  }
+  return `${out}…`
+}
+
+/** Pads to `width` columns by what is seen, so wide characters line up. */
+export const padEnd = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - displayWidth(text)))
+
+/** The width tables fit: the terminal's, else COLUMNS, else 80 (a pseudo-terminal may report 0 columns). */
+export function terminalWidth(io: IO): number {
+  if (io.columns && io.columns > 0) return io.columns
+  const fromEnv = Number(io.env.COLUMNS)
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80
+}
+
+const GOOD = new Set(['opened', 'open', 'active', 'success', 'passed', 'running', 'online'])
+const BAD = new Set(['closed', 'failed', 'locked', 'blocked', 'banned'])
+const WAITING = new Set(['pending', 'created', 'waiting_for_resource', 'preparing', 'scheduled', 'manual', 'draft'])
+const DONE = new Set(['merged'])
+
+/** A state word coloured by what it means: green going, red stopped, yellow waiting, magenta merged, dim skipped. */
+export function stateStyle(io: IO, state: string): string {
+  if (GOOD.has(state)) return io.color.green(state)
+  if (BAD.has(state)) return io.color.red(state)
+  if (WAITING.has(state)) return io.color.yellow(state)
+  if (DONE.has(state)) return io.color.magenta(state)
+  if (state === 'canceled' || state === 'skipped') return io.color.dim(state)
+  return state
+}
+
+const UNITS: [name: string, seconds: number][] = [
+  ['year', 365 * 86400], ['month', 30 * 86400], ['day', 86400], ['hour', 3600], ['minute', 60],
+]
+
+/** "3 days ago", "in 2 hours", "just now", relative to `now` (ms since the epoch). */
+export function relativeTime(iso: string, now: number): string {
+  const then = Date.parse(iso)
+  if (Number.isNaN(then)) return iso
+  const seconds = Math.round((now - then) / 1000)
+  const size = Math.abs(seconds)
+  for (const [name, unit] of UNITS) {
+    if (size >= unit) {
+      const n = Math.floor(size / unit)
+      const text = `${n} ${name}${n === 1 ? '' : 's'}`
+      return seconds >= 0 ? `${text} ago` : `in ${text}`
+    }
+  }
+  return 'just now'
+}
+
+/** A time as a person reads it on a terminal, and unchanged (ISO 8601) for scripts. */
+export function timeText(io: IO, iso: string | null | undefined): string {
+  if (!iso) return ''
+  return io.stdoutIsTTY && io.now ? relativeTime(iso, io.now()) : iso
+}
+
+/** JSON indented by two spaces with jq's colours: keys blue, strings green, numbers and booleans yellow, null dim. */
+export function prettyJson(io: IO, value: unknown): string {
+  const c = io.color
+  const render = (v: unknown, indent: string): string => {
+    if (v === null) return c.dim('null')
+    if (typeof v === 'string') return c.green(JSON.stringify(v))
+    if (typeof v === 'number' || typeof v === 'boolean') return c.yellow(String(v))
+    const inner = `${indent}  `
+    if (Array.isArray(v)) {
+      if (v.length === 0) return '[]'
+      return `[\n${v.map((item) => inner + render(item, inner)).join(',\n')}\n${indent}]`
+    }
+    const entries = Object.entries(v as Record<string, unknown>)
+    if (entries.length === 0) return '{}'
+    return `{\n${entries.map(([k, item]) => `${inner}${c.blue(JSON.stringify(k))}: ${render(item, inner)}`).join(',\n')}\n${indent}}`
+  }
+  return render(value, '')
+}
