@@ -1,0 +1,171 @@
+// The variables a job sees (compat-notes §6): GitLab's predefined CI_* set, then project CI variables, pipeline
+// variables and the job's own, with $VAR and ${VAR} expanded against those before them.
+import { join } from 'node:path'
+import { GITLAB_COMPAT_VERSION } from '../../core/version.js'
+import type { JobVariable } from './runner/protocol.js'
+import type { AppDeps } from '../context.js'
+import type { JobRow } from '../store/ci-jobs.js'
+import { allVariables } from '../store/ci-variables.js'
+import type { PipelineRow, PipelineVariableRow } from '../store/pipelines.js'
+import type { ProjectView } from '../store/projects.js'
+import type { UserRow } from '../store/users.js'
+import type { JobSpec } from './plan-types.js'
+import { isProtectedBranch } from '../services/protected-branches.js'
+
+export const ZERO_SHA = '0000000000000000000000000000000000000000'
+
+/** GitLab's slug: lower case, runs outside [0-9a-z] become `-`, at most 63 bytes, no `-` at either end. */
+export const slugify = (value: string) => value.toLowerCase().replace(/[^0-9a-z]+/g, '-').slice(0, 63).replace(/^-+|-+$/g, '')
+
+export interface CommitFacts { message: string; timestamp: string; author: string }
+
+export interface PipelineFacts {
+  project: ProjectView
+  ref: string
+  tag: boolean
+  sha: string
+  beforeSha: string | null
+  source: string
+  user: UserRow | null
+  commit: CommitFacts | null
+  /** Known once the pipeline row exists; rules see the rest before. */
+  pipeline?: Pick<PipelineRow, 'id' | 'iid' | 'created_at'>
+  mergeRequest?: MergeRequestFacts
+}
+
+export interface MergeRequestFacts {
+  id: number; iid: number; title: string; sourceBranch: string; targetBranch: string; sourceSha: string | null
+  sourceProjectId: number; targetProjectId: number; sourceProjectPath: string; labels: string[]
+}
+
+/** `http://host:port` the server listens on, for CI_SERVER_URL and clone URLs. */
+function serverParts(baseUrl: string) {
+  const u = new URL(baseUrl)
+  const port = u.port || (u.protocol === 'https:' ? '443' : '80')
+  return { url: baseUrl.replace(/\/+$/, ''), host: u.hostname.replace(/^\[|\]$/g, ''), port, protocol: u.protocol.replace(':', '') }
+}
+
+const projectPath = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
+
+function serverVariables(baseUrl: string): Record<string, string> {
+  const s = serverParts(baseUrl)
+  const [major, minor, patch] = GITLAB_COMPAT_VERSION.split('.')
+  return {
+    CI: 'true', GITLAB_CI: 'true', CI_SERVER: 'yes',
+    CI_SERVER_URL: s.url, CI_SERVER_HOST: s.host, CI_SERVER_PORT: s.port, CI_SERVER_PROTOCOL: s.protocol, CI_SERVER_FQDN: s.host,
+    CI_SERVER_NAME: 'GitLab', CI_SERVER_VERSION: GITLAB_COMPAT_VERSION,
+    CI_SERVER_VERSION_MAJOR: major, CI_SERVER_VERSION_MINOR: minor, CI_SERVER_VERSION_PATCH: patch,
+    CI_API_V4_URL: `${s.url}/api/v4`,
+  }
+}
+
+function projectVariables(app: AppDeps, baseUrl: string, p: ProjectView): Record<string, string> {
+  const path = projectPath(p)
+  return {
+    CI_PROJECT_ID: String(p.id), CI_PROJECT_NAME: p.path, CI_PROJECT_PATH: path, CI_PROJECT_PATH_SLUG: slugify(path),
+    CI_PROJECT_NAMESPACE: p.ns_full_path, CI_PROJECT_ROOT_NAMESPACE: p.ns_full_path.split('/')[0],
+    CI_PROJECT_URL: `${baseUrl}/${path}`, CI_PROJECT_TITLE: p.name, CI_PROJECT_VISIBILITY: p.visibility,
+    CI_DEFAULT_BRANCH: p.default_branch ?? '', CI_CONFIG_PATH: p.ci_config_path || '.gitlab-ci.yml',
+    CI_BUILDS_DIR: app.layout.builds,
+  }
+}
+
+function commitVariables(app: AppDeps, f: PipelineFacts): Record<string, string> {
+  const message = f.commit?.message ?? ''
+  const [title, ...rest] = message.split('\n')
+  const out: Record<string, string> = {
+    CI_COMMIT_SHA: f.sha, CI_COMMIT_SHORT_SHA: f.sha.slice(0, 8), CI_COMMIT_REF_NAME: f.ref, CI_COMMIT_REF_SLUG: slugify(f.ref),
+    CI_COMMIT_BEFORE_SHA: f.beforeSha ?? ZERO_SHA, CI_COMMIT_MESSAGE: message, CI_COMMIT_TITLE: title,
+    CI_COMMIT_DESCRIPTION: rest.join('\n').replace(/^\n+/, ''), CI_COMMIT_TIMESTAMP: f.commit?.timestamp ?? '',
+    CI_COMMIT_AUTHOR: f.commit?.author ?? '',
+    CI_COMMIT_REF_PROTECTED: String(!f.tag && isProtectedBranch(app, f.project, f.ref)),
+  }
+  if (f.tag) out.CI_COMMIT_TAG = f.ref
+  else out.CI_COMMIT_BRANCH = f.ref
+  return out
+}
+
+function mergeRequestVariables(baseUrl: string, p: ProjectView, mr: MergeRequestFacts): Record<string, string> {
+  return {
+    CI_MERGE_REQUEST_ID: String(mr.id), CI_MERGE_REQUEST_IID: String(mr.iid), CI_MERGE_REQUEST_TITLE: mr.title,
+    CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: mr.sourceBranch, CI_MERGE_REQUEST_TARGET_BRANCH_NAME: mr.targetBranch,
+    CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: mr.sourceSha ?? '', CI_MERGE_REQUEST_PROJECT_ID: String(mr.targetProjectId),
+    CI_MERGE_REQUEST_PROJECT_PATH: projectPath(p), CI_MERGE_REQUEST_PROJECT_URL: `${baseUrl}/${projectPath(p)}`,
+    CI_MERGE_REQUEST_SOURCE_PROJECT_ID: String(mr.sourceProjectId), CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: mr.sourceProjectPath,
+    CI_MERGE_REQUEST_SOURCE_PROJECT_URL: `${baseUrl}/${mr.sourceProjectPath}`, CI_MERGE_REQUEST_LABELS: mr.labels.join(','),
+    CI_MERGE_REQUEST_EVENT_TYPE: 'detached', CI_MERGE_REQUEST_REF_PATH: `refs/merge-requests/${mr.iid}/head`,
+  }
+}
+
+/** What rules and workflow see, and the pipeline-wide part of every job's variables. */
+export function pipelinePredefined(app: AppDeps, baseUrl: string, f: PipelineFacts): Record<string, string> {
+  const out: Record<string, string> = {
+    ...serverVariables(baseUrl), ...projectVariables(app, baseUrl, f.project), ...commitVariables(app, f),
+    CI_PIPELINE_SOURCE: f.source,
+  }
+  if (f.pipeline) {
+    Object.assign(out, {
+      CI_PIPELINE_ID: String(f.pipeline.id), CI_PIPELINE_IID: String(f.pipeline.iid),
+      CI_PIPELINE_URL: `${baseUrl}/${projectPath(f.project)}/-/pipelines/${f.pipeline.id}`, CI_PIPELINE_CREATED_AT: f.pipeline.created_at.replace(/\.\d{3}Z$/, 'Z'),
+    })
+  }
+  if (f.user) {
+    Object.assign(out, { GITLAB_USER_ID: String(f.user.id), GITLAB_USER_LOGIN: f.user.username, GITLAB_USER_EMAIL: f.user.email, GITLAB_USER_NAME: f.user.name })
+  }
+  if (f.mergeRequest) Object.assign(out, mergeRequestVariables(baseUrl, f.project, f.mergeRequest))
+  return out
+}
+
+const VAR_RE = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g
+
+/** `$VAR` and `${VAR}` replaced by known values (unknown ones by nothing, as the runner's shell would); `$$` is a `$`. */
+export const expandVariables = (value: string, known: ReadonlyMap<string, string>) =>
+  value.replace(VAR_RE, (m, braced: string | undefined, bare: string | undefined) => (m === '$$' ? '$' : known.get((braced ?? bare)!) ?? ''))
+
+export interface JobVariableInput {
+  app: AppDeps
+  baseUrl: string
+  facts: PipelineFacts
+  job: JobRow
+  spec: JobSpec
+  token: string
+  pipelineVariables: PipelineVariableRow[]
+}
+
+/** Every variable of a starting job, in the order later ones win; masked project variables stay masked. */
+export function jobVariables(i: JobVariableInput): JobVariable[] {
+  const { job, token } = i
+  const s = serverParts(i.baseUrl)
+  const out = new Map<string, JobVariable>()
+  const known = new Map<string, string>()
+  const put = (key: string, value: string, opts: Partial<JobVariable> = {}) => {
+    out.delete(key)
+    out.set(key, { key, value, public: true, masked: false, ...opts })
+    known.set(key, value)
+  }
+  for (const [k, v] of Object.entries(pipelinePredefined(i.app, i.baseUrl, i.facts))) put(k, v)
+  const path = projectPath(i.facts.project)
+  put('CI_JOB_ID', String(job.id))
+  put('CI_JOB_NAME', job.name)
+  put('CI_JOB_NAME_SLUG', slugify(job.name))
+  put('CI_JOB_STAGE', job.stage)
+  put('CI_JOB_URL', `${i.baseUrl}/${path}/-/jobs/${job.id}`)
+  put('CI_JOB_TOKEN', token, { public: false, masked: true })
+  put('CI_JOB_STARTED_AT', (job.started_at ?? '').replace(/\.\d{3}Z$/, 'Z'))
+  put('CI_JOB_STATUS', 'running')
+  if (job.when_ === 'manual') put('CI_JOB_MANUAL', 'true')
+  put('CI_NODE_TOTAL', '1')
+  put('CI_PROJECT_DIR', join(i.app.layout.builds, String(job.id)))
+  put('CI_REPOSITORY_URL', `${s.protocol}://gitlab-ci-token:${token}@${new URL(i.baseUrl).host}/${path}.git`, { public: false })
+  put('CI_REGISTRY_USER', 'gitlab-ci-token')
+  put('CI_REGISTRY_PASSWORD', token, { public: false, masked: true })
+  const protectedRef = !job.tag && isProtectedBranch(i.app, i.facts.project, job.ref)
+  for (const v of allVariables(i.app.db, i.facts.project.id)) {
+    // Environments are not modelled: only variables of every environment apply.
+    if (v.environment_scope !== '*' || (v.protected && !protectedRef)) continue
+    put(v.key, v.raw ? v.value : expandVariables(v.value, known), { public: false, masked: v.masked === 1, file: v.variable_type === 'file' })
+  }
+  for (const v of i.pipelineVariables) put(v.key, expandVariables(v.value, known), { public: false, file: v.variable_type === 'file' })
+  for (const [k, v] of Object.entries(i.spec.variables)) put(k, expandVariables(v, known))
+  return [...out.values()]
+}
