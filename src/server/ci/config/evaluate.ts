@@ -1,0 +1,94 @@
+// Deciding with the pipeline's facts: does a rule match (if, changes, exists), do only/except let a job in.
+import picomatch from 'picomatch'
+import { evaluate } from '../expressions.js'
+import type { PlanContext } from '../plan-types.js'
+import { isRegexpRef } from './rules.js'
+import type { RefPolicy, RuleConfig } from './types.js'
+
+export interface Facts {
+  ctx: PlanContext
+  /** The commit's files, read once per pipeline and only when some `exists:` asks. */
+  files(): Promise<string[]>
+}
+
+export function makeFacts(ctx: PlanContext): Facts {
+  let files: Promise<string[]> | null = null
+  return { ctx, files: () => (files ??= ctx.listFiles()) }
+}
+
+/** GitLab expands variables in `changes`/`exists` paths before matching them. */
+function expandVars(text: string, vars: Record<string, string>): string {
+  return text.replace(/\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g, (_, a, b) => vars[a ?? b] ?? '')
+}
+
+// File.fnmatch? with FNM_PATHNAME | FNM_DOTMATCH | FNM_EXTGLOB: `*` stays within a directory, dotfiles match.
+function anyMatch(patterns: string[], paths: string[], vars: Record<string, string>): boolean {
+  const isMatch = picomatch(patterns.map((p) => expandVars(p, vars).replace(/^\.?\//, '')), { dot: true })
+  return paths.some((path) => isMatch(path))
+}
+
+/** Unknown changed paths (a web or schedule pipeline) make `changes` true, as GitLab does. */
+export function changesMatch(patterns: string[], facts: Facts, vars: Record<string, string>): boolean {
+  const changed = facts.ctx.changedPaths
+  return changed === null || anyMatch(patterns, changed, vars)
+}
+
+export async function ruleMatches(rule: RuleConfig, facts: Facts, vars: Record<string, string>): Promise<boolean> {
+  if (rule.if && !evaluate(rule.if, vars)) return false
+  if (rule.changes && !changesMatch(rule.changes, facts, vars)) return false
+  if (rule.exists && !anyMatch(rule.exists, await facts.files(), vars)) return false
+  return true
+}
+
+/** The first matching rule, or null when none matches. */
+export async function firstMatch<R extends RuleConfig>(rules: R[], facts: Facts, vars: Record<string, string>): Promise<R | null> {
+  for (const rule of rules) if (await ruleMatches(rule, facts, vars)) return rule
+  return null
+}
+
+const REF_KEYWORDS: Record<string, (ctx: PlanContext) => boolean> = {
+  branches: (c) => !c.tag && c.source !== 'merge_request_event',
+  tags: (c) => c.tag,
+  merge_requests: (c) => c.source === 'merge_request_event',
+  api: (c) => c.source === 'api',
+  web: (c) => c.source === 'web',
+  pushes: (c) => c.source === 'push',
+  schedules: (c) => c.source === 'schedule',
+  triggers: (c) => c.source === 'trigger',
+  external: (c) => c.source === 'external',
+  pipelines: (c) => c.source === 'pipeline' || c.source === 'parent_pipeline',
+  chat: (c) => c.source === 'chat',
+  external_pull_requests: () => false,
+}
+
+function refMatches(pattern: string, ctx: PlanContext): boolean {
+  // `ref@group/project` limits a pattern to one project; every pipeline here is of the file's own project.
+  const at = /^(.*)@[\w.-]+(?:\/[\w.-]+)+$/s.exec(pattern)
+  const ref = at ? at[1] : pattern
+  if (Object.hasOwn(REF_KEYWORDS, ref)) return REF_KEYWORDS[ref](ctx)
+  if (isRegexpRef(ref)) {
+    const m = /^\/(.+)\/([ismU]*)$/s.exec(ref)!
+    try {
+      return new RegExp(m[1], m[2].replace(/U/g, '')).test(ctx.ref)
+    } catch {
+      return false
+    }
+  }
+  return ref === ctx.ref
+}
+
+/** Which parts of a policy hold; only needs all of them, except any of them (GitLab's Build::Policy). */
+function policyParts(policy: RefPolicy, facts: Facts, vars: Record<string, string>): boolean[] {
+  const parts: boolean[] = []
+  if (policy.refs) parts.push(policy.refs.some((r) => refMatches(r, facts.ctx)))
+  if (policy.variables) parts.push(policy.variables.some((e) => evaluate(e, vars)))
+  if (policy.changes) parts.push(changesMatch(policy.changes, facts, vars))
+  return parts
+}
+
+const DEFAULT_ONLY: RefPolicy = { refs: ['branches', 'tags'], variables: null, changes: null }
+
+export function onlyExceptAllow(only: RefPolicy | null, except: RefPolicy | null, facts: Facts, vars: Record<string, string>): boolean {
+  if (!policyParts(only ?? DEFAULT_ONLY, facts, vars).every(Boolean)) return false
+  return !(except && policyParts(except, facts, vars).some(Boolean))
+}

@@ -1,0 +1,83 @@
+// `include:` with local files of the pipeline's commit: included files merge in order, nested includes first,
+// and the including file wins over what it includes (GitLab's External::Processor).
+import picomatch from 'picomatch'
+import { deepMerge, isHash, loadYaml } from './yaml.js'
+import { ConfigError } from './errors.js'
+
+export interface IncludeRecord {
+  type: 'local'
+  location: string
+}
+
+export interface IncludeSource {
+  readFile(path: string): Promise<string | null>
+  listFiles(): Promise<string[]>
+}
+
+// GitLab's limit on the number of included files in one pipeline.
+const MAX_INCLUDES = 150
+
+class Includer {
+  readonly records: IncludeRecord[] = []
+  private readonly seen = new Set<string>()
+  constructor(private readonly source: IncludeSource) {}
+
+  async expand(config: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (!Object.hasOwn(config, 'include')) return config
+    const { include, ...rest } = config
+    let merged: Record<string, unknown> = {}
+    for (const location of await this.locations(include)) {
+      if (this.seen.has(location)) continue
+      this.seen.add(location)
+      if (this.seen.size > MAX_INCLUDES) throw new ConfigError(`Maximum of ${MAX_INCLUDES} nested includes are allowed!`)
+      this.records.push({ type: 'local', location })
+      merged = deepMerge(merged, await this.expand(await this.read(location)))
+    }
+    return deepMerge(merged, rest)
+  }
+
+  private async read(location: string): Promise<Record<string, unknown>> {
+    const text = await this.source.readFile(location)
+    if (text === null) throw new ConfigError(`Local file \`${location}\` does not exist!`)
+    if (text.trim() === '') throw new ConfigError(`Local file \`${location}\` is empty!`)
+    const loaded = loadYaml(text)
+    if (!loaded.ok || !isHash(loaded.value)) {
+      throw new ConfigError(`Included file \`${location}\` does not have valid YAML syntax!`)
+    }
+    return loaded.value
+  }
+
+  /** The local paths one `include:` value names, wildcards expanded over the commit's files. */
+  private async locations(include: unknown): Promise<string[]> {
+    const entries = Array.isArray(include) ? include : [include]
+    const out: string[] = []
+    for (const entry of entries) {
+      const path = localPath(entry)
+      if (!/\.ya?ml$/.test(path)) throw new ConfigError(`Included file \`${path}\` does not have YAML extension!`)
+      if (!path.includes('*')) { out.push(path); continue }
+      const isMatch = picomatch(path, { dot: true })
+      const found = (await this.source.listFiles()).filter((f) => isMatch(f)).sort()
+      if (found.length === 0) throw new ConfigError(`Local file \`${path}\` does not exist!`)
+      out.push(...found)
+    }
+    return out
+  }
+}
+
+function localPath(entry: unknown): string {
+  if (typeof entry === 'string') {
+    if (/^https?:\/\//.test(entry)) throw new ConfigError(`Remote file \`${entry}\` could not be fetched: remote includes are not supported`)
+    return entry.replace(/^\/+/, '')
+  }
+  if (isHash(entry) && typeof entry.local === 'string') return entry.local.replace(/^\/+/, '')
+  const kind = isHash(entry) ? ['remote', 'project', 'template', 'component', 'artifact'].find((k) => k in entry) : undefined
+  if (kind) throw new ConfigError(`Include \`${kind}\` is not supported: only local files can be included`)
+  throw new ConfigError(`Include \`${JSON.stringify(entry)}\` needs to match exactly one accessor!`)
+}
+
+/** The config with every include merged in, and the files read in the order GitLab lists them. */
+export async function expandIncludes(config: Record<string, unknown>, source: IncludeSource) {
+  const includer = new Includer(source)
+  const expanded = await includer.expand(config)
+  return { config: expanded, includes: includer.records }
+}

@@ -1,0 +1,68 @@
+// `parallel: N` and `parallel: matrix` expand one job into its instances, named as GitLab names them
+// (`test 1/3`, `deploy: [aws, eu]`), and `needs`/`dependencies` on the base name reach every instance.
+import { Problems } from './fields.js'
+import type { JobConfig } from './types.js'
+import { isHash } from './yaml.js'
+
+const MAX_INSTANCES = 200
+
+type Instance = { suffix: string; variables: Record<string, string> }
+
+function matrixInstances(matrix: unknown, at: string, p: Problems): Instance[] | undefined {
+  const bad = () => { p.add(`${at}:parallel:matrix config should be an array of hashes`); return undefined }
+  if (!Array.isArray(matrix) || matrix.length === 0) return bad()
+  const out: Instance[] = []
+  for (const entry of matrix) {
+    if (!isHash(entry) || Object.keys(entry).length === 0) return bad()
+    let combos: Array<Array<[string, string]>> = [[]]
+    for (const [key, v] of Object.entries(entry)) {
+      const values = Array.isArray(v) ? v : [v]
+      if (values.length === 0 || !values.every((x) => ['string', 'number'].includes(typeof x))) return bad()
+      combos = combos.flatMap((c) => values.map((x) => [...c, [key, String(x)] as [string, string]]))
+    }
+    for (const combo of combos) {
+      out.push({ suffix: `: [${combo.map(([, v]) => v).join(', ')}]`, variables: Object.fromEntries(combo) })
+    }
+  }
+  if (out.length > MAX_INSTANCES) { p.add(`${at}:parallel:matrix config generates too many jobs (maximum is ${MAX_INSTANCES})`); return undefined }
+  return out
+}
+
+function instancesOf(value: unknown, at: string, p: Problems): Instance[] | null | undefined {
+  if (value === undefined || value === null) return null
+  if (isHash(value)) {
+    const extra = Object.keys(value).filter((k) => k !== 'matrix')
+    if (extra.length) { p.add(`${at}:parallel config contains unknown keys: ${extra.join(', ')}`); return undefined }
+    return matrixInstances(value.matrix, at, p)
+  }
+  if (!Number.isInteger(value)) { p.add(`${at}:parallel config should be an integer or a hash`); return undefined }
+  const n = value as number
+  if (n < 1) { p.add(`${at}:parallel config must be greater than or equal to 1`); return undefined }
+  if (n > MAX_INSTANCES) { p.add(`${at}:parallel config must be less than or equal to ${MAX_INSTANCES}`); return undefined }
+  return Array.from({ length: n }, (_, i) => ({
+    suffix: ` ${i + 1}/${n}`,
+    variables: { CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(n) },
+  }))
+}
+
+/** Every job with `parallel` replaced by its instances; names in needs and dependencies follow. */
+export function expandParallel(jobs: JobConfig[], p: Problems): JobConfig[] {
+  const expanded = new Map<string, string[]>()
+  const out: JobConfig[] = []
+  for (const job of jobs) {
+    const instances = instancesOf(job.raw.parallel, `jobs:${job.name}`, p)
+    if (!instances) { out.push(job); continue }
+    expanded.set(job.name, instances.map((i) => job.name + i.suffix))
+    for (const inst of instances) {
+      out.push({ ...job, name: job.name + inst.suffix, variables: { ...job.variables, ...inst.variables }, parallelOf: job.name })
+    }
+  }
+  if (expanded.size === 0) return out
+  const rename = (name: string) => expanded.get(name) ?? [name]
+  return out.map((job) => ({
+    ...job,
+    needs: job.needs && job.needs.flatMap((n) => rename(n.job).map((j) => ({ ...n, job: j }))),
+    dependencies: job.dependencies && job.dependencies.flatMap(rename),
+    rules: job.rules && job.rules.map((r) => ({ ...r, needs: r.needs && r.needs.flatMap((n) => rename(n.job).map((j) => ({ ...n, job: j }))) })),
+  }))
+}
