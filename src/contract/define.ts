@@ -37,6 +37,10 @@ export interface EndpointSpec<P extends Shape, I extends Shape, R extends Respon
    * answer a repeated GET from its response cache until the next write. A function decides per request's parameters.
    */
   cacheable?: boolean | ((params: Record<string, unknown>) => boolean)
+  /** A CI job token (JOB-TOKEN, job_token, Bearer glcbt-…) may call it, as GitLab's job_token_allowed routes. */
+  jobToken?: boolean
+  /** Path params that may hold unencoded `/` (GitLab's `ref_name: /.+/`, `*artifact_path`); the rest stop at `/`. */
+  greedy?: readonly string[]
 }
 
 export interface Endpoint<P extends Shape = Shape, I extends Shape = Shape, R extends Responses = Responses> extends EndpointSpec<P, I, R> {

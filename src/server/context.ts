@@ -1,4 +1,5 @@
 // What every handler and service receives: the app's dependencies and the authenticated caller.
+import type { Readable } from 'node:stream'
 import type { Clock } from '../core/clock.js'
 import type { Logger } from '../core/logger.js'
 import type { DataLayout } from '../core/paths.js'
@@ -29,6 +30,8 @@ export interface Caller {
   scopes: string[] | null
   /** The administrator acting through `sudo`, when there is one. */
   sudoer: UserRow | null
+  /** The running CI job whose token authenticated the request; `user` is then the user who started its pipeline. */
+  job?: { id: number; project_id: number } | null
 }
 
 export interface RequestContext extends Caller {
@@ -49,6 +52,8 @@ export interface HandlerResult {
   total?: number
   /** Bytes to send instead of JSON. */
   raw?: Buffer | string
+  /** A body streamed as it is read (artifact archives, zip entries); the handler sets Content-Length when it is known. */
+  stream?: Readable
 }
 
 export const nowIso = (ctx: { app: AppDeps }) => ctx.app.clock.now().toISOString()

@@ -42,7 +42,7 @@ export const createCommit = defineEndpoint({
 })
 
 export const getCommit = defineEndpoint({
-  method: 'GET', path: '/projects/:id/repository/commits/:sha', summary: 'Get a single commit by hash, branch or tag', auth: 'optional',
+  method: 'GET', jobToken: true, path: '/projects/:id/repository/commits/:sha', summary: 'Get a single commit by hash, branch or tag', auth: 'optional',
   params: Sha, input: { stats: bool().optional() }, responses: { 200: Commit },
 })
 

@@ -10,13 +10,13 @@ const NoteId = { id: ref(), merge_request_iid: int(), note_id: int() }
 const AwardId = { id: ref(), merge_request_iid: int(), award_id: int() }
 
 export const listMergeRequestNotes = defineEndpoint({
-  method: 'GET', path: '/projects/:id/merge_requests/:merge_request_iid/notes', summary: 'List notes on a merge request', paginated: true,
+  method: 'GET', jobToken: true, path: '/projects/:id/merge_requests/:merge_request_iid/notes', summary: 'List notes on a merge request', paginated: true,
   params: MergeRequestIid, input: { sort: oneOf(['asc', 'desc']).optional(), order_by: oneOf(['created_at', 'updated_at']).optional() },
   responses: { 200: z.array(Note) },
 })
 
 export const getMergeRequestNote = defineEndpoint({
-  method: 'GET', path: '/projects/:id/merge_requests/:merge_request_iid/notes/:note_id', summary: 'Get a note on a merge request',
+  method: 'GET', jobToken: true, path: '/projects/:id/merge_requests/:merge_request_iid/notes/:note_id', summary: 'Get a note on a merge request',
   params: NoteId, responses: { 200: Note },
 })
 

@@ -90,12 +90,12 @@ export const listGroupMergeRequests = defineEndpoint({
 })
 
 export const listProjectMergeRequests = defineEndpoint({
-  method: 'GET', path: '/projects/:id/merge_requests', summary: 'List merge requests of a project', paginated: true, cacheable: true,
+  method: 'GET', jobToken: true, path: '/projects/:id/merge_requests', summary: 'List merge requests of a project', paginated: true, cacheable: true,
   params: Id, input: MergeRequestListFilters, responses: { 200: MergeRequestList },
 })
 
 export const getProjectMergeRequest = defineEndpoint({
-  method: 'GET', path: '/projects/:id/merge_requests/:merge_request_iid', summary: 'Get a single merge request',
+  method: 'GET', jobToken: true, path: '/projects/:id/merge_requests/:merge_request_iid', summary: 'Get a single merge request',
   // Read from the database alone unless the diverged commit count (git) is asked for.
   cacheable: (params) => !params.include_diverged_commits_count,
   params: MergeRequestIid,

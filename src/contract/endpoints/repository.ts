@@ -7,7 +7,7 @@ import { bool, oneOf, ref, str, text } from '../params.js'
 const Id = { id: ref() }
 
 export const listBranches = defineEndpoint({
-  method: 'GET', path: '/projects/:id/repository/branches', summary: 'List branches', auth: 'optional', paginated: true,
+  method: 'GET', jobToken: true, path: '/projects/:id/repository/branches', summary: 'List branches', auth: 'optional', paginated: true,
   params: Id, input: { search: str().optional(), regex: str().optional() }, responses: { 200: z.array(Branch) },
 })
 
@@ -27,7 +27,7 @@ export const deleteBranch = defineEndpoint({
 })
 
 export const listTags = defineEndpoint({
-  method: 'GET', path: '/projects/:id/repository/tags', summary: 'List tags', auth: 'optional', paginated: true,
+  method: 'GET', jobToken: true, path: '/projects/:id/repository/tags', summary: 'List tags', auth: 'optional', paginated: true,
   params: Id, input: { search: str().optional(), order_by: oneOf(['name', 'updated', 'version']).optional(), sort: oneOf(['asc', 'desc']).optional() },
   responses: { 200: z.array(Tag) },
 })
@@ -59,7 +59,7 @@ export const getFile = defineEndpoint({
 })
 
 export const getRawFile = defineEndpoint({
-  method: 'GET', path: '/projects/:id/repository/files/:file_path/raw', summary: 'Get the raw bytes of a file', auth: 'optional', raw: true,
+  method: 'GET', jobToken: true, path: '/projects/:id/repository/files/:file_path/raw', summary: 'Get the raw bytes of a file', auth: 'optional', raw: true,
   params: { ...Id, file_path: str(4096) }, input: { ref: str(1024).optional(), lfs: bool().optional() }, responses: { 200: null },
 })
 

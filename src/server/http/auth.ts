@@ -1,10 +1,11 @@
-// Finds the caller of a request (PRIVATE-TOKEN / private_token, Bearer / access_token, the session cookie, then sudo),
-// from the headers first and from the body only as far as an unknown caller may make us read it.
+// Finds the caller of a request (JOB-TOKEN / job_token where allowed, PRIVATE-TOKEN / private_token, Bearer / access_token,
+// the session cookie, then sudo), from the headers first and from the body only as far as an unknown caller may make us read it.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppDeps, Caller } from '../context.js'
 import type { Socket } from 'node:net'
 import { CollabError, unauthorized } from '../../core/errors.js'
 import { applySudo, callerFromSession, callerFromToken, tokenHash } from '../services/auth.js'
+import { callerFromJobToken, JOB_TOKEN_PREFIX } from '../services/job-tokens.js'
 import { readBody } from './body.js'
 import { authenticateThrottled } from './throttle.js'
 
@@ -62,8 +63,11 @@ export interface BodyLimits { limit: number; fileLimit: number }
  * The caller named by the headers or the query string: a token, else the session cookie, else anonymous. Runs before
  * any byte of the body is read, so an unknown token answers 401 without reading it.
  */
-function callerFromHeaders(app: AppDeps, req: IncomingMessage, query: Record<string, unknown>): Caller {
+function callerFromHeaders(app: AppDeps, req: IncomingMessage, query: Record<string, unknown>, jobToken: boolean): Caller {
   const bearer = header(req, 'authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
+  // Job tokens count only where GitLab allows them (job_token_allowed); elsewhere JOB-TOKEN is not looked at.
+  const job = jobToken ? header(req, 'job-token') ?? asString(query.job_token) ?? (bearer?.startsWith(JOB_TOKEN_PREFIX) ? bearer : undefined) : undefined
+  if (job) return callerFromJobToken(app, job.trim())
   const secret = header(req, 'private-token') ?? asString(query.private_token) ?? bearer ?? asString(query.access_token)
   if (secret) return callerFromToken(app, hashFor(req, secret.trim()))
   const session = readCookie(req, SESSION_COOKIE)
@@ -80,8 +84,8 @@ async function bodyFor(req: IncomingMessage, caller: Caller, needsCaller: boolea
   }
 }
 
-async function identify(app: AppDeps, req: IncomingMessage, query: Record<string, unknown>, needsCaller: boolean, limits: BodyLimits | null) {
-  let caller = callerFromHeaders(app, req, query)
+async function identify(app: AppDeps, req: IncomingMessage, query: Record<string, unknown>, needsCaller: boolean, limits: BodyLimits | null, jobToken: boolean) {
+  let caller = callerFromHeaders(app, req, query, jobToken)
   const body = limits ? await bodyFor(req, caller, needsCaller, limits) : {}
   // GitLab also reads the token from the body; a token in the headers or the query string wins over it.
   const bodySecret = caller.token ? undefined : asString(body.private_token) ?? asString(body.access_token)
@@ -98,11 +102,12 @@ async function identify(app: AppDeps, req: IncomingMessage, query: Record<string
  */
 export async function authenticateRequest(
   app: AppDeps, req: IncomingMessage, res: ServerResponse, query: Record<string, unknown>, needsCaller: boolean, limits: BodyLimits | null,
+  jobToken = false,
 ): Promise<{ caller: Caller; body: Record<string, unknown> }> {
   let outcome: { caller: Caller; body: Record<string, unknown> } | undefined
   let failure: unknown
   try {
-    outcome = await identify(app, req, query, needsCaller, limits)
+    outcome = await identify(app, req, query, needsCaller, limits, jobToken)
   } catch (err) {
     failure = err
     // Refused before the body has arrived: closing the connection keeps its rest from being read at all.

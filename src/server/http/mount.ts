@@ -1,5 +1,6 @@
 // Mounts every contract endpoint on the router: query+body+path merged, authenticated, validated, handled, written.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Readable } from 'node:stream'
 import type { Contract, Endpoint, EndpointInput } from '../../contract/define.js'
 import { forbidden, unauthorized } from '../../core/errors.js'
 import type { AppDeps, Caller, HandlerResult, RequestContext } from '../context.js'
@@ -62,7 +63,9 @@ function cacheKey(app: AppDeps, endpoint: Endpoint, req: Req, params: Record<str
   if (!rule || app.responseCache === false || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined
   if (typeof rule === 'function' && !rule(params)) return undefined
   const day = Math.floor(app.clock.now().getTime() / DAY_MS)
-  return `${caller.user?.id ?? 0}|${day}|${baseUrl}|${req.url}`
+  // A job token reads as its user but only in its own project: its answers are kept apart from the user's.
+  const who = caller.job ? `${caller.user?.id ?? 0}j${caller.job.project_id}` : caller.user?.id ?? 0
+  return `${who}|${day}|${baseUrl}|${req.url}`
 }
 
 function write(res: ServerResponse, r: CachedResponse) {
@@ -83,7 +86,7 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
   const params = req.search ? parseParams(req.search.slice(1)) : {}
   const needsCaller = endpoint.auth !== 'public' && endpoint.auth !== 'optional'
   const limits = HAS_BODY.has(req.method) ? { limit: BODY_LIMIT, fileLimit: maxAttachmentBytes(app) } : null
-  const { caller, body } = await authenticateRequest(app, req, res, params, needsCaller, limits)
+  const { caller, body } = await authenticateRequest(app, req, res, params, needsCaller, limits, endpoint.jobToken === true)
   mergeInto(params, body)
   mergeInto(params, req.params)
   if (!caller.user && needsCaller) throw unauthorized()
@@ -101,7 +104,7 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
   const input = parsed.data as Record<string, unknown>
   // One literal, not a spread of the caller: on Node 20 spreading into a larger literal is slow (see present/projects.ts).
   const ctx: RequestContext = {
-    user: caller.user, token: caller.token, scopes: caller.scopes, sudoer: caller.sudoer,
+    user: caller.user, token: caller.token, scopes: caller.scopes, sudoer: caller.sudoer, job: caller.job ?? null,
     app, baseUrl, apiUrl: baseUrl + API_PREFIX, page: normalizePage(input.page, input.per_page),
     client: { userAgent: String(req.headers['user-agent'] ?? ''), ip: req.socket.remoteAddress ?? '' },
   }
@@ -113,6 +116,7 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
     headers = { ...headers, ...paginationHeaders({ baseUrl, path: req.path, search: req.search, page, perPage, total: result.total }) }
   }
   await afterCommit(app, req.method === 'GET' || req.method === 'HEAD' ? undefined : generation)
+  if (result.stream) return sendStream(res, result.status, headers, result.stream, req.method === 'HEAD')
   if (result.raw !== undefined) {
     res.writeHead(result.status, headers)
     res.end(req.method === 'HEAD' ? undefined : result.raw)
@@ -123,13 +127,44 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
   if (key !== undefined && result.status === 200) rememberResponse(app.db, key, generation, response)
 }
 
+/** Pipes a streamed body (a 100 MB archive is never held in memory); a client that hangs up stops the read. */
+function sendStream(res: ServerResponse, status: number, headers: Record<string, string>, body: Readable, head: boolean) {
+  if (head) {
+    body.destroy()
+    res.writeHead(status, headers)
+    res.end()
+    return
+  }
+  body.once('error', () => res.destroy())
+  res.once('close', () => body.destroy())
+  res.writeHead(status, headers)
+  body.pipe(res)
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * The route of an endpoint: its path, or for one with `greedy` params (`ref_name` with real slashes) a pattern whose
+ * greedy params take any run of segments, matched case-insensitively like the tree.
+ */
+function routeOf(endpoint: Endpoint): string | RegExp {
+  const path = API_PREFIX + endpoint.path
+  if (!endpoint.greedy?.length) return path
+  const source = path.split(/(:\w+)/).map((part) => {
+    if (!part.startsWith(':')) return escapeRegExp(part)
+    const name = part.slice(1)
+    return endpoint.greedy!.includes(name) ? `(?<${name}>.+?)` : `(?<${name}>[^/]+)`
+  }).join('')
+  return new RegExp(`^${source}/?$`, 'i')
+}
+
 /** Mounts every endpoint of every group; `handlers` has one per endpoint (its type says so, and this checks it). */
 export function mountContract<T extends Record<string, Contract>>(router: Router, app: AppDeps, contract: T, handlers: { [G in keyof T]: Handlers<T[G]> }) {
   for (const group of Object.keys(contract)) {
     for (const [name, endpoint] of Object.entries(contract[group])) {
       const handler = (handlers[group] as Record<string, AnyHandler> | undefined)?.[name]
       if (!handler) throw new Error(`no handler for endpoint ${group}.${name} (${endpoint.method} ${endpoint.path})`)
-      router.add(endpoint.method, API_PREFIX + endpoint.path, (req: Req, res: ServerResponse) =>
+      router.add(endpoint.method, routeOf(endpoint), (req: Req, res: ServerResponse) =>
         serve(app, endpoint, handler, req, res).catch(async (err) => {
           // An error answer also waits: a request's failure must not overtake the saved writes of the ones before it.
           await afterCommit(app).catch(() => {})

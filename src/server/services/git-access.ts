@@ -15,6 +15,7 @@ import type { UserRow } from '../store/users.js'
 import { currentSettings } from './application-settings.js'
 import { callerFromGitPassword, callerFromToken, tokenHash } from './auth.js'
 import { housekeepAfterPush } from './housekeeping.js'
+import { callerFromJobToken } from './job-tokens.js'
 import { protectDefaultBranch, pushChecks } from './protected-branches.js'
 
 export type { RefChange }
@@ -45,7 +46,18 @@ export interface GitAccess {
 /** What git sent: a Basic username (null for PRIVATE-TOKEN) and its password or token. */
 export interface GitCredential { login: string | null; secret: string }
 
+/** The Basic username of CI job tokens (CI_REPOSITORY_URL): the password is the running job's token. */
+const JOB_TOKEN_LOGIN = 'gitlab-ci-token'
+
 async function signIn(app: AppDeps, credential: GitCredential) {
+  if (credential.login === JOB_TOKEN_LOGIN) {
+    try {
+      return callerFromJobToken(app, credential.secret)
+    } catch (err) {
+      if (err instanceof CollabError && err.status === 401) throw gitChallenge()
+      throw err
+    }
+  }
   try {
     return callerFromToken(app, tokenHash(credential.secret))
   } catch (err) {
@@ -69,6 +81,9 @@ export async function authorizeGit(app: AppDeps, projectPath: string, push: bool
   }
   const ctx = { app, user: caller.user }
   if (!project || !canReadProject(ctx, project)) throw projectMissing()
+  // A job token fetches its own project only, and never pushes (GitLab 17's defaults).
+  if (caller.job && caller.job.project_id !== project.id) throw projectMissing()
+  if (push && caller.job) throw pushDenied()
   if (push) {
     const mayPush = hasScope(caller.scopes, PUSH_SCOPES) && canReadCode(ctx, project) &&
       effectiveProjectLevel(ctx, project) >= DEVELOPER && !project.archived

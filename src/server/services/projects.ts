@@ -31,6 +31,8 @@ export function findVisibleProject(ctx: RequestContext, ref: string | number): s
   const key = parseIdOrPath(ref)
   const project = 'id' in key ? store.findProjectById(ctx.app.db, key.id) : store.findProjectByPath(ctx.app.db, key.path)
   if (!project || !canReadProject(ctx, project)) throw projectNotFound()
+  // A job token reaches its own project only (GitLab 17's inbound job token scope, on by default).
+  if (ctx.job && ctx.job.project_id !== project.id) throw projectNotFound()
   return project
 }
 

@@ -1,0 +1,120 @@
+// The Jobs API's rules: who may read and act on jobs, scope filters, lookups, and the actions (lifecycle.ts does the moves).
+import { CollabError, forbidden, notFound } from '../../core/errors.js'
+import type { RequestContext } from '../context.js'
+import { cancelJob, playJob, retryJob } from '../ci/lifecycle-actions.js'
+import { readCommitInfo } from '../git/read.js'
+import { canReadProject, DEVELOPER, effectiveProjectLevel, isAdmin, REPORTER, requireProjectLevel } from '../policy.js'
+import { type JobBundle } from '../present/jobs.js'
+import { findJobById, type JobRow } from '../store/ci-jobs.js'
+import * as lists from '../store/ci-job-lists.js'
+import { findPipelineById, findProjectPipeline, type PipelineRow } from '../store/pipelines.js'
+import { findProjectById, type ProjectView } from '../store/projects.js'
+import { findUserById, type UserRow } from '../store/users.js'
+import { traceSize } from '../ci/traces.js'
+import { findVisibleProject } from './projects.js'
+import { gitdirOf } from './repository.js'
+import type { CommitInfo } from '../git/types.js'
+
+// CommitStatus::AVAILABLE_STATUSES of GitLab 17: the values `scope` may take.
+const STATUSES = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'success', 'failed', 'canceling',
+  'canceled', 'skipped', 'manual', 'scheduled'])
+
+/** ActiveRecord's miss, as GitLab's API renders it (lowercase f). */
+export const recordNotFound = () => new CollabError('JOB_NOT_FOUND', '404 Not found', { status: 404 })
+
+/** Grape's answer to a value outside `values:`; the scope is coerced first (string, array or hash values). */
+export function parseScope(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined
+  const scope = typeof value === 'string' ? [value] : Array.isArray(value) ? value
+    : value !== null && typeof value === 'object' ? Object.values(value) : ['unknown']
+  if (!scope.every((s) => typeof s === 'string' && STATUSES.has(s))) {
+    throw new CollabError('INVALID_SCOPE', 'scope does not have a valid value', { status: 400, body: { error: 'scope does not have a valid value' } })
+  }
+  return scope as string[]
+}
+
+/** read_build: Reporters and up; anyone who sees the project when its pipelines are public. */
+export function canReadJobs(ctx: RequestContext, project: ProjectView): boolean {
+  if (isAdmin(ctx)) return true
+  if (!project.jobs_enabled) return false
+  return effectiveProjectLevel(ctx, project) >= REPORTER || (project.public_jobs === 1 && canReadProject(ctx, project))
+}
+
+/** The project of a jobs route: 404 when invisible, 403 when its jobs are not for this caller. */
+export function jobsProject(ctx: RequestContext, id: string): ProjectView {
+  const project = findVisibleProject(ctx, id)
+  if (!canReadJobs(ctx, project)) throw forbidden()
+  return project
+}
+
+export function findJob(ctx: RequestContext, project: ProjectView, jobId: number): JobRow {
+  const job = lists.findProjectJob(ctx.app.db, project.id, jobId)
+  if (!job) throw recordNotFound()
+  return job
+}
+
+/** Everything the presenter needs for a page of jobs, each pipeline, user and commit read once. */
+export async function bundleJobs(ctx: RequestContext, project: ProjectView, rows: JobRow[]): Promise<JobBundle[]> {
+  const db = ctx.app.db
+  const pipelines = new Map<number, PipelineRow | undefined>()
+  const users = new Map<number, UserRow | undefined>()
+  const commits = new Map<string, Promise<CommitInfo | null>>()
+  const now = ctx.app.clock.now()
+  const out: JobBundle[] = []
+  for (const job of rows) {
+    if (!pipelines.has(job.pipeline_id)) pipelines.set(job.pipeline_id, findPipelineById(db, job.pipeline_id))
+    if (job.user_id !== null && !users.has(job.user_id)) users.set(job.user_id, findUserById(db, job.user_id))
+    if (!commits.has(job.sha)) commits.set(job.sha, readCommitInfo(gitdirOf(ctx, project), job.sha).catch(() => null))
+    const pipeline = pipelines.get(job.pipeline_id)
+    if (!pipeline) continue
+    const user = job.user_id === null ? null : users.get(job.user_id) ?? null
+    out.push({ job, pipeline, project, user, commit: await commits.get(job.sha)!, traceSize: traceSize(ctx.app.layout, job.id), now })
+  }
+  return out
+}
+
+export const bundleJob = async (ctx: RequestContext, project: ProjectView, job: JobRow) => (await bundleJobs(ctx, project, [job]))[0]
+
+export function listProjectJobs(ctx: RequestContext, project: ProjectView, scope: unknown) {
+  const statuses = parseScope(scope)
+  // GitLab's project list is every build, retried tries included.
+  return lists.listProjectJobs(ctx.app.db, project.id, { statuses, includeRetried: true, limit: ctx.page.limit, offset: ctx.page.offset })
+}
+
+export function listPipelineJobs(ctx: RequestContext, project: ProjectView, pipelineId: number, scope: unknown, includeRetried?: boolean) {
+  const statuses = parseScope(scope)
+  if (!findProjectPipeline(ctx.app.db, project.id, pipelineId)) throw notFound('Pipeline')
+  return lists.listPipelineJobs(ctx.app.db, pipelineId, { statuses, includeRetried: includeRetried === true, limit: ctx.page.limit, offset: ctx.page.offset })
+}
+
+/** update_build: Developers and up. */
+function actionable(ctx: RequestContext, id: string, jobId: number) {
+  const project = jobsProject(ctx, id)
+  requireProjectLevel(ctx, project, DEVELOPER)
+  return { project, job: findJob(ctx, project, jobId) }
+}
+
+export function cancel(ctx: RequestContext, id: string, jobId: number) {
+  const { project, job } = actionable(ctx, id, jobId)
+  return { project, job: cancelJob(ctx.app, job.id) }
+}
+
+export function retry(ctx: RequestContext, id: string, jobId: number) {
+  const { project, job } = actionable(ctx, id, jobId)
+  return { project, job: retryJob(ctx.app, job.id, ctx.user) }
+}
+
+export function play(ctx: RequestContext, id: string, jobId: number) {
+  const { project, job } = actionable(ctx, id, jobId)
+  return { project, job: playJob(ctx.app, job.id, ctx.user) }
+}
+
+/** GET /job: the token's own job; a valid personal token names none (GitLab's validate_current_authenticated_job). */
+export function currentJob(ctx: RequestContext) {
+  const job = ctx.job ? findJobById(ctx.app.db, ctx.job.id) : undefined
+  const project = job && findProjectById(ctx.app.db, job.project_id)
+  if (!job || !project) throw notFound('Job')
+  return { project, job }
+}
+
+export { actionable }
