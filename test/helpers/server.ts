@@ -20,11 +20,11 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-export async function startTestServer(opts: { clock?: Clock; log?: boolean; responseCache?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { clock?: Clock; log?: boolean; responseCache?: boolean; runner?: import('../../src/server/ci/lifecycle-runtime.js').RunnerOptions } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'collab-test-'))
   const log = opts.log ? streamLogger((l) => process.stderr.write(l + '\n')) : silentLogger
   const { app } = boot({ dataDir, log, clock: opts.clock, rootToken: ROOT_TOKEN, rootPassword: ROOT_PASSWORD, responseCache: opts.responseCache })
-  const server = createServer(app)
+  const server = createServer(app, { runner: opts.runner })
   const { url } = await server.listen(0, '127.0.0.1')
   return {
     url,

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { AwardEmoji, Issue, Milestone, TimeStats, Todo } from './issues.js'
 import { Commit, DiffEntry } from './repository.js'
+import { PipelineBasic } from './pipelines.js'
 import { UserBasic } from './users.js'
 
 const nstr = z.string().nullable()
@@ -96,20 +97,8 @@ export const MergeRequestBasic = MergeRequestSimple.extend({
 })
 export type MergeRequestBasic = z.infer<typeof MergeRequestBasic>
 
-/** GitLab 17's PipelineBasic: the `pipeline` of a merge request and the entries of `…/pipelines`. */
-export const PipelineBasic = z.object({
-  id: int,
-  iid: int,
-  project_id: int,
-  sha: z.string(),
-  ref: z.string(),
-  status: z.string(),
-  source: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  web_url: z.string(),
-})
-export type PipelineBasic = z.infer<typeof PipelineBasic>
+// Moved to entities/pipelines.ts; re-exported for the merge-request endpoints and their callers.
+export { PipelineBasic } from './pipelines.js'
 
 /** null while the merge request has no diff yet. */
 export const DiffRefs = z.object({ base_sha: z.string(), head_sha: z.string(), start_sha: z.string() })

@@ -11,7 +11,7 @@ import { insertPipeline, insertPipelineVariables, updatePipeline, type PipelineR
 import type { ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { ciBaseUrl } from './lifecycle-events.js'
-import { planPipeline } from './plan.js'
+import { FILTERED_BY_WORKFLOW, NO_JOBS, planPipeline } from './plan.js'
 import type { JobSpec, PipelinePlan, PipelineSource, PlanContext } from './plan-types.js'
 import { processPipeline } from './scheduler.js'
 import { pipelinePredefined, type CommitFacts, type MergeRequestFacts } from './variables.js'
@@ -39,6 +39,8 @@ export interface CreatePipelineInput {
 /** GitLab's pipeline creation errors, `{"message":{"base":[…]}}`. */
 export const pipelineError = (message: string) =>
   new CollabError('PIPELINE_NOT_CREATED', message, { status: 400, body: { message: { base: [message] } } })
+
+const MISSING_CONFIG = 'Missing .gitlab-ci.yml file'
 
 /** Sources whose errors answer the caller instead of recording a failed pipeline. */
 const ANSWERS_ERRORS = new Set<string>(['api', 'web', 'trigger', 'schedule'])
@@ -77,7 +79,7 @@ type Outcome = { kind: 'plan'; plan: PipelinePlan } | { kind: 'errors'; errors: 
 async function planFor(app: AppDeps, gitdir: string, input: CreatePipelineInput, ctx: PlanContext): Promise<Outcome> {
   const configPath = input.project.ci_config_path || '.gitlab-ci.yml'
   const text = await readFileAt(gitdir, ctx.sha, configPath)
-  if (text === null) return { kind: 'errors', errors: ['Missing .gitlab-ci.yml file'] }
+  if (text === null) return { kind: 'errors', errors: [MISSING_CONFIG] }
   let result
   try {
     result = await planPipeline(text, ctx)
@@ -87,7 +89,7 @@ async function planFor(app: AppDeps, gitdir: string, input: CreatePipelineInput,
   }
   if (result.kind === 'skipped') return { kind: 'skipped' }
   if (result.kind === 'errors') return { kind: 'errors', errors: result.errors.length ? result.errors : ['Invalid configuration format'] }
-  if (!result.plan.jobs.length) return { kind: 'errors', errors: ['No stages / jobs for this pipeline.'] }
+  if (!result.plan.jobs.length) return { kind: 'errors', errors: [NO_JOBS] }
   return result
 }
 
@@ -113,13 +115,14 @@ export async function createPipeline(app: AppDeps, input: CreatePipelineInput): 
   }
   const outcome = await planFor(app, gitdir, input, ctx)
   if (outcome.kind === 'skipped') {
-    if (ANSWERS_ERRORS.has(input.source)) throw pipelineError('Pipeline filtered out by workflow rules.')
+    if (ANSWERS_ERRORS.has(input.source)) throw pipelineError(FILTERED_BY_WORKFLOW)
     return null
   }
   if (outcome.kind === 'errors') {
     if (ANSWERS_ERRORS.has(input.source)) throw pipelineError(outcome.errors.join(', '))
-    // A push without any config is no pipeline at all; a broken one is a failed pipeline that says why.
-    if (outcome.errors[0] === 'Missing .gitlab-ci.yml file') return null
+    // A push without config, or whose rules leave no job, is no pipeline at all; a broken config is a failed
+    // pipeline that says why.
+    if (outcome.errors[0] === MISSING_CONFIG || outcome.errors[0] === NO_JOBS) return null
   }
   const row = insertRows(app, input, { ...resolved, committedAt: commit.committedAt }, outcome)
   return outcome.kind === 'plan' ? (processPipeline(app, row.id) ?? row) : row

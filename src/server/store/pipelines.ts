@@ -58,13 +58,22 @@ export function latestPipeline(db: Db, projectId: number, f: { ref?: string; sha
   return stmt(db, `SELECT * FROM pipelines WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT 1`).get(args) as PipelineRow | undefined
 }
 
-/** Pipelines of a merge request: its own merge_request_event pipelines and those of its source branch at its commits. */
-export function mergeRequestPipelines(db: Db, mr: { id: number; source_project_id: number; source_branch: string }, shas: string[]) {
-  const args: Record<string, unknown> = { mr: mr.id, project: mr.source_project_id, ref: mr.source_branch, shas: JSON.stringify(shas) }
+/**
+ * Pipelines of a merge request, newest first: its own merge_request_event pipelines and those of its source branch
+ * at one of its commits.
+ */
+export function mergeRequestPipelines(db: Db, mr: { id: number; source_project_id: number; source_branch: string }) {
   return stmt(db, `SELECT * FROM pipelines WHERE merge_request_id = @mr
-    OR (project_id = @project AND ref = @ref AND merge_request_id IS NULL AND sha IN (SELECT value FROM json_each(@shas)))
-    ORDER BY id DESC`).all(args) as PipelineRow[]
+    OR (project_id = @project AND ref = @ref AND tag = 0 AND merge_request_id IS NULL
+      AND sha IN (SELECT sha FROM merge_request_commits WHERE merge_request_id = @mr))
+    ORDER BY id DESC`).all({ mr: mr.id, project: mr.source_project_id, ref: mr.source_branch }) as PipelineRow[]
 }
+
+/** The head pipeline of a merge request: the newest of its pipelines at its source head. */
+export const headPipeline = (db: Db, mr: { id: number; source_project_id: number; source_branch: string; source_sha: string | null }) =>
+  mr.source_sha === null ? undefined : stmt(db, `SELECT * FROM pipelines WHERE sha = @sha AND (merge_request_id = @mr
+    OR (project_id = @project AND ref = @ref AND tag = 0 AND merge_request_id IS NULL)) ORDER BY id DESC LIMIT 1`)
+    .get({ mr: mr.id, project: mr.source_project_id, ref: mr.source_branch, sha: mr.source_sha }) as PipelineRow | undefined
 
 export function insertPipelineVariables(db: Db, pipelineId: number, vars: { key: string; value: string; variable_type?: string }[]) {
   const s = stmt(db, `INSERT INTO pipeline_variables (pipeline_id, key, value, variable_type) VALUES (?, ?, ?, ?)

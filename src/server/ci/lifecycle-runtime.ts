@@ -1,0 +1,63 @@
+// CI while the server listens: the URL jobs reach us at, the built-in shell executor, delayed jobs coming due, the
+// artifacts expiry sweep, and jobs a previous process left running. stop() undoes it all and waits for running jobs.
+import { cpus } from 'node:os'
+import type { AppDeps } from '../context.js'
+import * as jobs from '../store/ci-jobs.js'
+import { eraseArtifacts } from './artifacts.js'
+import { createCoordinator } from './coordinator.js'
+import { onJobQueued, setCiBaseUrl } from './lifecycle-events.js'
+import { finishJob } from './lifecycle-finish.js'
+import { ShellExecutor, serverHostEnv } from './runner/shell.js'
+import { enqueueDueJobs } from './scheduler.js'
+
+export interface RunnerOptions {
+  /** Off unless asked (`collab serve` asks on loopback hosts). */
+  enabled?: boolean
+  /** Jobs at the same time; the number of cores by default. */
+  concurrency?: number
+}
+
+const DELAYED_TICK_MS = 1000
+const SWEEP_MS = 10 * 60 * 1000
+const SWEEP_BATCH = 100
+
+/** Expired artifacts are deleted from disk and the job forgets them (the job itself and its trace stay). */
+export async function sweepExpiredArtifacts(app: AppDeps): Promise<number> {
+  const now = app.clock.now().toISOString()
+  const expired = jobs.jobsWithExpiredArtifacts(app.db, now, SWEEP_BATCH)
+  for (const job of expired) {
+    await eraseArtifacts(app.layout, job.id)
+    jobs.updateJob(app.db, job.id, { artifacts_file: null, artifacts_size: null, artifacts_metadata_size: null, updated_at: now })
+  }
+  return expired.length
+}
+
+/** Nothing runs a job that was running when the server stopped: it failed as a runner system failure. */
+async function failOrphans(app: AppDeps) {
+  for (const job of jobs.runningJobs(app.db)) await finishJob(app, job, { state: 'failed', failure_reason: 'runner_system_failure' })
+}
+
+export function startCi(app: AppDeps, opts: { url: string; runner?: RunnerOptions }): () => Promise<void> {
+  setCiBaseUrl(app, opts.url)
+  const guard = (name: string, fn: () => unknown) => () => app.tasks.run(name, async () => { await fn() })
+  guard('failing orphaned CI jobs', () => failOrphans(app))()
+  const delayed = setInterval(guard('queueing delayed jobs', () => enqueueDueJobs(app)), DELAYED_TICK_MS)
+  const sweep = setInterval(guard('artifacts expiry', () => sweepExpiredArtifacts(app)), SWEEP_MS)
+  delayed.unref()
+  sweep.unref()
+  let executor: ShellExecutor | null = null
+  let unsubscribe = () => {}
+  if (opts.runner?.enabled) {
+    const concurrency = opts.runner.concurrency ?? Math.max(1, cpus().length)
+    executor = new ShellExecutor(createCoordinator(app), { layout: app.layout, concurrency, hostEnv: serverHostEnv(), log: app.log })
+    const e = executor
+    unsubscribe = onJobQueued(app, () => e.notify())
+    executor.start()
+  }
+  return async () => {
+    clearInterval(delayed)
+    clearInterval(sweep)
+    unsubscribe()
+    await executor?.stop()
+  }
+}

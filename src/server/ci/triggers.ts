@@ -1,0 +1,83 @@
+// What creates pipelines without being asked: pushes (over HTTP, API commits, merges, new branches and tags) and
+// merge-request events (opened, source branch moved) when the config has jobs for them.
+import type { AppDeps } from '../context.js'
+import { readCommitInfo } from '../git/read.js'
+import { repositoryDir } from '../git/repository.js'
+import { labelNamesOf } from '../store/noteables.js'
+import { findMergeRequestById, openOnBranches, type MergeRequestRow } from '../store/merge-requests.js'
+import { findProjectById, type ProjectView } from '../store/projects.js'
+import type { UserRow } from '../store/users.js'
+import { onRefsMoved, type PushEvent } from '../services/git-access.js'
+import { createPipeline } from './lifecycle.js'
+import type { MergeRequestFacts } from './variables.js'
+
+const SKIP_CI = /\[(skip ci|ci skip)\]/i
+
+async function skipsCi(app: AppDeps, projectId: number, sha: string): Promise<boolean> {
+  const c = await readCommitInfo(repositoryDir(app.layout.repositories, projectId), sha).catch(() => null)
+  return c !== null && SKIP_CI.test(c.message)
+}
+
+/** Errors of a push pipeline are recorded on it; anything else (a vanished ref) is only logged. */
+async function create(app: AppDeps, what: string, run: () => Promise<unknown>) {
+  try {
+    await run()
+  } catch (err) {
+    app.log.error(`creating a ${what} pipeline failed`, err)
+  }
+}
+
+async function onPush(app: AppDeps, event: PushEvent) {
+  const project = findProjectById(app.db, event.project.id) ?? event.project
+  if (!project.jobs_enabled) return
+  for (const change of event.changes) {
+    // A deleted branch or tag starts nothing.
+    if (change.after === null) continue
+    const m = /^refs\/(heads|tags)\/(.+)$/.exec(change.ref)
+    if (!m) continue
+    if (await skipsCi(app, project.id, change.after)) continue
+    const tag = m[1] === 'tags'
+    await create(app, 'push', () => createPipeline(app, {
+      project, ref: m[2], sha: change.after!, tag, source: 'push', user: event.user, beforeSha: change.before,
+    }))
+    if (!tag) await mergeRequestPipelines(app, project, m[2], event.user)
+  }
+}
+
+function mergeRequestFacts(app: AppDeps, mr: MergeRequestRow, source: ProjectView): MergeRequestFacts {
+  return {
+    id: mr.id, iid: mr.iid, title: mr.title, sourceBranch: mr.source_branch, targetBranch: mr.target_branch, sourceSha: mr.source_sha,
+    sourceProjectId: mr.source_project_id, targetProjectId: mr.project_id, sourceProjectPath: `${source.ns_full_path}/${source.path}`,
+    labels: labelNamesOf(app.db, [mr.id]).get(mr.id) ?? [],
+  }
+}
+
+/** A merge_request_event pipeline, when the config has jobs for one (otherwise the plan is empty and nothing is made). */
+async function mergeRequestPipeline(app: AppDeps, mr: MergeRequestRow, user: UserRow | null) {
+  const target = findProjectById(app.db, mr.project_id)
+  const source = findProjectById(app.db, mr.source_project_id)
+  if (!target || !source || !target.jobs_enabled || mr.state !== 'opened') return
+  // Pipelines of a fork's merge request run in the target project, which cannot read the fork's branch: not modelled.
+  if (source.id !== target.id) return
+  await create(app, 'merge request', () => createPipeline(app, {
+    project: target, ref: mr.source_branch, tag: false, source: 'merge_request_event', user,
+    mergeRequest: mergeRequestFacts(app, mr, source),
+  }))
+}
+
+async function mergeRequestPipelines(app: AppDeps, project: ProjectView, branch: string, user: UserRow) {
+  for (const mr of openOnBranches(app.db, project.id, [branch])) {
+    if (mr.source_project_id === project.id && mr.source_branch === branch) await mergeRequestPipeline(app, mr, user)
+  }
+}
+
+/** Called by merge-request creation: a new merge request may run its merge_request_event pipeline. */
+export function mergeRequestOpened(app: AppDeps, mrId: number, user: UserRow | null) {
+  app.tasks.run('merge request pipeline', async () => {
+    const mr = findMergeRequestById(app.db, mrId)
+    if (mr) await mergeRequestPipeline(app, mr, user)
+  })
+}
+
+/** Subscribes pipeline creation to ref moves of this server; returns the unsubscribe. */
+export const watchPipelineTriggers = (app: AppDeps) => onRefsMoved(app, onPush)

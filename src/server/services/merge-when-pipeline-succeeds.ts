@@ -1,0 +1,66 @@
+// Merge when pipeline succeeds (compat-mr-ci-wiki §1.5): a merge asked for while the head pipeline runs is kept as
+// the merge request's auto-merge, done as the merge user when that pipeline succeeds, and aborted with a system note
+// when it fails or is canceled.
+import type { AppDeps, RequestContext } from '../context.js'
+import { onPipelineFinished } from '../ci/lifecycle-events.js'
+import { isFinishedStatus } from '../ci/status.js'
+import * as store from '../store/merge-requests.js'
+import { headPipeline, type PipelineRow } from '../store/pipelines.js'
+import { findProjectById } from '../store/projects.js'
+import { findUserById, type UserRow } from '../store/users.js'
+import { addSystemNote } from './discussion.js'
+import { mergeMergeRequest, type MergeInput } from './merge-request-merge.js'
+
+/**
+ * When the head pipeline has not finished, records the auto-merge instead of merging and answers true; the merge
+ * request is then merged by watchAutoMerges.
+ */
+export function deferToPipeline(ctx: RequestContext, mr: store.MergeRequestRow, input: MergeInput): boolean {
+  if (!(input.merge_when_pipeline_succeeds || input.auto_merge)) return false
+  const head = headPipeline(ctx.app.db, mr)
+  if (!head || isFinishedStatus(head.status)) return false
+  const now = ctx.app.clock.now().toISOString()
+  store.updateMergeRequest(ctx.app.db, mr.id, {
+    merge_when_pipeline_succeeds: 1, merge_user_id: ctx.user!.id, updated_at: now,
+    ...(input.should_remove_source_branch !== undefined ? { should_remove_source_branch: input.should_remove_source_branch ? 1 : 0 } : {}),
+  })
+  addSystemNote(ctx, mr.id, `enabled an automatic merge when the pipeline for ${head.sha} succeeds`, now)
+  return true
+}
+
+/** A context acting as the merge user, for work no request carries. */
+function actingAs(app: AppDeps, user: UserRow): RequestContext {
+  return {
+    app, user, token: null, scopes: null, sudoer: null, baseUrl: '', apiUrl: '/api/v4',
+    page: { page: 1, perPage: 20, limit: 20, offset: 0 },
+  }
+}
+
+async function onFinished(app: AppDeps, pipeline: PipelineRow) {
+  for (const mr of store.openOnBranches(app.db, pipeline.project_id, [pipeline.ref])) {
+    if (!mr.merge_when_pipeline_succeeds || headPipeline(app.db, mr)?.id !== pipeline.id) continue
+    const user = mr.merge_user_id === null ? undefined : findUserById(app.db, mr.merge_user_id)
+    const target = findProjectById(app.db, mr.project_id)
+    if (!user || !target) continue
+    const ctx = actingAs(app, user)
+    if (pipeline.status !== 'success') {
+      abort(ctx, mr, 'the pipeline did not succeed')
+      continue
+    }
+    try {
+      await mergeMergeRequest(ctx, target, mr, { should_remove_source_branch: mr.should_remove_source_branch === null ? undefined : mr.should_remove_source_branch === 1 })
+    } catch (err) {
+      app.log.error(`merging !${mr.iid} when its pipeline succeeded failed`, err)
+      abort(ctx, mr, 'the merge failed')
+    }
+  }
+}
+
+function abort(ctx: RequestContext, mr: store.MergeRequestRow, reason: string) {
+  const now = ctx.app.clock.now().toISOString()
+  store.updateMergeRequest(ctx.app.db, mr.id, { merge_when_pipeline_succeeds: 0, merge_user_id: null, updated_at: now })
+  addSystemNote(ctx, mr.id, `aborted the automatic merge because ${reason}`, now)
+}
+
+/** Subscribes auto-merges to the pipelines of this server; returns the unsubscribe. */
+export const watchAutoMerges = (app: AppDeps) => onPipelineFinished(app, onFinished)

@@ -1,0 +1,114 @@
+// The Pipelines API's rules: who may read and act on pipelines, and the calls into the CI lifecycle.
+import { CollabError, forbidden } from '../../core/errors.js'
+import type { RequestContext } from '../context.js'
+import { cancelPipeline, createPipeline, deletePipeline, retryPipeline, type PipelineVariableInput } from '../ci/lifecycle.js'
+import { canReadProject, DEVELOPER, effectiveProjectLevel, OWNER, REPORTER } from '../policy.js'
+import { latestPipelineJobs } from '../store/ci-jobs.js'
+import * as store from '../store/pipelines.js'
+import type { PipelineRow } from '../store/pipelines.js'
+import type { ProjectView } from '../store/projects.js'
+import { findUserById, type UserRow } from '../store/users.js'
+import { projectNotFound } from './projects.js'
+
+export const pipelineNotFound = () => new CollabError('PIPELINE_NOT_FOUND', '404 Not found', { status: 404 })
+
+/**
+ * Reporters and up read pipelines; on public and internal projects anyone who sees the project does too, unless the
+ * project hides its jobs (public_jobs off). With CI off, nobody does (GitLab's builds feature check).
+ */
+export function requireReadPipelines(ctx: RequestContext, p: ProjectView) {
+  if (!canReadProject(ctx, p)) throw projectNotFound()
+  if (!p.jobs_enabled) throw forbidden()
+  const level = effectiveProjectLevel(ctx, p)
+  if (level >= REPORTER) return
+  if (p.visibility !== 'private' && p.public_jobs) return
+  throw forbidden()
+}
+
+function requireLevel(ctx: RequestContext, p: ProjectView, min: number) {
+  requireReadPipelines(ctx, p)
+  if (effectiveProjectLevel(ctx, p) < min) throw forbidden()
+}
+
+export interface ListInput {
+  scope?: store.PipelineFilters['scope']
+  status?: string
+  ref?: string
+  sha?: string
+  yaml_errors?: boolean
+  username?: string
+  source?: string
+  updated_after?: string
+  updated_before?: string
+  created_after?: string
+  created_before?: string
+  order_by?: store.PipelineFilters['orderBy']
+  sort?: 'asc' | 'desc'
+}
+
+const isoOf = (v: string | undefined) => (v === undefined ? undefined : new Date(v).toISOString())
+
+export function listPipelines(ctx: RequestContext, p: ProjectView, f: ListInput) {
+  requireReadPipelines(ctx, p)
+  return store.listPipelines(ctx.app.db, {
+    projectId: p.id, scope: f.scope, status: f.status, ref: f.ref, sha: f.sha, yamlErrors: f.yaml_errors, username: f.username,
+    source: f.source, updatedAfter: isoOf(f.updated_after), updatedBefore: isoOf(f.updated_before),
+    createdAfter: isoOf(f.created_after), createdBefore: isoOf(f.created_before),
+    orderBy: f.order_by ?? 'id', sort: f.sort ?? 'desc', limit: ctx.page.limit, offset: ctx.page.offset,
+  })
+}
+
+export function getPipeline(ctx: RequestContext, p: ProjectView, id: number): PipelineRow {
+  requireReadPipelines(ctx, p)
+  const row = store.findProjectPipeline(ctx.app.db, p.id, id)
+  if (!row) throw pipelineNotFound()
+  return row
+}
+
+/** The newest pipeline of a ref, the default branch when none is named. */
+export function latestPipeline(ctx: RequestContext, p: ProjectView, ref?: string): PipelineRow {
+  requireReadPipelines(ctx, p)
+  const name = ref ?? p.default_branch
+  const row = name ? store.latestPipeline(ctx.app.db, p.id, { ref: name }) : undefined
+  if (!row) throw pipelineNotFound()
+  return row
+}
+
+/** What the full entity adds to a row: the user who started it, and whether it passed only with allowed failures. */
+export function pipelineDetails(ctx: RequestContext, row: PipelineRow): { user: UserRow | null; warnings: boolean } {
+  const user = row.user_id === null ? null : findUserById(ctx.app.db, row.user_id) ?? null
+  const warnings = row.status === 'success' &&
+    latestPipelineJobs(ctx.app.db, row.id).some((j) => j.allow_failure === 1 && (j.status === 'failed' || j.status === 'canceled'))
+  return { user, warnings }
+}
+
+export async function createApiPipeline(ctx: RequestContext, p: ProjectView, input: { ref: string; variables?: PipelineVariableInput[] }) {
+  requireLevel(ctx, p, DEVELOPER)
+  const row = await createPipeline(ctx.app, { project: p, ref: input.ref, source: 'api', user: ctx.user, variables: input.variables })
+  return row!
+}
+
+export function retry(ctx: RequestContext, p: ProjectView, id: number) {
+  const row = getPipeline(ctx, p, id)
+  requireLevel(ctx, p, DEVELOPER)
+  return retryPipeline(ctx.app, row.id, ctx.user) ?? row
+}
+
+export function cancel(ctx: RequestContext, p: ProjectView, id: number) {
+  const row = getPipeline(ctx, p, id)
+  requireLevel(ctx, p, DEVELOPER)
+  return cancelPipeline(ctx.app, row.id) ?? row
+}
+
+export async function remove(ctx: RequestContext, p: ProjectView, id: number) {
+  const row = getPipeline(ctx, p, id)
+  requireLevel(ctx, p, OWNER)
+  await deletePipeline(ctx.app, row.id)
+}
+
+export function variables(ctx: RequestContext, p: ProjectView, id: number) {
+  const row = getPipeline(ctx, p, id)
+  // Values may be secrets: GitLab shows them to those who may update the pipeline (Developer and up).
+  requireLevel(ctx, p, DEVELOPER)
+  return store.pipelineVariables(ctx.app.db, row.id)
+}
