@@ -15,7 +15,12 @@ export interface ServeOptions {
   /** Addresses of reverse proxies whose X-Forwarded-Proto is believed. */
   trustedProxies?: readonly string[]
   log: (line: string) => void
+  /** The built-in shell runner: on by default when listening on loopback, one job per core. */
+  runner?: { enabled?: boolean; concurrency?: number }
 }
+
+/** Jobs run shell commands as the server's user: by default only a server reachable from this machine alone runs them. */
+export const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host)
 
 export async function startServer(opts: ServeOptions) {
   const log = streamLogger(opts.log)
@@ -23,7 +28,7 @@ export async function startServer(opts: ServeOptions) {
     dataDir: opts.dataDir, log, rootToken: opts.rootToken, rootPassword: opts.rootPassword,
     responseCache: opts.responseCache, trustedProxies: opts.trustedProxies,
   })
-  const server = createServer(app)
+  const server = createServer(app, { runner: { enabled: opts.runner?.enabled ?? isLoopbackHost(opts.host), concurrency: opts.runner?.concurrency } })
   let url: string
   try {
     ;({ url } = await server.listen(opts.port, opts.host))
