@@ -18,6 +18,9 @@ import * as protectedBranches from './endpoints/protected-branches.js'
 import * as mergeRequests from './endpoints/merge-requests.js'
 import * as mergeRequestActions from './endpoints/merge-request-actions.js'
 import * as mergeRequestNotes from './endpoints/merge-request-notes.js'
+import * as jobs from './endpoints/jobs.js'
+import * as ciVariables from './endpoints/ci-variables.js'
+import * as pipelines from './endpoints/pipelines.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -44,6 +47,9 @@ export const contract = {
   mergeRequests: pick(mergeRequests),
   mergeRequestActions: pick(mergeRequestActions),
   mergeRequestNotes: pick(mergeRequestNotes),
+  jobs: pick(jobs),
+  ciVariables: pick(ciVariables),
+  pipelines: pick(pipelines),
 }
 
 export type ContractTree = typeof contract

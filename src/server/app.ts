@@ -21,6 +21,9 @@ import { todoHandlers } from './handlers/todos.js'
 import { mergeRequestHandlers } from './handlers/merge-requests.js'
 import { mergeRequestActionHandlers } from './handlers/merge-request-actions.js'
 import { mergeRequestNoteHandlers } from './handlers/merge-request-notes.js'
+import { jobHandlers } from './handlers/jobs.js'
+import { ciVariableHandlers } from './handlers/ci-variables.js'
+import { pipelineHandlers } from './handlers/pipelines.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
@@ -30,6 +33,9 @@ import { Router } from './http/router.js'
 import { mountWebAuth } from './http/web-auth.js'
 import { scheduleMembershipExpiry } from './services/members.js'
 import { scheduleRepositoryChecks } from './services/repository-checks.js'
+import { startCi, type RunnerOptions } from './ci/lifecycle-runtime.js'
+import { watchPipelineTriggers } from './ci/triggers.js'
+import { watchAutoMerges } from './services/merge-when-pipeline-succeeds.js'
 
 export interface CollabServer {
   handler: http.RequestListener
@@ -58,6 +64,9 @@ const HANDLERS = {
   mergeRequests: mergeRequestHandlers,
   mergeRequestActions: mergeRequestActionHandlers,
   mergeRequestNotes: mergeRequestNoteHandlers,
+  jobs: jobHandlers,
+  ciVariables: ciVariableHandlers,
+  pipelines: pipelineHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */
@@ -66,8 +75,13 @@ function endSocket(socket: Duplex, status: number, reason: string, body: unknown
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${head ? '' : text}`)
 }
 
-export function createServer(app: AppDeps): CollabServer {
+/** The built-in CI runner is off unless asked for (`collab serve` asks for it on loopback). */
+export interface ServerOptions { runner?: RunnerOptions }
+
+export function createServer(app: AppDeps, opts: ServerOptions = {}): CollabServer {
   watchMergeRequestBranches(app)
+  watchPipelineTriggers(app)
+  watchAutoMerges(app)
   const router = new Router({
     onNoMatch: (_req, res, allowed) => (allowed.length ? routeNotAllowed(res, allowed) : routeNotFound(res)),
     onError: (err, _req, res) => sendError(res, err, app.log),
@@ -103,6 +117,7 @@ export function createServer(app: AppDeps): CollabServer {
   // Periodic work runs only while listening, so a server built and never started stays inert.
   let stopRepositoryChecks: (() => void) | undefined
   let stopMembershipExpiry: (() => void) | undefined
+  let stopCi: (() => Promise<void>) | undefined
 
   return {
     handler,
@@ -115,11 +130,16 @@ export function createServer(app: AppDeps): CollabServer {
           stopMembershipExpiry ??= scheduleMembershipExpiry(app)
           const addr = server.address() as AddressInfo
           const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address
-          resolve({ url: `http://${shown}:${addr.port}`, port: addr.port })
+          const url = `http://${shown}:${addr.port}`
+          stopCi ??= startCi(app, { url: url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:'), runner: opts.runner })
+          resolve({ url, port: addr.port })
         })
       })
     },
     async close() {
+      // Running jobs are killed and recorded while the server still answers their clones and uploads.
+      await stopCi?.()
+      stopCi = undefined
       // In-flight requests finish; idle keep-alive sockets are closed so close() resolves promptly.
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
