@@ -42,7 +42,7 @@ export async function checkoutCommit(opts: CheckoutOptions): Promise<void> {
   const refspec = opts.refType === 'tag' ? `+refs/tags/${opts.ref}:refs/tags/${opts.ref}` : `+refs/heads/${opts.ref}:refs/remotes/origin/${opts.ref}`
   const depth = opts.depth > 0 ? [`--depth=${opts.depth}`] : []
   await run(['fetch', '--no-tags', '--prune', ...depth, 'origin', refspec])
-  await run(['-c', 'advice.detachedHead=false', 'checkout', '-f', '-q', opts.sha])
+  await run(['checkout', '-f', '-q', opts.sha])
 }
 
 function streamGit(cwd: string, args: string[], env: Record<string, string>, onOutput: (chunk: Buffer) => void, signal?: AbortSignal): Promise<void> {

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Logger } from '../../../core/logger.js'
 import type { DataLayout } from '../../../core/paths.js'
 import { VERSION } from '../../../core/version.js'
+import { GitCommandError } from '../../git/exec.js'
 import { checkoutCommit } from '../../git/work-tree.js'
 import { createArtifactsZip, extractArtifacts } from '../artifacts.js'
 import { goDuration, green, red, section, yellow } from './messages.js'
@@ -60,12 +61,16 @@ export class JobRun {
     try {
       const state = await coordinator.updateJob(this.job.id, this.job.token, { state: 'running' }).catch(() => ({ status: 'running' }))
       if (state.status === 'canceled') this.interrupt('canceled')
-      const update = await this.execute()
+      const update = await this.execute().catch((err: unknown) => {
+        // A job must never stay running at the coordinator because the runner tripped.
+        this.ctx.log.error(`job ${this.job.id} on the shell executor`, err)
+        return this.fail(`ERROR: Job failed (system failure): ${this.hideToken((err as Error).message)}`, { state: 'failed', failure_reason: 'runner_system_failure' })
+      })
       clearTimeout(timer)
       await this.trace.finish()
       if (update) await coordinator.updateJob(this.job.id, this.job.token, update)
     } catch (err) {
-      this.ctx.log.error(`job ${this.job.id} on the shell executor`, err)
+      this.ctx.log.error(`job ${this.job.id}: reporting to the coordinator failed`, err)
     } finally {
       clearTimeout(timer)
       unsubscribe()
@@ -91,8 +96,11 @@ export class JobRun {
       t.line(section('Executing "step_script" stage of the job script'))
       exitCode = await this.runStep('script', {})
     } catch (err) {
-      if (!(err instanceof SystemFailure)) throw err
-      if (!this.reason) return this.fail(`ERROR: Job failed (system failure): ${err.message}`, { state: 'failed', failure_reason: 'runner_system_failure' })
+      // Interrupted mid-stage, the reason decides below; otherwise one of the runner's own stages failed.
+      if (!this.reason) {
+        if (!(err instanceof SystemFailure)) throw err
+        return this.fail(`ERROR: Job failed (system failure): ${err.message}`, { state: 'failed', failure_reason: 'runner_system_failure' })
+      }
     }
     if (this.reason === 'stopped') return this.fail('ERROR: Job failed: the runner was stopped', { state: 'failed', failure_reason: 'runner_system_failure' })
     const succeeded = this.reason === null && exitCode === 0
@@ -136,7 +144,8 @@ export class JobRun {
         onOutput: (chunk) => this.trace.write(chunk), signal: this.abort.signal,
       })
     } catch (err) {
-      throw new SystemFailure(this.hideToken((err as Error).message))
+      // git's own message is in the trace already.
+      throw new SystemFailure(err instanceof GitCommandError ? `git ${err.args[0]} exited with code ${err.code}` : this.hideToken((err as Error).message))
     }
     t.line(`Checking out ${g.sha.slice(0, 8)} as detached HEAD (ref is ${g.ref})...`)
     t.line('')

@@ -46,7 +46,7 @@ class TestCoordinator implements JobCoordinator {
     this.appends.set(jobId, (this.appends.get(jobId) ?? 0) + 1)
     const status = this.status.get(jobId) ?? 'canceled'
     if (status !== 'running') return { size: traceSize(this.layout, jobId), status }
-    const size = await appendTrace(this.layout, jobId, offset, chunk, { masks: [token, ...this.masks], capBytes: 1024 * 1024 })
+    const size = await appendTrace(this.layout, jobId, offset, chunk, { masks: [token, ...this.masks], capBytes: 8 * 1024 * 1024 })
     return { size, status: this.status.get(jobId)! }
   }
 
@@ -276,6 +276,34 @@ describe('shell executor', () => {
     expect(updates?.at(-1)).toEqual({ state: 'failed', failure_reason: 'script_failure', exit_code: 1 })
     expect(coordinator.uploads.get(p.id)).toHaveLength(1)
     expect(plain).toContain('Uploading artifacts for failed job\nUploading artifacts...\nWARNING: missing/: no matching files.')
+  })
+
+  it('streams the log while the job runs, in few appends, with binary bytes kept', async () => {
+    startExecutor()
+    const p = job({ script: ['echo first', 'sleep 1', "printf '\\000\\377\\376\\n'", 'head -c 3000000 /dev/zero | tr "\\0" a', 'echo'] })
+    coordinator.enqueue(p)
+    executor.notify()
+    await until('the first line', async () => (await readTrace(layout, p.id)).includes('\nfirst\n'))
+    expect(coordinator.status.get(p.id)).toBe('running')
+    await until('the job to finish', () => coordinator.status.get(p.id) === 'success' && executor.running() === 0)
+    const trace = await readTrace(layout, p.id)
+    expect(trace.includes(Buffer.from([0x00, 0xff, 0xfe, 0x0a]))).toBe(true)
+    expect(trace.includes(Buffer.from(`\n${'a'.repeat(3_000_000)}\x1b[32;1m$ echo\x1b[0;m\n\n`))).toBe(true)
+    // 64 KiB chunks for the bulk, a few timed appends for the rest.
+    expect(coordinator.appends.get(p.id)).toBeGreaterThan(40)
+    expect(coordinator.appends.get(p.id)).toBeLessThan(80)
+  })
+
+  it('fails with a system failure, naming no token, when the commit cannot be fetched', async () => {
+    startExecutor()
+    const p = job({ script: ['echo never'] })
+    p.git_info.sha = 'f'.repeat(40)
+    const { updates, trace, plain } = await run(p)
+    expect(updates).toEqual([{ state: 'running' }, { state: 'failed', failure_reason: 'runner_system_failure' }])
+    expect(plain).toContain(`fatal: reference is not a tree: ${'f'.repeat(40)}\n`)
+    expect(plain.endsWith('\nERROR: Job failed (system failure): git checkout exited with code 128\n')).toBe(true)
+    expect(plain).not.toContain('$ echo never')
+    expect(trace).not.toContain(server.rootToken)
   })
 
   it('runs jobs side by side up to its concurrency, and stop() kills what runs', async () => {
