@@ -11,6 +11,7 @@ import * as commits from '../services/commits.js'
 import { commitMergeRequests } from '../services/merge-request-links.js'
 import { bundles as mergeRequestBundles } from '../services/merge-requests.js'
 import { findVisibleProject } from '../services/projects.js'
+import { lastPipelineOf } from '../services/pipelines.js'
 import { commitOr404, requireReadCode } from '../services/repository.js'
 import { getUser } from '../services/users.js'
 
@@ -29,14 +30,14 @@ export const commitHandlers = {
     const p = project(ctx, input.id)
     const c = await commits.createCommit(ctx, p, input)
     const stats = input.stats === false ? undefined : await commits.statsOf(ctx, p, c.id)
-    return { status: 201, body: presentCommit(c, p, ctx, { stats, status: commitStatus(ctx, p.id, c.id), lastPipeline: null }) }
+    return { status: 201, body: presentCommit(c, p, ctx, { stats, status: commitStatus(ctx, p.id, c.id), lastPipeline: lastPipelineOf(ctx, p, c.id) }) }
   },
 
   getCommit: async (input, ctx) => {
     const p = project(ctx, input.id)
     const c = await commits.getCommit(ctx, p, input.sha)
     const stats = input.stats === false ? undefined : await commits.statsOf(ctx, p, c.id)
-    return { status: 200, body: presentCommit(c, p, ctx, { stats, status: commitStatus(ctx, p.id, c.id), lastPipeline: null }) }
+    return { status: 200, body: presentCommit(c, p, ctx, { stats, status: commitStatus(ctx, p.id, c.id), lastPipeline: lastPipelineOf(ctx, p, c.id) }) }
   },
 
   getCommitRefs: async (input, ctx) => {

@@ -16,6 +16,8 @@ import { closesIssues } from '../services/merge-request-links.js'
 import { CHANGES_CAP } from '../services/merge-request-status.js'
 import { createMergeRequest, deleteMergeRequest, updateMergeRequest } from '../services/merge-request-writes.js'
 import { findVisibleProject } from '../services/projects.js'
+import { mergeRequestPipelines } from '../services/pipelines.js'
+import { presentPipelineBasic } from '../present/pipelines.js'
 import { gitdirOf } from '../services/repository.js'
 
 export const target = (ctx: RequestContext, input: { id: string; merge_request_iid: number }) => {
@@ -85,10 +87,9 @@ export const mergeRequestHandlers = {
     return { status: 200, body: { ...presentSingle(ctx, mr), changes: shown.map(presentDiff), overflow } }
   },
 
-  // Pipelines come with CI; until then a merge request has none.
   listMergeRequestPipelines: (input, ctx) => {
-    target(ctx, input)
-    return { status: 200, body: [], total: 0 }
+    const { rows, projectPath } = mergeRequestPipelines(ctx, target(ctx, input).mr)
+    return { status: 200, ...page(ctx, rows.map((r) => presentPipelineBasic(r, projectPath, ctx))) }
   },
 
   listMergeRequestClosesIssues: (input, ctx) => {

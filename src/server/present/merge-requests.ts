@@ -6,6 +6,8 @@ import type { MergeRequestRow } from '../store/merge-requests.js'
 import type { UserRow } from '../store/users.js'
 import { presentMilestone, presentTimeStats, type TimeTracking } from './issues.js'
 import { presentUserBasic } from './users.js'
+import { presentPipeline, presentPipelineBasic } from './pipelines.js'
+import type { HeadPipeline } from '../services/pipelines.js'
 
 type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>
 
@@ -37,6 +39,7 @@ export interface MergeRequestSingle {
   canMerge: boolean
   divergedCommitsCount?: number
   rebaseInProgress?: boolean
+  headPipeline?: HeadPipeline | null
 }
 
 export function presentMergeRequestSimple(b: MergeRequestBundle, ctx: Urls): MergeRequestSimple {
@@ -124,8 +127,8 @@ export function presentMergeRequest(b: MergeRequestBundle, s: MergeRequestSingle
     latest_build_started_at: null,
     latest_build_finished_at: null,
     first_deployed_to_production_at: null,
-    pipeline: null,
-    head_pipeline: null,
+    pipeline: s.headPipeline ? presentPipelineBasic(s.headPipeline.row, s.headPipeline.projectPath, ctx) : null,
+    head_pipeline: s.headPipeline ? presentPipeline(s.headPipeline.row, s.headPipeline.projectPath, ctx, s.headPipeline) : null,
     diff_refs: r.base_sha && r.source_sha && r.target_sha ? { base_sha: r.base_sha, head_sha: r.source_sha, start_sha: r.target_sha } : null,
     merge_error: r.merge_error,
     rebase_in_progress: s.rebaseInProgress,

@@ -16,6 +16,7 @@ import { resolveLabels } from './labels.js'
 import { refreshMergeRequest } from './merge-request-status.js'
 import { projectNotFound } from './projects.js'
 import { gitdirOf } from './repository.js'
+import { mergeRequestOpened } from '../ci/triggers.js'
 
 /** GitLab's handle_merge_request_errors!: model errors as an array under `message`. */
 const modelError = (status: number, message: string) => new CollabError('MERGE_REQUEST_INVALID', message, { status, body: { message: [message] } })
@@ -71,6 +72,7 @@ export async function createMergeRequest(ctx: RequestContext, source: ProjectVie
     discussion.assignedTodos(ctx, row, assigneeIds, now)
     return row
   })
+  mergeRequestOpened(ctx.app, mr.id, ctx.user)
   return (await refreshMergeRequest(ctx.app, mr)).row
 }
 

@@ -12,6 +12,7 @@ import { findProjectById, type ProjectView } from '../store/projects.js'
 import { isSubscribed, projectPaths } from './discussion.js'
 import { timeTracking, today } from './issues.js'
 import { canMergeInto } from './protected-branches.js'
+import { headPipelineOf } from './pipelines.js'
 
 export type { MergeRequestRow } from '../store/merge-requests.js'
 
@@ -88,6 +89,7 @@ export function singleOf(ctx: RequestContext, row: store.MergeRequestRow, extra:
   return {
     subscribed: isSubscribed(ctx, row, assignees),
     canMerge: ctx.user ? canMergeInto(ctx, target, row.target_branch) : false,
+    headPipeline: headPipelineOf(ctx, row),
     ...extra,
   }
 }

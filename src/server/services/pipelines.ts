@@ -6,7 +6,8 @@ import { canReadProject, DEVELOPER, effectiveProjectLevel, OWNER, REPORTER } fro
 import { latestPipelineJobs } from '../store/ci-jobs.js'
 import * as store from '../store/pipelines.js'
 import type { PipelineRow } from '../store/pipelines.js'
-import type { ProjectView } from '../store/projects.js'
+import type { MergeRequestRow } from '../store/merge-requests.js'
+import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
 import { projectNotFound } from './projects.js'
 
@@ -111,4 +112,41 @@ export function variables(ctx: RequestContext, p: ProjectView, id: number) {
   // Values may be secrets: GitLab shows them to those who may update the pipeline (Developer and up).
   requireLevel(ctx, p, DEVELOPER)
   return store.pipelineVariables(ctx.app.db, row.id)
+}
+
+/** Whether the caller may read pipelines, without throwing: joins leave them out otherwise. */
+function mayReadPipelines(ctx: RequestContext, p: ProjectView): boolean {
+  try {
+    requireReadPipelines(ctx, p)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const pathOf = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
+
+export interface HeadPipeline { row: PipelineRow; projectPath: string; user: UserRow | null; warnings: boolean }
+
+/** The `head_pipeline` (and `pipeline`) of a merge request, for callers who may read the source project's pipelines. */
+export function headPipelineOf(ctx: RequestContext, mr: MergeRequestRow): HeadPipeline | null {
+  const source = findProjectById(ctx.app.db, mr.source_project_id)
+  if (!source || !mayReadPipelines(ctx, source)) return null
+  const row = store.headPipeline(ctx.app.db, mr)
+  return row ? { row, projectPath: pathOf(source), ...pipelineDetails(ctx, row) } : null
+}
+
+/** GET …/merge_requests/:iid/pipelines: newest first, as PipelineBasic rows with their project's path. */
+export function mergeRequestPipelines(ctx: RequestContext, mr: MergeRequestRow): { rows: PipelineRow[]; projectPath: string } {
+  const source = findProjectById(ctx.app.db, mr.source_project_id)
+  if (!source) return { rows: [], projectPath: '' }
+  requireReadPipelines(ctx, source)
+  return { rows: store.mergeRequestPipelines(ctx.app.db, mr), projectPath: pathOf(source) }
+}
+
+/** A commit's `last_pipeline`: the newest pipeline of that sha, for callers who may read pipelines. */
+export function lastPipelineOf(ctx: RequestContext, p: ProjectView, sha: string) {
+  if (!mayReadPipelines(ctx, p)) return null
+  const row = store.latestPipeline(ctx.app.db, p.id, { sha })
+  return row ? { id: row.id, iid: row.iid, project_id: row.project_id, ref: row.ref, sha: row.sha, status: row.status, web_url: `${ctx.baseUrl}/${pathOf(p)}/-/pipelines/${row.id}` } : null
 }
