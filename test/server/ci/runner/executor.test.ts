@@ -173,7 +173,7 @@ describe('shell executor', () => {
   it('clones the pushed commit, runs the script with the variables and reports success', async () => {
     startExecutor()
     const p = job({
-      script: ['cat hello.txt', 'echo "var=$GREETING project_dir_ok=$([ "$CI_PROJECT_DIR" = "$PWD" ] && echo yes)"', 'cat "$CONFIG_FILE"', 'echo masked=$SECRET', 'git rev-parse HEAD'],
+      script: ['cat hello.txt', 'echo "var=$GREETING project_dir_ok=$([ "$CI_PROJECT_DIR" = "$PWD" ] && echo yes)"', 'cat "$CONFIG_FILE"', 'echo masked=$SECRET', 'git rev-parse HEAD', 'echo one\necho two\n'],
       variables: [
         { key: 'GREETING', value: 'hi there', public: true, masked: false },
         { key: 'CONFIG_FILE', value: 'from a file variable\n', public: false, masked: false, file: true },
@@ -187,7 +187,7 @@ describe('shell executor', () => {
     expect(script).toBe([
       'Executing "step_script" stage of the job script', '$ cat hello.txt', 'hello from the repository',
       `$ echo "var=$GREETING project_dir_ok=$([ "$CI_PROJECT_DIR" = "$PWD" ] && echo yes)"`, 'var=hi there project_dir_ok=yes',
-      '$ cat "$CONFIG_FILE"', 'from a file variable', '$ echo masked=$SECRET', 'masked=[MASKED]', '$ git rev-parse HEAD', sha, '', 'Job succeeded', '',
+      '$ cat "$CONFIG_FILE"', 'from a file variable', '$ echo masked=$SECRET', 'masked=[MASKED]', '$ git rev-parse HEAD', sha, '$ echo one # collapsed multi-line command', 'one', 'two', '', 'Job succeeded', '',
     ].join('\n'))
     expect(plain).toMatch(/^Running with collab runner \S+\n {2}on collab-shell-runner\nPreparing the "shell" executor\n/)
     expect(plain).toContain('Getting source from Git repository\nFetching changes with git depth set to 20...\n')
@@ -206,6 +206,9 @@ describe('shell executor', () => {
     expect(failing.plain).not.toContain('never')
     const piped = await run(job({ script: ['false | cat', 'echo never'] }))
     expect(piped.updates?.at(-1)).toEqual({ state: 'failed', failure_reason: 'script_failure', exit_code: 1 })
+    // Whether exit code 3 is an allowed failure is the coordinator's call: the runner reports the failure as it is.
+    const allowed = { ...job({ script: ['exit 3'] }), allow_failure_exit_codes: [3] }
+    expect((await run(allowed)).updates?.at(-1)).toEqual({ state: 'failed', failure_reason: 'script_failure', exit_code: 3 })
   })
 
   it('kills a job past its timeout and reports job_execution_timeout', async () => {
@@ -215,6 +218,15 @@ describe('shell executor', () => {
     expect(Date.now() - started).toBeLessThan(10_000)
     expect(updates).toEqual([{ state: 'running' }, { state: 'failed', failure_reason: 'job_execution_timeout' }])
     expect(plain).toContain('\nERROR: Job failed: execution took longer than 1s seconds\n')
+    expect(processGroupAlive(Number(/pgid=(\d+)/.exec(plain)![1]))).toBe(false)
+  })
+
+  it('sends SIGKILL after the grace period to a job that ignores SIGTERM', async () => {
+    startExecutor()
+    const started = Date.now()
+    const { updates, plain } = await run(job({ script: ["trap '' TERM", 'echo "pgid=$$"', 'sleep 30'], timeout: 1 }))
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(updates?.at(-1)).toEqual({ state: 'failed', failure_reason: 'job_execution_timeout' })
     expect(processGroupAlive(Number(/pgid=(\d+)/.exec(plain)![1]))).toBe(false)
   })
 
