@@ -73,7 +73,19 @@ async function expanded(text: string, source: IncludeSource) {
   return { merged: resolveReferences(resolveExtends(config)), includes }
 }
 
+// Nesting that the YAML parser let through can still be too deep for the recursive steps after it.
+const TOO_DEEP = 'The configuration is nested too deeply'
+
 export async function loadCiConfig(text: string, source: IncludeSource): Promise<LoadResult> {
+  try {
+    return await loadChecked(text, source)
+  } catch (e) {
+    if (e instanceof RangeError) return { ok: false, errors: [TOO_DEEP], merged: null }
+    throw e
+  }
+}
+
+async function loadChecked(text: string, source: IncludeSource): Promise<LoadResult> {
   let merged: Record<string, unknown>
   let includes
   try {
