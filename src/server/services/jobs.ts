@@ -1,7 +1,7 @@
 // The Jobs API's rules: who may read and act on jobs, scope filters, lookups, and the actions (lifecycle.ts does the moves).
 import { CollabError, forbidden, notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
-import { cancelJob, playJob, retryJob } from '../ci/lifecycle-actions.js'
+import { cancelJob, playJob, retryJob } from '../ci/lifecycle.js'
 import { readCommitInfo } from '../git/read.js'
 import { canReadProject, DEVELOPER, effectiveProjectLevel, isAdmin, REPORTER, requireProjectLevel } from '../policy.js'
 import { type JobBundle } from '../present/jobs.js'
