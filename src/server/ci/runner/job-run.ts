@@ -11,7 +11,7 @@ import { checkoutCommit } from '../../git/work-tree.js'
 import { createArtifactsZip, extractArtifacts } from '../artifacts.js'
 import { goDuration, green, red, section, yellow } from './messages.js'
 import type { JobArtifactSpec, JobCoordinator, JobPayload, JobUpdate } from './protocol.js'
-import { findShell, runScript, scriptText } from './script.js'
+import { findShell, runScript, scriptText, type ScriptResult } from './script.js'
 import { TraceStream } from './trace-stream.js'
 
 export interface JobRunContext {
@@ -94,7 +94,7 @@ export class JobRun {
       await this.getSources()
       await this.downloadDependencies()
       t.line(section('Executing "step_script" stage of the job script'))
-      exitCode = await this.runStep('script', {})
+      exitCode = (await this.runStep('script', {})).exitCode
     } catch (err) {
       // Interrupted mid-stage, the reason decides below; otherwise one of the runner's own stages failed.
       if (!this.reason) {
@@ -182,10 +182,10 @@ export class JobRun {
     }
   }
 
-  /** Runs one step's commands in a fresh shell; answers the exit code (non-zero when it was killed). */
-  private async runStep(name: 'script' | 'after_script', extra: Record<string, string>, signal = this.abort.signal): Promise<number | null> {
+  /** Runs one step's commands in a fresh shell; a step with no commands succeeds at once. */
+  private async runStep(name: 'script' | 'after_script', extra: Record<string, string>, signal = this.abort.signal): Promise<ScriptResult> {
     const step = this.job.steps.find((s) => s.name === name)
-    if (!step || step.script.length === 0) return name === 'script' ? 0 : null
+    if (!step || step.script.length === 0) return { exitCode: 0, timedOut: false, aborted: false }
     const env = await this.environment(extra)
     const shell = findShell(env.PATH ?? '')
     const scriptFile = join(this.tmpDir, `${name}.sh`)
@@ -196,7 +196,7 @@ export class JobRun {
     })
     await this.trace.flush()
     if (name === 'script' && result.timedOut) this.interrupt('timeout')
-    return result.timedOut && name === 'after_script' ? -1 : result.exitCode
+    return result
   }
 
   private async afterScript(status: 'success' | 'failed' | 'canceled') {
@@ -204,9 +204,9 @@ export class JobRun {
     this.trace.line('')
     this.trace.line(section('Running after_script'))
     this.trace.line('Running after script...')
-    const code = await this.runStep('after_script', { CI_JOB_STATUS: status }, this.stopping.signal)
-    if (code === -1) this.trace.line(yellow('WARNING: after_script timed out, but job will continue unaffected'))
-    else if (code) this.trace.line(yellow(`WARNING: after_script failed, but job will continue unaffected: exit code ${code}`))
+    const result = await this.runStep('after_script', { CI_JOB_STATUS: status }, this.stopping.signal)
+    if (result.timedOut) this.trace.line(yellow('WARNING: after_script timed out, but job will continue unaffected'))
+    else if (result.exitCode) this.trace.line(yellow(`WARNING: after_script failed, but job will continue unaffected: exit code ${result.exitCode}`))
   }
 
   /** Uploads each artifacts entry whose `when` matches; false when an upload failed. */
