@@ -54,12 +54,16 @@ export const jobHandlers = {
     const trace = await artifacts.jobTrace(ctx, input.id, input.job_id)
     return {
       status: 200, raw: trace,
-      headers: { 'Content-Type': 'text/plain', 'Content-Length': String(trace.length), 'Content-Disposition': `infile; filename="${input.job_id}.log"` },
+      headers: {
+        'Content-Type': 'text/plain', 'Content-Length': String(trace.length), 'Content-Disposition': `infile; filename="${input.job_id}.log"`,
+        // `collab job trace --follow` reads only what was appended since (the mount answers Range for raw bodies offering it).
+        'Accept-Ranges': 'bytes',
+      },
     }
   },
   cancelJob: (input, ctx) => one(ctx, 201, jobs.cancel(ctx, input.id, input.job_id)),
   retryJob: (input, ctx) => one(ctx, 201, jobs.retry(ctx, input.id, input.job_id)),
-  playJob: (input, ctx) => one(ctx, 200, jobs.play(ctx, input.id, input.job_id)),
+  playJob: (input, ctx) => one(ctx, 200, jobs.play(ctx, input.id, input.job_id, input.job_variables_attributes)),
   eraseJob: async (input, ctx) => one(ctx, 201, await artifacts.erase(ctx, input.id, input.job_id)),
   keepJobArtifacts: (input, ctx) => one(ctx, 200, artifacts.keep(ctx, input.id, input.job_id)),
   deleteJobArtifacts: async (input, ctx) => {

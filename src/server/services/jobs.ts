@@ -2,7 +2,9 @@
 import { CollabError, forbidden, notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { cancelJob, playJob, retryJob } from '../ci/lifecycle.js'
+import { specOf } from '../ci/scheduler.js'
 import { readCommitInfo } from '../git/read.js'
+import { setJobSpec } from '../store/ci-job-artifacts.js'
 import { canReadProject, DEVELOPER, effectiveProjectLevel, isAdmin, REPORTER, requireProjectLevel } from '../policy.js'
 import { type JobBundle } from '../present/jobs.js'
 import { findJobById, type JobRow } from '../store/ci-jobs.js'
@@ -104,8 +106,21 @@ export function retry(ctx: RequestContext, id: string, jobId: number) {
   return { project, job: retryJob(ctx.app, job.id, ctx.user) }
 }
 
-export function play(ctx: RequestContext, id: string, jobId: number) {
+const PLAYABLE = new Set(['manual', 'scheduled', 'success', 'failed', 'canceled'])
+
+/**
+ * Play, with the variables a user gave for this run (job_variables_attributes), which win over every other variable.
+ * They are written into the planned job before it is queued (a replay copies them into the new try), so a runner
+ * that takes the job at once already sees them; a job that cannot be played is left as it was.
+ */
+export function play(ctx: RequestContext, id: string, jobId: number, variables: { key: string; value: string }[] = []) {
   const { project, job } = actionable(ctx, id, jobId)
+  const playable = !job.retried && (job.when_ === 'manual' || job.when_ === 'delayed') && PLAYABLE.has(job.status)
+  if (playable && variables.length) {
+    const spec = specOf(job)
+    for (const v of variables) spec.variables[v.key] = v.value
+    setJobSpec(ctx.app.db, job.id, JSON.stringify(spec), ctx.app.clock.now().toISOString())
+  }
   return { project, job: playJob(ctx.app, job.id, ctx.user) }
 }
 

@@ -1,4 +1,4 @@
-// Writes of the Jobs API on a job's artifacts and trace columns: erase, keep, delete (the files go in ci/artifacts.ts).
+// Writes of the Jobs API on jobs: erase, keep and delete artifacts (the files go in ci/artifacts.ts), variables of a play.
 import { stmt, type Db } from './db.js'
 import type { JobRow } from './ci-jobs.js'
 
@@ -24,3 +24,7 @@ export const deletableArtifactJobs = (db: Db, projectId: number) =>
       AND status IN ('success', 'failed', 'canceled', 'skipped')
       AND pipeline_id NOT IN (SELECT MAX(id) FROM pipelines WHERE project_id = @project AND status = 'success' GROUP BY ref)`)
     .all({ project: projectId }) as JobRow[]
+
+/** The planned job with other variables (a play's job_variables_attributes), before it is queued. */
+export const setJobSpec = (db: Db, id: number, spec: string, now: string) =>
+  stmt(db, 'UPDATE ci_jobs SET spec = ?, updated_at = ? WHERE id = ?').run(spec, now, id)

@@ -84,6 +84,16 @@ describe('POST …/play', () => {
     await w.developer.api.post(job(manual.id, '/cancel'))
   })
 
+  it('runs the job with the variables given to the play, over the planned ones', async () => {
+    const { jobs: [gate] } = seedPipeline(w, [jobSpec('release', 0, { when: 'manual', variables: { TARGET: 'staging', KEEP: 'yes' } })])
+    const body = { job_variables_attributes: [{ key: 'TARGET', value: 'production' }, { key: 'EXTRA', value: '1' }] }
+    expectStatus(await w.developer.api.post(job(gate.id, '/play'), body), 200)
+    const t = await takeJob(w)
+    const vars = Object.fromEntries(t.payload.variables.filter((v) => ['TARGET', 'KEEP', 'EXTRA'].includes(v.key)).map((v) => [v.key, v.value]))
+    expect([t.id, vars]).toEqual([gate.id, { TARGET: 'production', KEEP: 'yes', EXTRA: '1' }])
+    await finish(w, t)
+  })
+
   it("answers 400 'Unplayable Job' for a job that is not manual", async () => {
     const { jobs: [j] } = seedPipeline(w, [jobSpec('plain', 0)])
     const res = await w.developer.api.post(job(j.id, '/play'))

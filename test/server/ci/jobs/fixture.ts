@@ -8,7 +8,7 @@ import yazl from 'yazl'
 import type { JobSpec } from '../../../../src/server/ci/plan-types.js'
 import { createCoordinator } from '../../../../src/server/ci/coordinator.js'
 import { processPipeline } from '../../../../src/server/ci/scheduler.js'
-import type { JobCoordinator } from '../../../../src/server/ci/runner/protocol.js'
+import type { JobCoordinator, JobPayload } from '../../../../src/server/ci/runner/protocol.js'
 import { allocateIid } from '../../../../src/server/store/issues.js'
 import { insertJob, type JobRow } from '../../../../src/server/store/ci-jobs.js'
 import { insertPipeline, type PipelineRow } from '../../../../src/server/store/pipelines.js'
@@ -79,13 +79,13 @@ export function seedPipeline(w: CiWorld, specs: JobSpec[], opts: { ref?: string;
   return { pipeline, jobs }
 }
 
-export interface Taken { id: number; token: string }
+export interface Taken { id: number; token: string; payload: JobPayload }
 
 /** Takes the oldest pending job as a runner does: it is running now and holds a job token. */
 export async function takeJob(w: CiWorld): Promise<Taken> {
   const payload = await w.coordinator.requestJob({ id: 'builtin', concurrency: 4 })
   if (!payload) throw new Error('no pending job to take')
-  return { id: payload.id, token: payload.token }
+  return { id: payload.id, token: payload.token, payload }
 }
 
 /** A zip of `files` written with yazl into a fresh temp file. */
