@@ -196,7 +196,7 @@ describe('artifacts', () => {
     const slip = await hostileZip({ 'ok.txt': 'fine', 'xx/evil.txt': 'evil' }, [['xx/evil.txt', '../evil.txt']])
     await expect(extractArtifacts(slip, into)).rejects.toThrow(/invalid relative path: \.\.\/evil\.txt/)
     expect(existsSync(join(root, 'evil.txt'))).toBe(false)
-    const absolute = await hostileZip({ 'xtmp/evil.txt': 'evil' }, [['xtmp/evil.txt', '/tmp/evil.txt']])
+    const absolute = await hostileZip({ 'xabs/evil.txt': 'evil' }, [['xabs/evil.txt', '/abs/evil.txt']])
     await expect(extractArtifacts(absolute, into)).rejects.toThrow(/absolute path/)
   })
 
