@@ -65,11 +65,13 @@ export interface BodyLimits { limit: number; fileLimit: number }
  */
 function callerFromHeaders(app: AppDeps, req: IncomingMessage, query: Record<string, unknown>, jobToken: boolean): Caller {
   const bearer = header(req, 'authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
-  // Job tokens count only where GitLab allows them (job_token_allowed); elsewhere JOB-TOKEN is not looked at.
-  const job = jobToken ? header(req, 'job-token') ?? asString(query.job_token) ?? (bearer?.startsWith(JOB_TOKEN_PREFIX) ? bearer : undefined) : undefined
-  if (job) return callerFromJobToken(app, job.trim())
-  const secret = header(req, 'private-token') ?? asString(query.private_token) ?? bearer ?? asString(query.access_token)
+  const jobBearer = jobToken && bearer?.startsWith(JOB_TOKEN_PREFIX) ? bearer : undefined
+  // Personal and OAuth tokens first, then the job token, as GitLab's find_user_from_sources.
+  const secret = header(req, 'private-token') ?? asString(query.private_token) ?? (jobBearer ? undefined : bearer) ?? asString(query.access_token)
   if (secret) return callerFromToken(app, hashFor(req, secret.trim()))
+  // Job tokens count only where GitLab allows them (job_token_allowed); elsewhere JOB-TOKEN is not looked at.
+  const job = jobToken ? jobBearer ?? header(req, 'job-token') ?? asString(query.job_token) : undefined
+  if (job) return callerFromJobToken(app, job.trim())
   const session = readCookie(req, SESSION_COOKIE)
   return (session && callerFromSession(app, session, req.method ?? 'GET', header(req, 'x-csrf-token'))) || ANONYMOUS
 }

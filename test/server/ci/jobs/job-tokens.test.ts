@@ -39,9 +39,11 @@ describe('GET /job', () => {
     }
   })
 
-  it("answers 404 'Job Not Found' to a personal token and 401 to no or a wrong token", async () => {
+  it("answers 404 'Job Not Found' to a personal token (also beside a job token) and 401 to no or a wrong token", async () => {
     const pat = await w.developer.api.get('/job')
     expect([pat.status, pat.body]).toEqual([404, { message: '404 Job Not Found' }])
+    const both = await w.developer.api.get('/job', { headers: asJob(running.token) })
+    expect([both.status, both.body]).toEqual([404, { message: '404 Job Not Found' }])
     for (const headers of [{}, asJob('glcbt-not-a-token')]) {
       const res = await api(server).get('/job', { headers })
       expect([res.status, res.body]).toEqual([401, { message: '401 Unauthorized' }])
