@@ -56,7 +56,7 @@ function toSpec(job: JobConfig, d: NonNullable<Decision>, globals: Record<string
     coverageRegex: job.coverageRegex,
     retry: job.retry,
     timeout: job.timeout,
-    interruptible: job.interruptible,
+    interruptible: d.rule?.interruptible ?? job.interruptible,
     image: job.image,
     services: job.services,
     cache: job.cache,

@@ -44,7 +44,6 @@ export function variablesHash(value: unknown, path: string, p: Problems): Record
   if (!isHash(value)) return fail()
   const out: Record<string, string> = {}
   for (const [key, v] of Object.entries(value)) {
-    if (!/^[A-Za-z0-9_]+$/.test(key)) return fail()
     if (scalar(v)) out[key] = String(v)
     else if (isHash(v) && Object.keys(v).every((k) => ['value', 'description', 'expand', 'options'].includes(k)) &&
       (v.value === undefined || scalar(v.value))) out[key] = v.value === undefined ? '' : String(v.value)
@@ -133,11 +132,20 @@ export function retry(value: unknown, path: string, p: Problems): { max: number;
   return { max: max as number, when }
 }
 
+function compiles(source: string): boolean {
+  try {
+    new RegExp(source)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** GitLab stores the regex without its slashes: `/\d+%/` -> `\d+%`. */
 export function coverage(value: unknown, path: string, p: Problems): string | null | undefined {
   if (value === undefined || value === null) return null
   const m = typeof value === 'string' ? /^\/(.+)\/$/s.exec(value) : null
-  if (m) return m[1]
+  if (m && compiles(m[1])) return m[1]
   p.add(`${path}:coverage config must be a regular expression with / delimiters`)
   return undefined
 }

@@ -64,6 +64,21 @@ function jobsOf(config: Record<string, unknown>, defaults: Record<string, unknow
   return jobs
 }
 
+const PIPELINE_WARNINGS_DOCS = 'read more: https://docs.gitlab.com/ee/ci/troubleshooting.html#pipeline-warnings'
+
+/** GitLab warns when a job's last rule is a bare `when:` and no workflow:rules stop duplicate branch and MR pipelines. */
+function ruleWarnings(jobs: JobConfig[], workflow: WorkflowConfig): string[] {
+  if (workflow.rules) return []
+  return jobs.flatMap((job) => {
+    const rules = job.raw.rules
+    const last = Array.isArray(rules) ? rules.flat()[rules.flat().length - 1] : undefined
+    const bareWhen = isHash(last) && Object.keys(last).length === 1 && 'when' in last && last.when !== 'never'
+    return bareWhen && job.parallelOf === null
+      ? [`jobs:${job.name} may allow multiple pipelines to run for a single action due to \`rules:when\` clause with no \`workflow:rules\` - ${PIPELINE_WARNINGS_DOCS}`]
+      : []
+  })
+}
+
 async function expanded(text: string, source: IncludeSource) {
   if (text.trim() === '') throw new ConfigError('Please provide content of .gitlab-ci.yml')
   const loaded = loadYaml(text)
@@ -98,7 +113,8 @@ async function loadChecked(text: string, source: IncludeSource): Promise<LoadRes
   const stages = stagesOf(merged, p)
   const variables = variablesHash(merged.variables, 'variables', p) ?? {}
   const workflow = workflowOf(merged, p)
-  const jobs = expandParallel(jobsOf(merged, defaultsOf(merged, p), p), p)
+  const written = jobsOf(merged, defaultsOf(merged, p), p)
+  const jobs = expandParallel(written, p)
   if (p.list.length) return { ok: false, errors: p.list, merged }
   try {
     validateLogic(jobs, stages)
@@ -106,5 +122,5 @@ async function loadChecked(text: string, source: IncludeSource): Promise<LoadRes
     if (e instanceof ConfigError) return { ok: false, errors: [e.message], merged }
     throw e
   }
-  return { ok: true, config: { stages, variables, workflow, jobs, merged, includes, warnings: [] } }
+  return { ok: true, config: { stages, variables, workflow, jobs, merged, includes, warnings: ruleWarnings(written, workflow) } }
 }

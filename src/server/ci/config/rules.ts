@@ -45,7 +45,9 @@ function parseRule(rule: unknown, at: string, workflow: boolean, p: Problems): R
     allowFailure: rule.allow_failure === undefined ? null : allowFailure(rule.allow_failure, at, p),
     variables: rule.variables === undefined ? null : variablesHash(rule.variables, `${at}:variables`, p),
     needs: rule.needs === undefined ? null : needsList(rule.needs, at, p),
+    interruptible: typeof rule.interruptible === 'boolean' ? rule.interruptible : null,
   }
+  if (rule.interruptible !== undefined && typeof rule.interruptible !== 'boolean') p.add(`${at} interruptible should be a boolean value`)
   if (parsed.when === 'delayed' && parsed.startIn === null) p.add(`${at} start in can't be blank`)
   if (p.list.length > before) return undefined
   return parsed as RuleConfig

@@ -19,6 +19,7 @@ export interface RuleConfig {
   allowFailure: AllowFailureConfig | null
   variables: Record<string, string> | null
   needs: JobNeed[] | null
+  interruptible: boolean | null
 }
 
 /** only/except: any listed ref matches, then every other given part (variables: any expression true; changes). */

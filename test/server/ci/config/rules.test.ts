@@ -67,6 +67,16 @@ job:
     expect(await names(yaml, planContext({ variables: { MODE: 'pipeline' } }))).toEqual(['job'])
   })
 
+  it('lets a rule set interruptible', async () => {
+    const [job] = await jobsOf('job:\n  script: x\n  interruptible: false\n  rules:\n    - interruptible: true\n')
+    expect(job.interruptible).toBe(true)
+  })
+
+  it('accepts any variable name the file uses', async () => {
+    const [job] = await jobsOf('job:\n  script: x\n  variables: {MY-VAR: a, lower_case: b}\n')
+    expect(job.variables).toEqual({ 'MY-VAR': 'a', lower_case: 'b' })
+  })
+
   it('replaces the job needs with the rule needs', async () => {
     const yaml = 'a:\n  stage: build\n  script: x\nb:\n  stage: build\n  script: x\nc:\n  script: x\n  needs: [a]\n  rules:\n    - if: $FAST\n      needs: [b]\n    - when: on_success\n'
     expect((await jobsOf(yaml, planContext({ variables: { FAST: '1' } })))[2].needs).toEqual([{ job: 'b', artifacts: true, optional: false }])

@@ -82,6 +82,7 @@ describe('jobs', () => {
     expect(await errorsOf('a:\n  script: x\n  retry: 3\n')).toEqual(['jobs:a:retry config must be less than or equal to 2'])
     expect(await errorsOf('a:\n  script: x\n  retry: {max: 1, when: [sometimes]}\n')).toEqual(['jobs:a:retry when contains unknown values: sometimes'])
     expect(await errorsOf('a:\n  script: x\n  coverage: "\\\\d+%"\n')).toEqual(['jobs:a:coverage config must be a regular expression with / delimiters'])
+    expect(await errorsOf('a:\n  script: x\n  coverage: "/(unclosed/"\n')).toEqual(['jobs:a:coverage config must be a regular expression with / delimiters'])
     expect(await errorsOf('a:\n  script: x\n  timeout: a while\n')).toEqual(['jobs:a:timeout config should be a duration'])
     expect(await errorsOf('a:\n  script: x\n  allow_failure: maybe\n')).toEqual(['jobs:a:allow_failure config should be a hash or a boolean value'])
     expect(await errorsOf('a:\n  script: x\n  interruptible: yes please\n')).toEqual(['jobs:a:interruptible config should be a boolean value'])
@@ -212,5 +213,19 @@ describe('extends, !reference and include', () => {
     expect(await errorsOf('include: ci/jobs.yml\n', { 'ci/jobs.yml': 'build:\n  stage: nowhere\n  script: x\n' })).toEqual([
       'build job: chosen stage does not exist; available stages are .pre, build, test, deploy, .post',
     ])
+  })
+})
+
+describe('warnings', () => {
+  const WARNING = 'may allow multiple pipelines to run for a single action due to `rules:when` clause with no `workflow:rules` - read more: https://docs.gitlab.com/ee/ci/troubleshooting.html#pipeline-warnings'
+
+  it('warns about a last rule that is a bare when without workflow:rules', async () => {
+    const result = await lintConfig('a:\n  script: x\n  rules:\n    - if: $X\n    - when: on_success\nb:\n  script: x\n  rules:\n    - when: never\nc:\n  script: x\n  rules:\n    - if: $Y\n      when: always\n')
+    expect(result).toMatchObject({ valid: true, errors: [], warnings: [`jobs:a ${WARNING}`] })
+  })
+
+  it('does not warn once workflow:rules exist', async () => {
+    const result = await lintConfig('workflow:\n  rules:\n    - when: always\na:\n  script: x\n  rules:\n    - when: on_success\n')
+    expect(result.warnings).toEqual([])
   })
 })
