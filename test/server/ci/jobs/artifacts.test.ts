@@ -1,5 +1,7 @@
 // Artifact downloads: the archive streamed from disk, one entry by path (type, 400 and both 404 forms), by ref, expiry.
+import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { artifactsPath } from '../../../../src/server/ci/artifacts.js'
 import { api, expectStatus, rawRequest } from '../../../helpers/api.js'
@@ -162,5 +164,30 @@ describe('expiry', () => {
     expect(expectStatus(await w.reporter.api.get(job(j.id)), 200).body).not.toHaveProperty('artifacts_file')
     const byRef = await w.reporter.api.get(`/projects/${pid}/jobs/artifacts/master/download`, { query: { job: 'shortlived' } })
     expect([byRef.status, byRef.body]).toEqual([404, { message: '404 Not found' }])
+  })
+})
+
+describe('large archives', () => {
+  const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
+
+  it('streams a 24 MB archive whole, and keeps serving after a client hangs up halfway', async () => {
+    const { jobs: [j] } = seedPipeline(w, [jobSpec('big', 0)])
+    await finish(w, await takeJob(w), { files: { 'blob.bin': randomBytes(24 * 1024 * 1024) } })
+    const stored = readFileSync(artifactsPath(server.app.layout, j.id))
+    const path = `/api/v4${job(j.id, '/artifacts')}`
+    const { hostname, port } = new URL(server.url)
+    // Read one chunk, then drop the connection: the server stops reading the file and stays up.
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get({ host: hostname, port, path, headers: { 'PRIVATE-TOKEN': w.reporter.token } }, (res) => {
+        res.once('data', () => {
+          req.destroy()
+          resolve()
+        })
+      })
+      req.on('error', (err) => (err.message.includes('socket hang up') || (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve() : reject(err)))
+    })
+    const res = await bytes(job(j.id, '/artifacts'), { 'PRIVATE-TOKEN': w.reporter.token })
+    expect([res.status, res.headers.get('content-length'), res.body.length]).toEqual([200, String(stored.length), stored.length])
+    expect(sha(res.body)).toBe(sha(stored))
   })
 })
