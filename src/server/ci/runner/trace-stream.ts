@@ -36,16 +36,23 @@ export class TraceStream extends Writable {
     this.pending.push(chunk)
     this.pendingBytes += chunk.length
     if (this.pendingBytes >= this.chunkBytes) {
-      // The producer waits for this append: its pipe is paused, so no more than a chunk is ever held here.
-      this.flush().then(() => callback(), callback)
+      // The producer waits for this append: its pipe is paused, so about a chunk at most is held here.
+      this.sendPending(false).then(() => callback(), callback)
       return
     }
-    this.timer ??= setTimeout(() => void this.flush(), this.intervalMs)
+    this.timer ??= setTimeout(() => void this.sendPending(false), this.intervalMs)
     callback()
   }
 
-  /** Sends what is pending; appends go one after the other, each at the offset the previous one answered. */
-  flush(final = false): Promise<void> {
+  /** Sends everything written so far, also writes still queued in the stream. */
+  async flush(final = false): Promise<void> {
+    // A write's callback runs once every write before it went through _write.
+    await new Promise<void>((resolve) => this.write(Buffer.alloc(0), () => resolve()))
+    await this.sendPending(final)
+  }
+
+  /** Appends go one after the other, each at the offset the previous one answered. */
+  private sendPending(final: boolean): Promise<void> {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     const data = Buffer.concat(this.pending)
@@ -58,11 +65,9 @@ export class TraceStream extends Writable {
     return this.sending
   }
 
-  /** A line of the runner's own (headers, errors), written while no script output is flowing. */
+  /** A line of the runner's own (headers, errors), in order with the script output written before it. */
   line(text: string) {
-    this.pending.push(Buffer.from(text + '\n'))
-    this.pendingBytes += Buffer.byteLength(text) + 1
-    this.timer ??= setTimeout(() => void this.flush(), this.intervalMs)
+    this.write(Buffer.from(text + '\n'))
   }
 
   private async send(data: Buffer, retried = false): Promise<void> {
