@@ -7,7 +7,7 @@ import { CollabError, forbidden } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { artifactsPath, eraseArtifacts, readArtifactEntry } from '../ci/artifacts.js'
 import { eraseTrace, readTrace, traceSize } from '../ci/traces.js'
-import { MAINTAINER, requireProjectLevel } from '../policy.js'
+import { effectiveProjectLevel, MAINTAINER, requireProjectLevel } from '../policy.js'
 import { artifactsAvailable } from '../present/jobs.js'
 import * as writes from '../store/ci-job-artifacts.js'
 import type { JobRow } from '../store/ci-jobs.js'
@@ -83,6 +83,8 @@ export const refArtifactEntry = (ctx: RequestContext, id: string, ref: string, n
 /** Erase: a finished job with artifacts or a log loses both (403 `Job is not erasable!` otherwise). */
 export async function erase(ctx: RequestContext, id: string, jobId: number) {
   const { project, job } = actionable(ctx, id, jobId)
+  // erase_build: Maintainers, or the Developer who started the job (Ci::BuildPolicy's owner_of_job).
+  if (effectiveProjectLevel(ctx, project) < MAINTAINER && job.user_id !== ctx.user?.id) throw forbidden()
   const erasable = COMPLETE.has(job.status) && (job.artifacts_file !== null || traceSize(ctx.app.layout, job.id) > 0)
   if (!erasable) throw forbidden('Job is not erasable!')
   await eraseArtifacts(ctx.app.layout, job.id)

@@ -110,7 +110,7 @@ describe('POST …/play', () => {
 
 describe('POST …/erase', () => {
   it('removes the artifacts and the log of a finished job (201) and records who erased it', async () => {
-    const { jobs: [j] } = seedPipeline(w, [jobSpec('eraseme', 0)])
+    const { jobs: [j] } = seedPipeline(w, [jobSpec('eraseme', 0)], { user: w.developer })
     await finish(w, await takeJob(w), { log: 'secret output\n', files: { 'a.txt': 'A' } })
     expect((await read(j.id)).artifacts.map((a: { file_type: string }) => a.file_type)).toEqual(['archive', 'metadata', 'trace'])
     const res = expectStatus(await w.developer.api.post(job(j.id, '/erase')), 201)
@@ -124,8 +124,16 @@ describe('POST …/erase', () => {
     expect([again.status, again.body]).toEqual([403, { message: '403 Forbidden - Job is not erasable!' }])
   })
 
+  it("lets Maintainers erase anyone's job, and Developers only the jobs they started", async () => {
+    const { jobs: [j] } = seedPipeline(w, [jobSpec('theirs', 0)], { user: w.owner })
+    await finish(w, await takeJob(w), { log: 'log\n' })
+    const dev = await w.developer.api.post(job(j.id, '/erase'))
+    expect([dev.status, dev.body]).toEqual([403, { message: '403 Forbidden' }])
+    expect(expectStatus(await w.maintainer.api.post(job(j.id, '/erase')), 201).body.erased_at).toBe('2024-01-02T03:04:05.000Z')
+  })
+
   it('refuses a running job', async () => {
-    const { jobs: [j] } = seedPipeline(w, [jobSpec('running', 0)])
+    const { jobs: [j] } = seedPipeline(w, [jobSpec('running', 0)], { user: w.developer })
     const t = await takeJob(w)
     await w.coordinator.appendTrace(t.id, t.token, 0, Buffer.from('so far\n'))
     const res = await w.developer.api.post(job(j.id, '/erase'))
