@@ -117,7 +117,8 @@ describe('shell executor', () => {
     const dir = join(git.root, 'runner-e2e')
     await git.run(git.root, 'clone', '-q', urlWithCredentials(server.url, '/root/runner-e2e.git', 'root', server.rootToken), dir)
     sha = await git.commit(dir, 'job sources', { 'hello.txt': 'hello from the repository\n' })
-    await git.run(dir, 'push', '-q', 'origin', 'master')
+    await git.run(dir, 'tag', 'v1.0')
+    await git.run(dir, 'push', '-q', 'origin', 'master', 'v1.0')
     root = mkdtempSync(join(tmpdir(), 'collab-executor-'))
     layout = dataLayout(join(root, 'data'))
   })
@@ -196,6 +197,16 @@ describe('shell executor', () => {
     expect(trace).not.toContain(p.token)
     expect(existsSync(join(layout.builds, String(p.id)))).toBe(false)
     expect(existsSync(join(layout.builds, `${p.id}.tmp`))).toBe(false)
+  })
+
+  it('fetches a tag for a tag pipeline', async () => {
+    startExecutor()
+    const p = job({ script: ['git describe --tags --exact-match'] })
+    p.git_info = { ...p.git_info, ref: 'v1.0', ref_type: 'tag', depth: 0 }
+    const { updates, plain } = await run(p)
+    expect(updates?.at(-1)).toEqual({ state: 'success', exit_code: 0 })
+    expect(plain).toContain('$ git describe --tags --exact-match\nv1.0\n')
+    expect(plain).toContain(`Checking out ${sha.slice(0, 8)} as detached HEAD (ref is v1.0)...\n`)
   })
 
   it('stops at the first failing command and reports its exit code, pipes included', async () => {
