@@ -91,10 +91,10 @@ async function workflowVariables(config: CiConfig, facts: Facts): Promise<Record
 }
 
 function source(ctx: Partial<PlanContext>) {
-  return {
-    readFile: ctx.readFile ?? (async () => null),
-    listFiles: ctx.listFiles ?? (async () => []),
-  }
+  const readFile = ctx.readFile ?? (async () => null)
+  const listFiles = ctx.listFiles ?? (async () => [])
+  const full = ctx.source && ctx.ref !== undefined ? { ...(ctx as PlanContext), readFile, listFiles } : undefined
+  return { readFile, listFiles, ctx: full }
 }
 
 export async function planPipeline(yamlText: string, ctx: PlanContext): Promise<PlanResult> {

@@ -1,8 +1,12 @@
 // `include:` with local files of the pipeline's commit: included files merge in order, nested includes first,
 // and the including file wins over what it includes (GitLab's External::Processor).
 import picomatch from 'picomatch'
-import { deepMerge, isHash, loadYaml } from './yaml.js'
+import type { PlanContext } from '../plan-types.js'
 import { ConfigError } from './errors.js'
+import { firstMatch, makeFacts } from './evaluate.js'
+import { Problems } from './fields.js'
+import { parseRules } from './rules.js'
+import { deepMerge, isHash, loadYaml } from './yaml.js'
 
 export interface IncludeRecord {
   type: 'local'
@@ -12,6 +16,8 @@ export interface IncludeRecord {
 export interface IncludeSource {
   readFile(path: string): Promise<string | null>
   listFiles(): Promise<string[]>
+  /** The pipeline's facts for `include:rules`; without them (lint) rules see no variables and unknown changes. */
+  ctx?: PlanContext
 }
 
 // GitLab's limit on the number of included files in one pipeline.
@@ -36,6 +42,20 @@ class Includer {
     return deepMerge(merged, rest)
   }
 
+  /** `include: [{local, rules}]`: included when the first matching rule does not say never. */
+  private async wanted(entry: unknown): Promise<boolean> {
+    if (!isHash(entry) || entry.rules === undefined) return true
+    const p = new Problems()
+    const rules = parseRules(entry.rules, 'include:rules', p)
+    if (!rules) throw new ConfigError(p.list[0])
+    const ctx: PlanContext = this.source.ctx ?? {
+      source: 'push', ref: '', tag: false, sha: '', variables: {}, changedPaths: null,
+      readFile: this.source.readFile, listFiles: this.source.listFiles,
+    }
+    const rule = await firstMatch(rules, makeFacts(ctx), ctx.variables)
+    return rule !== null && rule.when !== 'never'
+  }
+
   private async read(location: string): Promise<Record<string, unknown>> {
     const text = await this.source.readFile(location)
     if (text === null) throw new ConfigError(`Local file \`${location}\` does not exist!`)
@@ -53,6 +73,7 @@ class Includer {
     const out: string[] = []
     for (const entry of entries) {
       const path = localPath(entry)
+      if (!(await this.wanted(entry))) continue
       if (!/\.ya?ml$/.test(path)) throw new ConfigError(`Included file \`${path}\` does not have YAML extension!`)
       if (!path.includes('*')) { out.push(path); continue }
       const isMatch = picomatch(path, { dot: true })

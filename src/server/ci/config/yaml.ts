@@ -1,6 +1,6 @@
 // Reads one CI YAML text into plain data: GitLab's `!reference` tag becomes a marker resolved after `extends`,
 // merge keys (`<<: *anchor`) work as in Psych, and a later duplicate key wins as it does there.
-import { LineCounter, parseDocument, Scalar, type CollectionTag, type ScalarTag } from 'yaml'
+import { LineCounter, parseAllDocuments, Scalar, type CollectionTag, type ScalarTag } from 'yaml'
 
 export class ReferenceTag {
   constructor(readonly path: unknown[]) {}
@@ -23,24 +23,33 @@ const referenceScalar: ScalarTag = {
 
 export type YamlResult = { ok: true; value: unknown } | { ok: false; error: string }
 
-/** Psych names the source `(<unknown>)` and says where the error is; the yaml package says it in its own words. */
+const isSpecHeader = (v: unknown) => isHash(v) && Object.keys(v).length === 1 && 'spec' in v
+
+/**
+ * Psych names the source `(<unknown>)` and says where the error is; the yaml package says it in its own words.
+ * A `spec:` header document before `---` is skipped (its inputs are not interpolated); otherwise, as Psych.load does,
+ * the first document is the config.
+ */
 export function loadYaml(text: string): YamlResult {
   const lines = new LineCounter()
-  const doc = parseDocument(text, {
+  const parsed = parseAllDocuments(text, {
     lineCounter: lines,
     merge: true,
     uniqueKeys: false,
     customTags: [referenceSeq, referenceScalar],
     prettyErrors: false,
   })
-  if (doc.errors.length > 0) {
-    const err = doc.errors[0]
+  const docs = Array.isArray(parsed) ? parsed : []
+  const broken = docs.find((d) => d.errors.length > 0)
+  if (broken) {
+    const err = broken.errors[0]
     const pos = lines.linePos(err.pos[0])
     const where = ` at line ${pos.line} column ${pos.col}`
     return { ok: false, error: `(<unknown>): ${err.message.split('\n')[0]}${where}` }
   }
   try {
-    return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }) }
+    const values = docs.map((d) => d.toJS({ maxAliasCount: 1000 }) as unknown)
+    return { ok: true, value: values.length > 1 && isSpecHeader(values[0]) ? values[1] : values[0] ?? null }
   } catch (e) {
     // toJS refuses alias bombs (too many alias expansions) by throwing.
     return { ok: false, error: `(<unknown>): ${(e as Error).message.split('\n')[0]}` }

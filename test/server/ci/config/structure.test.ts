@@ -169,6 +169,17 @@ describe('include:local', () => {
     expect(p.jobs.map((j) => j.name).sort()).toEqual(['x', 'y'])
   })
 
+  it('includes a file only when its rules say so', async () => {
+    const yaml = 'include:\n  - local: templates/a.yml\n    rules:\n      - if: $WITH_A\n  - local: templates/b.yml\n    rules:\n      - if: $WITH_A\n        when: never\n      - when: always\nc:\n  script: [c]\n'
+    expect((await plan(yaml, planContext({ files, variables: { WITH_A: '1' } }))).jobs.map((j) => j.name)).toEqual(['a', 'c'])
+    expect((await plan(yaml, planContext({ files }))).jobs.map((j) => j.name)).toEqual(['b', 'c'])
+  })
+
+  it('reports invalid include rules', async () => {
+    const result = await planPipeline('include:\n  - local: templates/a.yml\n    rules:\n      - if: $A ==\nc:\n  script: [c]\n', planContext({ files }))
+    expect(result).toEqual({ kind: 'errors', errors: ['include:rules:rule if invalid expression syntax'] })
+  })
+
   it('lists the included files and the merged config for lint', async () => {
     const result = await lintConfig('include: [ci/test.yml]\n', planContext({ files }))
     expect(result).toEqual({
@@ -176,6 +187,28 @@ describe('include:local', () => {
       merged: { test: { script: ['test'], variables: { WHO: 'included' } } },
       jobs: [jobSpec({ name: 'test', stage: 'test', stageIdx: 2, script: ['test'], variables: { WHO: 'included' } })],
     })
+  })
+})
+
+describe('documents', () => {
+  it('skips a spec: header document', async () => {
+    const p = await plan('spec:\n  inputs:\n    env:\n      default: qa\n---\njob:\n  script: [x]\n')
+    expect(p.jobs.map((j) => j.name)).toEqual(['job'])
+  })
+
+  it('takes the first document otherwise, as Psych does', async () => {
+    const p = await plan('first:\n  script: [x]\n---\nsecond:\n  script: [y]\n')
+    expect(p.jobs.map((j) => j.name)).toEqual(['first'])
+  })
+
+  it('understands anchors and merge keys', async () => {
+    const p = await plan('.tpl: &tpl\n  script: [shared]\n  tags: [t]\njob:\n  <<: *tpl\n  tags: [own]\n')
+    expect(p.jobs[0]).toMatchObject({ name: 'job', script: ['shared'], tags: ['own'] })
+  })
+
+  it('lets a later duplicate key win', async () => {
+    const p = await plan('job:\n  script: [one]\njob:\n  script: [two]\n')
+    expect(p.jobs.map((j) => j.script)).toEqual([['two']])
   })
 })
 
