@@ -146,7 +146,8 @@ export function maskChunk(data: Buffer, masks: Buffer[], final: boolean): { out:
         len = m.length
       }
     }
-    if (at === -1) break
+    // A value that runs to the end may be the start of a longer one ('abc' of 'abcdef'): wait for the rest.
+    if (at === -1 || (!final && startsAMask(data.subarray(at), masks))) break
     parts.push(data.subarray(pos, at), MASKED)
     pos = at + len
   }
@@ -155,11 +156,12 @@ export function maskChunk(data: Buffer, masks: Buffer[], final: boolean): { out:
   return { out: Buffer.concat(parts), keep: Buffer.from(data.subarray(data.length - held)) }
 }
 
+/** Whether `tail` is a proper start of some masked value (more bytes could complete it). */
+const startsAMask = (tail: Buffer, masks: Buffer[]) => masks.some((m) => m.length > tail.length && m.subarray(0, tail.length).equals(tail))
+
 function heldLength(data: Buffer, from: number, masks: Buffer[]): number {
-  const longest = masks[0].length - 1
-  for (let n = Math.min(longest, data.length - from); n > 0; n--) {
-    const end = data.subarray(data.length - n)
-    if (masks.some((m) => m.length > n && m.subarray(0, n).equals(end))) return n
+  for (let n = Math.min(masks[0].length - 1, data.length - from); n > 0; n--) {
+    if (startsAMask(data.subarray(data.length - n), masks)) return n
   }
   return 0
 }

@@ -85,6 +85,14 @@ describe('job traces', () => {
     expect((await readTrace(layout, 7)).toString()).toBe('ends with p@ss')
   })
 
+  it('masks the longer of two values when one begins the other, even split after the shorter', async () => {
+    await appendAll(['x abc', 'def y abc z'], ['abc', 'abcdef'])
+    expect((await readTrace(layout, 7)).toString()).toBe('x [MASKED] y [MASKED] z')
+    await eraseTrace(layout, 7)
+    await appendAll(['ends abc'], ['abc', 'abcdef'])
+    expect((await readTrace(layout, 7)).toString()).toBe('ends [MASKED]')
+  })
+
   it('stops at the cap with one notice and drops the rest', async () => {
     const notice = capNotice(10)
     expect(notice).toBe("\nJob's log exceeded limit of 10 bytes.\nJob execution will continue but no more output will be collected.\n")
