@@ -5,7 +5,7 @@ import type { AppDeps } from '../context.js'
 import { transaction } from '../store/db.js'
 import * as jobs from '../store/ci-jobs.js'
 import type { JobRow } from '../store/ci-jobs.js'
-import { findPipelineById, updatePipeline, type PipelineRow } from '../store/pipelines.js'
+import { findPipelineById, pipelineCommitStatuses, updatePipeline, type PipelineRow } from '../store/pipelines.js'
 import type { JobSpec } from './plan-types.js'
 import { compositeStatus, isFinishedStatus } from './status.js'
 import { emitJobQueued, emitPipelineFinished } from './lifecycle-events.js'
@@ -84,7 +84,9 @@ export function pipelineCoverage(latest: JobRow[]): string | null {
 export function refreshPipeline(app: AppDeps, pipelineId: number, latest = jobs.latestPipelineJobs(app.db, pipelineId)): PipelineRow | undefined {
   const p = findPipelineById(app.db, pipelineId)
   if (!p || p.yaml_errors !== null) return p
-  const status = compositeStatus(latest.map(statusInput))
+  // Statuses posted by external CI count like jobs (GenericCommitStatus is a job of the pipeline in GitLab).
+  const external = pipelineCommitStatuses(app.db, pipelineId).map((s) => ({ status: s.status, allowFailure: s.allow_failure === 1 }))
+  const status = compositeStatus([...latest.map(statusInput), ...external])
   const now = app.clock.now().toISOString()
   const patch: Partial<PipelineRow> = { status, coverage: pipelineCoverage(latest) }
   const started = latest.map((j) => j.started_at).filter((s): s is string => s !== null).sort()[0] ?? null

@@ -7,9 +7,14 @@ import type { ProjectView } from '../store/projects.js'
 import { commitOr404, gitdirOf, requirePushCode, requireReadCode } from './repository.js'
 import type { RequestContext } from '../context.js'
 import { transaction } from '../store/db.js'
+import { pipelineForStatus, statusChanged } from '../ci/lifecycle-external.js'
+import { latestPipeline } from '../store/pipelines.js'
 
 /** GitLab's composite rule: running wins while anything runs, then pending, failed (unless allowed), canceled, success. */
 export function commitStatus(ctx: RequestContext, projectId: number, sha: string): string | null {
+  // With pipelines, GitLab shows the newest pipeline's status; posted statuses join a pipeline, so it covers them too.
+  const pipeline = latestPipeline(ctx.app.db, projectId, { sha })
+  if (pipeline) return pipeline.status
   const rows = store.currentStatuses(ctx.app.db, projectId, sha)
   if (!rows.length) return null
   const has = (s: string) => rows.some((r) => r.status === s)
@@ -50,13 +55,14 @@ export async function postStatus(ctx: RequestContext, p: ProjectView, rev: strin
   // GitLab: a commit on no branch needs an explicit ref (lib/api/commit_statuses.rb).
   if (ref === null) throw notFound('References for commit')
   const name = input.name ?? input.context ?? 'default'
+  const pipeline = pipelineForStatus(ctx.app, { project: p, sha, ref, user: ctx.user, pipelineId: input.pipeline_id })
   const now = nowIso(ctx)
   const db = ctx.app.db
   const timing = (prev?: store.CommitStatusRow) => ({
     started_at: input.state === 'running' ? now : prev?.started_at ?? null,
     finished_at: FINISHED.has(input.state) ? now : null,
   })
-  return transaction(db, () => {
+  const row = transaction(db, () => {
     const current = store.findCurrentStatus(db, p.id, sha, ref, name)
     if (current && !FINISHED.has(current.status)) {
       if (current.status === input.state) {
@@ -74,11 +80,13 @@ export async function postStatus(ctx: RequestContext, p: ProjectView, rev: strin
     if (current) store.markRetried(db, current.id)
     const id = store.insertStatus(db, {
       project_id: p.id, sha, ref, name, stage: 'test', status: input.state, target_url: input.target_url ?? null,
-      description: input.description ?? null, coverage: input.coverage ?? null, pipeline_id: input.pipeline_id ?? null,
+      description: input.description ?? null, coverage: input.coverage ?? null, pipeline_id: pipeline.id,
       allow_failure: 0, author_id: ctx.user!.id, created_at: now, updated_at: now, ...timing(),
     })
     return store.findStatusById(db, id)!
   })
+  statusChanged(ctx.app, row.pipeline_id ?? pipeline.id)
+  return row
 }
 
 const verb = (state: string) => ({ pending: 'enqueue', running: 'run', success: 'succeed', failed: 'drop', canceled: 'cancel' })[state] ?? state

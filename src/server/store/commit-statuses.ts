@@ -46,6 +46,15 @@ export const findStatusById = (db: Db, id: number) =>
 
 export interface StatusFilters { ref?: string; stage?: string; name?: string; all?: boolean; limit: number; offset: number }
 
+/**
+ * Posted statuses and CI jobs together: GitLab keeps both as commit statuses of the commit's pipelines, so the list
+ * shows jobs too (a job's target_url and description are empty; jobs of deleted users are left out).
+ */
+const STATUSES_AND_JOBS = `(SELECT id, project_id, sha, ref, name, stage, status, target_url, description, coverage, pipeline_id, allow_failure,
+    author_id, created_at, updated_at, started_at, finished_at, retried FROM commit_statuses
+  UNION ALL SELECT id, project_id, sha, ref, name, stage, status, NULL, NULL, coverage, pipeline_id, allow_failure,
+    user_id, created_at, updated_at, started_at, finished_at, retried FROM ci_jobs WHERE user_id IS NOT NULL)`
+
 export function listStatuses(db: Db, projectId: number, sha: string, f: StatusFilters) {
   const where = ['project_id = @project', 'sha = @sha']
   const args: Record<string, unknown> = { project: projectId, sha }
@@ -54,8 +63,8 @@ export function listStatuses(db: Db, projectId: number, sha: string, f: StatusFi
   if (f.stage !== undefined) { where.push('stage = @stage'); args.stage = f.stage }
   if (f.name !== undefined) { where.push('name = @name'); args.name = f.name }
   const clause = where.join(' AND ')
-  const total = (stmt(db, `SELECT COUNT(*) AS n FROM commit_statuses WHERE ${clause}`).get(args) as { n: number }).n
-  const rows = stmt(db, `SELECT * FROM commit_statuses WHERE ${clause} ORDER BY id LIMIT @limit OFFSET @offset`)
+  const total = (stmt(db, `SELECT COUNT(*) AS n FROM ${STATUSES_AND_JOBS} WHERE ${clause}`).get(args) as { n: number }).n
+  const rows = stmt(db, `SELECT * FROM ${STATUSES_AND_JOBS} WHERE ${clause} ORDER BY created_at, id LIMIT @limit OFFSET @offset`)
     .all({ ...args, limit: f.limit, offset: f.offset }) as CommitStatusRow[]
   return { rows, total }
 }

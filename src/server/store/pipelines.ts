@@ -139,3 +139,7 @@ export function listPipelines(db: Db, f: PipelineFilters): { rows: PipelineRow[]
     .all({ ...args, limit: f.limit, offset: f.offset }) as PipelineRow[]
   return { rows, total }
 }
+
+/** Current statuses posted by external CI into a pipeline (commit_statuses joined to it), for its composite status. */
+export const pipelineCommitStatuses = (db: Db, pipelineId: number) =>
+  stmt(db, 'SELECT status, allow_failure FROM commit_statuses WHERE pipeline_id = ? AND retried = 0').all(pipelineId) as { status: string; allow_failure: number }[]
