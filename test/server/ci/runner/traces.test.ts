@@ -2,6 +2,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { isCollabError } from '../../../../src/core/errors.js'
 import { dataLayout, type DataLayout } from '../../../../src/core/paths.js'
@@ -91,6 +92,26 @@ describe('job traces', () => {
     await eraseTrace(layout, 7)
     await appendAll(['ends abc'], ['abc', 'abcdef'])
     expect((await readTrace(layout, 7)).toString()).toBe('ends [MASKED]')
+  })
+
+  it('stores the same bytes however the output is cut into appends', async () => {
+    const masks = ['s3cret', 's3cret-longer', 'xyzzy']
+    await fc.assert(fc.asyncProperty(
+      fc.array(fc.oneof(fc.constantFrom(...masks, 's3c', 'xy', ' '), fc.string({ maxLength: 6 })), { maxLength: 12 }),
+      fc.array(fc.nat(), { maxLength: 6 }),
+      async (pieces, cuts) => {
+        const text = pieces.join('')
+        const at = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b)
+        const chunks = [0, ...at].map((start, i) => text.slice(start, [...at, text.length][i]))
+        await eraseTrace(layout, 7)
+        await appendAll([text], masks)
+        const whole = await readTrace(layout, 7)
+        await eraseTrace(layout, 7)
+        await appendAll(chunks, masks)
+        expect(await readTrace(layout, 7)).toEqual(whole)
+        for (const m of masks) expect(whole.includes(m)).toBe(false)
+      },
+    ), { numRuns: 150 })
   })
 
   it('stops at the cap with one notice and drops the rest', async () => {
