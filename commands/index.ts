@@ -2,7 +2,7 @@
 import type { Command } from 'commander'
 import { VERSION } from '../src/core/version.js'
 import type { Runtime } from '../src/cli/command.js'
-import { describeError, EXIT, exitCodeFor } from '../src/cli/errors.js'
+import { describeError, EXIT, exitCodeFor, isPromptInterrupt } from '../src/cli/errors.js'
 import { systemIO, withColors } from '../src/cli/io.js'
 
 interface CommandModule {
@@ -19,6 +19,9 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   commit: { summary: 'Work with commits: list, view, create, diff, cherry-pick, comment, statuses', load: () => import('./commit/index.js') },
   issue: { summary: 'Work with issues: list, view, create, edit, close, move, notes, time tracking', load: () => import('./issue/index.js') },
   mr: { summary: 'Work with merge requests: list, view, create, merge, diff, checkout, notes, time tracking', load: () => import('./mr/index.js') },
+  pipeline: { summary: 'Work with CI pipelines: list, view (--watch), run, retry, cancel, delete, lint', load: () => import('./pipeline/index.js') },
+  ci: { summary: "Alias of 'collab pipeline'", load: () => import('./pipeline/index.js') },
+  job: { summary: 'Work with CI jobs: list, view, trace (--follow), retry, cancel, play, erase, keep, artifacts download', load: () => import('./job/index.js') },
   api: { summary: 'Make an authenticated request to the v4 API and print the response', load: () => import('./api.js') },
   auth: { summary: 'Log in to an instance, check and remove stored tokens', load: () => import('./auth/index.js') },
   config: { summary: 'Read and change settings of the CLI', load: () => import('./config/index.js') },
@@ -39,7 +42,8 @@ Exit codes:
   0  success
   1  failure: the server answered with an error or could not be reached
   2  usage: unknown command or flag, missing or invalid argument
-  4  authentication needed: no token, or the token was rejected (401)`
+  4  authentication needed: no token, or the token was rejected (401)
+  130  interrupted (Ctrl-C)`
 
 export async function buildProgram(rt: Runtime): Promise<Command> {
   const { io } = rt
@@ -87,6 +91,16 @@ function isCommanderError(err: unknown): err is { exitCode: number } {
   return typeof code === 'string' && code.startsWith('commander.')
 }
 
+/**
+ * `issue time spend 1 -30m`: commander would read `-30m` as an unknown flag. No flag starts with a digit, so in the
+ * `time` verbs such a word is moved behind `--`, where it is an argument.
+ */
+function negativeDurationsLast(argv: string[]): string[] {
+  if (!argv.includes('time') || argv.includes('--')) return argv
+  const negative = argv.filter((arg) => /^-\d/.test(arg))
+  return negative.length === 0 ? argv : [...argv.filter((arg) => !/^-\d/.test(arg)), '--', ...negative]
+}
+
 /** `main(argv, { io, invoke })` lets tests see the options a command line produces without running anything. */
 export async function main(argv: string[], overrides: Partial<Runtime> = {}): Promise<number> {
   const io = overrides.io ?? systemIO()
@@ -116,11 +130,14 @@ export async function main(argv: string[], overrides: Partial<Runtime> = {}): Pr
     const name = words[0] === 'help' ? words[1] : words[0]
     if (name) await loadCommand(program, name, rt)
     addHints(program, 'collab')
-    await program.parseAsync(argv, { from: 'user' })
+    argv = negativeDurationsLast(argv)
+    // commander's help command takes one name: `collab help issue list` becomes `collab issue list --help`.
+    await program.parseAsync(argv[0] === 'help' && words.length > 2 ? [...words.slice(1), '--help'] : argv, { from: 'user' })
     return exitCode
   } catch (err) {
     // commander has printed its own message; help and --version end with exit code 0.
     if (isCommanderError(err)) return err.exitCode === 0 ? EXIT.ok : EXIT.usage
+    if (isPromptInterrupt(err)) return EXIT.interrupted
     io.stderr.write(describeError(err))
     return exitCodeFor(err)
   }

@@ -1,12 +1,13 @@
-// collab serve: run the embedded server, store its root token for this CLI, stop cleanly on SIGINT/SIGTERM.
+// collab serve: run the embedded server, log this CLI in to it, log requests on a terminal, stop cleanly on SIGINT/SIGTERM.
 import { isIP } from 'node:net'
 import { InvalidArgumentError, type Command, type OptionValues } from 'commander'
 import { defaultDataDir } from '../src/core/paths.js'
 import { VERSION } from '../src/core/version.js'
-import type { Runtime } from '../src/cli/command.js'
-import { saveHostToken } from '../src/cli/config.js'
+import { positiveInt, type Runtime } from '../src/cli/command.js'
+import { readConfig, saveHostToken } from '../src/cli/config.js'
+import { failure } from '../src/cli/errors.js'
 import type { Deps } from '../src/cli/factory.js'
-import type { Env } from '../src/cli/io.js'
+import type { Env, IO } from '../src/cli/io.js'
 
 export interface ServeOptions {
   host: string
@@ -16,6 +17,10 @@ export interface ServeOptions {
   rootPassword?: string
   responseCache: boolean
   trustedProxies: string[]
+  /** No request log even on a terminal. */
+  quiet: boolean
+  /** `enabled` is left undefined unless --no-runner: the server decides by what the host can run. */
+  runner: { enabled?: boolean; concurrency?: number }
 }
 
 /** `--trusted-proxy` may be given several times; each must be an IP address, as the peer address is compared to it. */
@@ -37,6 +42,9 @@ export function register(command: Command, rt: Runtime): void {
     .option('--root-token <token>', 'token for the administrator root when the database is created (or COLLAB_ROOT_TOKEN; COLLAB_ROOT_PASSWORD sets the password)')
     .option('--trusted-proxy <address>', 'believe X-Forwarded-Proto from this reverse proxy (repeatable)', proxyAddress)
     .option('--no-response-cache', 'compute every GET afresh instead of answering repeats from memory until the next write')
+    .option('-q, --quiet', 'do not log requests (they are logged when stdout is a terminal)')
+    .option('--no-runner', 'do not run CI jobs on this machine (pipelines are created and wait)')
+    .option('--runner-concurrency <n>', 'CI jobs run at the same time (default: decided by the host)', positiveInt)
     .action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags, rt.io.env)))
 }
 
@@ -48,7 +56,18 @@ export const toOptions = (flags: OptionValues, env: Env): ServeOptions => ({
   rootPassword: env.COLLAB_ROOT_PASSWORD || undefined,
   responseCache: flags.responseCache !== false,
   trustedProxies: flags.trustedProxy ?? [],
+  quiet: flags.quiet === true,
+  runner: { enabled: flags.runner === false ? false : undefined, concurrency: flags.runnerConcurrency },
 })
+
+/** EADDRINUSE and EACCES from listen, said as a person would. */
+function listenError(err: unknown, options: ServeOptions): unknown {
+  const code = (err as NodeJS.ErrnoException).code
+  const where = `${options.host}:${options.port}`
+  if (code === 'EADDRINUSE') return failure(`port ${options.port} is already in use on ${options.host}`, `is another collab serve running? pick another port with --port N (0 picks a free one)`)
+  if (code === 'EACCES') return failure(`not allowed to listen on ${where}`, 'ports below 1024 need privileges; pick another with --port N')
+  return err
+}
 
 export async function run(options: ServeOptions, deps: Deps): Promise<number> {
   const { io } = deps
@@ -61,20 +80,74 @@ export async function run(options: ServeOptions, deps: Deps): Promise<number> {
     })
   })
   const { startServer } = await import('../src/server/serve.js')
-  const server = await startServer({ ...options, log: say })
+  const server = await startServer({ ...options, log: say }).catch((err: unknown) => {
+    throw listenError(err, options)
+  })
+  const stopLog = io.stdoutIsTTY && !options.quiet ? await logRequests(io) : undefined
 
   say(`collab ${VERSION} serving ${server.url}`)
   say(`data: ${server.dataDir}`)
   if (server.rootTokenCreated) say(`root token (shown once): ${server.rootTokenCreated}`)
-  if (server.rootToken) {
-    await saveHostToken(await deps.configDir, server.url, server.rootToken, 'root')
-    say(`this CLI is logged in as root; elsewhere: collab auth login --host ${server.url} --token <token>`)
-  } else {
-    say(`log in with: collab auth login --host ${server.url}`)
-  }
+  await logIn(deps, server.url, server.rootToken, say)
   say('press Ctrl-C to stop')
 
   say(`${await stopped}: finishing requests and closing the database`)
+  stopLog?.()
   await server.close()
   return 0
+}
+
+/**
+ * Logs this CLI in to the new server and makes it the default host: with the root token it knows, else with a token
+ * stored for any host that this server accepts (a restart on another port), else it says how to log in.
+ */
+async function logIn(deps: Deps, url: string, rootToken: string | null, say: (line: string) => void): Promise<void> {
+  const configDir = await deps.configDir
+  let found = rootToken ? { token: rootToken, user: 'root' } : undefined
+  if (!found) {
+    const config = await readConfig(configDir)
+    const tokens = [...new Set(Object.values(config.hosts).map((h) => h.token).filter((t): t is string => !!t))]
+    for (const token of tokens) {
+      const response = await deps.clientFor(url, { token, header: 'PRIVATE-TOKEN', source: 'config' })
+        .request('GET', 'user', { throwOnError: false }).catch(() => undefined)
+      if (response?.status === 200) {
+        found = { token, user: (JSON.parse(response.text) as { username: string }).username }
+        break
+      }
+    }
+  }
+  if (found) {
+    await saveHostToken(configDir, url, found.token, found.user, true)
+    say(`this CLI is logged in as ${found.user} and now talks to ${url} by default`)
+    say(`elsewhere: collab auth login --host ${url} --token <token>`)
+    return
+  }
+  say('this data directory was set up on an earlier start, which showed the root token once')
+  say(`log in with: collab auth login --host ${url} --token <token>`)
+  say('(or restart with --root-token <token> to add a root token of your choosing)')
+}
+
+/** `03:04:05 GET /api/v4/projects 200 1.2 ms` per request, through node's http diagnostics channels. */
+async function logRequests(io: IO): Promise<() => void> {
+  const { subscribe, unsubscribe } = await import('node:diagnostics_channel')
+  const started = new WeakMap<object, number>()
+  type Message = { request: { method?: string; url?: string }; response: { statusCode: number } }
+  const onStart = (message: unknown) => started.set((message as Message).request, performance.now())
+  const onFinish = (message: unknown) => {
+    const { request, response } = message as Message
+    const begun = started.get(request)
+    const ms = begun === undefined ? '' : ` ${(performance.now() - begun).toFixed(1)} ms`
+    // The query is left out: it may hold a private_token.
+    const path = (request.url ?? '').split('?')[0]
+    const code = response.statusCode
+    const status = code >= 500 ? io.color.red(String(code)) : code >= 400 ? io.color.yellow(String(code)) : io.color.green(String(code))
+    const clock = new Date(io.now?.() ?? 0).toISOString().slice(11, 19)
+    io.stderr.write(`${io.color.dim(clock)} ${request.method} ${path} ${status}${io.color.dim(ms)}\n`)
+  }
+  subscribe('http.server.request.start', onStart)
+  subscribe('http.server.response.finish', onFinish)
+  return () => {
+    unsubscribe('http.server.request.start', onStart)
+    unsubscribe('http.server.response.finish', onFinish)
+  }
 }

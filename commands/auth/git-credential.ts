@@ -4,6 +4,7 @@ import type { Command, OptionValues } from 'commander'
 import type { Runtime } from '../../src/cli/command.js'
 import { normalizeHost } from '../../src/cli/config.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { explicitHost, resolveToken } from '../../src/cli/resolve.js'
 
 export interface GitCredentialOptions {
   operation: string
@@ -37,8 +38,13 @@ export async function run(options: GitCredentialOptions, deps: Deps): Promise<vo
   if (!request.protocol || !request.host) return
   const wanted = normalizeHost(`${request.protocol}://${request.host}`)
   const config = await deps.config()
-  const entry = Object.entries(config.hosts).find(([host]) => normalizeHost(host) === wanted)?.[1]
+  // Only instances the CLI knows (configured, or named by COLLAB_HOST/GITLAB_HOST) get a token: never any host git asks about.
+  const configured = Object.keys(config.hosts).find((host) => normalizeHost(host) === wanted)
+  const named = explicitHost({}, deps.io.env)
+  const host = configured ?? (named && normalizeHost(named.value) === wanted ? wanted : undefined)
+  const token = host === undefined ? undefined : resolveToken(host, {}, deps.io.env, config)
   // Answering nothing lets git fall back to its other helpers or a prompt.
-  if (!entry?.token) return
-  deps.io.stdout.write(`protocol=${request.protocol}\nhost=${request.host}\nusername=oauth2\npassword=${entry.token}\n`)
+  if (!token) return
+  const username = token.header === 'JOB-TOKEN' ? 'gitlab-ci-token' : 'oauth2'
+  deps.io.stdout.write(`protocol=${request.protocol}\nhost=${request.host}\nusername=${username}\npassword=${token.token}\n`)
 }

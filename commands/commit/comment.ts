@@ -2,7 +2,7 @@
 import type { Command, OptionValues } from 'commander'
 import { choice, positiveInt, withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
-import type { Deps } from '../../src/cli/factory.js'
+import { projectBeforePrompt, type Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
 import { readText } from '../../src/cli/sources.js'
 import { route } from '../../src/client/paths.js'
@@ -49,8 +49,9 @@ async function note(options: CommentOptions, deps: Deps): Promise<string> {
 }
 
 export async function run(options: CommentOptions, deps: Deps): Promise<void> {
+  const { api, ref } = options.message === undefined && options.messageFile === undefined
+    ? await projectBeforePrompt(deps, options.project) : await deps.project(options.project)
   const text = await note(options, deps)
-  const { api, ref } = await deps.project(options.project)
   const { response } = await api.send(route('createCommitComment', { id: ref, sha: options.sha }), {
     note: text,
     path: options.path,

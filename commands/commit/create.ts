@@ -2,7 +2,7 @@
 import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
-import type { Deps } from '../../src/cli/factory.js'
+import { projectBeforePrompt, type Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
 import { orderedActionParsers, readActionsFile, toAction, type ActionFlag } from './actions.js'
@@ -65,8 +65,8 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
     ...(options.actionsFile === undefined ? [] : await readActionsFile(options.actionsFile, deps.io)),
     ...(await Promise.all(options.actions.map((action) => toAction(action, deps.io)))),
   ]
+  const { api, ref } = options.message === undefined ? await projectBeforePrompt(deps, options.project) : await deps.project(options.project)
   const message = options.message ?? (await deps.prompter.input('Commit message', '-m/--message'))
-  const { api, ref } = await deps.project(options.project)
   const { data: commit, response } = await api.send(route('createCommit', { id: ref }), {
     branch: options.branch,
     commit_message: message,

@@ -1,5 +1,4 @@
-// gh's `config` verbs take `-h` for the host, so their help flag is `--help` only.
+// The `--host` of the `config` verbs: a key's value for one instance. gh spells it `-h`, but here `-h` is help everywhere.
 import type { Command } from 'commander'
 
-export const withHostKey = (command: Command) =>
-  command.helpOption('--help', 'show help').option('-h, --host <url>', 'the value for one instance')
+export const withHostKey = (command: Command) => command.option('--host <url>', 'the value for one instance')

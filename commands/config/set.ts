@@ -14,7 +14,7 @@ export interface SetOptions {
 
 export function register(group: Command, rt: Runtime): void {
   const command = withHostKey(
-    group.command('set').description('Change a setting').argument('<key>', 'host, git_protocol, editor or browser').argument('<value>', 'the new value'),
+    group.command('set').description('Change a setting').argument('<key>', 'host, git_protocol or editor').argument('<value>', 'the new value'),
   ).action((key: string, value: string, flags: OptionValues) => rt.invoke(command, run, toOptions(key, value, flags)))
 }
 

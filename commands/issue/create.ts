@@ -1,7 +1,7 @@
 // collab issue create: a new issue; with no --title on a terminal it asks for one and opens $EDITOR for the description.
 import type { Command, OptionValues } from 'commander'
 import { collect, positiveInt, withConnection, withJson, withProject, type Runtime } from '../../src/cli/command.js'
-import type { Deps } from '../../src/cli/factory.js'
+import { projectBeforePrompt, type Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
 import { csv, descriptionFrom, type Issue } from './shared.js'
@@ -51,11 +51,11 @@ export const toOptions = (flags: OptionValues): CreateOptions => ({
 export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   let description = await descriptionFrom(deps, options.description, options.descriptionFile)
   let title = options.title
+  const { api, ref } = title === undefined ? await projectBeforePrompt(deps, options.project) : await deps.project(options.project)
   if (title === undefined) {
     title = await deps.prompter.input('Title', '--title')
     if (description === undefined) description = (await deps.prompter.editor('Description (saved when the editor closes)', '--description')).trim() || undefined
   }
-  const { api, ref } = await deps.project(options.project)
   const { data, response } = await api.send(route('createProjectIssue', { id: ref }), {
     title,
     description,

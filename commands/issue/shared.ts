@@ -5,7 +5,7 @@ import { InvalidArgumentError, type Command, type OptionValues } from 'commander
 import { choice, collect, pageOptions, pageQuery, positiveInt, withConnection, withProject } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
-import type { ApiClient, ApiResponse, Query } from '../../src/client/http.js'
+import type { ApiClient, ApiResponse, Query, QueryValue } from '../../src/client/http.js'
 import type { IO } from '../../src/cli/io.js'
 import { printList, printRaw, type Column } from '../../src/cli/output.js'
 import { stateStyle } from '../../src/cli/terminal.js'
@@ -82,12 +82,20 @@ export function idOrNoneAny(value: string): string {
   throw new InvalidArgumentError(`expected a user id, None or Any (for a username use --${value.startsWith('@') || /\D/.test(value) ? 'assignee' : 'assignee-id'})`)
 }
 
-/** `@me` in --author / --assignee is the caller's username (glab's and gh's shorthand). */
+/**
+ * `--author` / `--assignee` usernames become the ids every GitLab version filters by (`@me` is the caller, as in glab
+ * and gh); an unknown username fails here instead of silently matching nothing.
+ */
 async function resolveUserFilters(api: ApiClient, query: Query): Promise<Query> {
-  const mine = ['author_username', 'assignee_username'].filter((key) => query[key] === '@me')
-  if (mine.length === 0) return query
-  const me = await api.get(route('getCurrentUser', {}))
-  return { ...query, ...Object.fromEntries(mine.map((key) => [key, me.username])) }
+  const { author_username: author, assignee_username: assignee, ...rest } = query
+  const id = async (username: QueryValue, flag: string) => {
+    if (username === undefined) return undefined
+    if (username === '@me') return (await api.get(route('getCurrentUser', {}))).id
+    const found = await api.get(route('listUsers', {}), { username: String(username) })
+    if (found.length === 0) throw usageError(`no user '${String(username)}' (${flag})`)
+    return found[0].id
+  }
+  return { ...rest, author_id: (await id(author, '--author')) ?? rest.author_id, assignee_id: (await id(assignee, '--assignee')) ?? rest.assignee_id }
 }
 
 /** The query of withIssuableFilters' flags. */
@@ -116,6 +124,18 @@ export const withNoteBody = (command: Command) => command
   .option('-F, --message-file <file>', 'read the note from a file, or - for stdin')
 
 /** The note text from -m, -F, or $EDITOR on a terminal. */
+/**
+ * What a note add did: a body of only an emoji (`:thumbsup:`) makes GitLab award it and answer with the award
+ * (`awardable_type`, `name`) instead of a note.
+ */
+export function noteAddedMessage(response: ApiResponse, noteOn: string): string {
+  let data: { awardable_type?: string; name?: string } | null = null
+  try {
+    data = JSON.parse(response.text)
+  } catch {}
+  return data?.awardable_type && data.name ? `Awarded :${data.name}: to ${noteOn} (a note of only an emoji is an award)` : `Added a note to ${noteOn}`
+}
+
 export async function noteBody(deps: Deps, body: string | undefined, bodyFile: string | undefined): Promise<string> {
   if (body !== undefined && bodyFile !== undefined) throw usageError('--message and --message-file are mutually exclusive')
   if (bodyFile !== undefined) return readText(deps, bodyFile)

@@ -49,3 +49,14 @@ export async function commitsBetween(io: IO, target: string, source: string): Pr
   }
   return undefined
 }
+
+/**
+ * `HEAD`, `HEAD~2`, `main^` or a short SHA as the local clone reads them, as a full SHA; unchanged outside a clone or when
+ * git does not know it (the server may: a branch only it has). The server's HEAD is its default branch, not this checkout.
+ */
+export async function localRevision(io: IO, revision: string): Promise<string> {
+  const local = /^(HEAD|@)([~^]\d*)*$/.test(revision) || /^[0-9a-f]{4,39}$/i.test(revision) || /[~^]\d*$/.test(revision)
+  if (!local) return revision
+  const result = await git(io, ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`]).catch(() => undefined)
+  return result?.exitCode === 0 ? result.stdout.trim() : revision
+}

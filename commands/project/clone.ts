@@ -1,6 +1,8 @@
 // collab project clone <project> [dir]: `git clone` over HTTP with the CLI's token, leaving no token in the clone.
+import { resolve } from 'node:path'
 import type { Command, OptionValues } from 'commander'
 import { positiveInt, withConnection, type Runtime } from '../../src/cli/command.js'
+import { getConfigValue } from '../../src/cli/config-keys.js'
 import { failure } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import type { Env } from '../../src/cli/io.js'
@@ -53,14 +55,18 @@ export function gitAuthEnv(env: Env, repoUrl: string, credentials: { token: stri
   }
 }
 
+/** Where git clones to when no directory is given: the URL's last part without `.git`. */
+const defaultDir = (url: string) => url.replace(/\/+$/, '').split(/[/:]/).pop()!.replace(/\.git$/, '')
+
 export async function run(options: CloneOptions, deps: Deps): Promise<void> {
   // Public projects clone without logging in, as with git itself.
   const { api, ref } = await deps.project(options.project, { anonymous: true })
   const project = await api.get(route('getProject', { id: ref }))
-  const url = project.http_url_to_repo
-  const credentials = api.credentials()
+  const ssh = getConfigValue(await deps.config(), 'git_protocol', api.host) === 'ssh'
+  const url = ssh ? project.ssh_url_to_repo : project.http_url_to_repo
+  const credentials = ssh ? undefined : api.credentials()
   // The token goes only where the API lives, as the client's own requests do.
-  const sameHost = new URL(url).origin === new URL(api.host).origin
+  const sameHost = ssh || new URL(url).origin === new URL(api.host).origin
   if (credentials && !sameHost) status(deps.io, `warning: ${url} is not on ${api.host}; cloning without credentials`)
   const env: Record<string, string | undefined> = {
     ...deps.io.env,
@@ -75,4 +81,11 @@ export async function run(options: CloneOptions, deps: Deps): Promise<void> {
   const result = await execa('git', args, { cwd: deps.io.cwd, env, extendEnv: false, stdin: 'ignore', stdout: 'inherit', stderr: 'inherit', reject: false })
   if ((result as { code?: string }).code === 'ENOENT') throw failure('git is not installed or not on the PATH', 'install git, then run the command again')
   if (result.exitCode !== 0) throw failure(`git clone of ${project.path_with_namespace} failed (exit code ${result.exitCode ?? result.signal})`)
+  if (!credentials || !sameHost) return
+  // `git push` in the clone asks collab for the token (the clone itself keeps none), scoped to this repository's URL.
+  const dir = resolve(deps.io.cwd, options.dir ?? defaultDir(url))
+  const origin = new URL(url).origin
+  const helper = await execa('git', ['-C', dir, 'config', `credential.${origin}.helper`, '!collab auth git-credential'], { env: deps.io.env, extendEnv: false, reject: false })
+  if (helper.exitCode === 0) status(deps.io, `git push in ${options.dir ?? defaultDir(url)} uses collab's stored token (credential helper set for ${origin})`)
+  else status(deps.io, `to push, run: git -C ${dir} config credential.helper '!collab auth git-credential'`)
 }

@@ -2,7 +2,7 @@
 import type { Command, OptionValues } from 'commander'
 import { isSettingName, SETTING_KINDS, type SettingKind } from '../../src/contract/application-settings.js'
 import { withConnection, withJson, type Runtime } from '../../src/cli/command.js'
-import { usageError } from '../../src/cli/errors.js'
+import { failure, usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
@@ -68,5 +68,11 @@ export async function run(options: SetOptions, deps: Deps): Promise<void> {
   const api = await deps.api()
   const response = await api.call(route('updateApplicationSettings', {}), { json: settings })
   if (options.json) printRaw(deps.io, response.text)
-  status(deps.io, `Updated ${Object.keys(settings).join(', ')}`)
+  // The server ignores names it does not have: only those its answer carries were updated.
+  const answer = JSON.parse(response.text) as Record<string, unknown>
+  const updated = Object.keys(settings).filter((name) => Object.hasOwn(answer, name))
+  const ignored = Object.keys(settings).filter((name) => !Object.hasOwn(answer, name))
+  if (updated.length === 0) throw failure(`nothing was updated: the server has no setting ${ignored.join(', ')}`, "see 'collab settings get'")
+  status(deps.io, `Updated ${updated.join(', ')}`)
+  if (ignored.length > 0) deps.io.stderr.write(`Not updated (the server has no such setting): ${ignored.join(', ')}\n`)
 }

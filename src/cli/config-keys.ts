@@ -14,13 +14,20 @@ interface KeySpec {
 export const CONFIG_KEYS = {
   host: { description: 'the host used when no --host, COLLAB_HOST or git remote says otherwise', default: '', perHost: false },
   git_protocol: { description: 'the protocol git uses to clone and push', values: ['https', 'ssh'], default: 'https', perHost: true },
-  editor: { description: 'the editor for writing descriptions', default: '', perHost: false },
-  browser: { description: 'the browser for opening web pages', default: '', perHost: false },
+  editor: { description: 'the editor for descriptions and notes (else VISUAL, else EDITOR, else vi)', default: '', perHost: false },
 } satisfies Record<string, KeySpec>
 
 export type ConfigKey = keyof typeof CONFIG_KEYS
 
+/** gh's keys that collab has no use for: refused with the reason, rather than stored and ignored. */
+const UNSUPPORTED: Record<string, string> = {
+  browser: 'collab opens no browser: --web prints the URL to open',
+  pager: 'collab pages nothing: pipe into less',
+  prompt: 'collab prompts only on a terminal; pass the flags to avoid prompts',
+}
+
 export function checkKey(key: string, host?: string): ConfigKey {
+  if (Object.hasOwn(UNSUPPORTED, key)) throw usageError(`'${key}' is not a collab setting`, UNSUPPORTED[key])
   if (!Object.hasOwn(CONFIG_KEYS, key)) {
     throw usageError(`unknown configuration key '${key}'`, `known keys: ${Object.keys(CONFIG_KEYS).join(', ')}`)
   }

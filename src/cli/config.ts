@@ -71,13 +71,14 @@ export async function writeConfig(dir: string, config: ConfigFile): Promise<void
   await fs.rename(temp, file)
 }
 
-/** Stores a token (and the user it belongs to) for a host; the first host stored becomes the default. */
-export async function saveHostToken(configDir: string, host: string, token: string, user?: string): Promise<void> {
+/** Stores a token (and the user it belongs to) for a host; the first host stored, or with `makeDefault` this one, becomes the default. */
+export async function saveHostToken(configDir: string, host: string, token: string, user?: string, makeDefault = false): Promise<void> {
   const config = await readConfig(configDir)
   const key = normalizeHost(host)
   const entry: HostEntry = { ...config.hosts[key], token }
   if (user !== undefined) entry.user = user
   config.hosts[key] = entry
+  if (makeDefault) config.default_host = key
   config.default_host ??= key
   await writeConfig(configDir, config)
 }

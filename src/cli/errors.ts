@@ -3,7 +3,10 @@ import { CollabError, isCollabError } from '../core/errors.js'
 import { isApiError } from '../client/errors.js'
 
 /** Documented in `collab --help`. */
-export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const
+export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4, interrupted: 130 } as const
+
+/** Ctrl-C at a prompt: inquirer rejects with ExitPromptError, which the CLI ends quietly as a shell ends on SIGINT. */
+export const isPromptInterrupt = (err: unknown) => err instanceof Error && err.name === 'ExitPromptError'
 
 export class CliError extends CollabError {
   readonly hint?: string
@@ -38,6 +41,8 @@ export function describeError(err: unknown): string {
     if (!message.startsWith(String(err.status))) message += ` (HTTP ${err.status})`
     const root = err.url.indexOf('/api/v4')
     if (err.status === 401) hint = `the token was rejected; run 'collab auth login${root > 0 ? ` --host ${err.url.slice(0, root)}` : ''}'`
+  } else if (isCollabError(err) && err.code === 'NETWORK_NO_TLS') {
+    hint = `a bare host means https; for a plain-HTTP server such as collab serve use --host ${String(err.body.plain_http)}`
   } else if (isCollabError(err) && err.code === 'NETWORK') {
     hint = "is the server running? 'collab serve' starts one"
   } else if (!isCollabError(err) && typeof (err as NodeJS.ErrnoException).code !== 'string') {

@@ -1,6 +1,7 @@
 // What a verb's run() receives: io, the config, and lazily resolved API clients and projects (gh's cmdutil.Factory).
 import { VERSION } from '../core/version.js'
 import { ApiClient } from '../client/http.js'
+import { route } from '../client/paths.js'
 import { configDirFrom, readConfig, type ConfigFile } from './config.js'
 import { authRequired, usageError } from './errors.js'
 import { matchRemotes, projectFromGitRemote } from './git-remote.js'
@@ -34,10 +35,11 @@ export interface Deps {
   clientFor(host: string, token?: ResolvedToken): ApiClient
 }
 
-export function createDeps(io: IO, flags: ConnectionFlags, prompter: Prompter = inquirerPrompter(io)): Deps {
+export function createDeps(io: IO, flags: ConnectionFlags, given?: Prompter): Deps {
   const configDir = configDirFrom(io.env)
   let loaded: Promise<ConfigFile> | undefined
   const config = () => (loaded ??= configDir.then(readConfig))
+  const prompter = given ?? inquirerPrompter(io, async () => (await config()).settings.editor)
 
   const clientFor = (host: string, token?: ResolvedToken) =>
     new ApiClient({ host, token: token?.token, tokenHeader: token?.header, userAgent: `collab/${VERSION}` })
@@ -57,6 +59,14 @@ export function createDeps(io: IO, flags: ConnectionFlags, prompter: Prompter = 
     return clientFor(chosen.value, token)
   }
 
+  /** The caller's username: the one stored with the token, else GET /user. */
+  async function ownNamespace(api: ApiClient): Promise<string> {
+    const stored = (await config()).hosts[api.host]?.user
+    if (stored && !explicitToken(api.host, flags, io.env)) return stored
+    if (!api.credentials()) throw usageError('a project name without a namespace needs a login', 'pass group/project, or log in first')
+    return (await api.get(route('getCurrentUser', {}))).username
+  }
+
   async function project(arg?: string, { anonymous = false } = {}): Promise<ProjectTarget> {
     const explicit = explicitHost(flags, io.env)
     const hosts = async () => {
@@ -70,7 +80,8 @@ export function createDeps(io: IO, flags: ConnectionFlags, prompter: Prompter = 
       const parsed = url ? { ref: url.project, host: url.host } : parseProjectArg(given)
       if (!parsed) throw usageError(`invalid project '${given}': expected an id, a path such as group/project, or a URL`)
       const host = explicit ?? (parsed.host ? { value: parsed.host, source: 'project URL' } : undefined)
-      return { api: await connect(host, anonymous), ref: parsed.ref }
+      const api = await connect(host, anonymous)
+      return { api, ref: parsed.bare ? `${await ownNamespace(api)}/${parsed.ref}` : parsed.ref }
     }
     const remote = await projectFromGitRemote(io.cwd, await hosts())
     if (!remote) {
@@ -92,4 +103,14 @@ export function createDeps(io: IO, flags: ConnectionFlags, prompter: Prompter = 
     project,
     clientFor,
   }
+}
+
+/**
+ * Checks that the project exists and the credentials reach it before a prompt asks anything, so nothing typed is lost
+ * to a typo in -p or a missing login.
+ */
+export async function projectBeforePrompt(deps: Deps, project: string | undefined): Promise<ProjectTarget> {
+  const target = await deps.project(project)
+  await target.api.call(route('getProject', { id: target.ref }), { query: { simple: true } })
+  return target
 }

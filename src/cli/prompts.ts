@@ -1,5 +1,5 @@
 // Interactive questions through @inquirer/prompts, loaded only when a question is actually asked.
-import { missingFlag } from './errors.js'
+import { failure, missingFlag } from './errors.js'
 import type { IO } from './io.js'
 
 export interface Prompter {
@@ -12,7 +12,33 @@ export interface Prompter {
   editor(message: string, flag: string): Promise<string>
 }
 
-export function inquirerPrompter(io: IO): Prompter {
+/**
+ * The editor as git picks one: collab's `editor` setting, else VISUAL, else EDITOR, else vi; run through the shell so
+ * a setting such as `code --wait` works. The text is what the file holds when the editor exits 0.
+ */
+async function editText(io: IO, command: string, message: string): Promise<string> {
+  const [{ spawn }, { promises: fs }, { tmpdir }, { join }] = await Promise.all([
+    import('node:child_process'), import('node:fs'), import('node:os'), import('node:path'),
+  ])
+  const dir = await fs.mkdtemp(join(tmpdir(), 'collab-'))
+  const file = join(dir, 'DESCRIPTION.md')
+  try {
+    await fs.writeFile(file, '')
+    io.stderr.write(`${message}: waiting for ${command}\n`)
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn('/bin/sh', ['-c', `${command} "$1"`, 'sh', file], { stdio: 'inherit', env: io.env as NodeJS.ProcessEnv })
+      child.on('error', reject)
+      child.on('exit', (exitCode) => resolve(exitCode))
+    })
+    if (code !== 0) throw failure(`the editor (${command}) exited with code ${code}; nothing was sent`)
+    return await fs.readFile(file, 'utf8')
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** `editor`: collab's editor setting, read only when an editor is about to open. */
+export function inquirerPrompter(io: IO, editor: () => Promise<string | undefined> = async () => undefined): Prompter {
   const prompts = async (flag: string) => {
     if (!io.canPrompt) throw missingFlag(flag)
     return import('@inquirer/prompts')
@@ -31,7 +57,8 @@ export function inquirerPrompter(io: IO): Prompter {
       return (await prompts(flag)).select({ message, choices: choices.map((value) => ({ value })) })
     },
     async editor(message, flag) {
-      return (await prompts(flag)).editor({ message, waitForUserInput: false })
+      if (!io.canPrompt) throw missingFlag(flag)
+      return editText(io, (await editor()) || io.env.VISUAL || io.env.EDITOR || 'vi', message)
     },
   }
 }

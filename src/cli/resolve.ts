@@ -65,6 +65,8 @@ export interface ProjectArg {
   ref: string
   /** Set when the project was given as a URL: its instance. */
   host?: string
+  /** A name without a namespace (`demo`): glab reads it as the caller's own `username/demo`. */
+  bare?: boolean
 }
 
 /** `42`, `group/project`, or a web/clone URL such as `http://127.0.0.1:3000/group/project(.git)`. */
@@ -76,7 +78,8 @@ export function parseProjectArg(value: string): ProjectArg | undefined {
     return path.includes('/') ? { ref: path, host: `${url.protocol}//${url.host}` } : undefined
   }
   const ref = text.replace(/^\/+|\/+$/g, '')
-  return /^\d+$/.test(ref) || /^[^/\s]+(\/[^/\s]+)+$/.test(ref) ? { ref } : undefined
+  if (/^\d+$/.test(ref) || /^[^/\s]+(\/[^/\s]+)+$/.test(ref)) return { ref }
+  return /^[\w.-]+$/.test(ref) ? { ref, bare: true } : undefined
 }
 
 /** `COLLAB_PROJECT`, then a CI job's `CI_PROJECT_ID`. */

@@ -186,5 +186,11 @@ function networkError(host: string, err: unknown): CollabError {
   // fetch wraps the socket error in `TypeError: fetch failed`; node:http hands it over directly.
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err
   const reason = cause instanceof Error ? cause.message : String(cause)
+  // An https:// URL for a plain-HTTP server (collab serve) fails in OpenSSL with a record-layer error.
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code ?? ''
+  if (host.startsWith('https://') && (/^ERR_SSL_(WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|RECORD_LAYER_FAILURE)/.test(code) || /wrong version number|packet length too long/.test(reason))) {
+    const message = `cannot reach ${host}: the server does not speak TLS (https)`
+    return new CollabError('NETWORK_NO_TLS', message, { cause: err, body: { message, plain_http: host.replace(/^https:/, 'http:') } })
+  }
   return new CollabError('NETWORK', `cannot reach ${host}: ${reason}`, { cause: err })
 }

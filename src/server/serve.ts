@@ -1,4 +1,5 @@
 // `collab serve`: boot the data directory, listen, and shut down cleanly.
+import net from 'node:net'
 import { streamLogger } from '../core/logger.js'
 import { createServer } from './app.js'
 import { boot } from './boot.js'
@@ -22,7 +23,21 @@ export interface ServeOptions {
 /** Jobs run shell commands as the server's user: by default only a server reachable from this machine alone runs them. */
 export const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host)
 
+/**
+ * Fails as listen would (EADDRINUSE, EACCES) before anything is created: a busy port must not leave behind a new
+ * database and a root token that is never shown. Port 0 always binds.
+ */
+export async function checkPortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return
+  const probe = net.createServer()
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject)
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()))
+  })
+}
+
 export async function startServer(opts: ServeOptions) {
+  await checkPortFree(opts.port, opts.host)
   const log = streamLogger(opts.log)
   const { app, root } = boot({
     dataDir: opts.dataDir, log, rootToken: opts.rootToken, rootPassword: opts.rootPassword,

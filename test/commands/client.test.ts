@@ -28,7 +28,10 @@ describe('apiErrorMessage', () => {
     [{ error: '404 Not Found' }, '404 Not Found'],
     [{ error: 'title is missing', message: 'ignored' }, 'title is missing'],
     [{ error: 'invalid_token', error_description: 'Token is expired.' }, 'invalid_token: Token is expired.'],
-    [{ message: { name: ['has already been taken'] } }, '{"name":["has already been taken"]}'],
+    [{ message: { name: ['has already been taken'] } }, 'name: has already been taken'],
+    [{ message: { time_spent: ['has an invalid format'], base: ['a', 'b'] } }, 'time_spent: has an invalid format; base: a, b'],
+    [{ message: 'Note {:note=>["can\'t be blank"]}' }, "note: can't be blank"],
+    [{ message: '{:base=>["x"], :title=>["is too long", "is \\"odd\\""]}' }, 'base: x; title: is too long, is "odd"'],
     ['<html>bad gateway</html>', '502 Bad Gateway'],
   ])('%j', (body, message) => expect(apiErrorMessage(502, 'Bad Gateway', body)).toBe(message))
 })

@@ -34,7 +34,7 @@ describe('collab __complete', () => {
     [['project', 'list', '--search', 'x', '--sort', 'a'], 'asc\t\n'],
     [['project', 'members', 'add', 'alice', '-a', ''], ''],
     [['completion', ''], 'bash\t\nzsh\t\nfish\t\n'],
-    [['config', 'get', '-'], '--host\tthe value for one instance\n-h\tthe value for one instance\n--help\tshow help\n'],
+    [['config', 'get', '-'], '--host\tthe value for one instance\n--help\tshow help\n-h\tshow help\n'],
     [['api', '--pag'], '--paginate\tfollow Link rel="next" and join the pages\n'],
     [['api', 'projects/:id/issues/:issue_iid/time_'], 'projects/:id/issues/:issue_iid/time_estimate\tPOST\nprojects/:id/issues/:issue_iid/time_stats\tGET\n'],
     [['api', 'projects/:id/members/a'], 'projects/:id/members/all\tGET\nprojects/:id/members/all/:user_id\tGET\n'],

@@ -117,7 +117,7 @@ describe('project create, edit, delete', () => {
     await createProject(t.root, { name: 'demo' })
     expect(await t.c.run(['project', 'create', 'demo'])).toEqual({
       stdout: '',
-      stderr: 'error: {"name":["has already been taken"],"path":["has already been taken"]} (HTTP 409)\n',
+      stderr: 'error: name: has already been taken; path: has already been taken (HTTP 409)\n',
       exitCode: 1,
     })
   })

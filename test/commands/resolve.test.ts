@@ -53,7 +53,7 @@ describe('project arguments', () => {
     ['/group/project/', { ref: 'group/project' }],
     ['http://127.0.0.1:3000/group/project.git', { ref: 'group/project', host: 'http://127.0.0.1:3000' }],
     ['https://gitlab.example.com/group/project/-/issues/3', { ref: 'group/project', host: 'https://gitlab.example.com' }],
-    ['project', undefined],
+    ['project', { ref: 'project', bare: true }],
     ['a b/c', undefined],
   ])('%s', (value, parsed) => expect(parseProjectArg(value)).toEqual(parsed))
 

@@ -1,5 +1,5 @@
 // collab serve: prints where it listens, stores the root token for this CLI, and stops cleanly on SIGTERM.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -17,8 +17,8 @@ afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-async function serve(args: string[]) {
-  const child = execa('node', [BIN, 'serve', '--port', '0', '--data', dataDir, ...args], {
+async function serve(args: string[], port = '0') {
+  const child = execa('node', [BIN, 'serve', '--port', port, '--data', dataDir, ...args], {
     env: { PATH: process.env.PATH ?? '', COLLAB_CONFIG_DIR: c.configDir },
     extendEnv: false,
     reject: false,
@@ -37,7 +37,7 @@ async function serve(args: string[]) {
 
 it('stores the given root token for its URL, answers the CLI, and exits 0 on SIGTERM', async () => {
   const { child, url, stderr } = await serve(['--root-token', 'glpat-serve-test-token-00000000'])
-  expect(stderr()).toMatch(new RegExp(`^collab \\S+ serving http://127\\.0\\.0\\.1:\\d+\\ndata: ${dataDir}\\nthis CLI is logged in as root; elsewhere: collab auth login --host ${url} --token <token>\\npress Ctrl-C to stop\\n$`))
+  expect(stderr()).toMatch(new RegExp(`^collab \\S+ serving http://127\\.0\\.0\\.1:\\d+\\ndata: ${dataDir}\\nthis CLI is logged in as root and now talks to ${url} by default\\nelsewhere: collab auth login --host ${url} --token <token>\\npress Ctrl-C to stop\\n$`))
   expect(JSON.parse(readFileSync(join(c.configDir, 'config.json'), 'utf8'))).toEqual({
     default_host: url, hosts: { [url]: { token: 'glpat-serve-test-token-00000000', user: 'root' } }, settings: {},
   })
@@ -48,7 +48,7 @@ it('stores the given root token for its URL, answers the CLI, and exits 0 on SIG
   expect(stderr()).toMatch(/SIGTERM: finishing requests and closing the database\n$/)
 })
 
-it('prints a generated root token once, and on the next start only how to log in', async () => {
+it('prints a generated root token once; the next start, on another port, logs the CLI in with the stored token', async () => {
   const first = await serve([])
   const token = /root token \(shown once\): (\S+)\n/.exec(first.stderr())?.[1]
   expect(token).toMatch(/^glpat-/)
@@ -59,9 +59,45 @@ it('prints a generated root token once, and on the next start only how to log in
 
   const again = await serve([])
   expect(again.stderr()).not.toContain('root token')
-  expect(again.stderr()).toContain(`log in with: collab auth login --host ${again.url}\n`)
+  expect(again.stderr()).toContain(`this CLI is logged in as root and now talks to ${again.url} by default\n`)
+  const config = JSON.parse(readFileSync(join(c.configDir, 'config.json'), 'utf8'))
+  expect([config.default_host, config.hosts[again.url]]).toEqual([again.url, { token, user: 'root' }])
+  expect(await c.run(['project', 'create', 'demo'])).toEqual(ok(`${again.url}/root/demo\n`, 'Created project root/demo\n'))
   again.child.kill('SIGTERM')
   expect((await again.child).exitCode).toBe(0)
+})
+
+it('on a start with an existing database and no known token, says how to log in', async () => {
+  const first = await serve([])
+  first.child.kill('SIGTERM')
+  await first.child
+  rmSync(join(c.configDir, 'config.json'))
+  const again = await serve([])
+  expect(again.stderr()).toContain([
+    'this data directory was set up on an earlier start, which showed the root token once',
+    `log in with: collab auth login --host ${again.url} --token <token>`,
+    '(or restart with --root-token <token> to add a root token of your choosing)', '',
+  ].join('\n'))
+  again.child.kill('SIGTERM')
+  expect((await again.child).exitCode).toBe(0)
+})
+
+it('on a busy port, fails saying so before creating a database or a token', async () => {
+  const { createServer } = await import('node:net')
+  const busy = createServer()
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
+  const port = (busy.address() as { port: number }).port
+  try {
+    const res = await execa('node', [BIN, 'serve', '--port', String(port), '--data', dataDir], {
+      env: { PATH: process.env.PATH ?? '', COLLAB_CONFIG_DIR: c.configDir }, extendEnv: false, reject: false,
+    })
+    expect([res.exitCode, res.stdout, res.stderr]).toEqual([1, '',
+      `error: port ${port} is already in use on 127.0.0.1\nhint: is another collab serve running? pick another port with --port N (0 picks a free one)`])
+    expect(readdirSync(dataDir)).toEqual([])
+    expect(readdirSync(c.configDir)).toEqual([])
+  } finally {
+    busy.close()
+  }
 })
 
 it('refuses a data directory another collab serve is using, naming it, and leaves the first one running', async () => {

@@ -76,17 +76,19 @@ describe('settings set', () => {
 
   it("shows the server's validation message and exits 1, changing nothing", async () => {
     expect(await t.c.run(['settings', 'set', 'signup_enabled=false', 'max_attachment_size=0'])).toEqual({
-      stdout: '', stderr: 'error: {"max_attachment_size":["must be greater than 0"]} (HTTP 400)\n', exitCode: 1,
+      stdout: '', stderr: 'error: max_attachment_size: must be greater than 0 (HTTP 400)\n', exitCode: 1,
     })
     expect(await t.c.run(['settings', 'set', 'metrics_enabled=true'])).toMatchObject({
-      stderr: expect.stringContaining('"metrics_host":["is missing"]'), exitCode: 1,
+      stderr: expect.stringContaining('metrics_host: is missing; '), exitCode: 1,
     })
     expect(expectStatus(await t.root.get('/application/settings'), 200).body.signup_enabled).toBe(true)
   })
 
-  it('warns about an unknown name and still sends the rest', async () => {
+  it('warns about an unknown name, still sends the rest, and claims only what the server updated', async () => {
     expect(await t.c.run(['settings', 'set', 'no_such_setting=1', 'signup_enabled=false'])).toEqual(ok('',
-      "warning: unknown setting 'no_such_setting'; the server ignores names it does not know\nUpdated no_such_setting, signup_enabled\n"))
+      "warning: unknown setting 'no_such_setting'; the server ignores names it does not know\nUpdated signup_enabled\nNot updated (the server has no such setting): no_such_setting\n"))
+    expect(await t.c.run(['settings', 'set', 'unknown_thing=1'])).toEqual({ stdout: '', exitCode: 1,
+      stderr: "warning: unknown setting 'unknown_thing'; the server ignores names it does not know\nerror: nothing was updated: the server has no setting unknown_thing\nhint: see 'collab settings get'\n" })
     expect(expectStatus(await t.root.get('/application/settings'), 200).body.signup_enabled).toBe(false)
   })
 

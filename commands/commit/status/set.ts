@@ -5,6 +5,7 @@ import { usageError } from '../../../src/cli/errors.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printRaw, status } from '../../../src/cli/output.js'
 import { route } from '../../../src/client/paths.js'
+import { localRevision } from '../../mr/git.js'
 import { onRepository } from '../shared.js'
 import { STATES } from './shared.js'
 
@@ -61,7 +62,7 @@ export const toOptions = (sha: string | undefined, flags: OptionValues): StatusS
 
 export async function run(options: StatusSetOptions, deps: Deps): Promise<void> {
   const { env } = deps.io
-  const sha = options.sha ?? env.CI_COMMIT_SHA
+  const sha = options.sha === undefined ? env.CI_COMMIT_SHA : await localRevision(deps.io, options.sha)
   if (!sha) throw usageError("missing required argument 'sha'", 'pass the commit, or run inside a CI job that sets CI_COMMIT_SHA')
   // The job's commit may sit only on a tag or a merge request ref: the job's own ref is right, not a branch the server guesses.
   const ref = options.ref ?? (env.CI_COMMIT_SHA && sha === env.CI_COMMIT_SHA ? env.CI_COMMIT_REF_NAME || undefined : undefined)

@@ -1,12 +1,12 @@
 // collab issue note: add, list, edit and delete the notes (comments) of an issue.
 import type { Command, OptionValues } from 'commander'
 import { pageOptions, pageQuery, positiveInt, withJson, withPagination, type PageOptions, type Runtime } from '../../../src/cli/command.js'
-import type { Deps } from '../../../src/cli/factory.js'
+import { projectBeforePrompt, type Deps } from '../../../src/cli/factory.js'
 import { noteColumns } from '../../../src/cli/notes.js'
 import { printRaw, printTable, status } from '../../../src/cli/output.js'
 import { reportWrite } from '../../project/shared.js'
 import { route } from '../../../src/client/paths.js'
-import { noteBody, onIssue, withNoteBody, type Note } from '../shared.js'
+import { noteAddedMessage, noteBody, onIssue, withNoteBody, type Note } from '../shared.js'
 
 export interface NoteOptions extends PageOptions {
   project?: string
@@ -26,10 +26,10 @@ const toOptions = (iid: number, noteId: number | undefined, flags: OptionValues)
 })
 
 export async function add(options: NoteOptions, deps: Deps): Promise<void> {
+  const { api, ref } = await projectBeforePrompt(deps, options.project)
   const body = await noteBody(deps, options.body, options.bodyFile)
-  const { api, ref } = await deps.project(options.project)
   const { response } = await api.send(route('createIssueNote', { id: ref, issue_iid: options.iid }), { body })
-  reportWrite(deps.io, options.json, response, `Added a note to issue #${options.iid} in ${ref}`)
+  reportWrite(deps.io, options.json, response, noteAddedMessage(response, `issue #${options.iid} in ${ref}`))
 }
 
 export async function list(options: NoteOptions, deps: Deps): Promise<void> {
@@ -40,8 +40,8 @@ export async function list(options: NoteOptions, deps: Deps): Promise<void> {
 }
 
 export async function edit(options: NoteOptions, deps: Deps): Promise<void> {
+  const { api, ref } = await projectBeforePrompt(deps, options.project)
   const body = await noteBody(deps, options.body, options.bodyFile)
-  const { api, ref } = await deps.project(options.project)
   const { response } = await api.send(route('editIssueNote', { id: ref, issue_iid: options.iid, note_id: options.noteId! }), { body })
   reportWrite(deps.io, options.json, response, `Updated note ${options.noteId} of issue #${options.iid} in ${ref}`)
 }

@@ -4,7 +4,7 @@ import { withJson, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { route } from '../../../src/client/paths.js'
 import { onIssue } from '../shared.js'
-import { reportTime, timeVerbs } from './verbs.js'
+import { durationArg, reportTime, timeVerbs } from './verbs.js'
 
 export interface TimeOptions { project?: string; iid: number; duration?: string; json: boolean }
 
@@ -20,7 +20,7 @@ export function register(group: Command, rt: Runtime): void {
   const time = group.command('time').description('Track time on an issue: estimate, spend, reset-estimate, reset-spent, stats')
   for (const verb of timeVerbs('issue')) {
     let command = withJson(onIssue(time.command(verb.name).description(verb.description)))
-    if (verb.takesDuration) command = command.argument('<duration>', 'a duration such as 3h30m, 1.5h, 1w 2d (mo, w, d, h, m)')
+    if (verb.takesDuration) command = command.argument('<duration>', 'a duration such as 3h30m, 1.5h, 1w 2d (mo, w, d, h, m); -30m subtracts', durationArg)
     command.action((iid: number, ...rest: unknown[]) => {
       const flags = rest[verb.takesDuration ? 1 : 0] as OptionValues
       const options: TimeOptions = { project: flags.project, iid, duration: verb.takesDuration ? String(rest[0]) : undefined, json: flags.json === true }

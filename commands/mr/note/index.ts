@@ -5,7 +5,7 @@ import type { Deps } from '../../../src/cli/factory.js'
 import { noteColumns } from '../../../src/cli/notes.js'
 import { printRaw, printTable, status } from '../../../src/cli/output.js'
 import { route } from '../../../src/client/paths.js'
-import { noteBody, withNoteBody } from '../../issue/shared.js'
+import { noteAddedMessage, noteBody, withNoteBody } from '../../issue/shared.js'
 import { reportWrite } from '../../project/shared.js'
 import { onMergeRequest, reference, resolveMergeRequest } from '../shared.js'
 
@@ -30,7 +30,7 @@ export async function add(options: NoteOptions, deps: Deps): Promise<void> {
   const target = await resolveMergeRequest(deps, options.project, options.mr)
   const body = await noteBody(deps, options.body, options.bodyFile)
   const { response } = await target.api.send(route('createMergeRequestNote', { id: target.ref, merge_request_iid: target.iid }), { body })
-  reportWrite(deps.io, options.json, response, `Added a note to merge request ${reference(target)}`)
+  reportWrite(deps.io, options.json, response, noteAddedMessage(response, `merge request ${reference(target)}`))
 }
 
 export async function list(options: NoteOptions, deps: Deps): Promise<void> {

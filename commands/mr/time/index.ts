@@ -3,7 +3,7 @@ import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { route } from '../../../src/client/paths.js'
-import { reportTime, timeVerbs } from '../../issue/time/verbs.js'
+import { durationArg, reportTime, timeVerbs } from '../../issue/time/verbs.js'
 import { onMergeRequest, reference, resolveMergeRequest } from '../shared.js'
 
 export interface TimeOptions { project?: string; mr?: string; duration?: string; summary?: string; json: boolean }
@@ -22,7 +22,7 @@ export function register(group: Command, rt: Runtime): void {
   const time = group.command('time').description('Track time on a merge request: estimate, spend, reset-estimate, reset-spent, stats')
   for (const verb of timeVerbs('mr')) {
     const command = time.command(verb.name).description(verb.description)
-    if (verb.takesDuration) command.argument('<duration>', 'a duration such as 3h30m, 1.5h, 1w 2d (mo, w, d, h, m)')
+    if (verb.takesDuration) command.argument('<duration>', 'a duration such as 3h30m, 1.5h, 1w 2d (mo, w, d, h, m); -30m subtracts', durationArg)
     if (verb.name === 'spend') command.option('--summary <text>', 'what the time was spent on')
     withJson(onMergeRequest(command)).action((...args: unknown[]) => {
       const [duration, mr] = verb.takesDuration ? (args as [string, string | undefined]) : [undefined, args[0] as string | undefined]

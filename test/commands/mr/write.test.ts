@@ -38,7 +38,7 @@ describe('mr create', () => {
     expect([res.exitCode, JSON.parse(res.stdout).iid, res.stderr]).toEqual([0, 1, 'Created merge request !1 (fix -> master)\n'])
     expect(JSON.parse(res.stdout)).toEqual(await read(p.id))
     const again = await t.c.run(['mr', 'create', '-p', 'root/demo', '-s', 'fix', '-t', 'Two'])
-    expect(again).toEqual({ stdout: '', stderr: 'error: ["Another open merge request already exists for this source branch: !1"] (HTTP 409)\n', exitCode: 1 })
+    expect(again).toEqual({ stdout: '', stderr: 'error: Another open merge request already exists for this source branch: !1 (HTTP 409)\n', exitCode: 1 })
   })
 })
 

@@ -5,7 +5,7 @@ import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
 import { gitAuthEnv } from '../../../commands/project/clone.js'
 import { createProject, createUser } from '../../helpers/api.js'
-import { cli, ok, useServerAndCli } from '../cli.js'
+import { BIN, cli, ok, useServerAndCli } from '../cli.js'
 
 const t = useServerAndCli()
 
@@ -37,7 +37,7 @@ describe('project clone', () => {
   it('clones with git into the project\'s directory; origin is the clean URL and git log shows the commits', async () => {
     const [first] = await projectWithCommits()
     const result = await t.c.run(['project', 'clone', 'root/demo'], { env: GIT_ENV })
-    expect(result).toEqual(ok('', "Cloning into 'demo'...\n"))
+    expect(result).toEqual(ok('', `Cloning into 'demo'...\ngit push in demo uses collab's stored token (credential helper set for ${t.server.url})\n`))
     const dir = join(t.c.configDir, 'demo')
     expect(await git(dir, 'remote', 'get-url', 'origin')).toBe(`${t.server.url}/root/demo.git`)
     expect(await git(dir, 'log', '--format=%H %s')).toBe(`${first} Add README`)
@@ -50,14 +50,14 @@ describe('project clone', () => {
   it('clones a branch into a given directory, the project given by URL', async () => {
     const [first, second] = await projectWithCommits()
     const result = await t.c.run(['project', 'clone', `${t.server.url}/root/demo`, 'work/copy', '--branch', 'topic'], { env: GIT_ENV })
-    expect(result).toEqual(ok('', "Cloning into 'work/copy'...\n"))
+    expect(result).toEqual(ok('', `Cloning into 'work/copy'...\ngit push in work/copy uses collab's stored token (credential helper set for ${t.server.url})\n`))
     expect(await git(join(t.c.configDir, 'work', 'copy'), 'log', '--format=%H %s')).toBe(`${second} Add notes\n${first} Add README`)
   })
 
   it('clones a private project of another user only with a token that may read it', async () => {
     const alice = await createUser(t.server, 'alice')
     await createProject(alice.api, { name: 'secret', visibility: 'private' })
-    expect(await t.c.run(['project', 'clone', 'alice/secret'], { env: { ...GIT_ENV, COLLAB_TOKEN: alice.token } })).toEqual(ok('', "Cloning into 'secret'...\nwarning: You appear to have cloned an empty repository.\n"))
+    expect(await t.c.run(['project', 'clone', 'alice/secret'], { env: { ...GIT_ENV, COLLAB_TOKEN: alice.token } })).toEqual(ok('', `Cloning into 'secret'...\nwarning: You appear to have cloned an empty repository.\ngit push in secret uses collab's stored token (credential helper set for ${t.server.url})\n`))
     const bob = await createUser(t.server, 'bob')
     expect(await t.c.run(['project', 'clone', 'alice/secret', 'other'], { env: { ...GIT_ENV, COLLAB_TOKEN: bob.token } }))
       .toEqual({ stdout: '', stderr: 'error: 404 Project Not Found\n', exitCode: 1 })
@@ -87,6 +87,23 @@ describe('project clone', () => {
       stderr: "fatal: destination path 'demo' already exists and is not an empty directory.\nerror: git clone of root/demo failed (exit code 128)\n",
       exitCode: 1,
     })
+  })
+})
+
+describe('git push in a clone', () => {
+  it('pushes with the stored token through the credential helper that clone set, with collab on the PATH', async () => {
+    await projectWithCommits()
+    const bin = join(t.c.configDir, 'bin')
+    mkdirSync(bin)
+    symlinkSync(BIN, join(bin, 'collab'))
+    const env = { ...GIT_ENV, PATH: `${bin}:${process.env.PATH ?? ''}` }
+    await t.c.run(['project', 'clone', 'root/demo'], { env })
+    const dir = join(t.c.configDir, 'demo')
+    const run = (...args: string[]) => execa('git', args, { cwd: dir, env: { ...env, HOME: t.c.configDir, COLLAB_CONFIG_DIR: t.c.configDir }, extendEnv: false, reject: false })
+    await run('-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '--allow-empty', '-m', 'Pushed')
+    const push = await run('push', 'origin', 'HEAD:master')
+    expect([push.exitCode, push.stderr]).toEqual([0, expect.stringContaining('HEAD -> master')])
+    expect((await t.root.get('/projects/root%2Fdemo/repository/commits/master')).body.title).toBe('Pushed')
   })
 })
 
