@@ -31,7 +31,7 @@ async function decide(job: JobConfig, facts: Facts, globals: Record<string, stri
     const af = rule.allowFailure ?? job.allowFailure
     return { rule, when, startIn: when === 'delayed' ? rule.startIn ?? job.startIn : null, allowFailure: af?.allowed ?? false, exitCodes: af?.exitCodes ?? null }
   }
-  if (!onlyExceptAllow(job.only, job.except, facts, vars) || job.when === 'never') return null
+  if (!onlyExceptAllow(job.only, job.except, facts, vars)) return null
   // Outside rules a manual job does not block the pipeline unless it says so.
   const af = job.allowFailure ?? { allowed: job.when === 'manual', exitCodes: null }
   return { rule: null, when: job.when, startIn: job.startIn, allowFailure: af.allowed, exitCodes: af.exitCodes }
@@ -122,7 +122,7 @@ export async function planPipeline(yamlText: string, ctx: PlanContext): Promise<
 /** The jobs as written, before any rule is evaluated: what lint lists. */
 export function staticJobs(config: CiConfig): JobSpec[] {
   return config.jobs.map((job) => {
-    const when = job.when === 'never' ? 'on_success' : job.when
+    const when = job.when
     const af = job.allowFailure ?? { allowed: !job.rules && when === 'manual', exitCodes: null }
     return toSpec(job, { rule: null, when, startIn: job.startIn, allowFailure: af.allowed, exitCodes: af.exitCodes }, config.variables, config.stages)
   })

@@ -1,8 +1,10 @@
 // One job hash (after include, extends and !reference) -> a validated JobConfig, with `default:` applied.
+import { parseDuration } from '../durations.js'
 import * as f from './fields.js'
 import { Problems } from './fields.js'
 import { parsePolicy, parseRules } from './rules.js'
-import type { JobConfig, RuleWhen } from './types.js'
+import type { JobWhen } from '../plan-types.js'
+import type { JobConfig } from './types.js'
 import { isHash } from './yaml.js'
 
 export const JOB_KEYS = [
@@ -18,7 +20,8 @@ export const DEFAULT_KEYS = [
   'services', 'tags', 'timeout',
 ]
 
-const JOB_WHEN = ['on_success', 'on_failure', 'always', 'manual', 'delayed', 'never']
+// `never` belongs to rules only: GitLab's Job entry refuses it.
+const JOB_WHEN = ['on_success', 'on_failure', 'always', 'manual', 'delayed']
 const ONE_WEEK = 7 * 24 * 3600
 
 /** `inherit: {default: false | [keys], variables: false | [names]}`. */
@@ -42,13 +45,15 @@ function withDefaults(job: Record<string, unknown>, defaults: Record<string, unk
 }
 
 function startIn(job: Record<string, unknown>, when: unknown, at: string, p: Problems): number | null {
+  // With rules, start_in belongs in the rule (reported with the other keys rules exclude).
+  if (job.rules !== undefined) return null
   if (when !== 'delayed') {
     if (job.start_in !== undefined) p.add(`${at} start in must be blank`)
     return null
   }
   if (job.start_in === undefined || job.start_in === null) { p.add(`${at} start in can't be blank`); return null }
-  const seconds = f.duration(job.start_in, `${at}:start_in`, p)
-  if (seconds === undefined || seconds === null) return null
+  const seconds = typeof job.start_in === 'string' || typeof job.start_in === 'number' ? parseDuration(String(job.start_in)) : null
+  if (seconds === null) { p.add(`${at} start in should be a duration`); return null }
   if (seconds > ONE_WEEK) p.add(`${at} start in should not exceed the limit`)
   return seconds
 }
@@ -63,10 +68,11 @@ function plainFields(job: Record<string, unknown>, at: string, p: Problems) {
   const dependencies = job.dependencies === undefined || job.dependencies === null ? null
     : f.stringList(job.dependencies, `${at} dependencies`, p)
   if (job.rules !== undefined) {
-    const clash = ['only', 'except', 'start_in'].filter((k) => job[k] !== undefined && !(k === 'start_in' && when === 'delayed'))
+    const clash = ['only', 'except', 'start_in'].filter((k) => job[k] !== undefined && job[k] !== null)
     if (clash.length) p.add(`${at} config key may not be used with \`rules\`: ${clash.join(', ')}`)
   }
-  return { stage: String(stage), when: when as RuleWhen, interruptible: job.interruptible === true, tags: tags ?? [], dependencies: dependencies ?? null }
+  if (job.script !== undefined && job.run !== undefined) p.add(`${at} config these keys cannot be used together: script, run`)
+  return { stage: String(stage), when: when as JobWhen, interruptible: job.interruptible === true, tags: tags ?? [], dependencies: dependencies ?? null }
 }
 
 function scripts(job: Record<string, unknown>, at: string, p: Problems) {
@@ -106,5 +112,13 @@ export function normalizeJob(name: string, value: unknown, defaults: Record<stri
     parallelOf: null,
     raw: job,
   }
+  checkDependenciesInNeeds(config, at, p)
   return p.list.length > before ? undefined : config
+}
+
+/** With both, GitLab wants every dependency among the needs (artifacts come only from needed jobs then). */
+function checkDependenciesInNeeds(job: JobConfig, at: string, p: Problems) {
+  if (!job.dependencies?.length || !job.needs?.length) return
+  const missing = job.dependencies.filter((d) => !job.needs!.some((n) => n.job === d))
+  if (missing.length) p.add(`${at} dependencies the ${missing.join(', ')} should be part of needs`)
 }

@@ -39,7 +39,7 @@ export interface JobConfig extends Pick<JobSpec, FixedJobFields> {
   variables: Record<string, string>
   /** Which global variables the job inherits: all, none, or the named ones. */
   inheritVariables: boolean | string[]
-  when: RuleWhen
+  when: JobWhen
   allowFailure: AllowFailureConfig | null
   rules: RuleConfig[] | null
   only: RefPolicy | null

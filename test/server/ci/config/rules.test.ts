@@ -153,9 +153,6 @@ describe('only and except', () => {
     expect(await names(yaml)).toEqual(['job'])
   })
 
-  it('drops when: never jobs', async () => {
-    expect(await names('a:\n  script: x\n  when: never\nb:\n  script: x\n')).toEqual(['b'])
-  })
 })
 
 describe('workflow:rules', () => {

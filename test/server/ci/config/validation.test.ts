@@ -57,7 +57,7 @@ describe('jobs', () => {
   it('reports every invalid job in file order', async () => {
     expect(await errorsOf('a:\n  stage: build\nb:\n  script: x\n  when: later\nc:\n  script: [1]\n')).toEqual([
       'jobs:a config should implement a script: or a trigger: keyword',
-      'jobs:b when should be one of: on_success, on_failure, always, manual, delayed, never',
+      'jobs:b when should be one of: on_success, on_failure, always, manual, delayed',
       'jobs:c:script config should be a string or a nested array of strings up to 10 levels deep',
     ])
   })
@@ -74,7 +74,10 @@ describe('jobs', () => {
   it('checks start_in against when', async () => {
     expect(await errorsOf('a:\n  script: x\n  when: delayed\n')).toEqual(["jobs:a start in can't be blank"])
     expect(await errorsOf('a:\n  script: x\n  start_in: 5 minutes\n')).toEqual(['jobs:a start in must be blank'])
-    expect(await errorsOf('a:\n  script: x\n  when: delayed\n  start_in: soon\n')).toEqual(['jobs:a:start_in config should be a duration'])
+    expect(await errorsOf('a:\n  script: x\n  when: delayed\n  start_in: soon\n')).toEqual(['jobs:a start in should be a duration'])
+    expect(await errorsOf('a:\n  script: x\n  when: delayed\n  start_in: 1 hour\n  rules:\n    - when: delayed\n      start_in: 1 hour\n')).toEqual([
+      'jobs:a config key may not be used with `rules`: start_in',
+    ])
     expect(await errorsOf('a:\n  script: x\n  when: delayed\n  start_in: 8 days\n')).toEqual(['jobs:a start in should not exceed the limit'])
   })
 
@@ -99,6 +102,20 @@ describe('jobs', () => {
       'jobs:a:artifacts paths should be an array of strings',
       'jobs:a:artifacts when should be on_success, on_failure or always',
       'jobs:a:artifacts expire in should be a duration',
+    ])
+  })
+
+  it('refuses when: never outside rules', async () => {
+    expect(await errorsOf('a:\n  script: x\n  when: never\n')).toEqual(['jobs:a when should be one of: on_success, on_failure, always, manual, delayed'])
+  })
+
+  it('refuses script beside run', async () => {
+    expect(await errorsOf('a:\n  script: x\n  run: [{name: s, script: x}]\n')).toEqual(['jobs:a config these keys cannot be used together: script, run'])
+  })
+
+  it('wants dependencies among the needs when both are given', async () => {
+    expect(await errorsOf('a:\n  stage: build\n  script: x\nb:\n  stage: build\n  script: x\nc:\n  script: x\n  needs: [a]\n  dependencies: [a, b]\n')).toEqual([
+      'jobs:c dependencies the b should be part of needs',
     ])
   })
 
