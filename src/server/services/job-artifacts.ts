@@ -108,6 +108,7 @@ async function dropArtifacts(ctx: RequestContext, job: JobRow) {
 function maintainersProject(ctx: RequestContext, id: string): ProjectView {
   const project = jobsProject(ctx, id)
   requireProjectLevel(ctx, project, MAINTAINER)
+  if (project.archived) throw forbidden()
   return project
 }
 

@@ -89,10 +89,11 @@ export function listPipelineJobs(ctx: RequestContext, project: ProjectView, pipe
   return lists.listPipelineJobs(ctx.app.db, pipelineId, { statuses, includeRetried: includeRetried === true, limit: ctx.page.limit, offset: ctx.page.offset })
 }
 
-/** update_build: Developers and up. */
+/** update_build: Developers and up, never in an archived project (read-only, as GitLab's ProjectPolicy has it). */
 function actionable(ctx: RequestContext, id: string, jobId: number) {
   const project = jobsProject(ctx, id)
   requireProjectLevel(ctx, project, DEVELOPER)
+  if (project.archived) throw forbidden()
   return { project, job: findJob(ctx, project, jobId) }
 }
 

@@ -177,3 +177,22 @@ describe('artifacts: keep and delete', () => {
     expect((await read(newer.id)).artifacts_file).toEqual({ filename: 'artifacts.zip', size: expect.any(Number) })
   })
 })
+
+describe('an archived project', () => {
+  it('refuses every action (403) and still serves reads', async () => {
+    const { jobs: [j] } = seedPipeline(w, [jobSpec('frozen', 0)], { user: w.developer })
+    await finish(w, await takeJob(w), { log: 'log\n', files: { 'f.txt': 'F' } })
+    expectStatus(await w.owner.api.post(`/projects/${pid}/archive`), 201)
+    try {
+      for (const action of ['/retry', '/cancel', '/erase', '/artifacts/keep', '/play']) {
+        const res = await w.maintainer.api.post(job(j.id, action))
+        expect([action, res.status, res.body]).toEqual([action, 403, { message: '403 Forbidden' }])
+      }
+      expect((await w.maintainer.api.del(job(j.id, '/artifacts'))).status).toBe(403)
+      expect((await read(j.id)).status).toBe('success')
+      expect(expectStatus(await w.reporter.api.get(job(j.id, '/artifacts/f.txt')), 200).text).toBe('F')
+    } finally {
+      expectStatus(await w.owner.api.post(`/projects/${pid}/unarchive`), 201)
+    }
+  })
+})
