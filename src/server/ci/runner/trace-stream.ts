@@ -83,7 +83,9 @@ export class TraceStream extends Writable {
         this.offset = Number(range[1])
         return this.send(data, true)
       }
-      this.opts.log.warn(`job ${this.jobId}: trace append refused: ${(err as Error).message}`)
+      // A 403 is the normal end of a canceled job: its token died with it.
+      const refused = isCollabError(err) && err.status === 403
+      this.opts.log[refused ? 'info' : 'warn'](`job ${this.jobId}: trace append refused: ${(err as Error).message}`)
       this.stop(false)
     }
   }
