@@ -72,6 +72,21 @@ describe('GET …/jobs/:job_id/artifacts', () => {
   })
 })
 
+describe('a public project', () => {
+  it('serves artifacts to anonymous callers while its pipelines are public, and 403 once they are not', async () => {
+    expectStatus(await w.owner.api.put(`/projects/${pid}`, { visibility: 'public' }), 200)
+    try {
+      const res = await api(server).get(job(built, '/artifacts/dist/app.js'))
+      expect([res.status, res.text]).toEqual([200, FILES['dist/app.js']])
+      expectStatus(await w.owner.api.put(`/projects/${pid}`, { public_jobs: false }), 200)
+      const closed = await api(server).get(job(built, '/artifacts'))
+      expect([closed.status, closed.body]).toEqual([403, { message: '403 Forbidden' }])
+    } finally {
+      expectStatus(await w.owner.api.put(`/projects/${pid}`, { visibility: 'private', public_jobs: true }), 200)
+    }
+  })
+})
+
 describe('GET …/jobs/:job_id/artifacts/*artifact_path', () => {
   it('streams one entry with the type of its extension and its uncompressed length', async () => {
     const cases: [string, string, Buffer | string][] = [
