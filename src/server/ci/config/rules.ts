@@ -1,7 +1,8 @@
 // Reading `rules:`, `workflow:rules:` and `only:`/`except:` into their validated forms.
 import { parseExpression, type Expr } from '../expressions.js'
-import { allowFailure, duration, needsList, Problems, stringList, unknownKeys, variablesHash } from './fields.js'
-import type { RefPolicy, RuleConfig, RuleWhen } from './types.js'
+import { parseDuration } from '../durations.js'
+import { needsList, Problems, stringList, unknownKeys, variablesHash } from './fields.js'
+import type { AllowFailureConfig, RefPolicy, RuleConfig, RuleWhen } from './types.js'
 import { isHash } from './yaml.js'
 
 const RULE_KEYS = ['if', 'changes', 'exists', 'when', 'start_in', 'allow_failure', 'variables', 'needs', 'interruptible']
@@ -28,35 +29,54 @@ function ruleIf(value: unknown, at: string, p: Problems): Expr | null | undefine
   return expr
 }
 
+/** Rule start_in: only with `when: delayed`, then required, at most a week. */
+function ruleStartIn(rule: Record<string, unknown>, at: string, p: Problems): number | null {
+  if (rule.when !== 'delayed') {
+    if (rule.start_in !== undefined) p.add(`${at} config contains disallowed keys: start_in`)
+    return null
+  }
+  if (rule.start_in === undefined || rule.start_in === null) { p.add(`${at} start in can't be blank`); return null }
+  const seconds = typeof rule.start_in === 'string' || typeof rule.start_in === 'number' ? parseDuration(String(rule.start_in)) : null
+  if (seconds === null) p.add(`${at} start in should be a duration`)
+  else if (seconds > 7 * 24 * 3600) p.add(`${at} start in should not exceed the limit`)
+  return seconds
+}
+
+/** A rule's allow_failure is a boolean only (exit_codes belong to the job). */
+function ruleAllowFailure(value: unknown, at: string, p: Problems): AllowFailureConfig | null {
+  if (value === undefined || value === null) return null
+  if (typeof value === 'boolean') return { allowed: value, exitCodes: null }
+  p.add(`${at} allow failure should be a boolean value`)
+  return null
+}
+
 function parseRule(rule: unknown, at: string, workflow: boolean, p: Problems): RuleConfig | undefined {
   if (!isHash(rule)) { p.add(`${at} config should be a hash`); return undefined }
   const before = p.list.length
   unknownKeys(rule, workflow ? WORKFLOW_RULE_KEYS : RULE_KEYS, at, p)
   const allowedWhen = workflow ? ['always', 'never'] : RULE_WHEN
-  if (rule.when !== undefined && !allowedWhen.includes(rule.when as string)) {
-    p.add(`${at} when should be one of: ${allowedWhen.join(', ')}`)
-  }
+  if (rule.when !== undefined && !allowedWhen.includes(rule.when as string)) p.add(`${at} when unknown value: ${String(rule.when)}`)
   const parsed = {
     if: ruleIf(rule.if, at, p),
     changes: globs(rule.changes, `${at}:changes`, p),
     exists: globs(rule.exists, `${at}:exists`, p),
     when: (rule.when as RuleWhen | undefined) ?? null,
-    startIn: duration(rule.start_in, `${at}:start_in`, p),
-    allowFailure: rule.allow_failure === undefined ? null : allowFailure(rule.allow_failure, at, p),
+    startIn: ruleStartIn(rule, at, p),
+    allowFailure: ruleAllowFailure(rule.allow_failure, at, p),
     variables: rule.variables === undefined ? null : variablesHash(rule.variables, `${at}:variables`, p),
     needs: rule.needs === undefined ? null : needsList(rule.needs, at, p),
     interruptible: typeof rule.interruptible === 'boolean' ? rule.interruptible : null,
   }
   if (rule.interruptible !== undefined && typeof rule.interruptible !== 'boolean') p.add(`${at} interruptible should be a boolean value`)
-  if (parsed.when === 'delayed' && parsed.startIn === null) p.add(`${at} start in can't be blank`)
   if (p.list.length > before) return undefined
   return parsed as RuleConfig
 }
 
 /** An array of rule hashes; nested arrays (from `!reference`) are flattened one level as GitLab's Rules entry does. */
 export function parseRules(value: unknown, at: string, p: Problems, workflow = false): RuleConfig[] | undefined {
-  if (!Array.isArray(value)) { p.add(`${at} config should be an array of hashes`); return undefined }
+  if (!Array.isArray(value)) { p.add(`${at} config should be a array`); return undefined }
   const flat = value.flatMap((r) => (Array.isArray(r) ? r : [r]))
+  if (flat.length === 0) { p.add(`${at} config can't be blank`); return undefined }
   const rules: RuleConfig[] = []
   for (const rule of flat) {
     const parsed = parseRule(rule, `${at}:rule`, workflow, p)

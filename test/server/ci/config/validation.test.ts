@@ -39,7 +39,7 @@ describe('the file as a whole', () => {
   it('checks default and workflow keys', async () => {
     expect(await errorsOf('default:\n  stage: build\n  image: x\njob:\n  script: x\n')).toEqual(['default config contains unknown keys: stage'])
     expect(await errorsOf('workflow:\n  rules:\n    - if: $A\n      when: manual\njob:\n  script: x\n')).toEqual([
-      'workflow:rules:rule when should be one of: always, never',
+      'workflow:rules:rule when unknown value: manual',
     ])
   })
 })
@@ -133,11 +133,14 @@ describe('rules', () => {
   })
 
   it('checks each rule', async () => {
-    expect(await errorsOf('foo:\n  script: x\n  rules: {if: $A}\n')).toEqual(['jobs:foo:rules config should be an array of hashes'])
+    expect(await errorsOf('foo:\n  script: x\n  rules: {if: $A}\n')).toEqual(['jobs:foo:rules config should be a array'])
+    expect(await errorsOf('foo:\n  script: x\n  rules: []\n')).toEqual(["jobs:foo:rules config can't be blank"])
+    expect(await errorsOf('foo:\n  script: x\n  rules: [just-text]\n')).toEqual(['jobs:foo:rules:rule config should be a hash'])
     expect(await errorsOf('foo:\n  script: x\n  rules:\n    - iff: $A\n')).toEqual(['jobs:foo:rules:rule config contains unknown keys: iff'])
-    expect(await errorsOf('foo:\n  script: x\n  rules:\n    - when: sometimes\n')).toEqual([
-      'jobs:foo:rules:rule when should be one of: on_success, on_failure, always, never, manual, delayed',
-    ])
+    expect(await errorsOf('foo:\n  script: x\n  rules:\n    - when: sometimes\n')).toEqual(['jobs:foo:rules:rule when unknown value: sometimes'])
+    expect(await errorsOf('foo:\n  script: x\n  rules:\n    - start_in: 1 hour\n')).toEqual(['jobs:foo:rules:rule config contains disallowed keys: start_in'])
+    expect(await errorsOf('foo:\n  script: x\n  rules:\n    - when: delayed\n      start_in: whenever\n')).toEqual(['jobs:foo:rules:rule start in should be a duration'])
+    expect(await errorsOf('foo:\n  script: x\n  rules:\n    - allow_failure: {exit_codes: 1}\n')).toEqual(['jobs:foo:rules:rule allow failure should be a boolean value'])
     expect(await errorsOf('foo:\n  script: x\n  rules:\n    - changes: 3\n')).toEqual(['jobs:foo:rules:rule:changes config should be an array or a hash'])
     expect(await errorsOf('foo:\n  script: x\n  rules:\n    - when: delayed\n')).toEqual(["jobs:foo:rules:rule start in can't be blank"])
   })
