@@ -81,6 +81,8 @@ export const listCommitStatuses = defineEndpoint({
 
 export const postCommitStatus = defineEndpoint({
   method: 'POST', path: '/projects/:id/statuses/:sha', summary: 'Add or update the status of a commit',
+  // Beyond GitLab 17 (issue 11): a job posts statuses of its own project with nothing but its job token.
+  jobToken: true,
   params: Sha,
   input: {
     state: oneOf(['pending', 'running', 'success', 'failed', 'canceled']), ref: str(1024).optional(), name: str().optional(),

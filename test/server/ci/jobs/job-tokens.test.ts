@@ -69,9 +69,7 @@ describe('routes that take a job token', () => {
 
   it('is not a credential anywhere else: 401 where a user is needed', async () => {
     const calls = [
-      ['GET', '/user'], ['GET', `/projects/${pid}/jobs`], ['GET', `/projects/${pid}/variables`],
-      // GitLab 17 takes no job token on commit statuses: scripts post them with a token of their own.
-      ['POST', `/projects/${pid}/statuses/${w.sha}?state=success`],
+      ['GET', '/user'], ['GET', `/projects/${pid}/jobs`], ['GET', `/projects/${pid}/variables`], ['PUT', `/projects/${pid}`],
     ]
     for (const [method, path] of calls) {
       const res = await api(server).request(method, path, { headers: asJob(running.token) })
@@ -79,11 +77,18 @@ describe('routes that take a job token', () => {
     }
   })
 
+  it('posts a commit status of its project, as its user (a deliberate extension of GitLab 17, for CI scripts)', async () => {
+    const res = expectStatus(await api(server).post(`/projects/${pid}/statuses/${w.sha}`, { state: 'success', name: 'from-job' }, { headers: asJob(running.token) }), 201)
+    expect([res.body.name, res.body.status, res.body.author.username]).toEqual(['from-job', 'success', w.developer.username])
+  })
+
   it("reaches only the job's own project, even one its user may read", async () => {
     const other = await createProject(w.developer.api, { name: 'elsewhere', initialize_with_readme: true })
     expectStatus(await w.developer.api.get(`/projects/${other.id}/repository/branches`), 200)
     const res = await api(server).get(`/projects/${other.id}/repository/branches`, { headers: asJob(running.token) })
     expect([res.status, res.body]).toEqual([404, { message: '404 Project Not Found' }])
+    const status = await api(server).post(`/projects/${other.id}/statuses/${w.sha}`, { state: 'success' }, { headers: asJob(running.token) })
+    expect([status.status, status.body]).toEqual([404, { message: '404 Project Not Found' }])
   })
 
   it("acts with the rights of the pipeline's user", async () => {
