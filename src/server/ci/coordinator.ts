@@ -10,6 +10,8 @@ import type { JobRow } from '../store/ci-jobs.js'
 import { findPipelineById, pipelineVariables, type PipelineRow } from '../store/pipelines.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById } from '../store/users.js'
+import { findMergeRequestById } from '../store/merge-requests.js'
+import { mergeRequestFacts } from './triggers.js'
 import { artifactsPath, storeArtifacts } from './artifacts.js'
 import { expireInSeconds } from './durations.js'
 import { ciBaseUrl, onJobCanceled } from './lifecycle-events.js'
@@ -58,6 +60,7 @@ async function payloadOf(app: AppDeps, job: JobRow, token: string, project: Proj
   const facts = {
     project, ref: job.ref, tag: job.tag === 1, sha: job.sha, beforeSha: pipeline.before_sha, source: pipeline.source, user,
     commit: c && { message: c.message, timestamp: c.committedDate, author: `${c.authorName} <${c.authorEmail}>` }, pipeline,
+    mergeRequest: mergeRequestOf(app, pipeline),
   }
   const variables = jobVariables({ app, baseUrl, facts, job, spec, token, pipelineVariables: pipelineVariables(app.db, pipeline.id) })
   const url = new URL(baseUrl)
@@ -80,6 +83,13 @@ async function payloadOf(app: AppDeps, job: JobRow, token: string, project: Proj
     image: spec.image, services: spec.services, cache: spec.cache,
   }
   return { payload, masks: [token, ...variables.filter((v) => v.masked && v.value).map((v) => v.value)] }
+}
+
+/** The merge request of a merge_request_event pipeline, as its jobs' CI_MERGE_REQUEST_* variables describe it. */
+function mergeRequestOf(app: AppDeps, pipeline: PipelineRow) {
+  const mr = pipeline.merge_request_id === null ? undefined : findMergeRequestById(app.db, pipeline.merge_request_id)
+  const source = mr && findProjectById(app.db, mr.source_project_id)
+  return mr && source ? mergeRequestFacts(app, mr, source) : undefined
 }
 
 /** The oldest pending job, moved to running under a fresh token; jobs whose project or pipeline vanished are dropped. */

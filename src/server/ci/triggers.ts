@@ -44,7 +44,8 @@ async function onPush(app: AppDeps, event: PushEvent) {
   }
 }
 
-function mergeRequestFacts(app: AppDeps, mr: MergeRequestRow, source: ProjectView): MergeRequestFacts {
+/** What CI_MERGE_REQUEST_* variables say of a merge request. */
+export function mergeRequestFacts(app: AppDeps, mr: MergeRequestRow, source: ProjectView): MergeRequestFacts {
   return {
     id: mr.id, iid: mr.iid, title: mr.title, sourceBranch: mr.source_branch, targetBranch: mr.target_branch, sourceSha: mr.source_sha,
     sourceProjectId: mr.source_project_id, targetProjectId: mr.project_id, sourceProjectPath: `${source.ns_full_path}/${source.path}`,
