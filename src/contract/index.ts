@@ -21,6 +21,7 @@ import * as mergeRequestNotes from './endpoints/merge-request-notes.js'
 import * as jobs from './endpoints/jobs.js'
 import * as ciVariables from './endpoints/ci-variables.js'
 import * as pipelines from './endpoints/pipelines.js'
+import * as ciLint from './endpoints/ci-lint.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -50,6 +51,7 @@ export const contract = {
   jobs: pick(jobs),
   ciVariables: pick(ciVariables),
   pipelines: pick(pipelines),
+  ciLint: pick(ciLint),
 }
 
 export type ContractTree = typeof contract

@@ -24,6 +24,7 @@ import { mergeRequestNoteHandlers } from './handlers/merge-request-notes.js'
 import { jobHandlers } from './handlers/jobs.js'
 import { ciVariableHandlers } from './handlers/ci-variables.js'
 import { pipelineHandlers } from './handlers/pipelines.js'
+import { ciLintHandlers } from './handlers/ci-lint.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
@@ -67,6 +68,7 @@ const HANDLERS = {
   jobs: jobHandlers,
   ciVariables: ciVariableHandlers,
   pipelines: pipelineHandlers,
+  ciLint: ciLintHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */
