@@ -61,7 +61,7 @@ export const jobHandlers = {
       },
     }
   },
-  cancelJob: (input, ctx) => one(ctx, 201, jobs.cancel(ctx, input.id, input.job_id)),
+  cancelJob: (input, ctx) => one(ctx, 201, jobs.cancel(ctx, input.id, input.job_id, input.force)),
   retryJob: (input, ctx) => one(ctx, 201, jobs.retry(ctx, input.id, input.job_id)),
   playJob: (input, ctx) => one(ctx, 200, jobs.play(ctx, input.id, input.job_id, input.job_variables_attributes)),
   eraseJob: async (input, ctx) => one(ctx, 201, await artifacts.erase(ctx, input.id, input.job_id)),

@@ -5,7 +5,7 @@ import { cancelJob, playJob, retryJob } from '../ci/lifecycle.js'
 import { specOf } from '../ci/scheduler.js'
 import { readCommitInfo } from '../git/read.js'
 import { setJobSpec } from '../store/ci-job-artifacts.js'
-import { canReadProject, DEVELOPER, effectiveProjectLevel, isAdmin, REPORTER, requireProjectLevel } from '../policy.js'
+import { canReadProject, DEVELOPER, effectiveProjectLevel, isAdmin, MAINTAINER, REPORTER, requireProjectLevel } from '../policy.js'
 import { type JobBundle } from '../present/jobs.js'
 import { findJobById, type JobRow } from '../store/ci-jobs.js'
 import * as lists from '../store/ci-job-lists.js'
@@ -85,7 +85,8 @@ export function listProjectJobs(ctx: RequestContext, project: ProjectView, scope
 
 export function listPipelineJobs(ctx: RequestContext, project: ProjectView, pipelineId: number, scope: unknown, includeRetried?: boolean) {
   const statuses = parseScope(scope)
-  if (!findProjectPipeline(ctx.app.db, project.id, pipelineId)) throw notFound('Pipeline')
+  // user_project.all_pipelines.find: ActiveRecord's miss, like GET /pipelines/:id.
+  if (!findProjectPipeline(ctx.app.db, project.id, pipelineId)) throw recordNotFound()
   return lists.listPipelineJobs(ctx.app.db, pipelineId, { statuses, includeRetried: includeRetried === true, limit: ctx.page.limit, offset: ctx.page.offset })
 }
 
@@ -97,8 +98,10 @@ function actionable(ctx: RequestContext, id: string, jobId: number) {
   return { project, job: findJob(ctx, project, jobId) }
 }
 
-export function cancel(ctx: RequestContext, id: string, jobId: number) {
+/** `force` (for a job stuck in canceling, which jobs here never are) is for Maintainers only, as in GitLab. */
+export function cancel(ctx: RequestContext, id: string, jobId: number, force?: boolean) {
   const { project, job } = actionable(ctx, id, jobId)
+  if (force) requireProjectLevel(ctx, project, MAINTAINER)
   return { project, job: cancelJob(ctx.app, job.id) }
 }
 

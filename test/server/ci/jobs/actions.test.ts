@@ -39,6 +39,13 @@ describe('POST …/cancel', () => {
     expect(res.body.status).toBe('success')
   })
 
+  it('takes force from Maintainers only', async () => {
+    const { jobs: [j] } = seedPipeline(w, [jobSpec('forced', 0)])
+    const dev = await w.developer.api.post(job(j.id, '/cancel'), { force: true })
+    expect([dev.status, dev.body]).toEqual([403, { message: '403 Forbidden' }])
+    expect(expectStatus(await w.maintainer.api.post(job(j.id, '/cancel'), { force: true }), 201).body.status).toBe('canceled')
+  })
+
   it('refuses Reporters (403) and answers 404 for a missing job', async () => {
     const { jobs: [j] } = seedPipeline(w, [jobSpec('guarded', 0)])
     const res = await w.reporter.api.post(job(j.id, '/cancel'))

@@ -147,7 +147,7 @@ describe('GET /projects/:id/pipelines/:pipeline_id/jobs', () => {
 
   it('answers 404 for a pipeline of no such id', async () => {
     const res = await w.reporter.api.get(`/projects/${pid}/pipelines/77/jobs`)
-    expect([res.status, res.body]).toEqual([404, { message: '404 Pipeline Not Found' }])
+    expect([res.status, res.body]).toEqual([404, { message: '404 Not found' }])
   })
 })
 
