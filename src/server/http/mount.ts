@@ -9,6 +9,7 @@ import { failedSince } from '../store/writes.js'
 import { maxAttachmentBytes } from '../services/application-settings.js'
 import { checkScope } from '../services/auth.js'
 import { authenticateRequest } from './auth.js'
+import { withByteRange } from './byte-range.js'
 import { parseParams } from './body.js'
 import { normalizePage, paginationHeaders } from './pagination.js'
 import type { RouteRequest, Router } from './router.js'
@@ -118,8 +119,9 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
   await afterCommit(app, req.method === 'GET' || req.method === 'HEAD' ? undefined : generation)
   if (result.stream) return sendStream(res, result.status, headers, result.stream, req.method === 'HEAD')
   if (result.raw !== undefined) {
-    res.writeHead(result.status, headers)
-    res.end(req.method === 'HEAD' ? undefined : result.raw)
+    const answer = withByteRange(req.method, req.headers.range, { status: result.status, headers, raw: result.raw })
+    res.writeHead(answer.status, answer.headers)
+    res.end(req.method === 'HEAD' ? undefined : answer.raw)
     return
   }
   const response = jsonResponse(result.status, result.body, headers)
