@@ -122,8 +122,8 @@ export function createCoordinator(app: AppDeps): JobCoordinator {
       const { job, token } = claimed
       const pipeline = findPipelineById(app.db, job.pipeline_id)
       const project = findProjectById(app.db, job.project_id)
-      if (!pipeline || !project) return null
       try {
+        if (!pipeline || !project) throw new Error('its pipeline or project is gone')
         const { payload, masks: m } = await payloadOf(app, job, token, project, pipeline)
         masks.set(job.id, m)
         return payload

@@ -85,6 +85,7 @@ export function pipelineDetails(ctx: RequestContext, row: PipelineRow): { user: 
 
 export async function createApiPipeline(ctx: RequestContext, p: ProjectView, input: { ref: string; variables?: PipelineVariableInput[] }) {
   requireLevel(ctx, p, DEVELOPER)
+  if (p.archived) throw forbidden()
   const row = await createPipeline(ctx.app, { project: p, ref: input.ref, source: 'api', user: ctx.user, variables: input.variables })
   return row!
 }

@@ -88,6 +88,34 @@ describe('POST /projects/:id/pipeline', () => {
     expect(typeof res.body.message.base[0]).toBe('string')
   })
 
+  it('reads the config from the project\'s ci_config_path', async () => {
+    const { project, root } = await ciProject(server, 'custom-path', null, { 'ci/pipeline.yml': TWO_STAGES })
+    expectStatus(await root.post(`/projects/${project.id}/pipeline`, { ref: 'master' }), 400)
+    expectStatus(await root.put(`/projects/${project.id}`, { ci_config_path: 'ci/pipeline.yml' }), 200)
+    const p = await runPipeline(root, project.id)
+    expect(jobStates(server, p.id)).toEqual(['build:pending', 'test:created'])
+  })
+
+  it('refuses new pipelines in an archived project', async () => {
+    const { project, root } = await ciProject(server, 'archived', TWO_STAGES)
+    expectStatus(await root.post(`/projects/${project.id}/archive`), 201)
+    expect(expectStatus(await root.post(`/projects/${project.id}/pipeline`, { ref: 'master' }), 403).body).toEqual({ message: '403 Forbidden' })
+  })
+
+  it('refuses bad input with 400s, never a 500', async () => {
+    const { project, root } = await ciProject(server, 'bad-input', TWO_STAGES)
+    expectStatus(await root.post(`/projects/${project.id}/pipeline`, {}), 400)
+    expectStatus(await root.post(`/projects/${project.id}/pipeline`, { ref: 'master', variables: 'nope' }), 400)
+    expectStatus(await root.post(`/projects/${project.id}/pipeline`, { ref: 'master', variables: [{ key: 'A' }] }), 400)
+    expectStatus(await root.post(`/projects/${project.id}/pipeline`, { ref: 'master', variables: [{ key: 'A', value: 'b', variable_type: 'bogus' }] }), 400)
+    for (const ref of ['../etc', 'a\u0000b', 'x'.repeat(1024), 'refs/heads/master', '']) {
+      const res = await root.post(`/projects/${project.id}/pipeline`, { ref })
+      expect(res.status, ref).toBe(400)
+    }
+    expectStatus(await root.get(`/projects/${project.id}/pipelines/abc`), 400)
+    expectStatus(await root.get(`/projects/${project.id}/pipelines/99999999999999999999`), 400)
+  })
+
   it('ignores [skip ci] in the commit message', async () => {
     const { project, root } = await ciProject(server, 'skip-api', null, { 'a.txt': 'a' })
     await commit(root, project.id, { commit_message: 'add ci [skip ci]', actions: [create('.gitlab-ci.yml', TWO_STAGES)] })
