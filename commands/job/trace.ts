@@ -1,0 +1,57 @@
+// collab job trace <job>: a job's log; with --follow, what it appends as it runs (only the new bytes are asked for),
+// ending with the job's result as the exit code.
+import type { Command, OptionValues } from 'commander'
+import type { Runtime } from '../../src/cli/command.js'
+import type { Deps } from '../../src/cli/factory.js'
+import { status } from '../../src/cli/output.js'
+import { route } from '../../src/client/paths.js'
+import { EXIT_CODES_HELP, exitCodeOf, FINISHED, type Job } from '../pipeline/shared.js'
+import { seconds } from '../pipeline/view.js'
+import { bytesFrom } from './bytes.js'
+import { onJob, resolveJob, type JobSelector } from './shared.js'
+
+export interface TraceOptions extends JobSelector { job: string; follow: boolean; interval: number }
+
+export function register(group: Command, rt: Runtime): void {
+  const command = onJob(group.command('trace').alias('log').description("Print a job's log; with --follow, stream it until the job ends"))
+    .option('-f, --follow', 'keep printing what the job writes until it finishes, then exit with its result')
+    .option('--interval <seconds>', 'seconds between two polls with --follow', seconds, 1)
+    .addHelpText('after', EXIT_CODES_HELP('job (with --follow)'))
+  command.action((job: string, flags: OptionValues) => rt.invoke(command, run, toOptions(job, flags)))
+}
+
+export const toOptions = (job: string, flags: OptionValues): TraceOptions => ({
+  project: flags.project, job, pipeline: flags.pipeline, ref: flags.ref, follow: flags.follow === true, interval: flags.interval,
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const ENDINGS: Record<string, string> = { success: 'succeeded', failed: 'failed', canceled: 'was canceled', skipped: 'was skipped', manual: 'waits to be played' }
+
+export async function run(options: TraceOptions, deps: Deps): Promise<number> {
+  const { api, project, id } = await resolveJob(deps, options)
+  const trace = route('getJobTrace', { id: project, job_id: id })
+  let offset = 0
+  let finished: Job | undefined
+  for (;;) {
+    const chunk = await bytesFrom(api, trace, offset)
+    if (chunk.length > 0) deps.io.stdout.write(chunk)
+    offset += chunk.length
+    if (!options.follow) return 0
+    // After the job ended, read until nothing more comes: its last lines may have landed after the previous read.
+    if (finished) {
+      if (chunk.length === 0) break
+      continue
+    }
+    if (chunk.length === 0) {
+      const job = await api.get(route('getJob', { id: project, job_id: id }))
+      if (FINISHED.has(job.status)) {
+        finished = job
+        continue
+      }
+    }
+    await sleep(options.interval * 1000)
+  }
+  status(deps.io, `Job #${id} (${finished.name}) ${ENDINGS[finished.status] ?? finished.status}`)
+  return exitCodeOf(finished.status)
+}
