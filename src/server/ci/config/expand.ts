@@ -4,11 +4,12 @@ import { deepMerge, isHash, ReferenceTag, setKey } from './yaml.js'
 
 const MAX_NESTING_LEVELS = 10
 
-function extendsKeys(value: Record<string, unknown>): string[] | null {
+function extendsKeys(key: string, value: Record<string, unknown>): string[] | null {
   const ext = value.extends
   if (ext === undefined || ext === null) return null
   const list = Array.isArray(ext) ? ext : [ext]
-  return list.map((k) => String(k))
+  if (!list.every((k) => typeof k === 'string')) throw new ConfigError(`jobs:${key} extends should be an array of strings or a string`)
+  return list
 }
 
 class Extender {
@@ -17,7 +18,7 @@ class Extender {
 
   resolve(key: string, ancestors: string[]): Record<string, unknown> {
     const value = this.context[key] as Record<string, unknown>
-    const bases = extendsKeys(value)
+    const bases = extendsKeys(key, value)
     if (this.done.has(key) || bases === null) return value
     const unknown = bases.filter((b) => !Object.hasOwn(this.context, b))
     if (unknown.length) throw new ConfigError(`${key}: unknown keys in \`extends\` (${unknown.join(', ')})`)
@@ -40,7 +41,7 @@ export function resolveExtends(config: Record<string, unknown>): Record<string, 
   for (const [k, v] of Object.entries(config)) setKey(context, k, v)
   const extender = new Extender(context)
   for (const [key, value] of Object.entries(context)) {
-    if (isHash(value) && extendsKeys(value) !== null) extender.resolve(key, [])
+    if (isHash(value) && extendsKeys(key, value) !== null) extender.resolve(key, [])
   }
   return context
 }

@@ -201,6 +201,10 @@ describe('extends, !reference and include', () => {
     expect(await errorsOf('job:\n  extends: job\n  script: x\n')).toEqual(['job: circular dependency detected in `extends`'])
   })
 
+  it('wants extends to name keys', async () => {
+    expect(await errorsOf('job:\n  extends: {a: 1}\n  script: x\n')).toEqual(['jobs:job extends should be an array of strings or a string'])
+  })
+
   it('names unknown and invalid bases', async () => {
     expect(await errorsOf('job:\n  extends: [.nope, .gone]\n  script: x\n')).toEqual(['job: unknown keys in `extends` (.nope, .gone)'])
     expect(await errorsOf('.str: text\njob:\n  extends: .str\n  script: x\n')).toEqual(['job: invalid base hashes in `extends` (.str)'])
