@@ -1,5 +1,6 @@
 // `rules:if`, `workflow:rules:if` and `only:variables` expressions, as GitLab's Ci::Pipeline::Expression reads them.
 // Parsing never throws: a bad expression is a config error found when the file is validated.
+import vm from 'node:vm'
 
 export type Expr =
   | { t: 'var'; name: string }
@@ -95,6 +96,24 @@ function toRegExp(source: string, flags: string): RegExp | null {
   }
 }
 
+// GitLab runs these patterns with RE2, which cannot backtrack; JavaScript's engine can, for ever, on a pattern such as
+// /(a+)+$/ and a commit message an attacker chose. Matching in a context with a time limit bounds that.
+const MATCH_TIMEOUT_MS = 50
+const matchContext = vm.createContext({ re: /(?:)/, text: '' })
+const matchScript = new vm.Script('re.test(text)')
+
+/** Whether `re` matches `text`; a match that runs past the time limit counts as no match. */
+export function safeTest(re: RegExp, text: string): boolean {
+  Object.assign(matchContext, { re, text })
+  try {
+    return matchScript.runInContext(matchContext, { timeout: MATCH_TIMEOUT_MS }) === true
+  } catch {
+    return false
+  } finally {
+    Object.assign(matchContext, { re: /(?:)/, text: '' })
+  }
+}
+
 /** A variable's value may itself be a `/re/flags` text on the right of `=~`. */
 function patternOf(value: string | null): RegExp | null {
   if (value === null) return null
@@ -115,7 +134,7 @@ function valueOf(expr: Expr, vars: Record<string, string>): string | null {
 function matches(expr: Expr & { t: 'cmp' }, vars: Record<string, string>): boolean | null {
   const re = expr.right.t === 'pattern' ? toRegExp(expr.right.source, expr.right.flags) : patternOf(valueOf(expr.right, vars))
   if (!re) return null
-  return re.test(valueOf(expr.left, vars) ?? '')
+  return safeTest(re, valueOf(expr.left, vars) ?? '')
 }
 
 /** A bare value is true when it is set and not empty; comparisons as GitLab's lexemes evaluate them. */

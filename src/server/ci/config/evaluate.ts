@@ -1,6 +1,6 @@
 // Deciding with the pipeline's facts: does a rule match (if, changes, exists), do only/except let a job in.
 import picomatch from 'picomatch'
-import { evaluate } from '../expressions.js'
+import { evaluate, safeTest } from '../expressions.js'
 import type { PlanContext } from '../plan-types.js'
 import { isRegexpRef } from './rules.js'
 import type { RefPolicy, RuleConfig } from './types.js'
@@ -69,7 +69,7 @@ function refMatches(pattern: string, ctx: PlanContext): boolean {
   if (isRegexpRef(ref)) {
     const m = /^\/(.+)\/([ismU]*)$/s.exec(ref)!
     try {
-      return new RegExp(m[1], m[2].replace(/U/g, '')).test(ctx.ref)
+      return safeTest(new RegExp(m[1], m[2].replace(/U/g, '')), ctx.ref)
     } catch {
       return false
     }

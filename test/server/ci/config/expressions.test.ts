@@ -45,6 +45,15 @@ describe('evaluateExpression', () => {
   })
 })
 
+describe('catastrophic patterns', () => {
+  it('gives up on a pattern that backtracks for ever and counts it as no match', () => {
+    const started = Date.now()
+    expect(evaluateExpression('$MESSAGE =~ /^(a+)+$/', { MESSAGE: `${'a'.repeat(40)}b` })).toBe(false)
+    expect(evaluateExpression('$MESSAGE =~ /^(a+)+$/', { MESSAGE: 'aaaa' })).toBe(true)
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+})
+
 describe('parseExpression', () => {
   it.each([
     '', '   ', '$', 'BRANCH == "main"', '$A ==', '== $A', '$A = "b"', '$A == "b" &&', '($A == "b"', '$A == "b")',
