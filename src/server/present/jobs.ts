@@ -25,7 +25,8 @@ export interface JobBundle {
 
 type Urls = Pick<RequestContext, 'baseUrl'>
 
-const COMPLETE = new Set(['success', 'failed', 'canceled', 'skipped'])
+/** Statuses of a job that has ended (GitLab's `complete?`). */
+export const COMPLETE_STATUSES: ReadonlySet<string> = new Set(['success', 'failed', 'canceled', 'skipped'])
 const seconds = (from: string | null, to: Date | null) => (from && to ? (to.getTime() - Date.parse(from)) / 1000 : null)
 
 /** Artifacts count until they expire: then the archive is hidden and downloads answer 404 (compat-mr-ci-wiki §4.4). */
@@ -40,7 +41,7 @@ function artifactsOf(b: JobBundle): Job['artifacts'] {
     if (job.artifacts_metadata_size !== null) out.push({ file_type: 'metadata', size: job.artifacts_metadata_size, filename: 'metadata.gz', file_format: 'gzip' })
   }
   // A running job's log is a live trace, not yet an artifact: GitLab archives it as job.log when the job ends.
-  if (COMPLETE.has(job.status) && b.traceSize > 0) out.push({ file_type: 'trace', size: b.traceSize, filename: 'job.log', file_format: 'raw' })
+  if (COMPLETE_STATUSES.has(job.status) && b.traceSize > 0) out.push({ file_type: 'trace', size: b.traceSize, filename: 'job.log', file_format: 'raw' })
   return out
 }
 

@@ -8,15 +8,13 @@ import type { RequestContext } from '../context.js'
 import { artifactsPath, eraseArtifacts, readArtifactEntry } from '../ci/artifacts.js'
 import { eraseTrace, readTrace, traceSize } from '../ci/traces.js'
 import { effectiveProjectLevel, MAINTAINER, requireProjectLevel } from '../policy.js'
-import { artifactsAvailable } from '../present/jobs.js'
+import { artifactsAvailable, COMPLETE_STATUSES } from '../present/jobs.js'
 import * as writes from '../store/ci-job-artifacts.js'
 import type { JobRow } from '../store/ci-jobs.js'
 import { findJobById } from '../store/ci-jobs.js'
 import { latestSuccessfulJobWithArtifacts } from '../store/ci-job-lists.js'
 import type { ProjectView } from '../store/projects.js'
 import { actionable, findJob, jobsProject, recordNotFound } from './jobs.js'
-
-const COMPLETE = new Set(['success', 'failed', 'canceled', 'skipped'])
 
 export interface Download { stream: Readable; size: number; contentType: string; filename: string }
 
@@ -86,7 +84,7 @@ export async function erase(ctx: RequestContext, id: string, jobId: number) {
   const { project, job } = actionable(ctx, id, jobId)
   // erase_build: Maintainers, or the Developer who started the job (Ci::BuildPolicy's owner_of_job).
   if (effectiveProjectLevel(ctx, project) < MAINTAINER && job.user_id !== ctx.user?.id) throw forbidden()
-  const erasable = COMPLETE.has(job.status) && (job.artifacts_file !== null || traceSize(ctx.app.layout, job.id) > 0)
+  const erasable = COMPLETE_STATUSES.has(job.status) && (job.artifacts_file !== null || traceSize(ctx.app.layout, job.id) > 0)
   if (!erasable) throw forbidden('Job is not erasable!')
   await eraseArtifacts(ctx.app.layout, job.id)
   await eraseTrace(ctx.app.layout, job.id)

@@ -91,7 +91,7 @@ export function listPipelineJobs(ctx: RequestContext, project: ProjectView, pipe
 }
 
 /** update_build: Developers and up, never in an archived project (read-only, as GitLab's ProjectPolicy has it). */
-function actionable(ctx: RequestContext, id: string, jobId: number) {
+export function actionable(ctx: RequestContext, id: string, jobId: number) {
   const project = jobsProject(ctx, id)
   requireProjectLevel(ctx, project, DEVELOPER)
   if (project.archived) throw forbidden()
@@ -135,5 +135,3 @@ export function currentJob(ctx: RequestContext) {
   if (!job || !project) throw notFound('Job')
   return { project, job }
 }
-
-export { actionable }
