@@ -2,6 +2,7 @@
 // the normalized value, or undefined after reporting.
 import { parseDuration } from '../durations.js'
 import type { JobArtifactsSpec, JobNeed } from '../plan-types.js'
+import { matrixCombos, matrixSuffix } from './matrix.js'
 import type { AllowFailureConfig } from './types.js'
 import { isHash } from './yaml.js'
 
@@ -79,10 +80,19 @@ export function needsList(value: unknown, path: string, p: Problems): JobNeed[] 
     for (const flag of ['artifacts', 'optional'] as const) {
       if (need[flag] !== undefined && typeof need[flag] !== 'boolean') p.add(`${path}:needs:need ${flag} should be a boolean value`)
     }
-    if (p.list.length > before) return undefined
-    out.push({ job: need.job as string, artifacts: need.artifacts !== false, optional: need.optional === true })
+    const names = needNames(need, path, p)
+    if (p.list.length > before || !names) return undefined
+    for (const job of names) out.push({ job, artifacts: need.artifacts !== false, optional: need.optional === true })
   }
   return out
+}
+
+/** `{job, parallel: {matrix}}` needs only the named instances of a matrix job; plain needs name the job. */
+function needNames(need: Record<string, unknown>, path: string, p: Problems): string[] | undefined {
+  if (need.parallel === undefined) return [need.job as string]
+  const combos = isHash(need.parallel) ? matrixCombos(need.parallel.matrix) : null
+  if (!combos) { p.add(`${path}:needs:need:parallel:matrix config should be an array of hashes`); return undefined }
+  return combos.map((c) => `${need.job as string}${matrixSuffix(c)}`)
 }
 
 const ARTIFACT_KEYS = ['paths', 'exclude', 'when', 'expire_in', 'expose_as', 'name', 'untracked', 'reports', 'public', 'access']

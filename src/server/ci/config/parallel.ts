@@ -1,6 +1,7 @@
 // `parallel: N` and `parallel: matrix` expand one job into its instances, named as GitLab names them
 // (`test 1/3`, `deploy: [aws, eu]`), and `needs`/`dependencies` on the base name reach every instance.
 import { Problems } from './fields.js'
+import { matrixCombos, matrixSuffix } from './matrix.js'
 import type { JobConfig } from './types.js'
 import { isHash } from './yaml.js'
 
@@ -9,21 +10,9 @@ const MAX_INSTANCES = 200
 type Instance = { suffix: string; variables: Record<string, string> }
 
 function matrixInstances(matrix: unknown, at: string, p: Problems): Instance[] | undefined {
-  const bad = () => { p.add(`${at}:parallel:matrix config should be an array of hashes`); return undefined }
-  if (!Array.isArray(matrix) || matrix.length === 0) return bad()
-  const out: Instance[] = []
-  for (const entry of matrix) {
-    if (!isHash(entry) || Object.keys(entry).length === 0) return bad()
-    let combos: Array<Array<[string, string]>> = [[]]
-    for (const [key, v] of Object.entries(entry)) {
-      const values = Array.isArray(v) ? v : [v]
-      if (values.length === 0 || !values.every((x) => ['string', 'number'].includes(typeof x))) return bad()
-      combos = combos.flatMap((c) => values.map((x) => [...c, [key, String(x)] as [string, string]]))
-    }
-    for (const combo of combos) {
-      out.push({ suffix: `: [${combo.map(([, v]) => v).join(', ')}]`, variables: Object.fromEntries(combo) })
-    }
-  }
+  const combos = matrixCombos(matrix)
+  if (!combos) { p.add(`${at}:parallel:matrix config should be an array of hashes`); return undefined }
+  const out = combos.map((combo) => ({ suffix: matrixSuffix(combo), variables: Object.fromEntries(combo) }))
   if (out.length > MAX_INSTANCES) { p.add(`${at}:parallel:matrix config generates too many jobs (maximum is ${MAX_INSTANCES})`); return undefined }
   return out
 }

@@ -233,6 +233,20 @@ describe('parallel', () => {
     ])
   })
 
+  it('needs only the matrix instances named by needs:parallel:matrix', async () => {
+    const yaml = 'build:\n  stage: build\n  script: x\n  parallel:\n    matrix:\n      - OS: [linux, mac]\n        ARCH: [x64, arm]\ntest:\n  script: y\n  needs:\n    - job: build\n      parallel:\n        matrix:\n          - OS: linux\n            ARCH: [arm, x64]\n'
+    const p = await plan(yaml)
+    expect(p.jobs.map((j) => j.name)).toEqual(['build: [linux, x64]', 'build: [linux, arm]', 'build: [mac, x64]', 'build: [mac, arm]', 'test'])
+    expect(p.jobs[4].needs).toEqual([
+      { job: 'build: [linux, arm]', artifacts: true, optional: false }, { job: 'build: [linux, x64]', artifacts: true, optional: false },
+    ])
+  })
+
+  it('refuses a matrix need of an instance that does not exist', async () => {
+    const result = await planPipeline('build:\n  script: x\n  parallel:\n    matrix:\n      - OS: [linux]\ntest:\n  script: y\n  needs:\n    - job: build\n      parallel: {matrix: [{OS: bsd}]}\n', planContext())
+    expect(result).toEqual({ kind: 'errors', errors: ['test job: undefined need: build: [bsd]'] })
+  })
+
   it('points needs and dependencies of the base name at every instance', async () => {
     const p = await plan('build:\n  stage: build\n  script: x\n  parallel: 2\ntest:\n  script: y\n  needs: [build]\n  dependencies: [build]\n')
     expect(p.jobs[2]).toMatchObject({
