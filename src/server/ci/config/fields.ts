@@ -37,7 +37,11 @@ export function stringList(value: unknown, path: string, p: Problems, what = 'an
   return undefined
 }
 
-/** `KEY: value` or `KEY: {value, description, expand, options}`; numbers become strings as GitLab's to_s does. */
+/**
+ * `KEY: value` or `KEY: {value, description, expand, options}`; numbers become strings as GitLab's to_s does.
+ * Values are expanded when the job starts, where `$$` is a literal `$`: `expand: false` doubles every `$` so that the
+ * value arrives as written.
+ */
 export function variablesHash(value: unknown, path: string, p: Problems): Record<string, string> | undefined {
   const scalar = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))
   const fail = () => { p.add(`${path} config should be a hash of key value pairs, value can be a hash`); return undefined }
@@ -47,7 +51,10 @@ export function variablesHash(value: unknown, path: string, p: Problems): Record
   for (const [key, v] of Object.entries(value)) {
     if (scalar(v)) out[key] = String(v)
     else if (isHash(v) && Object.keys(v).every((k) => ['value', 'description', 'expand', 'options'].includes(k)) &&
-      (v.value === undefined || scalar(v.value))) out[key] = v.value === undefined ? '' : String(v.value)
+      (v.value === undefined || scalar(v.value))) {
+      const text = v.value === undefined ? '' : String(v.value)
+      out[key] = v.expand === false ? text.replace(/\$/g, '$$$$') : text
+    }
     else return fail()
   }
   return out

@@ -76,6 +76,11 @@ plain:
     expect(p.jobs[1]).toMatchObject({ image: 'x', beforeScript: [], variables: { B: 'b' } })
   })
 
+  it('keeps a value with expand: false as written by escaping its dollars for the job-start expansion', async () => {
+    const p = await plan('job:\n  script: x\n  variables:\n    RAW: {value: "a$HOME$$b", expand: false}\n    COOKED: "a$HOME"\n')
+    expect(p.jobs[0].variables).toEqual({ RAW: 'a$$HOME$$$$b', COOKED: 'a$HOME' })
+  })
+
   it('merges global, job and {value, description} variables, the job winning', async () => {
     const p = await plan('variables:\n  A: global\n  B: {value: described, description: shown in the form}\n  N: 3\njob:\n  script: x\n  variables:\n    A: job\n')
     expect(p.jobs[0].variables).toEqual({ A: 'job', B: 'described', N: '3' })
