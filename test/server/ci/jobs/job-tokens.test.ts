@@ -27,8 +27,8 @@ beforeAll(async () => {
   running = await takeJob(w)
 })
 afterAll(async () => {
-  git.cleanup()
-  await server.close()
+  git?.cleanup()
+  await server?.close()
 })
 
 describe('GET /job', () => {
@@ -114,6 +114,14 @@ describe('git over HTTP as gitlab-ci-token', () => {
     const push = await git.attempt(dir, 'push', 'origin', 'HEAD:master')
     expect(push.exitCode).not.toBe(0)
     expect(push.stderr).toContain('You are not allowed to push code to this project.')
+  })
+
+  it("does not clone another project, even one the pipeline's user may read", async () => {
+    const other = await createProject(w.developer.api, { name: 'side', initialize_with_readme: true })
+    const url = urlWithCredentials(server.url, `/${other.path_with_namespace}.git`, 'gitlab-ci-token', running.token)
+    const clone = await git.attempt(git.root, 'clone', '-q', url, join(git.root, 'side'))
+    expect(clone.exitCode).not.toBe(0)
+    expect(clone.stderr).toContain("The project you were looking for could not be found or you don't have permission to view it.")
   })
 })
 
