@@ -4,6 +4,7 @@ import picomatch from 'picomatch'
 import type { PlanContext } from '../plan-types.js'
 import { ConfigError } from './errors.js'
 import { firstMatch, makeFacts } from './evaluate.js'
+import { applyInputs } from './inputs.js'
 import { Problems } from './fields.js'
 import { parseRules } from './rules.js'
 import { deepMerge, isHash, loadYaml } from './yaml.js'
@@ -32,12 +33,14 @@ class Includer {
     if (!Object.hasOwn(config, 'include')) return config
     const { include, ...rest } = config
     let merged: Record<string, unknown> = {}
-    for (const location of await this.locations(include)) {
-      if (this.seen.has(location)) continue
-      this.seen.add(location)
+    for (const { location, inputs } of await this.locations(include)) {
+      // The same file with other inputs is another configuration, so it is read again.
+      const key = `${location}\0${JSON.stringify(inputs ?? null)}`
+      if (this.seen.has(key)) continue
+      this.seen.add(key)
       if (this.seen.size > MAX_INCLUDES) throw new ConfigError(`Maximum of ${MAX_INCLUDES} nested includes are allowed!`)
       this.records.push({ type: 'local', location })
-      merged = deepMerge(merged, await this.expand(await this.read(location)))
+      merged = deepMerge(merged, await this.expand(await this.read(location, inputs)))
     }
     return deepMerge(merged, rest)
   }
@@ -56,7 +59,7 @@ class Includer {
     return rule !== null && rule.when !== 'never'
   }
 
-  private async read(location: string): Promise<Record<string, unknown>> {
+  private async read(location: string, inputs: unknown): Promise<Record<string, unknown>> {
     const text = await this.source.readFile(location)
     if (text === null) throw new ConfigError(`Local file \`${location}\` does not exist!`)
     if (text.trim() === '') throw new ConfigError(`Local file \`${location}\` is empty!`)
@@ -64,22 +67,28 @@ class Includer {
     if (!loaded.ok || !isHash(loaded.value)) {
       throw new ConfigError(`Included file \`${location}\` does not have valid YAML syntax!`)
     }
-    return loaded.value
+    try {
+      return applyInputs(loaded.header, loaded.value, inputs) as Record<string, unknown>
+    } catch (e) {
+      if (e instanceof ConfigError) throw new ConfigError(`\`${location}\`: ${e.message}`)
+      throw e
+    }
   }
 
   /** The local paths one `include:` value names, wildcards expanded over the commit's files. */
-  private async locations(include: unknown): Promise<string[]> {
+  private async locations(include: unknown): Promise<Array<{ location: string; inputs: unknown }>> {
     const entries = Array.isArray(include) ? include : [include]
-    const out: string[] = []
+    const out: Array<{ location: string; inputs: unknown }> = []
     for (const entry of entries) {
       const path = localPath(entry)
       if (!(await this.wanted(entry))) continue
       if (!/\.ya?ml$/.test(path)) throw new ConfigError(`Included file \`${path}\` does not have YAML extension!`)
-      if (!path.includes('*')) { out.push(path); continue }
+      const inputs = isHash(entry) ? entry.inputs : undefined
+      if (!path.includes('*')) { out.push({ location: path, inputs }); continue }
       const isMatch = picomatch(path, { dot: true })
       const found = (await this.source.listFiles()).filter((f) => isMatch(f)).sort()
       if (found.length === 0) throw new ConfigError(`Local file \`${path}\` does not exist!`)
-      out.push(...found)
+      out.push(...found.map((location) => ({ location, inputs })))
     }
     return out
   }

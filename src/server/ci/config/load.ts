@@ -2,6 +2,7 @@
 // the global keywords, every job, parallel, then the logical checks, in GitLab's order.
 import { ConfigError } from './errors.js'
 import { expandIncludes, type IncludeSource } from './include.js'
+import { applyInputs } from './inputs.js'
 import { resolveExtends, resolveReferences } from './expand.js'
 import { Problems, scriptLines, unknownKeys, variablesHash } from './fields.js'
 import { DEFAULT_KEYS, normalizeJob } from './jobs.js'
@@ -84,7 +85,9 @@ async function expanded(text: string, source: IncludeSource) {
   const loaded = loadYaml(text)
   if (!loaded.ok) throw new ConfigError(loaded.error)
   if (!isHash(loaded.value)) throw new ConfigError('Invalid configuration format')
-  const { config, includes } = await expandIncludes(loaded.value, source)
+  const withInputs = applyInputs(loaded.header, loaded.value, {})
+  if (!isHash(withInputs)) throw new ConfigError('Invalid configuration format')
+  const { config, includes } = await expandIncludes(withInputs, source)
   return { merged: resolveReferences(resolveExtends(config)), includes }
 }
 

@@ -21,14 +21,15 @@ const referenceScalar: ScalarTag = {
   resolve: (text) => new ReferenceTag([text]),
 }
 
-export type YamlResult = { ok: true; value: unknown } | { ok: false; error: string }
+/** `header` is the `spec:` document before `---`, or null. */
+export type YamlResult = { ok: true; value: unknown; header: unknown } | { ok: false; error: string }
 
 const isSpecHeader = (v: unknown) => isHash(v) && Object.keys(v).length === 1 && 'spec' in v
 
 /**
  * Psych names the source `(<unknown>)` and says where the error is; the yaml package says it in its own words.
- * A `spec:` header document before `---` is skipped (its inputs are not interpolated); otherwise, as Psych.load does,
- * the first document is the config.
+ * A `spec:` header document before `---` is returned apart; otherwise, as Psych.load does, the first document is the
+ * config.
  */
 export function loadYaml(text: string): YamlResult {
   const lines = new LineCounter()
@@ -49,7 +50,8 @@ export function loadYaml(text: string): YamlResult {
   }
   try {
     const values = docs.map((d) => d.toJS({ maxAliasCount: 1000 }) as unknown)
-    return { ok: true, value: values.length > 1 && isSpecHeader(values[0]) ? values[1] : values[0] ?? null }
+    if (values.length > 1 && isSpecHeader(values[0])) return { ok: true, value: values[1], header: values[0] }
+    return { ok: true, value: values[0] ?? null, header: null }
   } catch (e) {
     // toJS refuses alias bombs (too many alias expansions) by throwing.
     return { ok: false, error: `(<unknown>): ${(e as Error).message.split('\n')[0]}` }
