@@ -1,10 +1,11 @@
 // What creates pipelines without being asked: pushes (over HTTP, API commits, merges, new branches and tags) and
 // merge-request events (opened, source branch moved) when the config has jobs for them.
 import type { AppDeps } from '../context.js'
-import { readCommitInfo } from '../git/read.js'
+import { readCommitInfo, readRef } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
 import { labelNamesOf } from '../store/noteables.js'
 import { findMergeRequestById, openOnBranches, type MergeRequestRow } from '../store/merge-requests.js'
+import { latestPipeline } from '../store/pipelines.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { onRefsMoved, type PushEvent } from '../services/git-access.js'
@@ -53,31 +54,47 @@ export function mergeRequestFacts(app: AppDeps, mr: MergeRequestRow, source: Pro
   }
 }
 
-/** A merge_request_event pipeline, when the config has jobs for one (otherwise the plan is empty and nothing is made). */
-async function mergeRequestPipeline(app: AppDeps, mr: MergeRequestRow, user: UserRow | null) {
-  const target = findProjectById(app.db, mr.project_id)
-  const source = findProjectById(app.db, mr.source_project_id)
-  if (!target || !source || !target.jobs_enabled || mr.state !== 'opened') return
-  // Pipelines of a fork's merge request run in the target project, which cannot read the fork's branch: not modelled.
-  if (source.id !== target.id) return
-  await create(app, 'merge request', () => createPipeline(app, {
-    project: target, ref: mr.source_branch, tag: false, source: 'merge_request_event', user,
-    mergeRequest: mergeRequestFacts(app, mr, source),
-  }))
+/** Per app and merge request, the tail of the pipeline creations under way: a push and an opening race otherwise. */
+const running = new WeakMap<AppDeps, Map<number, Promise<void>>>()
+
+function oneAtATime(app: AppDeps, mrId: number, fn: () => Promise<void>): Promise<void> {
+  let map = running.get(app)
+  if (!map) running.set(app, (map = new Map()))
+  const next = (map.get(mrId) ?? Promise.resolve()).then(fn)
+  map.set(mrId, next)
+  return next.finally(() => { if (map.get(mrId) === next) map.delete(mrId) })
+}
+
+/**
+ * A merge_request_event pipeline, when the config has jobs for one (otherwise the plan is empty and nothing is made);
+ * one per source head, though both the push and the opening of the merge request ask for it.
+ */
+function mergeRequestPipeline(app: AppDeps, mrId: number, user: UserRow | null) {
+  return oneAtATime(app, mrId, async () => {
+    const mr = findMergeRequestById(app.db, mrId)
+    const target = mr && findProjectById(app.db, mr.project_id)
+    const source = mr && findProjectById(app.db, mr.source_project_id)
+    if (!mr || !target || !source || !target.jobs_enabled || mr.state !== 'opened') return
+    // Pipelines of a fork's merge request run in the target project, which cannot read the fork's branch: not modelled.
+    if (source.id !== target.id) return
+    const sha = await readRef(repositoryDir(app.layout.repositories, source.id), `refs/heads/${mr.source_branch}`).catch(() => null)
+    if (!sha || latestPipeline(app.db, target.id, { mergeRequestId: mr.id, sha })) return
+    await create(app, 'merge request', () => createPipeline(app, {
+      project: target, ref: mr.source_branch, sha, tag: false, source: 'merge_request_event', user,
+      mergeRequest: mergeRequestFacts(app, mr, source),
+    }))
+  })
 }
 
 async function mergeRequestPipelines(app: AppDeps, project: ProjectView, branch: string, user: UserRow) {
   for (const mr of openOnBranches(app.db, project.id, [branch])) {
-    if (mr.source_project_id === project.id && mr.source_branch === branch) await mergeRequestPipeline(app, mr, user)
+    if (mr.source_project_id === project.id && mr.source_branch === branch) await mergeRequestPipeline(app, mr.id, user)
   }
 }
 
 /** Called by merge-request creation: a new merge request may run its merge_request_event pipeline. */
 export function mergeRequestOpened(app: AppDeps, mrId: number, user: UserRow | null) {
-  app.tasks.run('merge request pipeline', async () => {
-    const mr = findMergeRequestById(app.db, mrId)
-    if (mr) await mergeRequestPipeline(app, mr, user)
-  })
+  app.tasks.run('merge request pipeline', () => mergeRequestPipeline(app, mrId, user))
 }
 
 /** Subscribes pipeline creation to ref moves of this server; returns the unsubscribe. */

@@ -9,6 +9,7 @@ import { headPipeline, type PipelineRow } from '../store/pipelines.js'
 import { findProjectById } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
 import { addSystemNote } from './discussion.js'
+import { onRefsMoved, type PushEvent } from './git-access.js'
 import { mergeMergeRequest, type MergeInput } from './merge-request-merge.js'
 
 /**
@@ -62,5 +63,21 @@ function abort(ctx: RequestContext, mr: store.MergeRequestRow, reason: string) {
   addSystemNote(ctx, mr.id, `aborted the automatic merge because ${reason}`, now)
 }
 
-/** Subscribes auto-merges to the pipelines of this server; returns the unsubscribe. */
-export const watchAutoMerges = (app: AppDeps) => onPipelineFinished(app, onFinished)
+/** GitLab 17 (gitlab-org/gitlab#346782): new commits on the source branch abort the auto-merge. */
+function onPush(app: AppDeps, event: PushEvent) {
+  const branches = event.changes.flatMap((c) => (c.ref.startsWith('refs/heads/') ? [c.ref.slice('refs/heads/'.length)] : []))
+  for (const mr of store.openOnBranches(app.db, event.project.id, branches)) {
+    if (!mr.merge_when_pipeline_succeeds || mr.source_project_id !== event.project.id || !branches.includes(mr.source_branch)) continue
+    abort(actingAs(app, event.user), mr, 'source branch was updated')
+  }
+}
+
+/** Subscribes auto-merges to the pipelines and pushes of this server; returns the unsubscribe. */
+export function watchAutoMerges(app: AppDeps): () => void {
+  const offPipelines = onPipelineFinished(app, onFinished)
+  const offPushes = onRefsMoved(app, onPush)
+  return () => {
+    offPipelines()
+    offPushes()
+  }
+}

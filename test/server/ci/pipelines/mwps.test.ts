@@ -75,6 +75,17 @@ describe('merge when pipeline succeeds', () => {
     expect([after.state, after.merge_when_pipeline_succeeds]).toEqual(['opened', false])
   })
 
+  it('is aborted by new commits on the source branch', async () => {
+    const { project, root, mr } = await openMergeRequest('mwps-push')
+    expectStatus(await root.put(`/projects/${project.id}/merge_requests/${mr.iid}/merge`, { merge_when_pipeline_succeeds: true }), 200)
+    await commit(root, project.id, { branch: 'topic', commit_message: 'more', actions: [create('u.txt', 'u')] })
+    await server.app.tasks.idle()
+    const after = expectStatus(await root.get(`/projects/${project.id}/merge_requests/${mr.iid}`), 200).body
+    expect([after.state, after.merge_when_pipeline_succeeds]).toEqual(['opened', false])
+    // Both notes come from hooks of the same push, in no fixed order.
+    expect((await notes(root, project.id, mr.iid)).slice(1).sort()).toEqual(['aborted the automatic merge because source branch was updated', 'added 1 commit'])
+  })
+
   it('merges at once when the head pipeline has already finished', async () => {
     const { project, root, mr, head } = await openMergeRequest('mwps-finished')
     await finishQueued(head.id, 'success')
