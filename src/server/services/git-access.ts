@@ -51,11 +51,11 @@ const JOB_TOKEN_LOGIN = 'gitlab-ci-token'
 
 async function signIn(app: AppDeps, credential: GitCredential) {
   if (credential.login === JOB_TOKEN_LOGIN) {
+    // Not a running job's token: GitLab's find_for_git_client goes on to the other credentials.
     try {
       return callerFromJobToken(app, credential.secret)
     } catch (err) {
-      if (err instanceof CollabError && err.status === 401) throw gitChallenge()
-      throw err
+      if (!(err instanceof CollabError && err.status === 401)) throw err
     }
   }
   try {

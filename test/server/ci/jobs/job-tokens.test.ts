@@ -116,6 +116,12 @@ describe('git over HTTP as gitlab-ci-token', () => {
     expect(push.stderr).toContain('You are not allowed to push code to this project.')
   })
 
+  it('takes a personal token under that name too, as GitLab goes on to the other credentials', async () => {
+    const url = urlWithCredentials(server.url, `/${w.project.path_with_namespace}.git`, 'gitlab-ci-token', w.reporter.token)
+    await git.run(git.root, 'clone', '-q', url, join(git.root, 'by-pat'))
+    expect(await git.run(join(git.root, 'by-pat'), 'rev-parse', 'HEAD')).toBe(w.sha)
+  })
+
   it("does not clone another project, even one the pipeline's user may read", async () => {
     const other = await createProject(w.developer.api, { name: 'side', initialize_with_readme: true })
     const url = urlWithCredentials(server.url, `/${other.path_with_namespace}.git`, 'gitlab-ci-token', running.token)
