@@ -29,7 +29,8 @@ async function decide(job: JobConfig, facts: Facts, globals: Record<string, stri
     const when = rule.when ?? job.when
     if (when === 'never') return null
     const af = rule.allowFailure ?? job.allowFailure
-    return { rule, when, startIn: when === 'delayed' ? rule.startIn ?? job.startIn : null, allowFailure: af?.allowed ?? false, exitCodes: af?.exitCodes ?? null }
+    // A job-level `when: delayed` under rules has no start_in of its own (GitLab refuses one there): it waits 0 s.
+    return { rule, when, startIn: when === 'delayed' ? rule.startIn ?? job.startIn ?? 0 : null, allowFailure: af?.allowed ?? false, exitCodes: af?.exitCodes ?? null }
   }
   if (!onlyExceptAllow(job.only, job.except, facts, vars)) return null
   // Outside rules a manual job does not block the pipeline unless it says so.
