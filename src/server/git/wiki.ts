@@ -1,0 +1,126 @@
+// A project's wiki repository: pages as files on the default branch, read in-process and changed by one commit each.
+import fs from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import git from 'isomorphic-git'
+import { withRepoLock } from './lock.js'
+import { cacheFor, readBlob, readRef, readTreeItems, resolveCommit } from './read.js'
+import { initRepository } from './repository.js'
+import { TreeEditor } from './tree-edit.js'
+import { pageOfPath, type PagePath } from './wiki-paths.js'
+import { moveRef, type Signature } from './write.js'
+
+export const wikiDir = (root: string, projectId: number) => join(root, `${projectId}.wiki.git`)
+
+export interface WikiPageFile extends PagePath { oid: string }
+
+const exists = (dir: string) => stat(join(dir, 'HEAD')).then(() => true, () => false)
+
+/** Creates the bare wiki repository the first time anything needs it (a first page, a first clone or push). */
+export async function ensureWiki(gitdir: string, defaultBranch: string) {
+  if (await exists(gitdir)) return
+  await withRepoLock(gitdir, async () => {
+    if (!(await exists(gitdir))) await initRepository(gitdir, defaultBranch)
+  })
+}
+
+/** The branch HEAD names: the wiki's default branch, whatever a push left there. */
+export async function wikiBranch(gitdir: string, fallback: string): Promise<string> {
+  try {
+    const ref = await git.resolveRef({ fs, gitdir, ref: 'HEAD', depth: 1 })
+    return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : fallback
+  } catch {
+    return fallback
+  }
+}
+
+/** The commit pages are read from: `version` when given (null when it names nothing), else the default branch. */
+export async function wikiCommit(gitdir: string, version?: string): Promise<string | null> {
+  if (!(await exists(gitdir))) return null
+  if (version !== undefined) return /^[0-9a-f]{4,40}$/i.test(version) ? resolveCommit(gitdir, version.toLowerCase()) : null
+  return readRef(gitdir, 'HEAD')
+}
+
+async function treeOf(gitdir: string, commit: string) {
+  return (await git.readCommit({ fs, gitdir, oid: commit, cache: cacheFor(gitdir) })).commit.tree
+}
+
+/** Every page of a commit, sorted by path; files that are not pages (uploads, images) are left out. */
+export async function listPageFiles(gitdir: string, commit: string | null): Promise<WikiPageFile[]> {
+  if (!commit) return []
+  const items = await readTreeItems(gitdir, await treeOf(gitdir, commit), '', true)
+  const pages: WikiPageFile[] = []
+  for (const item of items) {
+    if (item.type !== 'blob') continue
+    const page = pageOfPath(item.path)
+    if (page) pages.push({ ...page, oid: item.oid })
+  }
+  return pages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+}
+
+/** The pages in one directory of a commit (the root for ''), without walking the rest of the tree. */
+async function pagesIn(gitdir: string, commit: string, dir: string): Promise<WikiPageFile[]> {
+  let oid = await treeOf(gitdir, commit)
+  for (const part of dir ? dir.split('/') : []) {
+    const { tree } = await git.readTree({ fs, gitdir, oid, cache: cacheFor(gitdir) })
+    const e = tree.find((t) => t.path === part && t.type === 'tree')
+    if (!e) return []
+    oid = e.oid
+  }
+  const { tree } = await git.readTree({ fs, gitdir, oid, cache: cacheFor(gitdir) })
+  return tree.flatMap((e) => {
+    const page = e.type === 'blob' ? pageOfPath(dir ? `${dir}/${e.path}` : e.path) : null
+    return page ? [{ ...page, oid: e.oid }] : []
+  })
+}
+
+/**
+ * The page a slug names: its exact spelling first, then ignoring case (GitLab's find_page), so `Home` finds `home.md`.
+ * Several files for one slug (`a.md` and `a.rdoc`) resolve to the first by path, as git lists them.
+ */
+export async function findPageFile(gitdir: string, commit: string | null, slug: string): Promise<WikiPageFile | null> {
+  if (!commit) return null
+  const cut = slug.lastIndexOf('/')
+  const candidates = await pagesIn(gitdir, commit, cut < 0 ? '' : slug.slice(0, cut))
+  const folded = slug.toLowerCase()
+  return candidates.find((p) => p.slug === slug) ?? candidates.find((p) => p.slug.toLowerCase() === folded) ?? null
+}
+
+export const readPageContent = async (gitdir: string, page: WikiPageFile) => (await readBlob(gitdir, page.oid)).toString('utf8')
+
+/** What a change sees and edits: the branch's tree and its pages, both as they were when the lock was taken. */
+export interface WikiChange {
+  tree: TreeEditor
+  pages: WikiPageFile[]
+  writeBlob(content: Buffer): Promise<string>
+}
+
+export interface WikiCommitRequest {
+  branch: string
+  author: Signature
+  /** Makes the change and returns the commit message; throwing leaves the repository untouched. */
+  change: (c: WikiChange) => Promise<string>
+}
+
+/**
+ * One commit on `branch` under the repository lock: a branch that does not exist yet starts from the default branch
+ * (or from nothing in a new wiki), and the ref moves by compare-and-swap, so a concurrent push is never lost.
+ */
+export async function commitWiki(gitdir: string, req: WikiCommitRequest): Promise<string> {
+  return withRepoLock(gitdir, async () => {
+    const ref = `refs/heads/${req.branch}`
+    const current = await readRef(gitdir, ref)
+    const parent = current ?? (await readRef(gitdir, 'HEAD'))
+    const tree = await TreeEditor.open(gitdir, parent ? await treeOf(gitdir, parent) : null)
+    const pages = await listPageFiles(gitdir, parent)
+    const message = await req.change({ tree, pages, writeBlob: (blob) => git.writeBlob({ fs, gitdir, blob }) })
+    const treeOid = await tree.write()
+    const oid = await git.writeCommit({
+      fs, gitdir,
+      commit: { message: `${message}\n`, tree: treeOid, parent: parent ? [parent] : [], author: req.author, committer: req.author },
+    })
+    await moveRef(gitdir, ref, oid, current)
+    return oid
+  })
+}
+
