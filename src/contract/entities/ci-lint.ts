@@ -15,7 +15,8 @@ export const CiLintJob = z.object({
   environment: z.string().nullable(),
   when: z.string(),
   allow_failure: z.boolean(),
-  needs: z.array(z.object({ name: z.string(), artifacts: z.boolean(), optional: z.boolean() })).optional(),
+  /** Static lint only: GitLab's needs_attributes, null without needs. */
+  needs: z.array(z.object({ name: z.string(), artifacts: z.boolean(), optional: z.boolean() })).nullable().optional(),
 })
 
 /** One file the config included, with links to it in the project. */

@@ -47,7 +47,7 @@ function presentJob(spec: JobSpec, job: JobConfig | null) {
     only: job.rules ? null : policyHash(job.raw.only, { refs: ['branches', 'tags'] }),
     except: job.rules ? null : policyHash(job.raw.except, null),
     environment: environmentName(job.environment), when: spec.when, allow_failure: spec.allowFailure,
-    ...(spec.needs ? { needs: spec.needs.map((n) => ({ name: n.job, artifacts: n.artifacts, optional: n.optional })) } : {}),
+    needs: spec.needs && spec.needs.map((n) => ({ name: n.job, artifacts: n.artifacts, optional: n.optional })),
   }
 }
 

@@ -66,8 +66,8 @@ describe('POST /projects/:id/ci/lint', () => {
     const content = 'test:\n  script: [t]\n  except: [tags]\nbuild:\n  stage: build\n  before_script: [b]\n  script: [m]\n  when: manual\n  rules:\n    - when: manual\n'
     const res = expectStatus(await alice.api.post(lintPath(), { content, include_jobs: true }), 200)
     expect(res.body.jobs).toEqual([
-      { name: 'build', stage: 'build', before_script: ['b'], script: ['m'], after_script: [], tag_list: [], only: null, except: null, environment: null, when: 'manual', allow_failure: false },
-      { name: 'test', stage: 'test', before_script: [], script: ['t'], after_script: [], tag_list: [], only: { refs: ['branches', 'tags'] }, except: { refs: ['tags'] }, environment: null, when: 'on_success', allow_failure: false },
+      { name: 'build', stage: 'build', before_script: ['b'], script: ['m'], after_script: [], tag_list: [], only: null, except: null, environment: null, when: 'manual', allow_failure: false, needs: null },
+      { name: 'test', stage: 'test', before_script: [], script: ['t'], after_script: [], tag_list: [], only: { refs: ['branches', 'tags'] }, except: { refs: ['tags'] }, environment: null, when: 'on_success', allow_failure: false, needs: null },
     ])
   })
 
@@ -147,8 +147,10 @@ describe('GET /projects/:id/ci/lint', () => {
     const res = expectStatus(await alice.api.get(lintPath(), { query: { include_jobs: true } }), 200)
     expect(res.body.valid).toBe(true)
     expect(res.body.includes.map((i: { location: string }) => i.location)).toEqual(['ci/test.yml'])
-    expect(res.body.jobs.map((j: { name: string; only: unknown; environment: unknown }) => [j.name, j.only, j.environment])).toEqual([
-      ['build', { refs: ['main', '/^release/'] }, null], ['test', { refs: ['branches', 'tags'] }, null], ['deploy', null, 'production'],
+    expect(res.body.jobs.map((j: { name: string; only: unknown; environment: unknown; needs: unknown }) => [j.name, j.only, j.environment, j.needs])).toEqual([
+      ['build', { refs: ['main', '/^release/'] }, null, null],
+      ['test', { refs: ['branches', 'tags'] }, null, [{ name: 'build', artifacts: true, optional: false }]],
+      ['deploy', null, 'production', null],
     ])
   })
 
