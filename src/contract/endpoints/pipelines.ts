@@ -40,7 +40,8 @@ export const getPipeline = defineEndpoint({
 })
 
 export const PipelineVariableInput = z.object({
-  key: str(255), value: z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string({ error: 'is invalid' })),
+  // Ci::PipelineVariable's key format: anything else could not be an environment variable of the job.
+  key: str(255).refine((k) => /^[a-zA-Z0-9_]+$/.test(k), { error: "can contain only letters, digits and '_'." }), value: z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string({ error: 'is invalid' })),
   variable_type: oneOf(['env_var', 'file']).optional(),
 })
 

@@ -108,6 +108,9 @@ describe('POST /projects/:id/pipeline', () => {
     expectStatus(await root.post(`/projects/${project.id}/pipeline`, { ref: 'master', variables: 'nope' }), 400)
     expectStatus(await root.post(`/projects/${project.id}/pipeline`, { ref: 'master', variables: [{ key: 'A' }] }), 400)
     expectStatus(await root.post(`/projects/${project.id}/pipeline`, { ref: 'master', variables: [{ key: 'A', value: 'b', variable_type: 'bogus' }] }), 400)
+    for (const key of ['', 'A B', 'A=B', 'Ä']) {
+      expectStatus(await root.post(`/projects/${project.id}/pipeline`, { ref: 'master', variables: [{ key, value: 'b' }] }), 400)
+    }
     for (const ref of ['../etc', 'a\u0000b', 'x'.repeat(1024), 'refs/heads/master', '']) {
       const res = await root.post(`/projects/${project.id}/pipeline`, { ref })
       expect(res.status, ref).toBe(400)
