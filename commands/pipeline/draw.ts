@@ -23,7 +23,8 @@ export function durationText(seconds: number | null | undefined): string {
 function jobState(io: IO, job: Job): string {
   const icon = ICONS[job.status] ?? '?'
   if (job.status === 'failed' && job.allow_failure) return io.color.yellow(`! ${job.status} (allowed)`)
-  return stateStyle(io, `${icon} ${job.status}`)
+  // The icon takes the status word's colour.
+  return stateStyle(io, job.status).replace(job.status, `${icon} ${job.status}`)
 }
 
 /** The terminal drawing: a heading line, the URL, then each stage and its jobs. */

@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, each printed next to its baseline from the same run.
+import { ciCliBench } from './ci-cli.js'
 import { cliBench } from './cli.js'
 import { foundationBench } from './foundation.js'
 import { fuzzBench } from './fuzz.js'
@@ -9,7 +10,7 @@ import { mixedBench } from './mixed.js'
 import { repositoryBench } from './repository.js'
 
 const only = process.argv[2]
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, 'merge-requests': mergeRequestsBench, mixed: mixedBench, fuzz: fuzzBench, cli: cliBench }
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, 'merge-requests': mergeRequestsBench, mixed: mixedBench, fuzz: fuzzBench, cli: cliBench, 'ci-cli': ciCliBench }
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue
