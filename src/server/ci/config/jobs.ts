@@ -113,6 +113,7 @@ export function normalizeJob(name: string, value: unknown, defaults: Record<stri
     raw: job,
   }
   checkDependenciesInNeeds(config, at, p)
+  f.recordedShapes(job, at, p)
   return p.list.length > before ? undefined : config
 }
 

@@ -4,7 +4,7 @@ import { ConfigError } from './errors.js'
 import { expandIncludes, type IncludeSource } from './include.js'
 import { applyInputs } from './inputs.js'
 import { resolveExtends, resolveReferences } from './expand.js'
-import { Problems, scriptLines, unknownKeys, variablesHash } from './fields.js'
+import { Problems, recordedShapes, scriptLines, unknownKeys, variablesHash } from './fields.js'
 import { DEFAULT_KEYS, normalizeJob } from './jobs.js'
 import { expandParallel } from './parallel.js'
 import { parseRules } from './rules.js'
@@ -39,6 +39,7 @@ function defaultsOf(config: Record<string, unknown>, p: Problems): Record<string
   if (value === undefined || value === null) return defaults
   if (!isHash(value)) { p.add('default config should be a hash'); return defaults }
   unknownKeys(value, DEFAULT_KEYS, 'default', p)
+  recordedShapes(value, 'default', p)
   for (const key of ['before_script', 'after_script']) if (value[key] !== undefined) scriptLines(value[key], `default:${key}`, p)
   return { ...defaults, ...value }
 }

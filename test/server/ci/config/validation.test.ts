@@ -96,6 +96,14 @@ describe('jobs', () => {
     expect(await errorsOf('a:\n  script: x\n  parallel: {matrix: [A]}\n')).toEqual(['jobs:a:parallel:matrix config should be an array of hashes'])
   })
 
+  it('checks the shape of image, services and environment', async () => {
+    expect(await errorsOf('a:\n  script: x\n  image: [alpine]\n')).toEqual(['jobs:a:image config should be a hash or a string'])
+    expect(await errorsOf('a:\n  script: x\n  services: postgres\n')).toEqual(['jobs:a:services config should be a array'])
+    expect(await errorsOf('a:\n  script: x\n  services: [postgres, 3]\n')).toEqual(['jobs:a:services:service config should be a hash or a string'])
+    expect(await errorsOf('a:\n  script: x\n  environment: {url: "https://x"}\n')).toEqual(["jobs:a:environment name can't be blank"])
+    expect(await errorsOf('default:\n  image: 3\na:\n  script: x\n')).toEqual(['default:image config should be a hash or a string', 'jobs:a:image config should be a hash or a string'])
+  })
+
   it('checks artifacts', async () => {
     expect(await errorsOf('a:\n  script: x\n  artifacts:\n    paths: out\n    when: sometimes\n    expire_in: later\n    size: 1\n')).toEqual([
       'jobs:a:artifacts config contains unknown keys: size',
