@@ -12,7 +12,11 @@ type Instance = { suffix: string; variables: Record<string, string> }
 function matrixInstances(matrix: unknown, at: string, p: Problems): Instance[] | undefined {
   const combos = matrixCombos(matrix)
   if (!combos) { p.add(`${at}:parallel:matrix config should be an array of hashes`); return undefined }
-  const out = combos.map((combo) => ({ suffix: matrixSuffix(combo), variables: Object.fromEntries(combo) }))
+  // Matrix instances are numbered too: CI_NODE_INDEX counts through every combination.
+  const out = combos.map((combo, i) => ({
+    suffix: matrixSuffix(combo),
+    variables: { CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(combos.length), ...Object.fromEntries(combo) },
+  }))
   if (out.length > MAX_INSTANCES) { p.add(`${at}:parallel:matrix config generates too many jobs (maximum is ${MAX_INSTANCES})`); return undefined }
   return out
 }

@@ -231,10 +231,10 @@ describe('parallel', () => {
     const yaml = 'deploy:\n  script: x\n  variables: {KEEP: k}\n  parallel:\n    matrix:\n      - PROVIDER: aws\n        STACK: [monitoring, app1]\n      - PROVIDER: [gcp, vultr]\n        STACK: data\n'
     const p = await plan(yaml)
     expect(p.jobs.map((j) => [j.name, j.variables])).toEqual([
-      ['deploy: [aws, monitoring]', { KEEP: 'k', PROVIDER: 'aws', STACK: 'monitoring' }],
-      ['deploy: [aws, app1]', { KEEP: 'k', PROVIDER: 'aws', STACK: 'app1' }],
-      ['deploy: [gcp, data]', { KEEP: 'k', PROVIDER: 'gcp', STACK: 'data' }],
-      ['deploy: [vultr, data]', { KEEP: 'k', PROVIDER: 'vultr', STACK: 'data' }],
+      ['deploy: [aws, monitoring]', { KEEP: 'k', CI_NODE_INDEX: '1', CI_NODE_TOTAL: '4', PROVIDER: 'aws', STACK: 'monitoring' }],
+      ['deploy: [aws, app1]', { KEEP: 'k', CI_NODE_INDEX: '2', CI_NODE_TOTAL: '4', PROVIDER: 'aws', STACK: 'app1' }],
+      ['deploy: [gcp, data]', { KEEP: 'k', CI_NODE_INDEX: '3', CI_NODE_TOTAL: '4', PROVIDER: 'gcp', STACK: 'data' }],
+      ['deploy: [vultr, data]', { KEEP: 'k', CI_NODE_INDEX: '4', CI_NODE_TOTAL: '4', PROVIDER: 'vultr', STACK: 'data' }],
     ])
   })
 
