@@ -9,7 +9,8 @@ import { gitAvailable } from '../git/exec.js'
 import { readPushCommands } from '../git/push-commands.js'
 import { startHttpBackend, type BackendRequest } from '../git/transport.js'
 import { gitOverHttpAllowed } from '../services/application-settings.js'
-import { authorizeGit, gitUnavailable, pushHooks, receivePack, type GitCredential } from '../services/git-access.js'
+import { authorizeGit, authorizeWikiGit, gitUnavailable, pushHooks, receivePack, type GitAccess, type GitCredential } from '../services/git-access.js'
+import { prepareWikiRepository, receiveWikiPack, wikiProjectPath } from '../services/wikis-git.js'
 import { afterCommit } from './mount.js'
 
 // Namespaces may be nested groups, so the project path is everything before the action; `/api/…` is never a project.
@@ -75,10 +76,12 @@ async function serveGit(app: AppDeps, req: RouteRequest, res: ServerResponse) {
   if (!gitOverHttpAllowed(app)) throw httpNotAllowed()
   const action = req.params.gitAction
   const service = action === 'info/refs' ? req.query.service : action
-  const access = await authorizeGit(app, req.params.gitRepo.replace(/\.git$/i, ''), service === 'git-receive-pack', gitCredential(req))
+  const repoPath = req.params.gitRepo.replace(/\.git$/i, '')
+  const wiki = wikiProjectPath(app, repoPath)
+  const access = await (wiki === null ? authorizeGit : authorizeWikiGit)(app, wiki ?? repoPath, service === 'git-receive-pack', gitCredential(req))
   const backend: BackendRequest = {
     projectRoot: app.layout.repositories,
-    pathInfo: `/${access.project.id}.git/${action}`,
+    pathInfo: `/${access.project.id}${wiki === null ? '' : '.wiki'}.git/${action}`,
     method: req.method,
     query: req.search ? req.search.slice(1) : '',
     contentType: header(req, 'content-type'),
@@ -88,6 +91,7 @@ async function serveGit(app: AppDeps, req: RouteRequest, res: ServerResponse) {
     remoteUser: access.push ? access.user!.username : undefined,
     remoteAddr: req.socket.remoteAddress,
   }
+  if (wiki !== null) return serveWiki(app, access, backend, req, res)
   if (action !== 'git-receive-pack') return proxy(app.log, backend, req, res, false)
   // The commands come first in the body: read them to decide which protected-branch checks this push needs.
   const push = await readPushCommands(req, /^(x-)?gzip$/i.test(backend.contentEncoding ?? ''))
@@ -95,6 +99,17 @@ async function serveGit(app: AppDeps, req: RouteRequest, res: ServerResponse) {
   try {
     await receivePack(app, access, () => proxy(app.log, backend, push.body, res, true))
     await afterCommit(app)
+  } finally {
+    if (res.headersSent) res.end()
+  }
+}
+
+/** A wiki's fetches and pushes: no protected branches, no pipelines, no project bookkeeping. */
+async function serveWiki(app: AppDeps, access: GitAccess, backend: BackendRequest, req: RouteRequest, res: ServerResponse) {
+  await prepareWikiRepository(app, access)
+  if (!backend.pathInfo.endsWith('/git-receive-pack')) return proxy(app.log, backend, req, res, false)
+  try {
+    await receiveWikiPack(app, access, () => proxy(app.log, backend, req, res, true))
   } finally {
     if (res.headersSent) res.end()
   }

@@ -94,6 +94,25 @@ export async function authorizeGit(app: AppDeps, projectPath: string, push: bool
   return { project, user: caller.user, push }
 }
 
+/**
+ * Git access to a project's wiki (`<project>.wiki.git`): readable by whoever may read the project while its wiki is
+ * enabled (guests of a private project too, as GitLab's read_wiki), pushable by Developers; never by a job token.
+ */
+export async function authorizeWikiGit(app: AppDeps, projectPath: string, push: boolean, credential: GitCredential | null): Promise<GitAccess> {
+  const caller = credential ? await signIn(app, credential) : null
+  const project = findProjectByPath(app.db, projectPath)
+  if (!caller?.user) {
+    if (push || !project || project.visibility !== 'public' || !project.wiki_enabled) throw gitChallenge()
+    return { project, user: null, push: false }
+  }
+  const ctx = { app, user: caller.user }
+  if (!project || !canReadProject(ctx, project) || caller.job) throw projectMissing()
+  if (!project.wiki_enabled) throw push ? pushDenied() : downloadDenied()
+  if (push && !(hasScope(caller.scopes, PUSH_SCOPES) && effectiveProjectLevel(ctx, project) >= DEVELOPER && !project.archived)) throw pushDenied()
+  if (!push && !hasScope(caller.scopes, FETCH_SCOPES)) throw downloadDenied()
+  return { project, user: caller.user, push }
+}
+
 /** The pre-receive hook for one push, when its commands need a check: the shared hooks directory and the checks. */
 export async function pushHooks(app: AppDeps, access: GitAccess, push: { commands: PushCommand[]; complete: boolean }): Promise<BackendRequest['hooks']> {
   const checks = pushChecks({ app, user: access.user }, access.project, push)

@@ -1,0 +1,92 @@
+// The wiki as a git repository: cloned and pushed with the real git command line at <namespace>/<project>.wiki.git.
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { onRefsMoved, type PushEvent } from '../../src/server/services/git-access.js'
+import { createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
+import { gitCli, urlWithCredentials, type GitCli } from '../helpers/git-cli.js'
+import { fixedClock, startTestServer, type TestServer } from '../helpers/server.js'
+
+let server: TestServer
+let git: GitCli
+let owner: TestUser
+let developer: TestUser
+let guest: TestUser
+let projectId: number
+const events: PushEvent[] = []
+const wikiUrl = (user: TestUser) => urlWithCredentials(server.url, '/alice/handbook.wiki.git', user.username, user.token)
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: fixedClock('2024-01-02T03:04:05Z') })
+  git = gitCli()
+  owner = await createUser(server, 'alice', { name: 'Alice Liddell' })
+  developer = await createUser(server, 'dave', { name: 'Dave Developer' })
+  guest = await createUser(server, 'gus')
+  projectId = (await createProject(owner.api, { name: 'handbook', visibility: 'private', initialize_with_readme: true })).id
+  expectStatus(await owner.api.post(`/projects/${projectId}/members`, { user_id: developer.id, access_level: 30 }), 201)
+  expectStatus(await owner.api.post(`/projects/${projectId}/members`, { user_id: guest.id, access_level: 10 }), 201)
+  onRefsMoved(server.app, (_app, event) => { events.push(event) })
+})
+afterAll(async () => {
+  await server.close()
+  git.cleanup()
+})
+
+describe('git over HTTP for wikis', () => {
+  it('clones an empty wiki, pushes pages, and the API lists them; the push moves no project ref and starts no pipeline', async () => {
+    const out = await git.attempt(git.root, 'clone', wikiUrl(developer), 'wiki')
+    expect(out.exitCode).toBe(0)
+    expect(out.stderr).toContain('You appear to have cloned an empty repository.')
+    const dir = join(git.root, 'wiki')
+    await git.run(dir, 'checkout', '-q', '-b', 'master')
+    mkdirSync(join(dir, 'guides'))
+    await git.commit(dir, 'Pages from git', {
+      'Home.md': '# Home\n', 'guides/First-Steps.md': 'steps\n', '.gitlab-ci.yml': 'job:\n  script: [echo hi]\n', 'logo.png': 'not a page',
+    })
+    await git.run(dir, 'push', '-q', 'origin', 'master')
+    const pages = expectStatus(await guest.api.get(`/projects/${projectId}/wikis`, { query: { with_content: true } }), 200).body
+    expect(pages).toEqual([
+      { format: 'markdown', slug: 'Home', title: 'Home', content: '# Home\n' },
+      { format: 'markdown', slug: 'guides/First-Steps', title: 'First Steps', content: 'steps\n' },
+    ])
+    await server.app.tasks.idle()
+    expect(events).toEqual([])
+    expect(expectStatus(await owner.api.get(`/projects/${projectId}/pipelines`), 200).body).toEqual([])
+  })
+
+  it('pulls a page made through the API, with GitLab\'s commit message and the acting user as author', async () => {
+    expectStatus(await developer.api.post(`/projects/${projectId}/wikis`, { title: 'From the API', content: 'api words' }), 201)
+    const dir = join(git.root, 'wiki')
+    await git.run(dir, 'pull', '-q', '--ff-only', 'origin', 'master')
+    expect(readFileSync(join(dir, 'From-the-API.md'), 'utf8')).toBe('api words')
+    expect(await git.run(dir, 'log', '-1', '--format=%s|%an|%ae')).toBe('dave created page: From the API|Dave Developer|dave@example.com')
+  })
+
+  it('lets a Guest clone the wiki of a private project but not push to it', async () => {
+    const out = await git.attempt(git.root, 'clone', '-q', wikiUrl(guest), 'guest-wiki')
+    expect(out.exitCode).toBe(0)
+    const dir = join(git.root, 'guest-wiki')
+    expect(readFileSync(join(dir, 'Home.md'), 'utf8')).toBe('# Home\n')
+    await git.commit(dir, 'Guest edit', { 'Home.md': 'defaced\n' })
+    const push = await git.attempt(dir, 'push', '-q', 'origin', 'master')
+    expect(push.exitCode).not.toBe(0)
+    expect(push.stderr).toContain('You are not allowed to push code to this project.')
+    expect(expectStatus(await guest.api.get(`/projects/${projectId}/wikis/Home`), 200).body.content).toBe('# Home\n')
+  })
+
+  it('hides the wiki of a private project from strangers and refuses clones while wiki_enabled is false', async () => {
+    const stranger = await createUser(server, 'sam')
+    const hidden = await git.attempt(git.root, 'clone', '-q', urlWithCredentials(server.url, '/alice/handbook.wiki.git', 'sam', stranger.token), 'x')
+    expect(hidden.stderr).toContain("The project you were looking for could not be found or you don't have permission to view it.")
+    expectStatus(await owner.api.put(`/projects/${projectId}`, { wiki_enabled: false }), 200)
+    const off = await git.attempt(git.root, 'clone', '-q', wikiUrl(developer), 'y')
+    expect(off.stderr).toContain('You are not allowed to download code from this project.')
+    expectStatus(await owner.api.put(`/projects/${projectId}`, { wiki_enabled: true }), 200)
+  })
+
+  it('keeps the project repository apart: its clone has the README, not the pages', async () => {
+    const out = await git.attempt(git.root, 'clone', '-q', urlWithCredentials(server.url, '/alice/handbook.git', 'dave', developer.token), 'code')
+    expect(out.exitCode).toBe(0)
+    expect(await git.run(join(git.root, 'code'), 'ls-files')).toBe('README.md')
+  })
+})
