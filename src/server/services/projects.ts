@@ -8,6 +8,7 @@ import { nowIso } from '../context.js'
 import { forgetCache, readBranch } from '../git/read.js'
 import { commitActions, setHead } from '../git/write.js'
 import { initRepository, removeRepository, repositoryDir } from '../git/repository.js'
+import { wikiDir } from '../git/wiki.js'
 import { canCreateProjectIn, canReadProject, DEVELOPER, effectiveProjectLevel, groupLevel, isAdmin, MAINTAINER, OWNER, REPORTER, requireProjectLevel } from '../policy.js'
 import type { ProjectBundle } from '../present/projects.js'
 import { insertMember } from '../store/members.js'
@@ -214,6 +215,9 @@ export async function deleteProject(ctx: RequestContext, project: store.ProjectV
   await removeRepository(gitdir)
   // A later project may get the same id, and so the same directory: nothing read from this one may answer for it.
   forgetCache(gitdir)
+  const wiki = wikiDir(ctx.app.layout.repositories, project.id)
+  await removeRepository(wiki)
+  forgetCache(wiki)
 }
 
 export function requireCanPush(ctx: RequestContext, project: store.ProjectView) {
