@@ -94,12 +94,15 @@ class Includer {
   }
 }
 
+/** Local includes name paths from the repository root, with or without a leading `/` or `./`. */
+const rootRelative = (path: string) => path.replace(/^(?:\.?\/)+/, '')
+
 function localPath(entry: unknown): string {
   if (typeof entry === 'string') {
     if (/^https?:\/\//.test(entry)) throw new ConfigError(`Remote file \`${entry}\` could not be fetched: remote includes are not supported`)
-    return entry.replace(/^\/+/, '')
+    return rootRelative(entry)
   }
-  if (isHash(entry) && typeof entry.local === 'string') return entry.local.replace(/^\/+/, '')
+  if (isHash(entry) && typeof entry.local === 'string') return rootRelative(entry.local)
   const kind = isHash(entry) ? ['remote', 'project', 'template', 'component', 'artifact'].find((k) => k in entry) : undefined
   if (kind) throw new ConfigError(`Include \`${kind}\` is not supported: only local files can be included`)
   throw new ConfigError(`Include \`${JSON.stringify(entry)}\` needs to match exactly one accessor!`)

@@ -154,7 +154,7 @@ describe('include:local', () => {
   }
 
   it('merges included files, nested ones first, and lets the including file win', async () => {
-    const yaml = 'include:\n  - ci/build.yml\n  - local: /ci/test.yml\ntest:\n  variables: {WHO: main}\n'
+    const yaml = 'include:\n  - ./ci/build.yml\n  - local: /ci/test.yml\ntest:\n  variables: {WHO: main}\n'
     const p = await plan(yaml, planContext({ files }))
     expect(p.jobs.map((j) => [j.name, j.script, j.variables])).toEqual([
       ['lint', ['lint'], { NESTED: 'yes-string', FROM: 'build' }],
