@@ -3,11 +3,11 @@
 import { inIds, stmt, type Db } from './db.js'
 
 /** Each noteable kind and the table of its rows (GitLab's noteable_type names). A new kind is a new entry here. */
-export const NOTEABLE_TABLES = { Issue: 'issues', MergeRequest: 'merge_requests' } as const
+export const NOTEABLE_TABLES = { Issue: 'issues', MergeRequest: 'merge_requests', Snippet: 'snippets' } as const
 export type NoteableKind = keyof typeof NOTEABLE_TABLES
 
-/** A new noteable's id, which the kind's row then takes as its own. */
-export const insertNoteable = (db: Db, kind: NoteableKind, projectId: number) =>
+/** A new noteable's id, which the kind's row then takes as its own; a personal snippet has no project. */
+export const insertNoteable = (db: Db, kind: NoteableKind, projectId: number | null) =>
   Number(stmt(db, 'INSERT INTO noteables (kind, project_id) VALUES (?, ?)').run(kind, projectId).lastInsertRowid)
 
 /** Deletes a noteable with its kind's row and everything discussed on it (foreign-key cascades). */
@@ -127,7 +127,7 @@ export interface NoteableRow {
 export type NoteablePatch = Partial<Pick<NoteableRow, 'time_estimate' | 'total_time_spent' | 'updated_at'>>
 
 /** Inserts a noteable of `kind` with its row (which takes the new noteable id) and returns the stored row, defaults included. */
-export function insertKindRow<R>(db: Db, kind: NoteableKind, row: { project_id: number } & Record<string, unknown>): R {
+export function insertKindRow<R>(db: Db, kind: NoteableKind, row: { project_id: number | null } & Record<string, unknown>): R {
   const full = { id: insertNoteable(db, kind, row.project_id), ...row }
   const cols = Object.keys(full)
   return stmt(db, `INSERT INTO ${NOTEABLE_TABLES[kind]} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(full) as R

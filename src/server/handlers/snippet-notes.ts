@@ -1,0 +1,70 @@
+// Notes and award emoji on project snippets, through the shared discussion layer (services/notes.ts).
+import type { contract } from '../../contract/index.js'
+import type { RequestContext } from '../context.js'
+import type { Handlers } from '../http/mount.js'
+import { presentSnippetAward, presentSnippetNote, presentSnippetNoteRead } from '../present/snippets.js'
+import * as notes from '../services/notes.js'
+import { filesOf, noteableOf, type SnippetRow } from '../services/snippets.js'
+import { projectSnippet } from './snippets.js'
+
+const target = (ctx: RequestContext, input: { id: string; snippet_id: number }) => {
+  const { project, snippet } = projectSnippet(ctx, input)
+  return { project, snippet, noteable: noteableOf(snippet) }
+}
+
+const presentAll = (ctx: RequestContext, rows: notes.NoteRow[], s: SnippetRow) =>
+  notes.withAuthors(ctx, rows).map(({ note, author }) => presentSnippetNote(note, author, s, ctx))
+
+const presentAwards = (ctx: RequestContext, rows: notes.AwardRow[]) =>
+  notes.awardsWithUsers(ctx, rows).map(({ award, user }) => presentSnippetAward(award, user, ctx))
+
+export const snippetNoteHandlers = {
+  listSnippetNotes: (input, ctx) => {
+    const { snippet, noteable } = target(ctx, input)
+    const { rows, total } = notes.listNotes(ctx, noteable, input)
+    return { status: 200, body: presentAll(ctx, rows, snippet), total }
+  },
+
+  getSnippetNote: (input, ctx) => {
+    const { snippet, noteable } = target(ctx, input)
+    const [{ note, author }] = notes.withAuthors(ctx, [notes.findNote(ctx, noteable, input.note_id)])
+    return { status: 200, body: presentSnippetNoteRead(note, author, snippet, filesOf(ctx, snippet)[0]?.path ?? '', ctx) }
+  },
+
+  createSnippetNote: (input, ctx) => {
+    const { project, snippet, noteable } = target(ctx, input)
+    const created = notes.createNote(ctx, project, noteable, input)
+    if (created.kind === 'award') return { status: 201, body: presentAwards(ctx, [created.award])[0] }
+    return { status: 201, body: presentAll(ctx, [created.note], snippet)[0] }
+  },
+
+  editSnippetNote: (input, ctx) => {
+    const { project, snippet, noteable } = target(ctx, input)
+    const note = notes.editNote(ctx, project, noteable, notes.findNote(ctx, noteable, input.note_id), input.body)
+    return { status: 200, body: presentAll(ctx, [note], snippet)[0] }
+  },
+
+  deleteSnippetNote: (input, ctx) => {
+    const { project, noteable } = target(ctx, input)
+    notes.deleteNote(ctx, project, noteable, notes.findNote(ctx, noteable, input.note_id))
+    return { status: 204 }
+  },
+
+  listSnippetAwardEmoji: (input, ctx) => {
+    const { rows, total } = notes.listAwards(ctx, target(ctx, input).noteable)
+    return { status: 200, body: presentAwards(ctx, rows), total }
+  },
+
+  getSnippetAwardEmoji: (input, ctx) =>
+    ({ status: 200, body: presentAwards(ctx, [notes.findAward(ctx, target(ctx, input).noteable, input.award_id)])[0] }),
+
+  createSnippetAwardEmoji: (input, ctx) => {
+    const { project, noteable } = target(ctx, input)
+    return { status: 201, body: presentAwards(ctx, [notes.award(ctx, project, noteable, input.name)])[0] }
+  },
+
+  deleteSnippetAwardEmoji: (input, ctx) => {
+    notes.removeAward(ctx, notes.findAward(ctx, target(ctx, input).noteable, input.award_id))
+    return { status: 204 }
+  },
+} satisfies Handlers<typeof contract.snippetNotes>
