@@ -27,7 +27,7 @@ export const toOptions = (file: string, flags: OptionValues): LintOptions => ({
 
 export async function run(options: LintOptions, deps: Deps): Promise<number> {
   const { io } = deps
-  const content = await readText(options.file, 'lint', io)
+  const content = await readText(options.file, 'file', io)
   const { api, ref: project } = await deps.project(options.project)
   const json = { content, dry_run: options.dryRun || undefined, ref: options.ref }
   const response = await api.call(route('lintProjectContent', { id: project }), { json })
