@@ -81,6 +81,11 @@ function ruleWarnings(jobs: JobConfig[], workflow: WorkflowConfig): string[] {
   })
 }
 
+/** Downstream pipelines do not exist here: say so instead of leaving the job out silently. */
+function triggerWarnings(jobs: JobConfig[]): string[] {
+  return jobs.filter((j) => j.trigger).map((j) => `jobs:${j.name} uses trigger: downstream pipelines are not run by this server, so the job is left out`)
+}
+
 async function expanded(text: string, source: IncludeSource) {
   if (text.trim() === '') throw new ConfigError('Please provide content of .gitlab-ci.yml')
   const loaded = loadYaml(text)
@@ -126,5 +131,5 @@ async function loadChecked(text: string, source: IncludeSource): Promise<LoadRes
     if (e instanceof ConfigError) return { ok: false, errors: [e.message], merged }
     throw e
   }
-  return { ok: true, config: { stages, variables, workflow, jobs, merged, includes, warnings: ruleWarnings(written, workflow) } }
+  return { ok: true, config: { stages, variables, workflow, jobs, merged, includes, warnings: [...ruleWarnings(written, workflow), ...triggerWarnings(written)] } }
 }

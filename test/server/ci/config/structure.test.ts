@@ -317,8 +317,9 @@ job:
     expect(p.jobs.map((j) => [j.when, j.allowFailure])).toEqual([['manual', true], ['manual', false]])
   })
 
-  it('leaves trigger jobs out (child pipelines do not run here)', async () => {
-    const p = await plan('child:\n  trigger: {include: child.yml}\nreal:\n  script: x\n')
-    expect(p.jobs.map((j) => j.name)).toEqual(['real'])
+  it('leaves trigger jobs out (child pipelines do not run here) and lint says so', async () => {
+    const yaml = 'child:\n  trigger: {include: child.yml}\nreal:\n  script: x\n'
+    expect((await plan(yaml)).jobs.map((j) => j.name)).toEqual(['real'])
+    expect((await lintConfig(yaml)).warnings).toEqual(['jobs:child uses trigger: downstream pipelines are not run by this server, so the job is left out'])
   })
 })
