@@ -62,6 +62,17 @@ describe('git over HTTP for wikis', () => {
     expect(await git.run(dir, 'log', '-1', '--format=%s|%an|%ae')).toBe('dave created page: From the API|Dave Developer|dave@example.com')
   })
 
+  it('round-trips an attachment: uploaded through the API, pulled with git byte for byte, and pushed files read back', async () => {
+    const bytes = Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 37) % 256))
+    const form = new FormData()
+    form.append('file', new Blob([bytes]), 'chart.png')
+    const res = expectStatus(await developer.api.request('POST', `/projects/${projectId}/wikis/attachments`, { body: form as any }), 201)
+    const dir = join(git.root, 'wiki')
+    await git.run(dir, 'pull', '-q', '--ff-only', 'origin', 'master')
+    expect(readFileSync(join(dir, res.body.file_path)).equals(bytes)).toBe(true)
+    expect(await git.run(dir, 'log', '-1', '--format=%s')).toBe('Upload attachment chart.png')
+  })
+
   it('lets a Guest clone the wiki of a private project but not push to it', async () => {
     const out = await git.attempt(git.root, 'clone', '-q', wikiUrl(guest), 'guest-wiki')
     expect(out.exitCode).toBe(0)
