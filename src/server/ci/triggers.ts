@@ -1,6 +1,7 @@
 // What creates pipelines without being asked: pushes (over HTTP, API commits, merges, new branches and tags) and
 // merge-request events (opened, source branch moved) when the config has jobs for them.
 import type { AppDeps } from '../context.js'
+import { diffBetween } from '../git/diff.js'
 import { readCommitInfo, readRef } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
 import { labelNamesOf } from '../store/noteables.js'
@@ -17,6 +18,20 @@ const SKIP_CI = /\[(skip ci|ci skip)\]/i
 async function skipsCi(app: AppDeps, projectId: number, sha: string): Promise<boolean> {
   const c = await readCommitInfo(repositoryDir(app.layout.repositories, projectId), sha).catch(() => null)
   return c !== null && SKIP_CI.test(c.message)
+}
+
+/**
+ * Paths a push changed, for `rules:changes`; null (every `changes` rule matches, as GitLab does for new branches)
+ * when there is nothing to compare with or the old commit cannot be read.
+ */
+async function changedPaths(app: AppDeps, projectId: number, before: string | null, after: string): Promise<string[] | null> {
+  if (before === null) return null
+  try {
+    const files = await diffBetween(repositoryDir(app.layout.repositories, projectId), before, after)
+    return [...new Set(files.flatMap((f) => [f.oldPath, f.newPath]))]
+  } catch {
+    return null
+  }
 }
 
 /** Errors of a push pipeline are recorded on it; anything else (a vanished ref) is only logged. */
@@ -38,8 +53,9 @@ async function onPush(app: AppDeps, event: PushEvent) {
     if (!m) continue
     if (await skipsCi(app, project.id, change.after)) continue
     const tag = m[1] === 'tags'
+    const changed = await changedPaths(app, project.id, change.before, change.after)
     await create(app, 'push', () => createPipeline(app, {
-      project, ref: m[2], sha: change.after!, tag, source: 'push', user: event.user, beforeSha: change.before,
+      project, ref: m[2], sha: change.after!, tag, source: 'push', user: event.user, beforeSha: change.before, changedPaths: changed,
     }))
     if (!tag) await mergeRequestPipelines(app, project, m[2], event.user)
   }
@@ -79,9 +95,11 @@ function mergeRequestPipeline(app: AppDeps, mrId: number, user: UserRow | null) 
     if (source.id !== target.id) return
     const sha = await readRef(repositoryDir(app.layout.repositories, source.id), `refs/heads/${mr.source_branch}`).catch(() => null)
     if (!sha || latestPipeline(app.db, target.id, { mergeRequestId: mr.id, sha })) return
+    // The merge request's changes: from where it forked from the target to its head.
+    const changed = mr.base_sha ? await changedPaths(app, source.id, mr.base_sha, sha) : null
     await create(app, 'merge request', () => createPipeline(app, {
       project: target, ref: mr.source_branch, sha, tag: false, source: 'merge_request_event', user,
-      mergeRequest: mergeRequestFacts(app, mr, source),
+      mergeRequest: mergeRequestFacts(app, mr, source), changedPaths: changed,
     }))
   })
 }

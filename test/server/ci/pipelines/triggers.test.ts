@@ -73,6 +73,17 @@ describe('pushes over HTTP', () => {
   })
 })
 
+describe('rules:changes', () => {
+  it('compares a push with the commit before it; a new branch matches every changes rule', async () => {
+    const config = 'always:\n  script: [x]\ndocs:\n  script: [x]\n  rules:\n    - changes: [docs/**/*]\n'
+    const { project, root } = await ciProject(server, 'changes', config, { 'docs/a.md': 'a', 'src/a.ts': 'a' })
+    await commit(root, project.id, { commit_message: 'code', actions: [{ action: 'update', file_path: 'src/a.ts', content: 'b' }] })
+    await commit(root, project.id, { commit_message: 'docs', actions: [{ action: 'update', file_path: 'docs/a.md', content: 'b' }] })
+    const list = await projectPipelines(server, root, project.id)
+    expect(list.map((p) => jobStates(server, p.id).map((j) => j.split(':')[0]))).toEqual([['always', 'docs'], ['always'], ['always', 'docs']])
+  })
+})
+
 describe('API writes', () => {
   it('creates pipelines for API commits and new branches, not for branch deletions, nor with CI off', async () => {
     const { project, root } = await ciProject(server, 'api-writes', CONFIG)
