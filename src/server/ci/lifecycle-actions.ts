@@ -118,7 +118,7 @@ export function retryPipeline(app: AppDeps, pipelineId: number, user: UserRow | 
 export async function deletePipeline(app: AppDeps, pipelineId: number): Promise<void> {
   const all = jobs.pipelineJobs(app.db, pipelineId)
   for (const job of all) if (job.status === 'running') emitJobCanceled(app, job.id)
-  deletePipelineRow(app.db, pipelineId)
+  transaction(app.db, () => deletePipelineRow(app.db, pipelineId))
   for (const job of all) {
     await eraseTrace(app.layout, job.id).catch((err) => app.log.error('erasing a trace failed', err))
     if (job.artifacts_file) await eraseArtifacts(app.layout, job.id).catch((err) => app.log.error('erasing artifacts failed', err))

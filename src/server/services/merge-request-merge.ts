@@ -14,7 +14,7 @@ import { addSystemNote } from './discussion.js'
 import { emitRefsMoved } from './git-access.js'
 import { refreshMergeRequest } from './merge-request-status.js'
 import { isDraft } from './merge-requests.js'
-import { deferToPipeline } from './merge-when-pipeline-succeeds.js'
+import { ciBlocksMerge, deferToPipeline } from './merge-when-pipeline-succeeds.js'
 import { canPushTo, isProtectedBranch, requireMergeInto, requirePushTo } from './protected-branches.js'
 import { gitdirOf, signatureOf } from './repository.js'
 
@@ -63,6 +63,7 @@ export async function mergeMergeRequest(ctx: RequestContext, target: ProjectView
   if (input.sha !== undefined && fresh.source_sha && input.sha !== fresh.source_sha) throw shaMismatch(fresh.source_sha)
   if (fresh.state !== 'opened' || isDraft(fresh.title) || fresh.git_merge_status === 'commits_status' || !fresh.source_sha) throw notAllowed()
   if (deferToPipeline(ctx, fresh, input)) return store.findMergeRequestById(ctx.app.db, mr.id)!
+  if (ciBlocksMerge(ctx, target, fresh)) throw notAllowed()
   const db = ctx.app.db
   const source = findProjectById(db, mr.source_project_id)!
   const squash = input.squash ?? fresh.squash === 1

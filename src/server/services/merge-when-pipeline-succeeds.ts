@@ -29,6 +29,15 @@ export function deferToPipeline(ctx: RequestContext, mr: store.MergeRequestRow, 
   return true
 }
 
+/**
+ * With only_allow_merge_if_pipeline_succeeds, a merge (not an auto-merge) needs a successful head pipeline
+ * (MergeRequest#mergeable_ci_state?); GitLab answers 405 otherwise.
+ */
+export function ciBlocksMerge(ctx: RequestContext, project: { only_allow_merge_if_pipeline_succeeds: number }, mr: store.MergeRequestRow): boolean {
+  if (!project.only_allow_merge_if_pipeline_succeeds) return false
+  return headPipeline(ctx.app.db, mr)?.status !== 'success'
+}
+
 /** A context acting as the merge user, for work no request carries. */
 function actingAs(app: AppDeps, user: UserRow): RequestContext {
   return {

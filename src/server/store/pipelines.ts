@@ -40,7 +40,11 @@ export function updatePipeline(db: Db, id: number, patch: PipelinePatch) {
   if (cols.length) stmt(db, `UPDATE pipelines SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
-export const deletePipelineRow = (db: Db, id: number) => stmt(db, 'DELETE FROM pipelines WHERE id = ?').run(id)
+/** The pipeline, its jobs (by cascade) and the statuses external CI posted into it: GitLab keeps those as its jobs. */
+export function deletePipelineRow(db: Db, id: number) {
+  stmt(db, 'DELETE FROM commit_statuses WHERE pipeline_id = ?').run(id)
+  stmt(db, 'DELETE FROM pipelines WHERE id = ?').run(id)
+}
 
 export const findPipelineById = (db: Db, id: number) =>
   stmt(db, 'SELECT * FROM pipelines WHERE id = ?').get(id) as PipelineRow | undefined

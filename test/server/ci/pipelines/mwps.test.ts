@@ -86,6 +86,15 @@ describe('merge when pipeline succeeds', () => {
     expect((await notes(root, project.id, mr.iid)).slice(1).sort()).toEqual(['aborted the automatic merge because source branch was updated', 'added 1 commit'])
   })
 
+  it('refuses a plain merge without a successful pipeline when the project asks for one (405)', async () => {
+    const { project, root, mr, head } = await openMergeRequest('mwps-required')
+    expectStatus(await root.put(`/projects/${project.id}`, { only_allow_merge_if_pipeline_succeeds: true }), 200)
+    expect(expectStatus(await root.put(`/projects/${project.id}/merge_requests/${mr.iid}/merge`), 405).body).toEqual({ message: '405 Method Not Allowed' })
+    await finishQueued(head.id, 'success')
+    await waitForFinished(server, head.id)
+    expect(expectStatus(await root.put(`/projects/${project.id}/merge_requests/${mr.iid}/merge`), 200).body.state).toBe('merged')
+  })
+
   it('merges at once when the head pipeline has already finished', async () => {
     const { project, root, mr, head } = await openMergeRequest('mwps-finished')
     await finishQueued(head.id, 'success')

@@ -40,5 +40,8 @@ describe('statuses posted by external CI', () => {
     expect(expectStatus(await root.get(`/projects/${project.id}/pipelines/${p.id}`), 200).body.status).toBe('failed')
     const list = expectStatus(await root.get(`/projects/${project.id}/repository/commits/${sha}/statuses`), 200).body
     expect(list.map((s: any) => [s.name, s.status, s.pipeline_id])).toEqual([['build', 'success', p.id], ['lint', 'failed', p.id]])
+    // Deleting the pipeline takes its jobs and the statuses posted into it.
+    expectStatus(await root.del(`/projects/${project.id}/pipelines/${p.id}`), 204)
+    expect(expectStatus(await root.get(`/projects/${project.id}/repository/commits/${sha}/statuses`), 200).body).toEqual([])
   })
 })
