@@ -14,13 +14,21 @@ const BASH = `# bash completion for collab
 # Install: collab completion bash > ~/.local/share/bash-completion/completions/collab
 
 _collab() {
-  local name rest
+  # The words as typed, not COMP_WORDS: bash splits those at '=' and ':' (--state=opened, projects/:id/issues).
+  local line=\${COMP_LINE:0:COMP_POINT} name rest cur prefix=
+  local -a words
+  read -ra words <<< "$line"
+  [[ -z $line || $line == *[[:space:]] ]] && words+=("")
+  cur=\${words[\${#words[@]}-1]}
+  # bash replaces only the text after the last '=' or ':' of the word: the candidates lose what precedes it.
+  [[ $cur == *[=:]* ]] && prefix=\${cur%"\${cur##*[=:]}"}
   COMPREPLY=()
   while IFS=$'\\t' read -r name rest; do
-    [[ -n $name ]] && COMPREPLY+=("$name")
-  done < <(collab __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+    [[ -n $name ]] && COMPREPLY+=("\${name#"$prefix"}")
+  done < <(collab __complete "\${words[@]:1}" 2>/dev/null)
 }
 
+# -o default: with no candidates (a file flag such as -F, or the server down), bash offers file names.
 complete -o default -F _collab collab
 `
 
@@ -30,10 +38,13 @@ const ZSH = `#compdef collab
 
 _collab() {
   local -a candidates
-  local line
+  local line value description
   for line in "\${(@f)$(collab __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}"; do
     [[ -n $line ]] || continue
-    candidates+=("\${\${line%%$'\\t'*}//:/\\\\:}:\${line#*$'\\t'}")
+    value=\${\${line%%$'\\t'*}//:/\\\\:}
+    description=\${line#*$'\\t'}
+    # An empty description would show as a stray '--' in the list.
+    if [[ -n $description ]]; then candidates+=("$value:$description"); else candidates+=("$value"); fi
   done
   if (( \${#candidates} )); then
     _describe -t collab collab candidates
@@ -56,7 +67,13 @@ function __collab_complete
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l current (commandline -ct)
-    collab __complete $tokens "$current" 2>/dev/null
+    set -l candidates (collab __complete $tokens "$current" 2>/dev/null)
+    if test (count $candidates) -gt 0
+        printf '%s\\n' $candidates
+    else
+        # No candidates (a file flag such as -F, or the server down): file names, as fish offers by default.
+        __fish_complete_path "$current"
+    end
 end
 
 complete -c collab -f -a '(__collab_complete)'

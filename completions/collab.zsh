@@ -4,10 +4,13 @@
 
 _collab() {
   local -a candidates
-  local line
+  local line value description
   for line in "${(@f)$(collab __complete "${(@)words[2,CURRENT]}" 2>/dev/null)}"; do
     [[ -n $line ]] || continue
-    candidates+=("${${line%%$'\t'*}//:/\\:}:${line#*$'\t'}")
+    value=${${line%%$'\t'*}//:/\\:}
+    description=${line#*$'\t'}
+    # An empty description would show as a stray '--' in the list.
+    if [[ -n $description ]]; then candidates+=("$value:$description"); else candidates+=("$value"); fi
   done
   if (( ${#candidates} )); then
     _describe -t collab collab candidates

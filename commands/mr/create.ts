@@ -9,7 +9,6 @@ import type { ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import { completeWith } from '../complete.js'
 import { csv, descriptionFrom } from '../issue/shared.js'
-import { branchCandidates } from './complete.js'
 import { commitsBetween, currentBranch } from './git.js'
 import { milestoneId, userIds } from './people.js'
 
@@ -40,8 +39,8 @@ export function register(group: Command, rt: Runtime): void {
     .option('-t, --title <title>', 'the title (asked for on a terminal when missing)')
     .option('-d, --description <text>', 'the description')
     .option('-F, --description-file <file>', 'read the description from a file, or - for stdin')
-    .addOption(completeWith(new Option('-s, --source-branch <branch>', 'the branch to merge (default: the current git branch)'), branchCandidates))
-    .addOption(completeWith(new Option('-b, --target-branch <branch>', "the branch to merge into (default: the target project's default branch)"), branchCandidates))
+    .addOption(completeWith(new Option('-s, --source-branch <branch>', 'the branch to merge (default: the current git branch)'), 'branches'))
+    .addOption(completeWith(new Option('-b, --target-branch <branch>', "the branch to merge into (default: the target project's default branch)"), 'branches'))
     .option('--target-project <project>', 'for a fork: the project to merge into (id or path); -p is the fork')
     .option('-f, --fill', 'take the title and description from the commits the target branch lacks')
     .option('--draft', 'mark it as a draft (the title gets a Draft: prefix)')

@@ -7,7 +7,6 @@ import { route } from '../../src/client/paths.js'
 import { completeWith } from '../complete.js'
 import { csv, descriptionFrom } from '../issue/shared.js'
 import { reportWrite } from '../project/shared.js'
-import { branchCandidates } from './complete.js'
 import { milestoneId, userIds } from './people.js'
 import { onMergeRequest, reference, resolveMergeRequest } from './shared.js'
 
@@ -32,7 +31,7 @@ export function register(group: Command, rt: Runtime): void {
     .option('-t, --title <title>', 'new title')
     .option('-d, --description <text>', 'new description')
     .option('-F, --description-file <file>', 'read the new description from a file, or - for stdin')
-    .addOption(completeWith(new Option('-b, --target-branch <branch>', 'retarget onto another branch'), branchCandidates))
+    .addOption(completeWith(new Option('-b, --target-branch <branch>', 'retarget onto another branch'), 'branches'))
     .option('-l, --label <labels>', 'replace the labels (repeat or comma-separate; "" removes all)', collect)
     .option('--add-label <labels>', 'add labels', collect)
     .option('--remove-label <labels>', 'remove labels', collect)

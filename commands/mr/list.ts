@@ -5,7 +5,6 @@ import type { Deps } from '../../src/cli/factory.js'
 import { route } from '../../src/client/paths.js'
 import { completeWith } from '../complete.js'
 import { issuableQuery, issuableListOptions, printIssuableList, withIssuableFilters, type IssuableListOptions } from '../issue/shared.js'
-import { branchCandidates } from './complete.js'
 import { mrColumns } from './shared.js'
 
 export type ListOptions = IssuableListOptions
@@ -20,8 +19,8 @@ export function register(group: Command, rt: Runtime): void {
     .addOption(stateOption('-s, --state <state>', 'opened (the default, as glab and gh), closed, locked, merged or all', ['opened', 'closed', 'locked', 'merged', 'all']))
     .option('--reviewer-id <id>', 'only merge requests with this reviewer id, or None / Any')
     .option('--reviewer <username>', 'only merge requests with this reviewer username')
-    .addOption(completeWith(new Option('--source-branch <branch>', 'only merge requests from this branch'), branchCandidates))
-    .addOption(completeWith(new Option('--target-branch <branch>', 'only merge requests into this branch'), branchCandidates))
+    .addOption(completeWith(new Option('--source-branch <branch>', 'only merge requests from this branch'), 'branches'))
+    .addOption(completeWith(new Option('--target-branch <branch>', 'only merge requests into this branch'), 'branches'))
     .option('--draft', 'only drafts (wip=yes)')
     .option('--no-draft', 'only merge requests that are not drafts (wip=no)')
     .option('--simple', 'ask for the simple form (view=simple): iid, title, state and URL only')

@@ -12,7 +12,6 @@ import type { ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
 import { completeWith } from '../complete.js'
-import { mergeRequestCandidates } from './complete.js'
 import { currentBranch } from './git.js'
 
 export type MergeRequest = ResponseOf<'getProjectMergeRequest'>
@@ -35,7 +34,7 @@ export const mrColumns = (io: IO, spansProjects = false): Column<ListedMergeRequ
 /** `[mr]` plus -p, --host, --token: a verb on one merge request. */
 export function onMergeRequest(command: Command): Command {
   command.argument('[mr]', 'the merge request: !iid, iid, source branch or URL (default: the current git branch)')
-  completeWith(command.registeredArguments[command.registeredArguments.length - 1], mergeRequestCandidates)
+  completeWith(command.registeredArguments[command.registeredArguments.length - 1], 'merge-requests')
   return withProject(withConnection(command))
 }
 

@@ -1,5 +1,6 @@
 // What verb files use to declare flags and hand their options to run(): the runtime, shared flags and argument parsers.
 import { InvalidArgumentError, Option, type Command, type OptionValues } from 'commander'
+import { completeWith, type Candidate } from './completion.js'
 import type { Deps } from './factory.js'
 import type { IO } from './io.js'
 
@@ -34,11 +35,12 @@ export const choice = (flags: string, description: string, values: readonly stri
 
 /** `--state`: the API's words, plus gh's `open` for `opened`. */
 export function stateOption(flags: string, description: string, values: readonly string[]): Option {
-  return new Option(flags, description).argParser((value: string) => {
+  const option = new Option(flags, description).argParser((value: string) => {
     const state = value === 'open' && values.includes('opened') ? 'opened' : value
     if (!values.includes(state)) throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.`)
     return state
   })
+  return completeWith(option, async () => values.map((value): Candidate => [value, '']))
 }
 
 export function positiveInt(value: string): number {

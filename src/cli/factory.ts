@@ -35,14 +35,15 @@ export interface Deps {
   clientFor(host: string, token?: ResolvedToken): ApiClient
 }
 
-export function createDeps(io: IO, flags: ConnectionFlags, given?: Prompter): Deps {
+/** `clientDefaults.timeoutMs`: for completion, which must answer a TAB promptly or not at all. */
+export function createDeps(io: IO, flags: ConnectionFlags, given?: Prompter, clientDefaults: { timeoutMs?: number } = {}): Deps {
   const configDir = configDirFrom(io.env)
   let loaded: Promise<ConfigFile> | undefined
   const config = () => (loaded ??= configDir.then(readConfig))
   const prompter = given ?? inquirerPrompter(io, async () => (await config()).settings.editor)
 
   const clientFor = (host: string, token?: ResolvedToken) =>
-    new ApiClient({ host, token: token?.token, tokenHeader: token?.header, userAgent: `collab/${VERSION}` })
+    new ApiClient({ host, token: token?.token, tokenHeader: token?.header, userAgent: `collab/${VERSION}`, ...clientDefaults })
 
   async function connect(host: Sourced<string> | undefined, anonymous = false): Promise<ApiClient> {
     // Host and token from flags or the environment need no config file: start-up skips reading it.

@@ -14,6 +14,8 @@ export interface ClientOptions {
   tokenHeader?: TokenHeader
   userAgent?: string
   transport?: Transport
+  /** Per request; none by default. */
+  timeoutMs?: number
 }
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]
@@ -82,6 +84,7 @@ export class ApiClient {
   private readonly tokenHeader: TokenHeader
   private readonly userAgent: string
   private readonly transport: Transport
+  private readonly timeoutMs?: number
 
   constructor(options: ClientOptions) {
     this.host = options.host.replace(/\/+$/, '')
@@ -90,6 +93,7 @@ export class ApiClient {
     this.tokenHeader = options.tokenHeader ?? 'PRIVATE-TOKEN'
     this.userAgent = options.userAgent ?? 'collab'
     this.transport = options.transport ?? nodeTransport
+    this.timeoutMs = options.timeoutMs
   }
 
   /** The token and how it is sent, for tools that must authenticate the same way (`git clone` over HTTP). */
@@ -123,7 +127,7 @@ export class ApiClient {
 
     let response: ApiResponse
     try {
-      const res = await this.transport({ method, url, headers, body })
+      const res = await this.transport({ method, url, headers, body, timeoutMs: this.timeoutMs })
       response = { method, url: url.href, status: res.status, statusText: res.statusText, rawHeaders: res.headers, text: res.text }
     } catch (err) {
       throw networkError(this.host, err)

@@ -7,6 +7,8 @@ export interface TransportRequest {
   url: URL
   headers: Record<string, string>
   body?: string | Uint8Array
+  /** Give up after this long without an answer (completion must not hang a shell on a stalled server). */
+  timeoutMs?: number
 }
 
 export interface TransportResponse {
@@ -19,7 +21,7 @@ export interface TransportResponse {
 
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>
 
-export const nodeTransport: Transport = async ({ method, url, headers, body }) => {
+export const nodeTransport: Transport = async ({ method, url, headers, body, timeoutMs }) => {
   const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http')
   const outgoing = body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }
   return new Promise((resolve, reject) => {
@@ -34,6 +36,7 @@ export const nodeTransport: Transport = async ({ method, url, headers, body }) =
       })
     })
     req.on('error', reject)
+    if (timeoutMs !== undefined) req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)))
     req.end(body)
   })
 }

@@ -42,14 +42,17 @@ describe('collab __complete', () => {
     expect(await c.run(['__complete', ...words])).toEqual(ok(stdout))
   })
 
-  it('drives the bash script: COMPREPLY holds the candidates', async () => {
+  it('drives the bash script: COMPREPLY holds the candidates, also after --flag= and inside api paths with colons', async () => {
+    const tab = (line: string) => `COMP_LINE=${JSON.stringify(line)}; COMP_POINT=\${#COMP_LINE}; _collab; echo "\${COMPREPLY[*]}"`
     const script = [
       `collab() { node ${JSON.stringify(BIN)} "$@"; }`,
       `source ${JSON.stringify(committed('bash').pathname)}`,
-      'COMP_WORDS=(collab project list --visibility ""); COMP_CWORD=4; _collab; echo "${COMPREPLY[*]}"',
-      'COMP_WORDS=(collab au); COMP_CWORD=1; _collab; echo "${COMPREPLY[*]}"',
+      tab('collab project list --visibility '),
+      tab('collab au'),
+      tab('collab project list --visibility=p'),
+      tab('collab api projects/:id/issues/:issue_iid/time_s'),
     ].join('\n')
     const { stdout } = await execa('bash', ['-c', script], { env: { COLLAB_CONFIG_DIR: c.configDir } })
-    expect(stdout).toBe('private internal public\nauth')
+    expect(stdout).toBe('private internal public\nauth\nprivate public\nissue_iid/time_stats')
   })
 })
