@@ -1,0 +1,11 @@
+// collab variable: list, read, set and delete a project's CI/CD variables.
+import type { Command } from 'commander'
+import type { Runtime } from '../../src/cli/command.js'
+import * as del from './delete.js'
+import * as get from './get.js'
+import * as list from './list.js'
+import * as set from './set.js'
+
+export function register(group: Command, rt: Runtime): void {
+  for (const verb of [list, get, set, del]) verb.register(group, rt)
+}
