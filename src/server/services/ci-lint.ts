@@ -17,10 +17,13 @@ import { gitdirOf, requireReadCode } from './repository.js'
 
 export interface LintOptions { dryRun?: boolean; includeJobs?: boolean; ref?: string }
 
-/** Ruby's Hash#to_yaml, which merged_yaml is: a document marker, block style, sequences not indented under keys. */
+/**
+ * Ruby's Hash#to_yaml, which merged_yaml is: a document marker, block style, sequences not indented under keys, YAML
+ * 1.1 look-alikes (`'yes'`, `'0755'`) single-quoted, nil as nothing.
+ */
 function toYaml(value: unknown): string | null {
   try {
-    return `---\n${stringify(value, { indentSeq: false, lineWidth: 0 })}`
+    return `---\n${stringify(value, { indentSeq: false, lineWidth: 0, version: '1.1', singleQuote: true, nullStr: '' })}`
   } catch {
     return null // a structure too deep to print is still linted; only its merged form is left out
   }

@@ -54,10 +54,10 @@ const webUrl = () => `${server.url}/${project.path_with_namespace}`
 
 describe('POST /projects/:id/ci/lint', () => {
   it('answers a valid config with its merged YAML', async () => {
-    const res = expectStatus(await alice.api.post(lintPath(), { content: 'build:\n  script: make\n  variables: {A: b}\n' }), 200)
+    const res = expectStatus(await alice.api.post(lintPath(), { content: 'build:\n  script: make\n  variables: {A: b, B: "yes", C: "0755"}\n' }), 200)
     expect(res.body).toEqual({
       valid: true, errors: [], warnings: [], includes: [],
-      merged_yaml: '---\nbuild:\n  script: make\n  variables:\n    A: b\n',
+      merged_yaml: "---\nbuild:\n  script: make\n  variables:\n    A: b\n    B: 'yes'\n    C: '0755'\n",
     })
     CiLintResult.strict().parse(res.body)
   })

@@ -1,6 +1,7 @@
-// Reads one CI YAML text into plain data: GitLab's `!reference` tag becomes a marker resolved after `extends`,
-// merge keys (`<<: *anchor`) work as in Psych, and a later duplicate key wins as it does there.
-import { LineCounter, parseAllDocuments, Scalar, type CollectionTag, type ScalarTag } from 'yaml'
+// Reads one CI YAML text into plain data as GitLab's Psych (YAML 1.1) does: `yes`/`on`/`off` are booleans, 0755 is
+// octal, merge keys (`<<: *anchor`) work and a later duplicate key wins. GitLab's `!reference` tag becomes a marker
+// resolved after `extends`.
+import { LineCounter, parseAllDocuments, Scalar, type CollectionTag, type ScalarTag, type Tags } from 'yaml'
 
 export class ReferenceTag {
   constructor(readonly path: unknown[]) {}
@@ -21,6 +22,23 @@ const referenceScalar: ScalarTag = {
   resolve: (text) => new ReferenceTag([text]),
 }
 
+// Psych's booleans: yes/true/on and no/false/off in any case, but not YAML 1.1's y and n.
+const PSYCH_TRUE = /^(?:yes|true|on)$/i
+const PSYCH_FALSE = /^(?:no|false|off)$/i
+// safe_load refuses dates and the other typed collections; as plain strings they can still be reported or used.
+const DROPPED = new Set(['tag:yaml.org,2002:timestamp', 'tag:yaml.org,2002:binary', 'tag:yaml.org,2002:omap', 'tag:yaml.org,2002:pairs', 'tag:yaml.org,2002:set'])
+
+function psychTags(tags: Tags): Tags {
+  const out: Tags = []
+  for (const tag of tags) {
+    const t = tag as ScalarTag
+    if (DROPPED.has(t.tag)) continue
+    if (t.tag === 'tag:yaml.org,2002:bool' && t.test) out.push({ ...t, test: t.test.test('true') ? PSYCH_TRUE : PSYCH_FALSE })
+    else out.push(tag)
+  }
+  return [...out, referenceSeq, referenceScalar]
+}
+
 /** `header` is the `spec:` document before `---`, or null. */
 export type YamlResult = { ok: true; value: unknown; header: unknown } | { ok: false; error: string }
 
@@ -35,9 +53,10 @@ export function loadYaml(text: string): YamlResult {
   const lines = new LineCounter()
   const parsed = parseAllDocuments(text, {
     lineCounter: lines,
+    version: '1.1',
     merge: true,
     uniqueKeys: false,
-    customTags: [referenceSeq, referenceScalar],
+    customTags: psychTags,
     prettyErrors: false,
   })
   const docs = Array.isArray(parsed) ? parsed : []

@@ -211,6 +211,17 @@ describe('documents', () => {
     expect(p.jobs[0]).toMatchObject({ name: 'job', script: ['shared'], tags: ['own'] })
   })
 
+  it('reads YAML 1.1 scalars as Psych does: yes/on/off booleans, octal numbers, y and dates as strings', async () => {
+    const p = await plan('job:\n  script: [y]\n  allow_failure: yes\n  interruptible: On\n  variables: {MODE: 0755, DAY: 2024-01-01}\n')
+    expect(p.jobs[0]).toMatchObject({ script: ['y'], allowFailure: true, interruptible: true, variables: { MODE: '493', DAY: '2024-01-01' } })
+  })
+
+  it('refuses a boolean variable written as yes, as GitLab does', async () => {
+    expect(await planPipeline('job:\n  script: [x]\n  variables: {FLAG: yes}\n', planContext())).toEqual({
+      kind: 'errors', errors: ['jobs:job:variables config should be a hash of key value pairs, value can be a hash'],
+    })
+  })
+
   it('lets a later duplicate key win', async () => {
     const p = await plan('job:\n  script: [one]\njob:\n  script: [two]\n')
     expect(p.jobs.map((j) => j.script)).toEqual([['two']])
