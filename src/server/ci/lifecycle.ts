@@ -14,7 +14,7 @@ import { ciBaseUrl } from './lifecycle-events.js'
 import { FILTERED_BY_WORKFLOW, NO_JOBS, planPipeline } from './plan.js'
 import type { JobSpec, PipelinePlan, PipelineSource, PlanContext } from './plan-types.js'
 import { processPipeline } from './scheduler.js'
-import { pipelinePredefined, type CommitFacts, type MergeRequestFacts } from './variables.js'
+import { pipelinePredefined, projectVariablesFor, type CommitFacts, type MergeRequestFacts } from './variables.js'
 
 export { cancelJob, cancelPipeline, deletePipeline, playJob, retryJob, retryPipeline } from './lifecycle-actions.js'
 export { onJobFinished, onPipelineFinished } from './lifecycle-events.js'
@@ -107,7 +107,9 @@ export async function createPipeline(app: AppDeps, input: CreatePipelineInput): 
     project: input.project, ref: input.ref, tag: resolved.tag, sha: resolved.sha, beforeSha: input.beforeSha ?? null,
     source: input.source, user: input.user, commit, mergeRequest: input.mergeRequest,
   }
+  // Rules and workflow see predefined, then project, then pipeline variables, as jobs do.
   const variables: Record<string, string> = { ...pipelinePredefined(app, ciBaseUrl(app), facts) }
+  for (const v of projectVariablesFor(app, input.project, input.ref, resolved.tag)) variables[v.key] = v.value
   for (const v of input.variables ?? []) variables[v.key] = v.value
   const ctx: PlanContext = {
     source: input.source, ref: input.ref, tag: resolved.tag, sha: resolved.sha, variables, changedPaths: input.changedPaths ?? null,

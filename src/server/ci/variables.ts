@@ -116,6 +116,15 @@ export function pipelinePredefined(app: AppDeps, baseUrl: string, f: PipelineFac
   return out
 }
 
+/**
+ * The project's CI variables a pipeline of this ref sees: protected ones only on protected branches, and, as
+ * environments are not modelled, only those of every environment (`*`).
+ */
+export function projectVariablesFor(app: AppDeps, project: ProjectView, ref: string, tag: boolean) {
+  const protectedRef = !tag && isProtectedBranch(app, project, ref)
+  return allVariables(app.db, project.id).filter((v) => v.environment_scope === '*' && (!v.protected || protectedRef))
+}
+
 const VAR_RE = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g
 
 /** `$VAR` and `${VAR}` replaced by known values (unknown ones by nothing, as the runner's shell would); `$$` is a `$`. */
@@ -159,10 +168,7 @@ export function jobVariables(i: JobVariableInput): JobVariable[] {
   put('CI_REPOSITORY_URL', `${s.protocol}://gitlab-ci-token:${token}@${new URL(i.baseUrl).host}/${path}.git`, { public: false })
   put('CI_REGISTRY_USER', 'gitlab-ci-token')
   put('CI_REGISTRY_PASSWORD', token, { public: false, masked: true })
-  const protectedRef = !job.tag && isProtectedBranch(i.app, i.facts.project, job.ref)
-  for (const v of allVariables(i.app.db, i.facts.project.id)) {
-    // Environments are not modelled: only variables of every environment apply.
-    if (v.environment_scope !== '*' || (v.protected && !protectedRef)) continue
+  for (const v of projectVariablesFor(i.app, i.facts.project, job.ref, job.tag === 1)) {
     put(v.key, v.raw ? v.value : expandVariables(v.value, known), { public: false, masked: v.masked === 1, file: v.variable_type === 'file' })
   }
   for (const v of i.pipelineVariables) put(v.key, expandVariables(v.value, known), { public: false, file: v.variable_type === 'file' })

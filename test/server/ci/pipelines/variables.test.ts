@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCoordinator } from '../../../../src/server/ci/coordinator.js'
 import type { JobPayload } from '../../../../src/server/ci/runner/protocol.js'
 import { expectStatus } from '../../../helpers/api.js'
-import { ciProject, runPipeline, startCiServer } from '../../../helpers/ci.js'
+import { ciProject, jobStates, runPipeline, startCiServer } from '../../../helpers/ci.js'
 import { commit, create } from '../../../helpers/repository.js'
 import { fixedClock, type TestServer } from '../../../helpers/server.js'
 
@@ -91,6 +91,16 @@ describe('job variables', () => {
     const onFeature = await runPipeline(root, project.id, 'feature')
     const fv = valuesOf(await takeJob(onFeature.id, 'job'))
     expect([fv.PLAIN_ONE, fv.PROTECTED_ONE, fv.CI_COMMIT_REF_PROTECTED]).toEqual(['plain', undefined, 'false'])
+  })
+
+  it('lets rules see project and pipeline variables', async () => {
+    const config = 'gated:\n  script: [x]\n  rules:\n    - if: $DEPLOY_ON == "yes" || $FORCE == "1"\nalways:\n  script: [x]\n'
+    const { project, root } = await ciProject(server, 'rule-vars', config)
+    const names = (p: { id: number }) => jobStates(server, p.id).map((j) => j.split(':')[0])
+    expect(names(await runPipeline(root, project.id))).toEqual(['always'])
+    expect(names(await runPipeline(root, project.id, 'master', [{ key: 'FORCE', value: '1' }]))).toEqual(['gated', 'always'])
+    expectStatus(await root.post(`/projects/${project.id}/variables`, { key: 'DEPLOY_ON', value: 'yes' }), 201)
+    expect(names(await runPipeline(root, project.id))).toEqual(['gated', 'always'])
   })
 
   it('describes the merge request on merge_request_event pipelines', async () => {
