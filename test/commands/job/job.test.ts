@@ -50,6 +50,18 @@ describe('collab job list and view', () => {
   })
 })
 
+describe('completion of a job argument', () => {
+  it("offers the ids and names of the jobs of the branch's latest pipeline, or of --pipeline", async () => {
+    await seeded()
+    seedPipeline(f.w, [jobSpec('other', 0)], { ref: 'dev' })
+    expect(await f.c.run(['__complete', 'job', 'trace', ...f.p, '-r', 'master', ''])).toEqual(ok([
+      '1\tbuild: build (success)', '2\ttest: test (pending)', '3\tdeploy: deploy (created)',
+      'build\t#1 build (success)', 'test\t#2 test (pending)', 'deploy\t#3 deploy (created)', '',
+    ].join('\n')))
+    expect(await f.c.run(['__complete', 'job', 'artifacts', 'download', ...f.p, '--pipeline', '2', 'o'])).toEqual(ok('other\t#4 build (pending)\n'))
+  })
+})
+
 describe('collab job trace', () => {
   it('prints the whole log', async () => {
     await seeded()
