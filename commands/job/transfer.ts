@@ -5,7 +5,7 @@ import { lstat, mkdir, realpath, unlink } from 'node:fs/promises'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { failure } from '../../src/cli/errors.js'
+import { CliError, failure } from '../../src/cli/errors.js'
 import type { IO } from '../../src/cli/io.js'
 
 const MB = 1024 * 1024
@@ -88,6 +88,10 @@ export async function extractZip(zipFile: string, dir: string): Promise<string[]
       await pipeline(await zip.openReadStreamPromise(entry), createWriteStream(target, { mode: mode || 0o644 }))
       written.push(entry.fileName)
     }
+  } catch (err) {
+    // yauzl refuses `../` and absolute names itself, before our own checks see them.
+    if (err instanceof CliError) throw err
+    throw failure(`cannot extract the artifacts: ${(err as Error).message}; nothing more was extracted`)
   } finally {
     zip.close()
   }
