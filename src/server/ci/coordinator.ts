@@ -18,7 +18,7 @@ import { ciBaseUrl, onJobCanceled } from './lifecycle-events.js'
 import { finishJob } from './lifecycle-finish.js'
 import type { JobSpec } from './plan-types.js'
 import type { JobCoordinator, JobDependency, JobPayload, JobStep } from './runner/protocol.js'
-import { specOf } from './scheduler.js'
+import { refreshPipeline, specOf } from './scheduler.js'
 import { appendTrace } from './traces.js'
 import { jobVariables, ZERO_SHA } from './variables.js'
 
@@ -120,6 +120,8 @@ export function createCoordinator(app: AppDeps): JobCoordinator {
       const claimed = claimNext(app, runner.id)
       if (!claimed) return null
       const { job, token } = claimed
+      // The pipeline is running from its first running job on (status, started_at, queued_duration).
+      refreshPipeline(app, job.pipeline_id)
       const pipeline = findPipelineById(app.db, job.pipeline_id)
       const project = findProjectById(app.db, job.project_id)
       try {

@@ -204,6 +204,22 @@ test: { stage: test, script: [x] }
   })
 })
 
+describe('pipeline timings', () => {
+  it('sets started_at, queued_duration, finished_at and duration from its jobs', async () => {
+    clock.set('2024-02-01T00:00:00.000Z')
+    const id = await pipelineOf('one: { script: [x] }\n')
+    await drainOthers(id)
+    clock.set('2024-02-01T00:00:05.000Z')
+    const payload = (await coordinator.requestJob({ id: 'test-runner', concurrency: 1 }))!
+    const running = findPipelineById(server.app.db, id)!
+    expect([running.status, running.started_at, running.queued_duration, running.finished_at]).toEqual(['running', '2024-02-01T00:00:05.000Z', 5, null])
+    clock.set('2024-02-01T00:01:05.000Z')
+    await coordinator.updateJob(payload.id, payload.token, { state: 'success' })
+    const done = findPipelineById(server.app.db, id)!
+    expect([done.status, done.finished_at, done.duration, done.updated_at]).toEqual(['success', '2024-02-01T00:01:05.000Z', 60, '2024-02-01T00:01:05.000Z'])
+  })
+})
+
 describe('job ends', () => {
   it('retries a failed job automatically up to retry:max', async () => {
     const id = await pipelineOf('flaky: { script: [x], retry: 1 }\n')
