@@ -23,6 +23,7 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   ci: { summary: "Alias of 'collab pipeline'", load: () => import('./pipeline/index.js') },
   job: { summary: 'Work with CI jobs: list, view, trace (--follow), retry, cancel, play, erase, keep, artifacts download', load: () => import('./job/index.js') },
   variable: { summary: "Work with a project's CI/CD variables: list, get, set, delete", load: () => import('./variable/index.js') },
+  wiki: { summary: 'Work with project wikis: list, view, create, edit, delete pages, upload attachments, clone', load: () => import('./wiki/index.js') },
   api: { summary: 'Make an authenticated request to the v4 API and print the response', load: () => import('./api.js') },
   auth: { summary: 'Log in to an instance, check and remove stored tokens', load: () => import('./auth/index.js') },
   config: { summary: 'Read and change settings of the CLI', load: () => import('./config/index.js') },
