@@ -8,22 +8,22 @@ export interface Prompter {
   password(message: string, flag: string): Promise<string>
   confirm(message: string, flag: string): Promise<boolean>
   select(message: string, flag: string, choices: string[]): Promise<string>
-  /** Opens $VISUAL or $EDITOR on a temporary file and answers its text. */
-  editor(message: string, flag: string): Promise<string>
+  /** Opens $VISUAL or $EDITOR on a temporary file holding `initial` and answers its text. */
+  editor(message: string, flag: string, initial?: string): Promise<string>
 }
 
 /**
  * The editor as git picks one: collab's `editor` setting, else VISUAL, else EDITOR, else vi; run through the shell so
  * a setting such as `code --wait` works. The text is what the file holds when the editor exits 0.
  */
-async function editText(io: IO, command: string, message: string): Promise<string> {
+async function editText(io: IO, command: string, message: string, initial = ''): Promise<string> {
   const [{ spawn }, { promises: fs }, { tmpdir }, { join }] = await Promise.all([
     import('node:child_process'), import('node:fs'), import('node:os'), import('node:path'),
   ])
   const dir = await fs.mkdtemp(join(tmpdir(), 'collab-'))
   const file = join(dir, 'DESCRIPTION.md')
   try {
-    await fs.writeFile(file, '')
+    await fs.writeFile(file, initial)
     io.stderr.write(`${message}: waiting for ${command}\n`)
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn('/bin/sh', ['-c', `${command} "$1"`, 'sh', file], { stdio: 'inherit', env: io.env as NodeJS.ProcessEnv })
@@ -56,9 +56,9 @@ export function inquirerPrompter(io: IO, editor: () => Promise<string | undefine
     async select(message, flag, choices) {
       return (await prompts(flag)).select({ message, choices: choices.map((value) => ({ value })) })
     },
-    async editor(message, flag) {
+    async editor(message, flag, initial) {
       if (!io.canPrompt) throw missingFlag(flag)
-      return editText(io, (await editor()) || io.env.VISUAL || io.env.EDITOR || 'vi', message)
+      return editText(io, (await editor()) || io.env.VISUAL || io.env.EDITOR || 'vi', message, initial)
     },
   }
 }
