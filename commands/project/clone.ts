@@ -16,6 +16,8 @@ export interface CloneOptions {
   dir?: string
   branch?: string
   depth?: number
+  /** The project's wiki repository (`<project>.wiki.git`) instead of its code (collab wiki clone). */
+  wiki?: boolean
 }
 
 export function register(group: Command, rt: Runtime): void {
@@ -63,7 +65,8 @@ export async function run(options: CloneOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project, { anonymous: true })
   const project = await api.get(route('getProject', { id: ref }))
   const ssh = getConfigValue(await deps.config(), 'git_protocol', api.host) === 'ssh'
-  const url = ssh ? project.ssh_url_to_repo : project.http_url_to_repo
+  const repoUrl = ssh ? project.ssh_url_to_repo : project.http_url_to_repo
+  const url = options.wiki ? repoUrl.replace(/\.git$/, '.wiki.git') : repoUrl
   const credentials = ssh ? undefined : api.credentials()
   // The token goes only where the API lives, as the client's own requests do.
   const sameHost = ssh || new URL(url).origin === new URL(api.host).origin
