@@ -1,5 +1,5 @@
 // Job and pipeline actions (compat-mr-ci-wiki §4.1, §4.7): retry, cancel, play, delete. Callers check permissions.
-import { badRequest, forbidden } from '../../core/errors.js'
+import { badRequest, forbidden, notFound } from '../../core/errors.js'
 import type { AppDeps } from '../context.js'
 import { transaction } from '../store/db.js'
 import * as jobs from '../store/ci-jobs.js'
@@ -83,7 +83,7 @@ export function playJob(app: AppDeps, jobId: number, user: UserRow | null): JobR
 /** Cancels a job that may still run; any other job comes back unchanged (GitLab answers 201 either way). */
 export function cancelJob(app: AppDeps, jobId: number): JobRow {
   const job = jobs.findJobById(app.db, jobId)
-  if (!job) throw forbidden()
+  if (!job) throw notFound('Job')
   if (!cancelOne(app, job)) return job
   processPipeline(app, job.pipeline_id)
   return jobs.findJobById(app.db, jobId)!
