@@ -4,6 +4,7 @@ import { InvalidArgumentError } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw } from '../../src/cli/output.js'
+import { displayWidth, terminalWidth } from '../../src/cli/terminal.js'
 import { parseJson } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import { drawPipeline, printPipelinePiped } from './draw.js'
@@ -40,6 +41,12 @@ export const toOptions = (pipeline: string | undefined, flags: OptionValues): Vi
   project: flags.project, pipeline, ref: flags.ref, watch: flags.watch === true, interval: flags.interval, web: flags.web === true, json: flags.json === true,
 })
 
+/** Screen rows a frame takes: a line wider than the terminal wraps, and the next redraw must climb over it too. */
+export function rowsOf(frame: string, width: number): number {
+  const lines = frame.replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(0, -1)
+  return lines.reduce((rows, line) => rows + Math.max(1, Math.ceil(displayWidth(line) / width)), 0)
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function fetchPipeline(target: PipelineTarget) {
@@ -63,7 +70,7 @@ export async function run(options: ViewOptions, deps: Deps): Promise<number> {
       const frame = drawPipeline(io, pipeline, await pipelineJobs(target.api, target.project, target.id))
       // Back to the first line of the previous frame, then clear to the end of the screen.
       io.stdout.write(`${drawn > 0 ? `\x1b[${drawn}F\x1b[J` : ''}${frame}`)
-      drawn = frame.split('\n').length - 1
+      drawn = rowsOf(frame, terminalWidth(io))
     }
     if (done) break
     await sleep(options.interval * 1000)

@@ -71,7 +71,7 @@ describe('collab pipeline view on a terminal', () => {
     await new Promise((resolve) => setTimeout(resolve, 400))
     await finish(w, await takeJob(w), { state: 'failed' })
     expect(await watching).toBe(1)
-    const frames = out.split('\x1b[5F\x1b[J')
+    const frames = out.split(/\x1b\[\d+F\x1b\[J/)
     expect(frames.length).toBeGreaterThan(2)
     expect(frames[0]).toContain('<y>○ pending</y>')
     expect(frames[frames.length - 1]).toBe([
@@ -87,6 +87,10 @@ describe('collab job artifacts download on a terminal', () => {
     await finish(w, await takeJob(w), { files: { 'a.txt': 'a\n' } })
     await download.run({ project: 'owner/builds', job: '1', zip: true, output: 'a.zip' }, deps)
     expect(err).toMatch(/^(\r\[#{30}\] 100% {2}0\.\d KB \/ 0\.\d KB\x1b\[K)+\n<g>✓ <\/g>Saved the artifacts archive of job #1 in owner\/builds to a\.zip\n$/)
+  })
+
+  it('counts the rows a redraw climbs, wrapped lines included', () => {
+    expect(view.rowsOf('ab\n\x1b[32m✓ success\x1b[39m\n\n', 4)).toBe(1 + 3 + 1)
   })
 
   it('sizes the bar by the Content-Length', () => {
