@@ -2,7 +2,7 @@
 // Terminal details (widths, colours, times) live in ./terminal.ts; its header says how a new command group uses both.
 import type { ApiResponse } from '../client/http.js'
 import type { IO } from './io.js'
-import { displayWidth, padEnd, prettyJson, terminalWidth, timeText, truncate } from './terminal.js'
+import { displayWidth, prettyJson, terminalWidth, timeText, truncate } from './terminal.js'
 
 type Cell = string | number | boolean | null | undefined
 
@@ -69,15 +69,24 @@ export async function printTable<T>(io: IO, columns: Column<T>[], rows: T[]): Pr
     return
   }
   if (rows.length === 0) return
+  // A column empty in every row (no labels anywhere) only takes width from the others on a terminal.
+  const kept = columns.filter((_, i) => texts.some((cells) => cells[i] !== ''))
+  if (kept.length < columns.length) return printTable(io, kept, rows)
   const flat = texts.map((cells) => cells.map((t) => t.replace(/\s*\n\s*/g, ' ')))
   const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...flat.map((cells) => displayWidth(cells[i]))))
   const widths = fitWidths(natural, columns.map((c, i) => minimumWidth(c.header, natural[i])), columns.map((c) => c.flex === true), terminalWidth(io))
-  const line = (cells: string[]) => cells.join('  ').trimEnd()
-  const out = [line(columns.map((c, i) => io.color.bold(padEnd(truncate(c.header, widths[i]), widths[i]))))]
+  // Padding goes outside the styles, and none after the last non-empty cell, so no line ends in spaces.
+  const line = (cells: [text: string, styled: string][]) => {
+    const last = cells.map(([text]) => text !== '').lastIndexOf(true)
+    return cells.slice(0, last + 1).map(([text, styled], i) => (i === last ? styled : styled + ' '.repeat(Math.max(0, widths[i] - displayWidth(text))))).join('  ')
+  }
+  const out = [line(columns.map((c, i) => {
+    const text = truncate(c.header, widths[i])
+    return [text, io.color.bold(text)]
+  }))]
   flat.forEach((cells, r) => out.push(line(columns.map((c, i) => {
     const text = truncate(cells[i], widths[i])
-    const styled = c.style && text ? c.style(text, rows[r]) : text
-    return styled + ' '.repeat(Math.max(0, widths[i] - displayWidth(text)))
+    return [text, c.style && text ? c.style(text, rows[r]) : text]
   }))))
   io.stdout.write(`${out.join('\n')}\n`)
 }
