@@ -1,7 +1,7 @@
 // The Pipelines API's rules: who may read and act on pipelines, and the calls into the CI lifecycle.
 import { CollabError, forbidden } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
-import { cancelPipeline, createPipeline, deletePipeline, retryPipeline, type PipelineVariableInput } from '../ci/lifecycle.js'
+import { cancelPipeline, createPipeline, deletePipeline, pipelineError, retryPipeline, type PipelineVariableInput } from '../ci/lifecycle.js'
 import { canReadProject, DEVELOPER, effectiveProjectLevel, OWNER, REPORTER } from '../policy.js'
 import { latestPipelineJobs } from '../store/ci-jobs.js'
 import * as store from '../store/pipelines.js'
@@ -10,6 +10,7 @@ import type { MergeRequestRow } from '../store/merge-requests.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
 import { projectNotFound } from './projects.js'
+import { canMergeInto, canPushTo, isProtectedBranch } from './protected-branches.js'
 
 export const pipelineNotFound = () => new CollabError('PIPELINE_NOT_FOUND', '404 Not found', { status: 404 })
 
@@ -86,6 +87,10 @@ export function pipelineDetails(ctx: RequestContext, row: PipelineRow): { user: 
 export async function createApiPipeline(ctx: RequestContext, p: ProjectView, input: { ref: string; variables?: PipelineVariableInput[] }) {
   requireLevel(ctx, p, DEVELOPER)
   if (p.archived) throw forbidden()
+  // Chain::Validate::Abilities: a protected branch runs pipelines only for those who may push or merge into it.
+  if (isProtectedBranch(ctx.app, p, input.ref) && !canPushTo(ctx, p, input.ref) && !canMergeInto(ctx, p, input.ref)) {
+    throw pipelineError(`You do not have sufficient permission to run a pipeline on '${input.ref}'. Please select a different branch or contact your administrator for assistance.`)
+  }
   const row = await createPipeline(ctx.app, { project: p, ref: input.ref, source: 'api', user: ctx.user, variables: input.variables })
   return row!
 }

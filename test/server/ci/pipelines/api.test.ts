@@ -176,6 +176,12 @@ describe('permissions', () => {
     expectStatus(await reporter.api.post(`/projects/${project.id}/pipeline`, { ref: 'master' }), 403)
     expectStatus(await reporter.api.post(`/projects/${project.id}/pipelines/${p.id}/cancel`), 403)
     expectStatus(await developer.api.post(`/projects/${project.id}/pipelines/${p.id}/cancel`), 200)
+    // master is protected for maintainers: a developer runs pipelines on other branches only.
+    expect(expectStatus(await developer.api.post(`/projects/${project.id}/pipeline`, { ref: 'master' }), 400).body).toEqual({
+      message: { base: ["You do not have sufficient permission to run a pipeline on 'master'. Please select a different branch or contact your administrator for assistance."] },
+    })
+    expectStatus(await root.post(`/projects/${project.id}/repository/branches`, { branch: 'dev-branch', ref: 'master' }), 201)
+    expectStatus(await developer.api.post(`/projects/${project.id}/pipeline`, { ref: 'dev-branch' }), 201)
     expectStatus(await developer.api.get(`/projects/${project.id}/pipelines/${p.id}/variables`), 200)
     expectStatus(await reporter.api.get(`/projects/${project.id}/pipelines/${p.id}/variables`), 403)
     const anonymous = await fetch(`${server.url}/api/v4/projects/${project.id}/pipelines`)
