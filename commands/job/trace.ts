@@ -52,6 +52,10 @@ export async function run(options: TraceOptions, deps: Deps): Promise<number> {
     }
     await sleep(options.interval * 1000)
   }
-  status(deps.io, `Job #${id} (${finished.name}) ${ENDINGS[finished.status] ?? finished.status}`)
-  return exitCodeOf(finished.status)
+  const code = exitCodeOf(finished.status)
+  const message = `Job #${id} (${finished.name}) ${ENDINGS[finished.status] ?? finished.status}`
+  // status() marks every line with a green check on a terminal; a failed job gets a red cross instead.
+  if (code === 0) status(deps.io, message)
+  else deps.io.stderr.write(`${deps.io.stdoutIsTTY ? deps.io.color.red('✗ ') : ''}${message}\n`)
+  return code
 }
