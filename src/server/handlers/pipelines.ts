@@ -10,7 +10,13 @@ import type { ProjectView } from '../store/projects.js'
 
 const project = (ctx: RequestContext, id: string) => findVisibleProject(ctx, id)
 const pathOf = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
-const full = (ctx: RequestContext, p: ProjectView, row: PipelineRow) => presentPipeline(row, pathOf(p), ctx, pipelines.pipelineDetails(ctx, row))
+
+/** The full entity of the pipeline `get` finds or makes in the project `id`. */
+async function answer(ctx: RequestContext, id: string, status: number, get: (p: ProjectView) => PipelineRow | Promise<PipelineRow>) {
+  const p = project(ctx, id)
+  const row = await get(p)
+  return { status, body: presentPipeline(row, pathOf(p), ctx, pipelines.pipelineDetails(ctx, row)) }
+}
 
 export const pipelineHandlers = {
   listPipelines: (input, ctx) => {
@@ -18,26 +24,11 @@ export const pipelineHandlers = {
     const { rows, total } = pipelines.listPipelines(ctx, p, input)
     return { status: 200, body: rows.map((r) => presentPipelineBasic(r, pathOf(p), ctx)), total }
   },
-  getLatestPipeline: (input, ctx) => {
-    const p = project(ctx, input.id)
-    return { status: 200, body: full(ctx, p, pipelines.latestPipeline(ctx, p, input.ref)) }
-  },
-  getPipeline: (input, ctx) => {
-    const p = project(ctx, input.id)
-    return { status: 200, body: full(ctx, p, pipelines.getPipeline(ctx, p, input.pipeline_id)) }
-  },
-  createPipeline: async (input, ctx) => {
-    const p = project(ctx, input.id)
-    return { status: 201, body: full(ctx, p, await pipelines.createApiPipeline(ctx, p, input)) }
-  },
-  retryPipeline: (input, ctx) => {
-    const p = project(ctx, input.id)
-    return { status: 201, body: full(ctx, p, pipelines.retry(ctx, p, input.pipeline_id)) }
-  },
-  cancelPipeline: (input, ctx) => {
-    const p = project(ctx, input.id)
-    return { status: 200, body: full(ctx, p, pipelines.cancel(ctx, p, input.pipeline_id)) }
-  },
+  getLatestPipeline: (input, ctx) => answer(ctx, input.id, 200, (p) => pipelines.latestPipeline(ctx, p, input.ref)),
+  getPipeline: (input, ctx) => answer(ctx, input.id, 200, (p) => pipelines.getPipeline(ctx, p, input.pipeline_id)),
+  createPipeline: (input, ctx) => answer(ctx, input.id, 201, (p) => pipelines.createApiPipeline(ctx, p, input)),
+  retryPipeline: (input, ctx) => answer(ctx, input.id, 201, (p) => pipelines.retry(ctx, p, input.pipeline_id)),
+  cancelPipeline: (input, ctx) => answer(ctx, input.id, 200, (p) => pipelines.cancel(ctx, p, input.pipeline_id)),
   deletePipeline: async (input, ctx) => {
     await pipelines.remove(ctx, project(ctx, input.id), input.pipeline_id)
     return { status: 204 }
