@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
 import { withRepoLock } from './lock.js'
-import { cacheFor, readBlob, readRef, readTreeItems, resolveCommit } from './read.js'
+import { cacheFor, readRef, readTreeItems, resolveCommit } from './read.js'
 import { initRepository } from './repository.js'
 import { TreeEditor } from './tree-edit.js'
 import { pageOfPath, type PagePath } from './wiki-paths.js'
@@ -86,7 +86,6 @@ export async function findPageFile(gitdir: string, commit: string | null, slug: 
   return candidates.find((p) => p.slug === slug) ?? candidates.find((p) => p.slug.toLowerCase() === folded) ?? null
 }
 
-export const readPageContent = async (gitdir: string, page: WikiPageFile) => (await readBlob(gitdir, page.oid)).toString('utf8')
 
 /** What a change sees and edits: the branch's tree and its pages, both as they were when the lock was taken. */
 export interface WikiChange {

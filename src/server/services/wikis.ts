@@ -2,7 +2,8 @@
 import { CollabError, forbidden, notFound, unauthorized, validationFailed } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { GitError } from '../git/types.js'
-import { commitWiki, ensureWiki, findPageFile, listPageFiles, readPageContent, wikiBranch, wikiCommit, wikiDir, type WikiChange, type WikiPageFile } from '../git/wiki.js'
+import { commitWiki, ensureWiki, findPageFile, wikiBranch, wikiCommit, wikiDir, type WikiChange, type WikiPageFile } from '../git/wiki.js'
+import { currentPages, findWikiPage, forgetWikiSnapshot, readPageText, readPageTexts } from '../git/wiki-read.js'
 import { isWritableFormat, pathOfSlug, retitledSlug, slugOfTitle, type WikiFormat } from '../git/wiki-paths.js'
 import { DEVELOPER, effectiveProjectLevel, MAINTAINER } from '../policy.js'
 import type { ProjectView } from '../store/projects.js'
@@ -36,16 +37,17 @@ const view = (page: WikiPageFile, content?: string): WikiPageView =>
 
 export async function listPages(ctx: RequestContext, p: ProjectView, withContent: boolean): Promise<WikiPageView[]> {
   const gitdir = wikiGitdir(ctx, p)
-  const pages = await listPageFiles(gitdir, await wikiCommit(gitdir))
+  const pages = await currentPages(gitdir)
   if (!withContent) return pages.map((page) => view(page))
-  return Promise.all(pages.map(async (page) => view(page, await readPageContent(gitdir, page))))
+  const texts = await readPageTexts(gitdir, pages)
+  return pages.map((page, i) => view(page, texts[i]))
 }
 
 export async function getPage(ctx: RequestContext, p: ProjectView, slug: string, version?: string): Promise<WikiPageView> {
   const gitdir = wikiGitdir(ctx, p)
-  const page = await findPageFile(gitdir, await wikiCommit(gitdir, version), slug)
+  const page = await findWikiPage(gitdir, slug, version)
   if (!page) throw pageNotFound()
-  return view(page, await readPageContent(gitdir, page))
+  return view(page, await readPageText(gitdir, page))
 }
 
 const duplicate = (existing: WikiPageFile) =>
@@ -80,6 +82,8 @@ export async function commitToWiki(ctx: RequestContext, p: ProjectView, change: 
   } catch (err) {
     if (err instanceof GitError) throw new CollabError('WIKI_WRITE_FAILED', err.message, { status: 400, body: { message: err.message } })
     throw err
+  } finally {
+    forgetWikiSnapshot(gitdir)
   }
 }
 
@@ -129,7 +133,7 @@ export async function updatePage(ctx: RequestContext, p: ProjectView, slug: stri
 export async function deletePage(ctx: RequestContext, p: ProjectView, slug: string): Promise<void> {
   requireWikiLevel(ctx, p, MAINTAINER)
   const gitdir = wikiGitdir(ctx, p)
-  if (!(await findPageFile(gitdir, await wikiCommit(gitdir), slug))) throw pageNotFound()
+  if (!(await findWikiPage(gitdir, slug))) throw pageNotFound()
   await commitToWiki(ctx, p, async (c) => {
     const page = await findPageFile(gitdir, await wikiCommit(gitdir), slug)
     if (!page) throw pageNotFound()
