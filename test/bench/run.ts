@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each printed next to its baseline from the same run.
 import { ciCliBench } from './ci-cli.js'
 import { cliBench } from './cli.js'
+import { cliTerminalBench } from './cli-terminal.js'
 import { foundationBench } from './foundation.js'
 import { fuzzBench } from './fuzz.js'
 import { issuesBench } from './issues.js'
@@ -8,9 +9,10 @@ import { mergeBench } from './merge.js'
 import { mergeRequestsBench } from './merge-requests.js'
 import { mixedBench } from './mixed.js'
 import { repositoryBench } from './repository.js'
+import { wikisBench } from './wikis.js'
 
 const only = process.argv[2]
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, 'merge-requests': mergeRequestsBench, mixed: mixedBench, fuzz: fuzzBench, cli: cliBench, 'ci-cli': ciCliBench }
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, 'merge-requests': mergeRequestsBench, mixed: mixedBench, fuzz: fuzzBench, cli: cliBench, 'cli-terminal': cliTerminalBench, 'ci-cli': ciCliBench, wikis: wikisBench }
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue
