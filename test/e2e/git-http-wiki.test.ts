@@ -73,16 +73,27 @@ describe('git over HTTP for wikis', () => {
     expect(await git.run(dir, 'log', '-1', '--format=%s')).toBe('Upload attachment chart.png')
   })
 
+  it('shows a page changed by a push at once, after the API had read it, and an API edit lands on top of the push', async () => {
+    expect(expectStatus(await guest.api.get(`/projects/${projectId}/wikis/Home`), 200).body.content).toBe('# Home\n')
+    const dir = join(git.root, 'wiki')
+    await git.commit(dir, 'Home from git', { 'Home.md': '# Home, pushed\n' })
+    await git.run(dir, 'push', '-q', 'origin', 'master')
+    expect(expectStatus(await guest.api.get(`/projects/${projectId}/wikis/Home`), 200).body.content).toBe('# Home, pushed\n')
+    expectStatus(await developer.api.put(`/projects/${projectId}/wikis/Home`, { content: '# Home, edited' }), 200)
+    await git.run(dir, 'pull', '-q', '--ff-only', 'origin', 'master')
+    expect(await git.run(dir, 'log', '-2', '--format=%s')).toBe('dave updated page: Home\nHome from git')
+  })
+
   it('lets a Guest clone the wiki of a private project but not push to it', async () => {
     const out = await git.attempt(git.root, 'clone', '-q', wikiUrl(guest), 'guest-wiki')
     expect(out.exitCode).toBe(0)
     const dir = join(git.root, 'guest-wiki')
-    expect(readFileSync(join(dir, 'Home.md'), 'utf8')).toBe('# Home\n')
+    expect(readFileSync(join(dir, 'Home.md'), 'utf8')).toBe('# Home, edited')
     await git.commit(dir, 'Guest edit', { 'Home.md': 'defaced\n' })
     const push = await git.attempt(dir, 'push', '-q', 'origin', 'master')
     expect(push.exitCode).not.toBe(0)
     expect(push.stderr).toContain('You are not allowed to push code to this project.')
-    expect(expectStatus(await guest.api.get(`/projects/${projectId}/wikis/Home`), 200).body.content).toBe('# Home\n')
+    expect(expectStatus(await guest.api.get(`/projects/${projectId}/wikis/Home`), 200).body.content).toBe('# Home, edited')
   })
 
   it('hides the wiki of a private project from strangers and refuses clones while wiki_enabled is false', async () => {

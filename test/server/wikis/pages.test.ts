@@ -158,3 +158,30 @@ describe('DELETE /projects/:id/wikis/:slug', () => {
     expect((await f.maintainer.api.del(`${f.wikis()}/Agenda`)).body).toEqual({ message: '404 Wiki Page Not Found' })
   })
 })
+
+describe('concurrent and odd requests', () => {
+  it('creates one page of two racing with the same title; the other gets the duplicate answer', async () => {
+    const before = f.history().length
+    const [a, b] = await Promise.all([
+      f.developer.api.post(f.wikis(), { title: 'Race', content: 'a' }),
+      f.maintainer.api.post(f.wikis(), { title: 'race', content: 'b' }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([201, 400])
+    expect(f.history().length).toBe(before + 1)
+  })
+
+  it('answers 4xx, never 500, to fields of the wrong type or size', async () => {
+    const cases: Record<string, unknown>[] = [
+      { title: ['a'], content: 'x' }, { title: 'a', content: { b: 1 } }, { title: 'x'.repeat(256), content: 'x' },
+      { title: 'a', content: 'x', format: 7 }, { title: 'a/\\b', content: 'x' },
+    ]
+    for (const body of cases) {
+      const res = await f.developer.api.post(f.wikis(), body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+    }
+    const put = await f.developer.api.put(`${f.wikis()}/Getting-started`, { title: '/..' })
+    expect([put.status, put.body]).toEqual([400, { message: { title: ['is invalid'] } }])
+    const version = await f.guest.api.get(`${f.wikis()}/Getting-started`, { query: { version: 'not-a-sha' } })
+    expect([version.status, version.body]).toEqual([404, { message: '404 Wiki Page Not Found' }])
+  })
+})
