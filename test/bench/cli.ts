@@ -6,10 +6,11 @@ import { BIN, median, ROOT, row, startCollab, tempDir, TOKEN } from './lib.js'
 const ISSUES = 20
 const RUNS = 30
 
-function runOnce(args: string[], env: Record<string, string>): Promise<number> {
+/** Wall time of one run of `file` (node by default), failing unless it exits 0. */
+export function runOnce(args: string[], env: Record<string, string>, file = process.execPath): Promise<number> {
   const start = process.hrtime.bigint()
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const p = spawn(file, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     p.stdout.on('data', (b) => (out += b))
     p.stderr.on('data', (b) => (out += b))
