@@ -1,9 +1,8 @@
 // `include:` with local files of the pipeline's commit: included files merge in order, nested includes first,
 // and the including file wins over what it includes (GitLab's External::Processor).
-import picomatch from 'picomatch'
 import type { PlanContext } from '../plan-types.js'
 import { ConfigError } from './errors.js'
-import { firstMatch, makeFacts } from './evaluate.js'
+import { firstMatch, globFilter, makeFacts } from './evaluate.js'
 import { applyInputs } from './inputs.js'
 import { Problems } from './fields.js'
 import { parseRules } from './rules.js'
@@ -85,8 +84,7 @@ class Includer {
       if (!/\.ya?ml$/.test(path)) throw new ConfigError(`Included file \`${path}\` does not have YAML extension!`)
       const inputs = isHash(entry) ? entry.inputs : undefined
       if (!path.includes('*')) { out.push({ location: path, inputs }); continue }
-      const isMatch = picomatch(path, { dot: true })
-      const found = (await this.source.listFiles()).filter((f) => isMatch(f)).sort()
+      const found = globFilter([path], await this.source.listFiles())?.sort() ?? []
       if (found.length === 0) throw new ConfigError(`Local file \`${path}\` does not exist!`)
       out.push(...found.map((location) => ({ location, inputs })))
     }

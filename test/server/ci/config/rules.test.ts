@@ -95,6 +95,14 @@ job:
       await expect(planPipeline(yaml, planContext({ changedPaths: ['src/deep/a.ts', 'dir/notes.txt'] }))).resolves.toEqual({ kind: 'errors', errors: [NO_JOBS] })
     })
 
+    it('gives up on a glob that backtracks for ever, and never throws on an unusable one', async () => {
+      const evil = `job:\n  script: x\n  rules:\n    - changes: ["${'**/'.repeat(7)}${'*a'.repeat(8)}*b"]\n    - changes: [""]\n      when: manual\n`
+      const started = Date.now()
+      const result = await planPipeline(evil, planContext({ changedPaths: [`${'a'.repeat(60)}/x`] }))
+      expect(result).toEqual({ kind: 'errors', errors: [NO_JOBS] })
+      expect(Date.now() - started).toBeLessThan(3000)
+    })
+
     it('is true when the changed paths are unknown', async () => {
       expect(await names(yaml, planContext({ changedPaths: null }))).toEqual(['docs', 'src'])
     })
