@@ -1,12 +1,13 @@
 // Notes and award emoji on project snippets (api-v4.md §Notes with the snippet prefix); personal snippets take none.
 import { z } from 'zod'
 import { defineEndpoint } from '../define.js'
-import { SnippetAwardEmoji, SnippetNote, SnippetNoteRead } from '../entities/snippets.js'
+import { NoteAwardEmoji, SnippetAwardEmoji, SnippetNote, SnippetNoteRead } from '../entities/snippets.js'
 import { int, isoDate, oneOf, ref, str, text } from '../params.js'
 
 const SnippetRef = { id: ref(), snippet_id: int() }
 const NoteId = { ...SnippetRef, note_id: int() }
 const AwardId = { ...SnippetRef, award_id: int() }
+const NoteAwardId = { ...NoteId, award_id: int() }
 
 export const listSnippetNotes = defineEndpoint({
   method: 'GET', path: '/projects/:id/snippets/:snippet_id/notes', summary: 'List notes on a project snippet', paginated: true,
@@ -53,4 +54,24 @@ export const createSnippetAwardEmoji = defineEndpoint({
 export const deleteSnippetAwardEmoji = defineEndpoint({
   method: 'DELETE', path: '/projects/:id/snippets/:snippet_id/award_emoji/:award_id', summary: 'Remove an award emoji from a project snippet',
   params: AwardId, responses: { 204: null },
+})
+
+export const listSnippetNoteAwardEmoji = defineEndpoint({
+  method: 'GET', path: '/projects/:id/snippets/:snippet_id/notes/:note_id/award_emoji', summary: 'List award emoji on a note of a project snippet', paginated: true,
+  params: NoteId, responses: { 200: z.array(NoteAwardEmoji) },
+})
+
+export const getSnippetNoteAwardEmoji = defineEndpoint({
+  method: 'GET', path: '/projects/:id/snippets/:snippet_id/notes/:note_id/award_emoji/:award_id', summary: 'Get an award emoji on a note of a project snippet',
+  params: NoteAwardId, responses: { 200: NoteAwardEmoji },
+})
+
+export const createSnippetNoteAwardEmoji = defineEndpoint({
+  method: 'POST', path: '/projects/:id/snippets/:snippet_id/notes/:note_id/award_emoji', summary: 'Award an emoji to a note of a project snippet',
+  params: NoteId, input: { name: str() }, responses: { 201: NoteAwardEmoji },
+})
+
+export const deleteSnippetNoteAwardEmoji = defineEndpoint({
+  method: 'DELETE', path: '/projects/:id/snippets/:snippet_id/notes/:note_id/award_emoji/:award_id', summary: 'Remove an award emoji from a note of a project snippet',
+  params: NoteAwardId, responses: { 204: null },
 })

@@ -44,3 +44,6 @@ export const SnippetNoteRead = z.object({
 })
 
 export const SnippetAwardEmoji = AwardEmoji.extend({ awardable_type: z.literal('Snippet') })
+
+/** An award on a note: `awardable_id` is the note's id. */
+export const NoteAwardEmoji = AwardEmoji.extend({ awardable_type: z.literal('Note') })

@@ -2,9 +2,11 @@
 import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
-import { presentSnippetAward, presentSnippetNote, presentSnippetNoteRead } from '../present/snippets.js'
+import { presentNoteAward, presentSnippetAward, presentSnippetNote, presentSnippetNoteRead } from '../present/snippets.js'
+import * as noteAwards from '../services/note-awards.js'
 import * as notes from '../services/notes.js'
 import { filesOf, noteableOf, type SnippetRow } from '../services/snippets.js'
+import { usersByIds } from '../store/issues.js'
 import { projectSnippet } from './snippets.js'
 
 const target = (ctx: RequestContext, input: { id: string; snippet_id: number }) => {
@@ -17,6 +19,17 @@ const presentAll = (ctx: RequestContext, rows: notes.NoteRow[], s: SnippetRow) =
 
 const presentAwards = (ctx: RequestContext, rows: notes.AwardRow[]) =>
   notes.awardsWithUsers(ctx, rows).map(({ award, user }) => presentSnippetAward(award, user, ctx))
+
+const presentNoteAwards = (ctx: RequestContext, rows: noteAwards.NoteAwardRow[]) => {
+  const users = usersByIds(ctx.app.db, rows.map((a) => a.user_id))
+  return rows.map((a) => presentNoteAward(a, users.get(a.user_id)!, ctx))
+}
+
+/** The note a note-award route names, on a snippet the caller may read. */
+const noteTarget = (ctx: RequestContext, input: { id: string; snippet_id: number; note_id: number }) => {
+  const { project, noteable } = target(ctx, input)
+  return { project, note: notes.findNote(ctx, noteable, input.note_id) }
+}
 
 export const snippetNoteHandlers = {
   listSnippetNotes: (input, ctx) => {
@@ -65,6 +78,24 @@ export const snippetNoteHandlers = {
 
   deleteSnippetAwardEmoji: (input, ctx) => {
     notes.removeAward(ctx, notes.findAward(ctx, target(ctx, input).noteable, input.award_id))
+    return { status: 204 }
+  },
+
+  listSnippetNoteAwardEmoji: (input, ctx) => {
+    const { rows, total } = noteAwards.listNoteAwards(ctx, noteTarget(ctx, input).note)
+    return { status: 200, body: presentNoteAwards(ctx, rows), total }
+  },
+
+  getSnippetNoteAwardEmoji: (input, ctx) =>
+    ({ status: 200, body: presentNoteAwards(ctx, [noteAwards.findNoteAward(ctx, noteTarget(ctx, input).note, input.award_id)])[0] }),
+
+  createSnippetNoteAwardEmoji: (input, ctx) => {
+    const { project, note } = noteTarget(ctx, input)
+    return { status: 201, body: presentNoteAwards(ctx, [noteAwards.awardNote(ctx, project, note, input.name)])[0] }
+  },
+
+  deleteSnippetNoteAwardEmoji: (input, ctx) => {
+    noteAwards.removeNoteAward(ctx, noteAwards.findNoteAward(ctx, noteTarget(ctx, input).note, input.award_id))
     return { status: 204 }
   },
 } satisfies Handlers<typeof contract.snippetNotes>

@@ -1,6 +1,7 @@
 // Snippets, their notes and award emoji as GitLab serializes them (ProjectSnippet / PersonalSnippet, Note, AwardEmoji).
 import type { Snippet, SnippetNote } from '../../contract/entities/snippets.js'
 import type { RequestContext } from '../context.js'
+import type { NoteAwardRow } from '../store/note-awards.js'
 import type { AwardRow, NoteRow } from '../store/notes.js'
 import type { SnippetRow } from '../store/snippets.js'
 import type { UserRow } from '../store/users.js'
@@ -45,3 +46,7 @@ export function presentSnippetNoteRead(n: NoteRow, author: UserRow, s: SnippetRo
 
 export const presentSnippetAward = (a: AwardRow, user: UserRow, ctx: Urls) =>
   ({ ...presentAward(a, user, ctx), awardable_type: 'Snippet' as const })
+
+/** An award on a note: GitLab's AwardEmoji with the note as the awardable. */
+export const presentNoteAward = (a: NoteAwardRow, user: UserRow, ctx: Urls) =>
+  ({ ...presentAward({ ...a, noteable_id: a.note_id }, user, ctx), awardable_type: 'Note' as const })

@@ -99,12 +99,20 @@ export function findAward(ctx: RequestContext, n: Noteable, id: number): store.A
 
 export const listAwards = (ctx: RequestContext, n: Noteable) => store.listAwards(ctx.app.db, n.row.id, { limit: ctx.page.limit, offset: ctx.page.offset })
 
-/** `POST …/award_emoji`: a known name (an alias counts), once per user; GitLab's model errors as 404 bodies. */
-export function award(ctx: RequestContext, p: ProjectView, n: Noteable, name: string): store.AwardRow {
+/** The emoji `POST …/award_emoji` names: a known name (an alias counts); GitLab's model errors as 404 bodies. */
+export function emojiToAward(p: ProjectView, name: string): string {
   if (p.archived) throw forbidden('Project is archived')
   const emoji = awardName(`:${name}:`)
   if (!emoji) throw notFound('Award Emoji {:name=>["is not a valid emoji name"]}')
-  if (store.findAward(ctx.app.db, n.row.id, ctx.user!.id, emoji)) throw notFound('Award Emoji {:name=>["has already been taken"]}')
+  return emoji
+}
+
+export const alreadyAwarded = () => notFound('Award Emoji {:name=>["has already been taken"]}')
+
+/** `POST …/award_emoji` on a noteable, once per user and name. */
+export function award(ctx: RequestContext, p: ProjectView, n: Noteable, name: string): store.AwardRow {
+  const emoji = emojiToAward(p, name)
+  if (store.findAward(ctx.app.db, n.row.id, ctx.user!.id, emoji)) throw alreadyAwarded()
   const now = nowIso(ctx)
   return store.insertAward(ctx.app.db, { noteable_id: n.row.id, user_id: ctx.user!.id, name: emoji, created_at: now, updated_at: now })
 }

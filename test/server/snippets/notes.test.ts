@@ -84,3 +84,28 @@ describe('award emoji', () => {
     expect((await api(server).get(awards())).status).toBe(401)
   })
 })
+
+describe('award emoji on notes', () => {
+  it('awards a note (awardable_type Note), refuses a second, lets only the awarder take it back, and goes with the note', async () => {
+    const note = expectStatus(await alice.api.post(notes(), { body: 'Award me' }), 201).body
+    const on = (rest = '') => notes(`/${note.id}/award_emoji${rest}`)
+    const award = expectStatus(await bob.api.post(on(), { name: '+1' }), 201).body
+    expect(award).toEqual({ id: award.id, name: 'thumbsup', user: userBasic(server, bob), created_at: NOW, updated_at: NOW, awardable_id: note.id, awardable_type: 'Note' })
+    const twice = await bob.api.post(on(), { name: 'thumbsup' })
+    expect([twice.status, twice.body]).toEqual([404, { message: '404 Award Emoji {:name=>["has already been taken"]} Not Found' }])
+    const unknown = await bob.api.post(on(), { name: 'not_an_emoji' })
+    expect([unknown.status, unknown.body]).toEqual([404, { message: '404 Award Emoji {:name=>["is not a valid emoji name"]} Not Found' }])
+    expect((await alice.api.get(on())).body).toEqual([award])
+    expect((await alice.api.get(on(`/${award.id}`))).body).toEqual(award)
+    // The snippet's own awards do not include the note's.
+    expect((await alice.api.get(awards())).body.map((a: any) => a.awardable_type)).not.toContain('Note')
+    expect((await alice.api.del(on(`/${award.id}`))).status).toBe(403)
+    expect((await stranger.api.get(notes(`/${note.id}/award_emoji`, hidden))).body).toEqual({ message: '404 Snippet Not Found' })
+    expect((await alice.api.get(notes('/999999/award_emoji'))).body).toEqual({ message: '404 Note Not Found' })
+    expect((await bob.api.del(on(`/${award.id}`))).status).toBe(204)
+    expect((await alice.api.get(on(`/${award.id}`))).body).toEqual({ message: '404 Award Emoji Not Found' })
+    expectStatus(await bob.api.post(on(), { name: 'heart' }), 201)
+    expect((await alice.api.del(notes(`/${note.id}`))).status).toBe(204)
+    expect(server.app.db.prepare('SELECT COUNT(*) AS n FROM note_award_emoji WHERE note_id = ?').get(note.id)).toEqual({ n: 0 })
+  })
+})

@@ -10,7 +10,7 @@ describe.skipIf(!hasPythonGitlab)('python-gitlab on snippets', () => {
   })
   afterAll(() => server.close())
 
-  it('creates, reads raw, saves, comments, awards and deletes', async () => {
+  it('creates, reads raw, saves, comments, awards the snippet and a note, and deletes', async () => {
     expect(await runPythonGitlab('python-gitlab-snippets.py', server)).toEqual({
       created: ['Hello', 'hello.py', 'private', true],
       raw: "print('hi')\n",
@@ -19,6 +19,7 @@ describe.skipIf(!hasPythonGitlab)('python-gitlab on snippets', () => {
       note: ['Looks good', 'Snippet', null],
       note_read: [true, 'Hello again', 'hello.py', null],
       notes: ['Looks better'],
+      note_awards: [['tada', 'Note', true]],
       awards: [['thumbsup', 'Snippet']],
       awards_after: 0,
       notes_after: 0,

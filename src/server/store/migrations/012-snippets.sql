@@ -52,3 +52,15 @@ CREATE TRIGGER snippets_noteable_gone AFTER DELETE ON snippets
 BEGIN
   DELETE FROM noteables WHERE id = old.id;
 END;
+
+-- Award emoji on notes (GitLab's awardable Note), for the notes of every kind; awards on a noteable itself stay in
+-- award_emoji, whose noteable-keyed queries (votes, my_reaction_emoji) must not count these.
+CREATE TABLE note_award_emoji (
+  id INTEGER PRIMARY KEY,
+  note_id INTEGER NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX note_award_emoji_unique ON note_award_emoji(note_id, user_id, name);
