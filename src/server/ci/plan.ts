@@ -8,6 +8,8 @@ import type { JobSpec, JobWhen, PlanContext, PlanResult } from './plan-types.js'
 export const NO_JOBS = 'No stages / jobs for this pipeline.'
 export const FILTERED_BY_WORKFLOW = 'Pipeline filtered out by workflow rules.'
 const EDGE_STAGES = ['.pre', '.post']
+// GitLab's default ci_needs_size_limit.
+const MAX_NEEDS = 50
 
 /** The global variables a job inherits (`inherit:variables`), under its own. */
 function jobVariables(job: JobConfig, globals: Record<string, string>, rule: RuleConfig | null): Record<string, string> {
@@ -71,6 +73,9 @@ function resolveNeeds(specs: JobSpec[]): string[] {
   const errors: string[] = []
   for (const spec of specs) {
     if (spec.needs) {
+      if (spec.needs.length > MAX_NEEDS) {
+        errors.push(`${spec.name}: one job can only need ${MAX_NEEDS} others, but you have listed ${spec.needs.length}. See needs keyword documentation for more details`)
+      }
       for (const need of spec.needs) {
         if (present.has(need.job) || need.optional) continue
         errors.push(`'${spec.name}' job needs '${need.job}' job, but '${need.job}' does not exist in the pipeline. ` +

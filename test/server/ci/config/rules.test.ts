@@ -211,6 +211,13 @@ describe('after the rules', () => {
     })
   })
 
+  it('refuses more than 50 needs, counting parallel instances', async () => {
+    const yaml = 'build:\n  stage: build\n  script: x\n  parallel: 51\ntest:\n  script: y\n  needs: [build]\n'
+    expect(await planPipeline(yaml, push)).toEqual({
+      kind: 'errors', errors: ['test: one job can only need 50 others, but you have listed 51. See needs keyword documentation for more details'],
+    })
+  })
+
   it('returns config errors as errors, never a throw', async () => {
     expect(await planPipeline('job:\n  script: x\n  rules:\n    - if: $A ==\n', push)).toEqual({
       kind: 'errors', errors: ['jobs:job:rules:rule if invalid expression syntax'],
