@@ -1,5 +1,6 @@
 // The server's side of gitlab-runner's job protocol (runner/protocol.ts) over the store: the queue, job tokens, the
 // payload a job runs with, traces, state updates and artifact uploads.
+import { stat } from 'node:fs/promises'
 import { CollabError } from '../../core/errors.js'
 import { newToken, sha256 } from '../../core/ids.js'
 import type { AppDeps } from '../context.js'
@@ -10,6 +11,7 @@ import type { JobRow } from '../store/ci-jobs.js'
 import { findPipelineById, pipelineVariables, type PipelineRow } from '../store/pipelines.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById } from '../store/users.js'
+import { currentSettings } from '../services/application-settings.js'
 import { findMergeRequestById } from '../store/merge-requests.js'
 import { mergeRequestFacts } from './triggers.js'
 import { artifactsPath, storeArtifacts } from './artifacts.js'
@@ -150,8 +152,15 @@ export function createCoordinator(app: AppDeps): JobCoordinator {
     },
     async uploadArtifacts(jobId, token, upload) {
       const job = jobFor(jobId, token)
+      const settings = currentSettings(app)
+      // max_artifacts_size is in MiB; GitLab refuses a bigger archive with 413 and the job fails.
+      if ((await stat(upload.path)).size > settings.max_artifacts_size * 1024 * 1024) {
+        throw new CollabError('ARTIFACTS_TOO_LARGE', '413 Request Entity Too Large', { status: 413 })
+      }
       const stored = await storeArtifacts(app.layout, jobId, upload.path)
-      const expiry = upload.expire_in === null ? null : expireInSeconds(upload.expire_in)
+      // Without expire_in, the instance's default_artifacts_expire_in (30 days unless changed).
+      const text = upload.expire_in ?? settings.default_artifacts_expire_in
+      const expiry = text === null ? null : expireInSeconds(text)
       const seconds = expiry === 'never' ? null : expiry ?? DEFAULT_ARTIFACTS_EXPIRY
       const now = app.clock.now()
       jobs.updateJob(app.db, job.id, {

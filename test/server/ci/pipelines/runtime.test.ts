@@ -10,7 +10,7 @@ import { onJobFinished } from '../../../../src/server/ci/lifecycle.js'
 import { sweepExpiredArtifacts } from '../../../../src/server/ci/lifecycle-runtime.js'
 import type { JobArtifactSpec } from '../../../../src/server/ci/runner/protocol.js'
 import { findJobById } from '../../../../src/server/store/ci-jobs.js'
-import { movableClock } from '../../../helpers/api.js'
+import { api, expectStatus, movableClock } from '../../../helpers/api.js'
 import { ciProject, jobNamed, projectPipelines, startCiServer, waitForPipeline } from '../../../helpers/ci.js'
 import type { TestServer } from '../../../helpers/server.js'
 
@@ -64,6 +64,28 @@ describe('artifacts expiry', () => {
     clock.set('2030-01-01T00:00:00.000Z')
     expect(await sweepExpiredArtifacts(server.app)).toBe(1)
     expect(findJobById(server.app.db, ids.c)!.artifacts_file).not.toBeNull()
+  })
+
+  it('uses the instance default_artifacts_expire_in and refuses archives over max_artifacts_size', async () => {
+    clock.set('2024-03-01T00:00:00.000Z')
+    const root = api(server, server.rootToken)
+    expectStatus(await root.put('/application/settings', { default_artifacts_expire_in: '2 days', max_artifacts_size: 1 }), 200)
+    const { project, root: owner } = await ciProject(server, 'defaults', 'small:\n  script: [x]\nbig:\n  script: [x]\n')
+    await projectPipelines(server, owner, project.id)
+    const coordinator = createCoordinator(server.app)
+    for (let i = 0; i < 2; i++) {
+      const job = (await coordinator.requestJob({ id: 't', concurrency: 1 }))!
+      if (job.job_info.name === 'small') {
+        await coordinator.uploadArtifacts(job.id, job.token, { path: await zipOf('small'), expire_in: null, artifact_type: 'archive', artifact_format: 'zip' })
+        expect(findJobById(server.app.db, job.id)!.artifacts_expire_at).toBe('2024-03-03T00:00:00.000Z')
+      } else {
+        const big = join(scratch, 'big.zip')
+        writeFileSync(big, Buffer.alloc(1024 * 1024 + 1))
+        await expect(coordinator.uploadArtifacts(job.id, job.token, { path: big, expire_in: null, artifact_type: 'archive', artifact_format: 'zip' })).rejects.toThrow('413')
+        expect(findJobById(server.app.db, job.id)!.artifacts_file).toBeNull()
+      }
+      await coordinator.updateJob(job.id, job.token, { state: 'success' })
+    }
   })
 })
 
