@@ -40,6 +40,7 @@ describe('collab snippet', () => {
     expect(await f.c.run(['snippet', 'raw', '2', '-p', 'root/demo'])).toEqual(ok('echo hi\n'))
     expect(await f.c.run(['snippet', 'view', '1', '--web', '-p', 'root/demo'])).toEqual(ok(`${web(1)}\n`))
     expect(JSON.parse((await f.c.run(['snippet', 'view', '1', '--json', '-p', 'root/demo'])).stdout).title).toBe('Hello')
+    expect(await f.c.run(['__complete', 'snippet', 'raw', '-p', 'root/demo', ''])).toEqual(ok('3\ta.md (private)\n2\trun.sh (public)\n1\tHello (private)\n'))
   })
 
   it('edits content from stdin and the title, then deletes', async () => {

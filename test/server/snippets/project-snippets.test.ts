@@ -91,6 +91,21 @@ describe('create, read, update, delete', () => {
     expect([gone.status, gone.body]).toEqual([400, { message: { error: "Error updating the snippet - A file with this name doesn't exist" } }])
   })
 
+  it('goes, with its files, notes and awards, when its project is deleted', async () => {
+    const p = await createProject(alice.api, { name: 'doomed', visibility: 'public' })
+    const s = expectStatus(await alice.api.post(`/projects/${p.id}/snippets`, { title: 'D', file_name: 'd', content: 'd', visibility: 'public' }), 201).body
+    const note = expectStatus(await bob.api.post(`/projects/${p.id}/snippets/${s.id}/notes`, { body: 'hi' }), 201).body
+    expectStatus(await bob.api.post(`/projects/${p.id}/snippets/${s.id}/notes/${note.id}/award_emoji`, { name: 'wave' }), 201)
+    expect((await alice.api.del(`/projects/${p.id}`)).status).toBe(202)
+    const db = server.app.db
+    const count = (sql: string) => (db.prepare(sql).get(s.id) as { n: number }).n
+    expect([
+      count('SELECT COUNT(*) AS n FROM snippets WHERE id = ?'), count('SELECT COUNT(*) AS n FROM snippet_files WHERE snippet_id = ?'),
+      count('SELECT COUNT(*) AS n FROM noteables WHERE id = ?'), count('SELECT COUNT(*) AS n FROM notes WHERE noteable_id = ?'),
+    ]).toEqual([0, 0, 0, 0])
+    expect((db.prepare('SELECT COUNT(*) AS n FROM note_award_emoji WHERE note_id = ?').get(note.id) as { n: number }).n).toBe(0)
+  })
+
   it('records the user agent for administrators', async () => {
     const s = expectStatus(await alice.api.post(path(0), { title: 'UA', file_name: 'u', content: 'u', visibility: 'public' }, { headers: { 'User-Agent': 'snippet-test/1' } }), 201).body
     const root = api(server, server.rootToken)
