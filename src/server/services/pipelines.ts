@@ -88,22 +88,31 @@ export async function createApiPipeline(ctx: RequestContext, p: ProjectView, inp
   requireLevel(ctx, p, DEVELOPER)
   if (p.archived) throw forbidden()
   // Chain::Validate::Abilities: a protected branch runs pipelines only for those who may push or merge into it.
-  if (isProtectedBranch(ctx.app, p, input.ref) && !canPushTo(ctx, p, input.ref) && !canMergeInto(ctx, p, input.ref)) {
+  if (!mayWriteRef(ctx, p, input.ref)) {
     throw pipelineError(`You do not have sufficient permission to run a pipeline on '${input.ref}'. Please select a different branch or contact your administrator for assistance.`)
   }
   const row = await createPipeline(ctx.app, { project: p, ref: input.ref, source: 'api', user: ctx.user, variables: input.variables })
   return row!
 }
 
+/** Ci::PipelinePolicy: pipelines of a protected branch are updated only by those who may push or merge into it. */
+const mayWriteRef = (ctx: RequestContext, p: ProjectView, ref: string) =>
+  !isProtectedBranch(ctx.app, p, ref) || canPushTo(ctx, p, ref) || canMergeInto(ctx, p, ref)
+
+function requireUpdate(ctx: RequestContext, p: ProjectView, row: PipelineRow) {
+  requireLevel(ctx, p, DEVELOPER)
+  if (!row.tag && !mayWriteRef(ctx, p, row.ref)) throw forbidden()
+}
+
 export function retry(ctx: RequestContext, p: ProjectView, id: number) {
   const row = getPipeline(ctx, p, id)
-  requireLevel(ctx, p, DEVELOPER)
+  requireUpdate(ctx, p, row)
   return retryPipeline(ctx.app, row.id, ctx.user) ?? row
 }
 
 export function cancel(ctx: RequestContext, p: ProjectView, id: number) {
   const row = getPipeline(ctx, p, id)
-  requireLevel(ctx, p, DEVELOPER)
+  requireUpdate(ctx, p, row)
   return cancelPipeline(ctx.app, row.id) ?? row
 }
 

@@ -175,8 +175,13 @@ describe('permissions', () => {
     expect(expectStatus(await guest.api.get(`/projects/${project.id}/pipelines`), 403).body).toEqual({ message: '403 Forbidden' })
     expectStatus(await reporter.api.post(`/projects/${project.id}/pipeline`, { ref: 'master' }), 403)
     expectStatus(await reporter.api.post(`/projects/${project.id}/pipelines/${p.id}/cancel`), 403)
+    // The pipeline runs on master, protected for maintainers: developers may not cancel or retry it.
+    expectStatus(await developer.api.post(`/projects/${project.id}/pipelines/${p.id}/cancel`), 403)
+    expectStatus(await developer.api.post(`/projects/${project.id}/pipelines/${p.id}/retry`), 403)
+    expectStatus(await root.request('PATCH', `/projects/${project.id}/protected_branches/master`, { json: { merge_access_level: 30 } }), 200)
     expectStatus(await developer.api.post(`/projects/${project.id}/pipelines/${p.id}/cancel`), 200)
-    // master is protected for maintainers: a developer runs pipelines on other branches only.
+    expectStatus(await root.request('PATCH', `/projects/${project.id}/protected_branches/master`, { json: { merge_access_level: 40 } }), 200)
+    // master is protected for maintainers again: a developer runs pipelines on other branches only.
     expect(expectStatus(await developer.api.post(`/projects/${project.id}/pipeline`, { ref: 'master' }), 400).body).toEqual({
       message: { base: ["You do not have sufficient permission to run a pipeline on 'master'. Please select a different branch or contact your administrator for assistance."] },
     })
