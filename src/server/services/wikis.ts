@@ -43,11 +43,11 @@ export async function listPages(ctx: RequestContext, p: ProjectView, withContent
   return pages.map((page, i) => view(page, texts[i]))
 }
 
-export async function getPage(ctx: RequestContext, p: ProjectView, slug: string, version?: string): Promise<WikiPageView> {
+export async function getPage(ctx: RequestContext, p: ProjectView, slug: string, version?: string): Promise<WikiPageView & { content: string }> {
   const gitdir = wikiGitdir(ctx, p)
   const page = await findWikiPage(gitdir, slug, version)
   if (!page) throw pageNotFound()
-  return view(page, await readPageText(gitdir, page))
+  return { format: page.format, slug: page.slug, title: page.title, content: await readPageText(gitdir, page) }
 }
 
 const duplicate = (existing: WikiPageFile) =>

@@ -88,6 +88,15 @@ describe('GET /projects/:id/wikis/:slug', () => {
     expect(html.body).toEqual({ format: 'markdown', slug: 'Getting-started', title: 'Getting started', content: '<h1>Hello</h1>\n<p>Welcome.</p>\n' })
   })
 
+  it('keeps raw HTML as text when rendering, and shows formats without a renderer preformatted', async () => {
+    expectStatus(await f.developer.api.post(f.wikis(), { title: 'Unsafe', content: '<script>alert(1)</script> *x*' }), 201)
+    const md = expectStatus(await f.guest.api.get(`${f.wikis()}/Unsafe`, { query: { render_html: 1 } }), 200)
+    expect(md.body.content).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt; <em>x</em></p>\n')
+    const rdoc = expectStatus(await f.guest.api.get(`${f.wikis()}/${enc('guides/Install-Guide')}`, { query: { render_html: 'true' } }), 200)
+    expect(rdoc.body.content).toBe('<pre>rdoc text</pre>')
+    expectStatus(await f.maintainer.api.del(`${f.wikis()}/Unsafe`), 204)
+  })
+
   it('reads an older version by commit id', async () => {
     const first = (await f.developer.api.post(f.wikis(), { title: 'Versioned', content: 'one' })).body
     expect(first.content).toBe('one')
