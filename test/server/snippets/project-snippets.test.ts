@@ -136,6 +136,22 @@ describe('who reads and who writes', () => {
     expect((await stranger.api.get(`/projects/${secret.id}/snippets`)).status).toBe(404)
   })
 
+  it("lets a Maintainer change another's snippet, and nobody write in an archived project", async () => {
+    const p = await createProject(alice.api, { name: 'kept', visibility: 'public' })
+    expectStatus(await alice.api.post(`/projects/${p.id}/members`, { user_id: bob.id, access_level: 40 }), 201)
+    const s = expectStatus(await alice.api.post(`/projects/${p.id}/snippets`, { title: 'A', file_name: 'a', content: 'a', visibility: 'public' }), 201).body
+    expect(expectStatus(await bob.api.put(`/projects/${p.id}/snippets/${s.id}`, { title: 'By Bob' }), 200).body.title).toBe('By Bob')
+    expectStatus(await alice.api.post(`/projects/${p.id}/archive`), 201)
+    const writes = [
+      await alice.api.post(`/projects/${p.id}/snippets`, { title: 'x', file_name: 'x', content: 'x', visibility: 'public' }),
+      await alice.api.put(`/projects/${p.id}/snippets/${s.id}`, { title: 'x' }),
+      await alice.api.del(`/projects/${p.id}/snippets/${s.id}`),
+      await alice.api.post(`/projects/${p.id}/snippets/${s.id}/notes`, { body: 'x' }),
+    ]
+    expect(writes.map((r) => r.status)).toEqual([403, 403, 403, 403])
+    expect((await alice.api.get(`/projects/${p.id}/snippets/${s.id}`)).body.title).toBe('By Bob')
+  })
+
   it('answers 403 to every route while the project has snippets turned off', async () => {
     const p = await createProject(alice.api, { name: 'nosnip', visibility: 'public' })
     const s = expectStatus(await alice.api.post(`/projects/${p.id}/snippets`, { title: 'S', file_name: 's', content: 's', visibility: 'public' }), 201).body
