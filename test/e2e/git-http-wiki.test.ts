@@ -92,7 +92,7 @@ describe('git over HTTP for wikis', () => {
     await git.commit(dir, 'Guest edit', { 'Home.md': 'defaced\n' })
     const push = await git.attempt(dir, 'push', '-q', 'origin', 'master')
     expect(push.exitCode).not.toBe(0)
-    expect(push.stderr).toContain('You are not allowed to push code to this project.')
+    expect(push.stderr).toContain("You are not allowed to write to this project's wiki.")
     expect(expectStatus(await guest.api.get(`/projects/${projectId}/wikis/Home`), 200).body.content).toBe('# Home, edited')
   })
 

@@ -94,6 +94,9 @@ export async function authorizeGit(app: AppDeps, projectPath: string, push: bool
   return { project, user: caller.user, push }
 }
 
+// Gitlab::GitAccessWiki's words.
+const wikiPushDenied = () => new CollabError('GIT_WIKI_PUSH_FORBIDDEN', "You are not allowed to write to this project's wiki.", { status: 403 })
+
 /**
  * Git access to a project's wiki (`<project>.wiki.git`): readable by whoever may read the project while its wiki is
  * enabled (guests of a private project too, as GitLab's read_wiki), pushable by Developers; never by a job token.
@@ -107,8 +110,8 @@ export async function authorizeWikiGit(app: AppDeps, projectPath: string, push: 
   }
   const ctx = { app, user: caller.user }
   if (!project || !canReadProject(ctx, project) || caller.job) throw projectMissing()
-  if (!project.wiki_enabled) throw push ? pushDenied() : downloadDenied()
-  if (push && !(hasScope(caller.scopes, PUSH_SCOPES) && effectiveProjectLevel(ctx, project) >= DEVELOPER && !project.archived)) throw pushDenied()
+  if (!project.wiki_enabled) throw push ? wikiPushDenied() : downloadDenied()
+  if (push && !(hasScope(caller.scopes, PUSH_SCOPES) && effectiveProjectLevel(ctx, project) >= DEVELOPER && !project.archived)) throw wikiPushDenied()
   if (!push && !hasScope(caller.scopes, FETCH_SCOPES)) throw downloadDenied()
   return { project, user: caller.user, push }
 }
