@@ -33,7 +33,10 @@ export function register(group: Command, rt: Runtime): void {
     .option('-w, --watch', 'redraw until the pipeline finishes (piped: wait, then print once)')
     .option('--interval <seconds>', 'seconds between two polls with --watch', seconds, 3)
     .option('--web', 'print only the web URL')
-    .addHelpText('after', EXIT_CODES_HELP('pipeline'))
+    .addHelpText('after', `
+Piped output: the pipeline's fields as label<TAB>value lines, a '--' line, then one line per job:
+id, stage, name, status, duration (seconds), allow_failure.
+${EXIT_CODES_HELP('pipeline')}`)
   command.action((pipeline: string | undefined, flags: OptionValues) => rt.invoke(command, run, toOptions(pipeline, flags)))
 }
 
