@@ -2,7 +2,7 @@
 // merge-request events (opened, source branch moved) when the config has jobs for them.
 import type { AppDeps } from '../context.js'
 import { diffBetween } from '../git/diff.js'
-import { readCommitInfo, readRef } from '../git/read.js'
+import { readCommitInfo, readRef, resolveCommit } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
 import { labelNamesOf } from '../store/noteables.js'
 import { findMergeRequestById, openOnBranches, type MergeRequestRow } from '../store/merge-requests.js'
@@ -51,11 +51,13 @@ async function onPush(app: AppDeps, event: PushEvent) {
     if (change.after === null) continue
     const m = /^refs\/(heads|tags)\/(.+)$/.exec(change.ref)
     if (!m) continue
-    if (await skipsCi(app, project.id, change.after)) continue
+    // An annotated tag points at its tag object: the pipeline runs the commit under it.
+    const sha = await resolveCommit(repositoryDir(app.layout.repositories, project.id), change.after)
+    if (!sha || (await skipsCi(app, project.id, sha))) continue
     const tag = m[1] === 'tags'
-    const changed = await changedPaths(app, project.id, change.before, change.after)
+    const changed = tag ? null : await changedPaths(app, project.id, change.before, sha)
     await create(app, 'push', () => createPipeline(app, {
-      project, ref: m[2], sha: change.after!, tag, source: 'push', user: event.user, beforeSha: change.before, changedPaths: changed,
+      project, ref: m[2], sha, tag, source: 'push', user: event.user, beforeSha: tag ? null : change.before, changedPaths: changed,
     }))
     if (!tag) await mergeRequestPipelines(app, project, m[2], event.user)
   }

@@ -6,6 +6,7 @@ import { createBranch, createTag, deleteBranch, deleteTag } from '../git/write.j
 import type { CommitInfo, TagInfo } from '../git/types.js'
 import { updateProject, type ProjectView } from '../store/projects.js'
 import { afterWrite } from './commits.js'
+import { emitRefsMoved } from './git-access.js'
 import { branchProtection, projectRules, requireCreateBranch, requireDeleteBranch, type BranchProtection } from './protected-branches.js'
 import { gitdirOf, guardGit, requirePushCode, requireReadCode, signatureOf } from './repository.js'
 
@@ -116,7 +117,10 @@ export async function getTagView(ctx: RequestContext, p: ProjectView, name: stri
 export async function createTagAt(ctx: RequestContext, p: ProjectView, input: { tag_name: string; ref: string; message?: string }) {
   requirePushCode(ctx, p)
   await guardGit(() => createTag(gitdirOf(ctx, p), input.tag_name, input.ref, input.message || undefined, signatureOf(ctx)))
-  return getTagView(ctx, p, input.tag_name)
+  const view = await getTagView(ctx, p, input.tag_name)
+  // A new tag starts its pipeline as a pushed one would.
+  if (ctx.user) emitRefsMoved(ctx.app, { project: p, user: ctx.user, changes: [{ ref: `refs/tags/${input.tag_name}`, before: null, after: view.commit.id }] })
+  return view
 }
 
 export async function removeTag(ctx: RequestContext, p: ProjectView, name: string) {

@@ -21,12 +21,15 @@ beforeAll(async () => {
   await server.app.tasks.idle()
   const dev = await createUser(server, 'lister')
   expectStatus(await root.post(`/projects/${projectId}/members`, { user_id: dev.id, access_level: 30 }), 201)
-  // push master (day 1, created by the commit), api master (day 2), api v1 tag (day 3, by lister), api feature (day 4, canceled).
+  // push master (day 1, created by the commit), api master (day 2), api v1 tag (day 3, by lister), api feature (day 4, canceled);
+  // the tag's own push pipeline is deleted.
   await commit(root, projectId, { branch: 'feature', start_branch: 'master', commit_message: 'f [skip ci]', actions: [create('f', 'f')] })
   expectStatus(await root.post(`/projects/${projectId}/repository/tags`, { tag_name: 'v1', ref: 'master' }), 201)
   await server.app.tasks.idle()
-  const list = expectStatus(await root.get(`/projects/${projectId}/pipelines`), 200).body
+  const list = expectStatus(await root.get(`/projects/${projectId}/pipelines`, { query: { sort: 'asc' } }), 200).body
   ids.push = list[0].id
+  // The new tag started a push pipeline of its own: not part of this fixture.
+  expectStatus(await root.del(`/projects/${projectId}/pipelines/${list[1].id}`), 204)
   clock.set('2024-01-03T00:00:00.000Z')
   ids.apiMaster = (await runPipeline(root, projectId, 'master')).id
   clock.set('2024-01-04T00:00:00.000Z')

@@ -41,7 +41,7 @@ describe('pushes over HTTP', () => {
     await git.run(dir, 'checkout', '-q', '-b', 'feature')
     const head = await git.commit(dir, 'feature work', { 'a.txt': 'a' })
     await git.run(dir, 'push', '-q', 'origin', 'feature')
-    await git.run(dir, 'tag', 'v1.0')
+    await git.run(dir, 'tag', '-a', '-m', 'release', 'v1.0')
     await git.run(dir, 'push', '-q', 'origin', 'v1.0')
     await git.commit(dir, 'docs only [skip ci]', { 'b.txt': 'b' })
     await git.run(dir, 'push', '-q', 'origin', 'feature')
@@ -95,6 +95,14 @@ describe('API writes', () => {
     await server.app.tasks.idle()
     expectStatus(await root.put(`/projects/${project.id}`, { jobs_enabled: true }), 200)
     expect(summary(await projectPipelines(server, root, project.id))).toHaveLength(2)
+  })
+
+  it('creates a tag pipeline for a tag made through the API, at the tagged commit', async () => {
+    const { project, root, sha } = await ciProject(server, 'api-tag', CONFIG)
+    expectStatus(await root.post(`/projects/${project.id}/repository/tags`, { tag_name: 'v2', ref: 'master', message: 'annotated' }), 201)
+    const list = await projectPipelines(server, root, project.id)
+    expect(list.map((p) => [p.ref, p.sha])).toEqual([['master', sha], ['v2', sha]])
+    expect(expectStatus(await root.get(`/projects/${project.id}/pipelines/${list[1].id}`), 200).body.tag).toBe(true)
   })
 
   it('shows the newest pipeline of a commit as its last_pipeline', async () => {
