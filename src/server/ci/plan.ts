@@ -1,6 +1,7 @@
 // The config layer's entry points: a pipeline's jobs from `.gitlab-ci.yml` and the pipeline's facts (planPipeline),
 // and the static check behind the lint API (lintConfig).
 import { firstMatch, makeFacts, onlyExceptAllow, type Facts } from './config/evaluate.js'
+import { ConfigError } from './config/errors.js'
 import { loadCiConfig } from './config/load.js'
 import type { CiConfig, JobConfig, RuleConfig } from './config/types.js'
 import type { JobSpec, JobWhen, PlanContext, PlanResult } from './plan-types.js'
@@ -106,8 +107,16 @@ function source(ctx: Partial<PlanContext>) {
 export async function planPipeline(yamlText: string, ctx: PlanContext): Promise<PlanResult> {
   const loaded = await loadCiConfig(yamlText, source(ctx))
   if (!loaded.ok) return { kind: 'errors', errors: loaded.errors }
-  const config = loaded.config
-  const facts = makeFacts(ctx)
+  try {
+    return await planJobs(loaded.config, makeFacts(ctx))
+  } catch (e) {
+    // Only the match budget throws here: a file whose patterns backtrack without end.
+    if (e instanceof ConfigError) return { kind: 'errors', errors: [e.message] }
+    throw e
+  }
+}
+
+async function planJobs(config: CiConfig, facts: Facts): Promise<PlanResult> {
   const workflowVars = await workflowVariables(config, facts)
   if (workflowVars === null) return { kind: 'skipped', reason: FILTERED_BY_WORKFLOW }
   const globals = { ...config.variables, ...workflowVars }

@@ -1,7 +1,7 @@
 // Deciding with the pipeline's facts: does a rule match (if, changes, exists), do only/except let a job in.
 import picomatch from 'picomatch'
 import { evaluate, safeTest } from '../expressions.js'
-import { bounded } from './bounded.js'
+import { bounded, charged, MatchBudget } from './bounded.js'
 import type { PlanContext } from '../plan-types.js'
 import { isRegexpRef } from './rules.js'
 import type { RefPolicy, RuleConfig } from './types.js'
@@ -10,11 +10,13 @@ export interface Facts {
   ctx: PlanContext
   /** The commit's files, read once per pipeline and only when some `exists:` asks. */
   files(): Promise<string[]>
+  /** What this pipeline's matches may lose to backtracking patterns before planning gives up. */
+  budget: MatchBudget
 }
 
 export function makeFacts(ctx: PlanContext): Facts {
   let files: Promise<string[]> | null = null
-  return { ctx, files: () => (files ??= ctx.listFiles()) }
+  return { ctx, files: () => (files ??= ctx.listFiles()), budget: new MatchBudget() }
 }
 
 /** GitLab expands variables in `changes`/`exists` paths before matching them. */
@@ -23,7 +25,7 @@ function expandVars(text: string, vars: Record<string, string>): string {
 }
 
 // One changes/exists clause over every path may take this long; past it the clause does not match.
-const GLOB_TIMEOUT_MS = 200
+const GLOB_TIMEOUT_MS = 1000
 
 /** The paths a glob list matches (File.fnmatch? with FNM_PATHNAME | FNM_DOTMATCH | FNM_EXTGLOB: `*` stays within a
  * directory, dotfiles match), or null when the patterns are unusable or matching ran past the time limit. */
@@ -54,10 +56,10 @@ export function changesMatch(patterns: string[], facts: Facts, vars: Record<stri
 }
 
 export async function ruleMatches(rule: RuleConfig, facts: Facts, vars: Record<string, string>): Promise<boolean> {
-  if (rule.if && !evaluate(rule.if, vars)) return false
-  if (rule.changes && !changesMatch(rule.changes, facts, vars)) return false
-  if (rule.exists && !anyMatch(rule.exists, await facts.files(), vars)) return false
-  return true
+  const holds = charged(facts.budget, () => (!rule.if || evaluate(rule.if, vars)) && (!rule.changes || changesMatch(rule.changes, facts, vars)))
+  if (!holds || !rule.exists) return holds
+  const files = await facts.files()
+  return charged(facts.budget, () => anyMatch(rule.exists!, files, vars))
 }
 
 /** The first matching rule, or null when none matches. */
@@ -109,6 +111,8 @@ function policyParts(policy: RefPolicy, facts: Facts, vars: Record<string, strin
 const DEFAULT_ONLY: RefPolicy = { refs: ['branches', 'tags'], variables: null, changes: null }
 
 export function onlyExceptAllow(only: RefPolicy | null, except: RefPolicy | null, facts: Facts, vars: Record<string, string>): boolean {
-  if (!policyParts(only ?? DEFAULT_ONLY, facts, vars).every(Boolean)) return false
-  return !(except && policyParts(except, facts, vars).some(Boolean))
+  return charged(facts.budget, () => {
+    if (!policyParts(only ?? DEFAULT_ONLY, facts, vars).every(Boolean)) return false
+    return !(except && policyParts(except, facts, vars).some(Boolean))
+  })
 }

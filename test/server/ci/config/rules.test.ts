@@ -1,5 +1,6 @@
 // Which jobs a pipeline gets: rules, only/except and workflow:rules against the pipeline's source, ref and files.
 import { describe, expect, it } from 'vitest'
+import { TOO_SLOW } from '../../../../src/server/ci/config/bounded.js'
 import { FILTERED_BY_WORKFLOW, NO_JOBS, planPipeline } from '../../../../src/server/ci/plan.js'
 import type { PlanContext } from '../../../../src/server/ci/plan-types.js'
 import { jobSpec, planContext } from './context.js'
@@ -101,6 +102,14 @@ job:
       const result = await planPipeline(evil, planContext({ changedPaths: [`${'a'.repeat(60)}/x`] }))
       expect(result).toEqual({ kind: 'errors', errors: [NO_JOBS] })
       expect(Date.now() - started).toBeLessThan(3000)
+    })
+
+    it('gives up with an error when a whole file of backtracking patterns would take too long', async () => {
+      const jobs = Array.from({ length: 30 }, (_, i) => `j${i}:\n  script: x\n  rules:\n    - if: $MSG =~ /^(a+)+$/\n`).join('')
+      const started = Date.now()
+      const result = await planPipeline(jobs, planContext({ variables: { MSG: `${'a'.repeat(40)}b` } }))
+      expect(result).toEqual({ kind: 'errors', errors: [TOO_SLOW] })
+      expect(Date.now() - started).toBeLessThan(6000)
     })
 
     it('is true when the changed paths are unknown', async () => {
