@@ -81,7 +81,7 @@ export const listPublicSnippets = defineEndpoint({
 })
 
 export const listAllSnippets = defineEndpoint({
-  method: 'GET', path: '/snippets/all', summary: 'Every snippet for administrators; for others the personal snippets they may read', paginated: true,
+  method: 'GET', path: '/snippets/all', summary: 'Every snippet the caller may read, personal and project ones (administrators: all)', paginated: true,
   responses: { 200: z.array(Snippet) },
 })
 

@@ -67,10 +67,10 @@ export const listOwnSnippets = (ctx: RequestContext) =>
 export const listPublicSnippets = (ctx: RequestContext) =>
   store.listSnippets(ctx.app.db, { personal: true, visibilities: ['public'], ...page(ctx) })
 
-/** Administrators see every snippet; others the personal ones they may read. */
+/** Administrators see every snippet; others every personal and project snippet they may read. */
 export function listAllSnippets(ctx: RequestContext) {
   if (isAdmin(ctx)) return store.listSnippets(ctx.app.db, page(ctx))
-  return store.listSnippets(ctx.app.db, { personal: true, visibilities: readableLevels(ctx), orAuthor: ctx.user!.id, ...page(ctx) })
+  return store.listReadableSnippets(ctx.app.db, ctx.user!.id, page(ctx))
 }
 
 export interface CreateSnippetInput extends ContentInput { title: string; description?: string; visibility?: Visibility }

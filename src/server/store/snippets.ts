@@ -1,5 +1,6 @@
 // Snippets (a noteable kind) and their files: project snippets, and personal ones with no project.
 import { inIds, stmt, type Db } from './db.js'
+import { ACCESS_CTE } from './issues.js'
 import { deleteNoteable, insertKindRow } from './noteables.js'
 
 export type SnippetVisibility = 'private' | 'internal' | 'public'
@@ -90,5 +91,21 @@ export function listSnippets(db: Db, f: SnippetFilter): { rows: SnippetRow[]; to
   const cond = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const total = (stmt(db, `SELECT COUNT(*) AS n FROM snippets ${cond}`).get(args) as { n: number }).n
   const rows = stmt(db, `SELECT * FROM snippets ${cond} ORDER BY id DESC LIMIT @limit OFFSET @offset`).all(args) as SnippetRow[]
+  return { rows, total }
+}
+
+/**
+ * Every snippet a signed-in non-administrator may read (GET /snippets/all): personal ones that are public, internal or
+ * theirs, and project snippets of projects with the feature on, as policy reads them: all of a project they are a
+ * member of, else the public and internal ones (and their own) of a public or internal project.
+ */
+export function listReadableSnippets(db: Db, viewer: number, page: { limit: number; offset: number }): { rows: SnippetRow[]; total: number } {
+  const open = "('public', 'internal')"
+  const from = `FROM snippets s LEFT JOIN projects p ON p.id = s.project_id LEFT JOIN lvl ON lvl.project_id = s.project_id
+    WHERE (s.project_id IS NULL AND (s.visibility IN ${open} OR s.author_id = @viewer))
+       OR (p.snippets_enabled = 1 AND (lvl.level >= 10
+         OR (p.visibility IN ${open} AND (s.visibility IN ${open} OR s.author_id = @viewer))))`
+  const total = (stmt(db, `${ACCESS_CTE} SELECT COUNT(*) AS n ${from}`).get({ viewer }) as { n: number }).n
+  const rows = stmt(db, `${ACCESS_CTE} SELECT s.* ${from} ORDER BY s.id DESC LIMIT @limit OFFSET @offset`).all({ viewer, ...page }) as SnippetRow[]
   return { rows, total }
 }

@@ -75,6 +75,24 @@ describe('personal snippets', () => {
     }
   })
 
+  it('lists in /all the project snippets the caller may read too', async () => {
+    const carol = await createUser(server, 'carol')
+    const personal = ids(await carol.api.get('/snippets/all'))
+    const open = expectStatus(await alice.api.post('/projects', { name: 'open', visibility: 'public' }), 201).body
+    const closed = expectStatus(await alice.api.post('/projects', { name: 'closed', visibility: 'private' }), 201).body
+    const make = async (p: any, visibility: string) =>
+      expectStatus(await alice.api.post(`/projects/${p.id}/snippets`, { title: visibility, file_name: 'f', content: 'c', visibility }), 201).body.id
+    const openPublic = await make(open, 'public')
+    await make(open, 'private')
+    const closedPrivate = await make(closed, 'private')
+    expect(ids(await carol.api.get('/snippets/all'))).toEqual([openPublic, ...personal])
+    expectStatus(await alice.api.post(`/projects/${closed.id}/members`, { user_id: carol.id, access_level: 10 }), 201)
+    expect(ids(await carol.api.get('/snippets/all'))).toEqual([closedPrivate, openPublic, ...personal])
+    expectStatus(await alice.api.put(`/projects/${closed.id}`, { snippets_enabled: false }), 200)
+    expect(ids(await carol.api.get('/snippets/all'))).toEqual([openPublic, ...personal])
+    for (const p of [open, closed]) expect((await alice.api.del(`/projects/${p.id}`)).status).toBe(202)
+  })
+
   it('keeps user agent details for administrators, and ids of other kinds out', async () => {
     const root = api(server, server.rootToken)
     expect((await root.get(`/snippets/${made.public.id}/user_agent_detail`)).body).toEqual({ user_agent: 'node', ip_address: '127.0.0.1', spamfilter_submitted: false })
