@@ -124,7 +124,8 @@ async function staticServer(file: string) {
   const size = statSync(file).size
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': String(size) })
-    createReadStream(file).pipe(res)
+    // The same 1 MB reads as collab's artifact download: the baseline is not slowed by 64 KB ones.
+    createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/artifacts.zip`, close: () => server.close() }
