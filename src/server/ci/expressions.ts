@@ -41,8 +41,17 @@ function lex(text: string): Token[] | null {
   return tokens
 }
 
-/** The parsed expression, or null when its syntax is invalid. */
+/** The parsed expression, or null when its syntax is invalid (or its parentheses nest past the stack). */
 export function parseExpression(text: string): Expr | null {
+  try {
+    return parseTokens(text)
+  } catch (e) {
+    if (e instanceof RangeError) return null
+    throw e
+  }
+}
+
+function parseTokens(text: string): Expr | null {
   if (typeof text !== 'string') return null
   const tokens = lex(text)
   if (!tokens || tokens.length === 0) return null

@@ -2,7 +2,7 @@
 // and the static check behind the lint API (lintConfig).
 import { firstMatch, makeFacts, onlyExceptAllow, type Facts } from './config/evaluate.js'
 import { ConfigError } from './config/errors.js'
-import { loadCiConfig } from './config/load.js'
+import { loadCiConfig, TOO_DEEP } from './config/load.js'
 import type { CiConfig, JobConfig, RuleConfig } from './config/types.js'
 import type { JobSpec, JobWhen, PlanContext, PlanResult } from './plan-types.js'
 
@@ -110,8 +110,10 @@ export async function planPipeline(yamlText: string, ctx: PlanContext): Promise<
   try {
     return await planJobs(loaded.config, makeFacts(ctx))
   } catch (e) {
-    // Only the match budget throws here: a file whose patterns backtrack without end.
+    // The match budget throws here (patterns that backtrack without end), and a chain of thousands of `||` can
+    // recurse past the stack when evaluated.
     if (e instanceof ConfigError) return { kind: 'errors', errors: [e.message] }
+    if (e instanceof RangeError) return { kind: 'errors', errors: [TOO_DEEP] }
     throw e
   }
 }

@@ -98,7 +98,7 @@ async function expanded(text: string, source: IncludeSource) {
 }
 
 // Nesting that the YAML parser let through can still be too deep for the recursive steps after it.
-const TOO_DEEP = 'The configuration is nested too deeply'
+export const TOO_DEEP = 'The configuration is nested too deeply'
 
 export async function loadCiConfig(text: string, source: IncludeSource): Promise<LoadResult> {
   try {

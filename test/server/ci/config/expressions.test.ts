@@ -63,6 +63,10 @@ describe('parseExpression', () => {
     expect(evaluateExpression(text, vars)).toBe(false)
   })
 
+  it('refuses parentheses nested past the stack instead of throwing', () => {
+    expect(parseExpression(`${'('.repeat(100_000)}$A${')'.repeat(100_000)}`)).toBeNull()
+  })
+
   it('never throws on any input', () => {
     for (const text of ['(((((', ')))', '/', '//', '$A =~ //', '$A =~ /\\/', '\u0000', '${}', '${A']) {
       expect(() => parseExpression(text)).not.toThrow()

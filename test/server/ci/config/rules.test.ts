@@ -227,6 +227,11 @@ describe('after the rules', () => {
     })
   })
 
+  it('answers an error for an if chain too long to evaluate, never a throw', async () => {
+    const chain = Array.from({ length: 200_000 }, () => '$A').join(' || ')
+    expect(await planPipeline(`job:\n  script: x\n  rules:\n    - if: '${chain}'\n`, push)).toEqual({ kind: 'errors', errors: ['The configuration is nested too deeply'] })
+  })
+
   it('returns config errors as errors, never a throw', async () => {
     expect(await planPipeline('job:\n  script: x\n  rules:\n    - if: $A ==\n', push)).toEqual({
       kind: 'errors', errors: ['jobs:job:rules:rule if invalid expression syntax'],
