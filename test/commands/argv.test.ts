@@ -121,3 +121,35 @@ describe('usage errors exit 2 before anything runs', () => {
     ].join('\n'))
   })
 })
+
+describe('issue 14: glab defaults and local checks, argv to options', () => {
+  it.each([
+    [['issue', 'list'], { state: 'opened', author_username: undefined, assignee_username: undefined, milestone: undefined, assignee_id: undefined }],
+    [['issue', 'list', '-c'], { state: 'closed' }],
+    [['issue', 'list', '--state', 'open'], { state: 'opened' }],
+    [['issue', 'list', '-s', 'all', '--author', '@me', '-a', 'alice', '-m', 'v1.0'], { state: 'all', author_username: '@me', assignee_username: 'alice', milestone: 'v1.0' }],
+    [['issue', 'list', '--assignee-id', 'none'], { assignee_id: 'None' }],
+    [['mr', 'list', '--author', 'bo', '--assignee', '@me'], { state: 'opened', author_username: 'bo', assignee_username: '@me' }],
+  ])('%j', async (argv, query) => {
+    expect(((await optionsOf(argv)).options as { query: unknown }).query).toEqual(expect.objectContaining(query))
+  })
+
+  it.each([
+    [['issue', 'time', 'spend', '3', '-30m', '-p', 'g/p'], { project: 'g/p', iid: 3, duration: '-30m', json: false }],
+    [['issue', 'time', 'spend', '3', '-p', 'g/p', '-1h30m', '--json'], { project: 'g/p', iid: 3, duration: '-1h30m', json: true }],
+  ])('%j takes a negative duration as the argument', async (argv, options) => {
+    expect((await optionsOf(argv)).options).toEqual(options)
+  })
+
+  it.each([
+    [['issue', 'list', '--assignee-id', 'alice'], "error: option '--assignee-id <id>' argument 'alice' is invalid. expected a user id, None or Any (for a username use --assignee)\nhint: see 'collab issue list --help'\n"],
+    [['issue', 'time', 'spend', '3', '30 parsecs'], "error: command-argument value '30 parsecs' is invalid for argument 'duration'. expected a duration such as 3h30m, 1.5h or 1w 2d (mo, w, d, h, m), or -30m to subtract\nhint: see 'collab issue time spend --help'\n"],
+  ])('%j is refused before any request', async (argv, stderr) => {
+    expect(await parse(argv)).toEqual({ stdout: '', stderr, exitCode: 2, invoked: [] })
+  })
+
+  it('collab help issue list is the help of issue list', async () => {
+    const help = await parse(['help', 'issue', 'list'])
+    expect([help.exitCode, help.stdout.split('\n')[0]]).toEqual([0, 'Usage: collab issue list|ls [options]'])
+  })
+})

@@ -77,6 +77,8 @@ describe.skipIf(!hasScript)('lists and JSON on a terminal', () => {
     const run = await collab('issue view 3 -p root/demo --json')
     expect(plain(run.screen)).toMatch(/^\{\n {2}"id": \d+,\n {2}"iid": 3,\n/)
     expect(run.screen).toContain(`${ESC}34m"iid"${ESC}39m: ${ESC}33m3${ESC}39m`)
+    const api = await collab('api /projects/root%2Fdemo/issues/3')
+    expect(plain(api.screen)).toMatch(/^\{\n {2}"id": \d+,\n {2}"iid": 3,\n/)
   })
 })
 
