@@ -38,11 +38,28 @@ async function snapshot(gitdir: string): Promise<Snapshot> {
 /** The pages of the default branch, sorted by path. */
 export const currentPages = async (gitdir: string) => (await snapshot(gitdir)).pages
 
-/** A page by slug, exact spelling first, then ignoring case; at `version` (a commit) when given. */
+/**
+ * A page by slug, exact spelling first, then ignoring case, then the slug a title would have (`Getting started`
+ * finds `Getting-started`, as GitLab's find_page tries the title too); at `version` (a commit) when given.
+ */
 export async function findWikiPage(gitdir: string, slug: string, version?: string): Promise<WikiPageFile | null> {
-  if (version !== undefined) return findPageFile(gitdir, await wikiCommit(gitdir, version), slug)
+  // Only Gollum's cname: resolving `..` here would let `../Home` name a page.
+  const asTitle = slug.trim().replace(/[\s<>+]/g, '-')
+  const tries = asTitle !== slug ? [slug, asTitle] : [slug]
+  if (version !== undefined) {
+    const commit = await wikiCommit(gitdir, version)
+    for (const s of tries) {
+      const page = await findPageFile(gitdir, commit, s)
+      if (page) return page
+    }
+    return null
+  }
   const s = await snapshot(gitdir)
-  return s.exact.get(slug) ?? s.folded.get(slug.toLowerCase()) ?? null
+  for (const t of tries) {
+    const page = s.exact.get(t) ?? s.folded.get(t.toLowerCase())
+    if (page) return page
+  }
+  return null
 }
 
 const TEXT_CACHE_BYTES = 32 * 1024 * 1024

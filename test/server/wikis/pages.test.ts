@@ -84,6 +84,7 @@ describe('GET /projects/:id/wikis', () => {
 describe('GET /projects/:id/wikis/:slug', () => {
   it('finds a page ignoring case and renders HTML when asked', async () => {
     expect(expectStatus(await f.guest.api.get(`${f.wikis()}/getting-started`), 200).body.slug).toBe('Getting-started')
+    expect(expectStatus(await f.guest.api.get(`${f.wikis()}/${enc('getting started')}`), 200).body.slug).toBe('Getting-started')
     const html = expectStatus(await f.guest.api.get(`${f.wikis()}/Getting-started`, { query: { render_html: true } }), 200)
     expect(html.body).toEqual({ format: 'markdown', slug: 'Getting-started', title: 'Getting started', content: '<h1>Hello</h1>\n<p>Welcome.</p>\n' })
   })
