@@ -12,12 +12,14 @@ import { startTestServer, type TestServer } from './server.js'
 export const startCiServer = (opts: { clock?: Clock; runner?: boolean; concurrency?: number; log?: boolean } = {}) =>
   startTestServer({ clock: opts.clock, log: opts.log, runner: opts.runner ? { enabled: true, concurrency: opts.concurrency ?? 2 } : undefined })
 
-/** A project of root's whose first commit on master holds `.gitlab-ci.yml` (and any other files given). */
+/** A project of root's whose first commit on master holds `.gitlab-ci.yml` (and any other files given), its push pipeline made. */
 export async function ciProject(server: TestServer, name: string, ciYaml: string | null, files: Record<string, string> = {}, input: Record<string, unknown> = {}) {
   const root = api(server, server.rootToken)
   const project = await createProject(root, { name, ...input })
   const actions = Object.entries({ ...(ciYaml === null ? {} : { '.gitlab-ci.yml': ciYaml }), ...files }).map(([path, content]) => create(path, content))
   const first = await commit(root, project.id, { commit_message: 'Initial commit', actions })
+  // The commit's push pipeline is made in the background: settled here, tests see pipelines in a fixed order.
+  await server.app.tasks.idle()
   return { project, root, sha: first.id as string }
 }
 

@@ -34,6 +34,8 @@ beforeAll(async () => {
   pid = w.project.id
   // [skip ci] keeps the commit itself from starting a pipeline; POST /pipeline ignores it.
   await commit(w.owner.api, pid, { commit_message: 'CI [skip ci]', actions: [create('.gitlab-ci.yml', CONFIG)] })
+  // Pipelines of protected master are run by those who may merge there (GitLab's pipeline policy): developers here.
+  expectStatus(await w.owner.api.request('PATCH', `/projects/${pid}/protected_branches/master`, { json: { merge_access_level: 30 } }), 200)
 })
 afterAll(() => server.close())
 
