@@ -106,6 +106,27 @@ describe('git over HTTP for wikis', () => {
     expectStatus(await owner.api.put(`/projects/${projectId}`, { wiki_enabled: true }), 200)
   })
 
+  it('lets anyone clone the wiki of a public project, asks an anonymous push for credentials, and tells a project named x.wiki apart', async () => {
+    const open = await createProject(owner.api, { name: 'open-book', visibility: 'public' })
+    expectStatus(await owner.api.post(`/projects/${open.id}/wikis`, { title: 'Readme', content: 'public' }), 201)
+    const anonymous = `${server.url}/alice/open-book.wiki.git`
+    expect((await git.attempt(git.root, 'clone', '-q', anonymous, 'open-wiki')).exitCode).toBe(0)
+    expect(readFileSync(join(git.root, 'open-wiki', 'Readme.md'), 'utf8')).toBe('public')
+    const dir = join(git.root, 'open-wiki')
+    await git.commit(dir, 'Anonymous edit', { 'Readme.md': 'defaced' })
+    const push = await git.attempt(dir, 'push', '-q', 'origin', 'master')
+    expect(push.exitCode).not.toBe(0)
+    expect(push.stderr).toContain('could not read Username')
+
+    const named = await createProject(owner.api, { name: 'notes.wiki', path: 'notes.wiki', initialize_with_readme: true })
+    const code = await git.attempt(git.root, 'clone', '-q', urlWithCredentials(server.url, '/alice/notes.wiki.git', 'alice', owner.token), 'named')
+    expect(code.exitCode, code.stderr).toBe(0)
+    expect(await git.run(join(git.root, 'named'), 'ls-files')).toBe('README.md')
+    expect(named.path).toBe('notes.wiki')
+    const missing = await git.attempt(git.root, 'clone', '-q', urlWithCredentials(server.url, '/alice/nothing.wiki.git', 'alice', owner.token), 'none')
+    expect(missing.stderr).toContain("The project you were looking for could not be found or you don't have permission to view it.")
+  })
+
   it('keeps the project repository apart: its clone has the README, not the pages', async () => {
     const out = await git.attempt(git.root, 'clone', '-q', urlWithCredentials(server.url, '/alice/handbook.git', 'dave', developer.token), 'code')
     expect(out.exitCode).toBe(0)
