@@ -22,6 +22,9 @@ import * as jobs from './endpoints/jobs.js'
 import * as ciVariables from './endpoints/ci-variables.js'
 import * as pipelines from './endpoints/pipelines.js'
 import * as ciLint from './endpoints/ci-lint.js'
+import * as snippets from './endpoints/snippets.js'
+import * as snippetNotes from './endpoints/snippet-notes.js'
+import * as wikis from './endpoints/wikis.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -52,6 +55,9 @@ export const contract = {
   ciVariables: pick(ciVariables),
   pipelines: pick(pipelines),
   ciLint: pick(ciLint),
+  snippets: pick(snippets),
+  snippetNotes: pick(snippetNotes),
+  wikis: pick(wikis),
 }
 
 export type ContractTree = typeof contract

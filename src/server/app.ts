@@ -25,6 +25,9 @@ import { jobHandlers } from './handlers/jobs.js'
 import { ciVariableHandlers } from './handlers/ci-variables.js'
 import { pipelineHandlers } from './handlers/pipelines.js'
 import { ciLintHandlers } from './handlers/ci-lint.js'
+import { snippetHandlers } from './handlers/snippets.js'
+import { snippetNoteHandlers } from './handlers/snippet-notes.js'
+import { wikiHandlers } from './handlers/wikis.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
@@ -69,6 +72,9 @@ const HANDLERS = {
   ciVariables: ciVariableHandlers,
   pipelines: pipelineHandlers,
   ciLint: ciLintHandlers,
+  snippets: snippetHandlers,
+  snippetNotes: snippetNoteHandlers,
+  wikis: wikiHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */

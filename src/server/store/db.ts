@@ -13,10 +13,11 @@ import m008 from './migrations/008-merge-requests.sql'
 import m009 from './migrations/009-merge-request-approvals.sql'
 import m010 from './migrations/010-merge-request-noteables.sql'
 import m011 from './migrations/011-ci.sql'
+import m012 from './migrations/012-snippets.sql'
 
 export type Db = Database.Database
 
-const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011]
+const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012]
 
 export function openDatabase(file: string): Db {
   const db = new Database(file, { timeout: 0 })
@@ -51,10 +52,19 @@ function migrate(db: Db) {
       `the database schema is version ${current}, newer than this collab (${MIGRATIONS.length}); upgrade collab`)
   }
   for (let v = current; v < MIGRATIONS.length; v++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[v])
-      db.pragma(`user_version = ${v + 1}`)
-    })()
+    // A migration that rebuilds a parent table says so on its first line: dropping the old table with foreign keys on
+    // would cascade into its children. The pragma takes effect only outside a transaction; the check keeps it honest.
+    const keysOff = MIGRATIONS[v].startsWith('-- foreign-keys: off')
+    if (keysOff) db.pragma('foreign_keys = OFF')
+    try {
+      db.transaction(() => {
+        db.exec(MIGRATIONS[v])
+        if (keysOff && (db.pragma('foreign_key_check') as unknown[]).length) throw new Error(`migration ${v + 1} broke foreign keys`)
+        db.pragma(`user_version = ${v + 1}`)
+      })()
+    } finally {
+      if (keysOff) db.pragma('foreign_keys = ON')
+    }
   }
 }
 
