@@ -1,4 +1,6 @@
 // Who may read and write a wiki: guests read, developers write, maintainers delete; visibility and wiki_enabled respected.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, createProject, expectStatus } from '../../helpers/api.js'
 import { wikiFixture, type WikiFixture } from './fixture.js'
@@ -73,5 +75,17 @@ describe('a public project', () => {
     expect([write.status, write.body]).toEqual([401, { message: '401 Unauthorized' }])
     const stranger = await f.stranger.api.post(`/projects/${p.id}/wikis`, { title: 'x', content: 'y' })
     expect([stranger.status, stranger.body]).toEqual(FORBIDDEN)
+  })
+})
+
+describe('deleting the project', () => {
+  it('removes the wiki repository with it', async () => {
+    const p = await createProject(f.owner.api, { name: 'short-lived' })
+    expectStatus(await f.owner.api.post(`/projects/${p.id}/wikis`, { title: 'Gone', content: 'soon' }), 201)
+    const dir = join(f.server.dataDir, 'repositories', `${p.id}.wiki.git`)
+    expect(existsSync(dir)).toBe(true)
+    expect((await f.owner.api.del(`/projects/${p.id}`)).status).toBe(202)
+    await f.server.app.tasks.idle()
+    expect(existsSync(dir)).toBe(false)
   })
 })
