@@ -7,7 +7,9 @@ import type { Deps } from '../../src/cli/factory.js'
 import type { IO } from '../../src/cli/io.js'
 import type { Column } from '../../src/cli/output.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
+import { completeWith } from '../complete.js'
 import { readText } from '../issue/shared.js'
+import { wikiSlugCandidates } from './complete.js'
 
 export type WikiPage = ResponseOf<'getWikiPage'>
 
@@ -20,8 +22,11 @@ export const pageColumns = (io: IO): Column<{ slug: string; title: string; forma
 ]
 
 /** `<slug>` plus -p, --host, --token: a verb on one page. Subpages are written with `/` (`guides/setup`). */
-export const onPage = (command: Command) =>
-  withProject(withConnection(command.argument('<slug>', 'the page slug, with / for subpages (guides/install)')))
+export function onPage(command: Command): Command {
+  command.argument('<slug>', 'the page slug, with / for subpages (guides/install)')
+  completeWith(command.registeredArguments[command.registeredArguments.length - 1], wikiSlugCandidates)
+  return withProject(withConnection(command))
+}
 
 /** `--content TEXT`, `--content-file FILE` or `-` for stdin; undefined when neither was given. */
 export async function contentFrom(deps: Deps, text: string | undefined, file: string | undefined): Promise<string | undefined> {

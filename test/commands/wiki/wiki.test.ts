@@ -28,6 +28,8 @@ describe('collab wiki create, list, view', () => {
     expect(await f.c.run(['wiki', 'view', 'notes', ...p])).toEqual(ok('from stdin'))
     const body = expectStatus(await f.root.get(`/projects/${id}/wikis/Home`), 200).text
     expect(await f.c.run(['wiki', 'view', 'Home', '--json', ...p])).toEqual(ok(`${body}\n`))
+    expect(await f.c.run(['__complete', 'wiki', 'view', ...p, ''])).toEqual(ok('Home\tHome\nNotes\tNotes\nguides/Install-Guide\tInstall Guide\n'))
+    expect(await f.c.run(['__complete', 'wiki', 'edit', ...p, 'gui'])).toEqual(ok('guides/Install-Guide\tInstall Guide\n'))
     const list = expectStatus(await f.root.get(`/projects/${id}/wikis`, { query: { with_content: 'true' } }), 200).text
     expect(await f.c.run(['wiki', 'ls', '--with-content', '--json', ...p])).toEqual(ok(`${list}\n`))
   })
