@@ -11,6 +11,7 @@ import { findProjectById, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { onRefsMoved, type PushEvent } from '../services/git-access.js'
 import { createPipeline } from './lifecycle.js'
+import { cancelRedundantPipelines } from './lifecycle-redundant.js'
 import type { MergeRequestFacts } from './variables.js'
 
 const SKIP_CI = /\[(skip ci|ci skip)\]/i
@@ -56,9 +57,12 @@ async function onPush(app: AppDeps, event: PushEvent) {
     if (!sha || (await skipsCi(app, project.id, sha))) continue
     const tag = m[1] === 'tags'
     const changed = tag ? null : await changedPaths(app, project.id, change.before, sha)
-    await create(app, 'push', () => createPipeline(app, {
-      project, ref: m[2], sha, tag, source: 'push', user: event.user, beforeSha: tag ? null : change.before, changedPaths: changed,
-    }))
+    await create(app, 'push', async () => {
+      const row = await createPipeline(app, {
+        project, ref: m[2], sha, tag, source: 'push', user: event.user, beforeSha: tag ? null : change.before, changedPaths: changed,
+      })
+      if (row) cancelRedundantPipelines(app, row)
+    })
     if (!tag) await mergeRequestPipelines(app, project, m[2], event.user)
   }
 }

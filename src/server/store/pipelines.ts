@@ -147,3 +147,9 @@ export function listPipelines(db: Db, f: PipelineFilters): { rows: PipelineRow[]
 /** Current statuses posted by external CI into a pipeline (commit_statuses joined to it), for its composite status. */
 export const pipelineCommitStatuses = (db: Db, pipelineId: number) =>
   stmt(db, 'SELECT status, allow_failure FROM commit_statuses WHERE pipeline_id = ? AND retried = 0').all(pipelineId) as { status: string; allow_failure: number }[]
+
+/** Older pipelines of a branch that have not finished, newest first (the candidates of auto-cancel). */
+export const unfinishedPipelinesBefore = (db: Db, projectId: number, ref: string, beforeId: number) =>
+  stmt(db, `SELECT * FROM pipelines WHERE project_id = ? AND ref = ? AND tag = 0 AND id < ?
+    AND status IN ('created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled') ORDER BY id DESC`)
+    .all(projectId, ref, beforeId) as PipelineRow[]

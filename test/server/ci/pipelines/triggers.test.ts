@@ -84,6 +84,26 @@ describe('rules:changes', () => {
   })
 })
 
+describe('redundant pipelines', () => {
+  it('cancels older unfinished pipelines of the branch when only interruptible jobs have run', async () => {
+    const config = 'quick:\n  script: [x]\n  interruptible: true\n'
+    const { project, root } = await ciProject(server, 'redundant', config)
+    await commit(root, project.id, { commit_message: 'second', actions: [create('b.txt', 'b')] })
+    const list = await projectPipelines(server, root, project.id)
+    expect(summary(list)).toEqual(['push master canceled', 'push master pending'])
+    // The next push cancels an API pipeline of the branch too.
+    expectStatus(await root.post(`/projects/${project.id}/pipeline`, { ref: 'master' }), 201)
+    await commit(root, project.id, { commit_message: 'third', actions: [create('c.txt', 'c')] })
+    expect(summary(await projectPipelines(server, root, project.id)).slice(1)).toEqual(['push master canceled', 'api master canceled', 'push master pending'])
+  })
+
+  it('keeps older pipelines whose jobs are not interruptible', async () => {
+    const { project, root } = await ciProject(server, 'not-redundant', CONFIG)
+    await commit(root, project.id, { commit_message: 'second', actions: [create('b.txt', 'b')] })
+    expect(summary(await projectPipelines(server, root, project.id))).toEqual(['push master pending', 'push master pending'])
+  })
+})
+
 describe('API writes', () => {
   it('creates pipelines for API commits and new branches, not for branch deletions, nor with CI off', async () => {
     const { project, root } = await ciProject(server, 'api-writes', CONFIG)
