@@ -54,5 +54,5 @@ describe('collab __complete', () => {
     ].join('\n')
     const { stdout } = await execa('bash', ['-c', script], { env: { COLLAB_CONFIG_DIR: c.configDir } })
     expect(stdout).toBe('private internal public\nauth\nprivate public\nissue_iid/time_stats')
-  })
+  }, 60_000)
 })

@@ -43,7 +43,7 @@ describe('bash', () => {
     expect(await bashTab('collab issue list -p root/demo --milestone=v')).toEqual(['v1.0'])
     expect(await bashTab('collab issue list -p root/demo --assignee ')).toEqual(['@me', 'root'])
     expect(await bashTab('collab issue list --state=')).toEqual(['opened', 'closed', 'all'])
-  })
+  }, 60_000)
 
   it('answers from a 0600 cache on the next TAB, and offers nothing, silently, when the server is down', async () => {
     expect(await bashTab('collab issue view -p root/demo ')).toEqual(['3', '2'])
@@ -52,7 +52,7 @@ describe('bash', () => {
     expect(await bashTab('collab issue view -p root/demo ')).toEqual(['3', '2'])
     const down = await execa('node', [BIN, '__complete', 'issue', 'view', '--host', 'http://127.0.0.1:9', '-p', 'root/x', ''], { env, extendEnv: false, reject: false })
     expect([down.exitCode, down.stdout, down.stderr]).toEqual([0, '', ''])
-  })
+  }, 60_000)
 })
 
 describe.skipIf(!installed('fish'))('fish', () => {
@@ -64,7 +64,7 @@ describe.skipIf(!installed('fish'))('fish', () => {
     expect(await fishTab('collab issue view -p root/demo ')).toEqual(['2\tOpen one', '3\tOpen two'])
     expect(await fishTab('collab issue list --state=c')).toEqual(['--state=closed'])
     expect(await fishTab('collab issue note add 2 -F READ')).toEqual(['README.md'])
-  })
+  }, 60_000)
 })
 
 describe.skipIf(!installed('zsh') || !installed('script'))('zsh', () => {
@@ -87,5 +87,5 @@ describe.skipIf(!installed('zsh') || !installed('script'))('zsh', () => {
     const issues = await zshTab('collab issue view -p root/demo ')
     expect(issues).toMatch(/2\s+-- Open one/)
     expect(issues).toMatch(/3\s+-- Open two/)
-  })
+  }, 60_000)
 })
