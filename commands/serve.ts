@@ -106,7 +106,9 @@ async function logIn(deps: Deps, url: string, rootToken: string | null, say: (li
   let found = rootToken ? { token: rootToken, user: 'root' } : undefined
   if (!found) {
     const config = await readConfig(configDir)
-    const tokens = [...new Set(Object.values(config.hosts).map((h) => h.token).filter((t): t is string => !!t))]
+    // Only tokens of this machine's servers (same hostname, any port) are tried: a gitlab.com token never leaves for a port.
+    const here = new URL(url).hostname
+    const tokens = [...new Set(Object.entries(config.hosts).filter(([host]) => new URL(host).hostname === here).map(([, h]) => h.token).filter((t): t is string => !!t))]
     for (const token of tokens) {
       const response = await deps.clientFor(url, { token, header: 'PRIVATE-TOKEN', source: 'config' })
         .request('GET', 'user', { throwOnError: false }).catch(() => undefined)
