@@ -7,7 +7,7 @@ export const UserBasic = z.object({
   id: z.number().int(),
   username: z.string(),
   name: z.string(),
-  state: z.enum(['active', 'blocked']),
+  state: z.enum(['active', 'blocked', 'banned', 'deactivated']),
   avatar_url: nstr,
   web_url: z.string(),
 })

@@ -32,8 +32,14 @@ function checkUsable(app: AppDeps, token: tokens.TokenRow) {
 function activeUser(app: AppDeps, id: number) {
   const user = users.findUserById(app.db, id)
   if (!user) throw unauthorized()
-  if (user.state === 'blocked') throw forbidden('Your account has been blocked.')
+  refuseInactive(user)
   return user
+}
+
+/** GitLab's UserAccessDeniedReason: a banned user is a blocked one; a deactivated one must sign in again on the web. */
+function refuseInactive(user: users.UserRow) {
+  if (user.state === 'blocked' || user.state === 'banned') throw forbidden('Your account has been blocked.')
+  if (user.state === 'deactivated') throw forbidden('Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account')
 }
 
 interface Credential { token: tokens.TokenRow; user: users.UserRow; scopes: string[]; lastUsed: number }
@@ -58,7 +64,7 @@ export function callerFromToken(app: AppDeps, hash: string): Caller {
   if (!found) throw unauthorized()
   const { token, user } = found
   checkUsable(app, token)
-  if (user.state === 'blocked') throw forbidden('Your account has been blocked.')
+  refuseInactive(user)
   const now = app.clock.now().getTime()
   // Write at most every ten minutes: a write per read would cost the hot path, and GitLab does the same.
   if (now - found.lastUsed > LAST_USED_RESOLUTION_MS) tokens.touchToken(app.db, token.id, new Date(now).toISOString())

@@ -7,7 +7,7 @@ export interface UserRow {
   email: string
   name: string
   password_hash: string | null
-  state: 'active' | 'blocked'
+  state: 'active' | 'blocked' | 'banned' | 'deactivated'
   is_admin: number
   bio: string
   location: string
