@@ -4,6 +4,7 @@ import { collect, positiveInt, withConnection, withJson, withProject, type Runti
 import { projectBeforePrompt, type Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
+import { milestoneId, userIds } from '../mr/people.js'
 import { csv, descriptionFrom, type Issue } from './shared.js'
 
 export interface CreateOptions {
@@ -13,7 +14,11 @@ export interface CreateOptions {
   descriptionFile?: string
   labels?: string[]
   assigneeIds?: number[]
+  /** Usernames (`@me` too) or ids, as glab takes them. */
+  assignees?: string[]
   milestoneId?: number
+  /** A title or an id. */
+  milestone?: string
   dueDate?: string
   confidential: boolean
   json: boolean
@@ -28,8 +33,10 @@ export function register(group: Command, rt: Runtime): void {
     .option('-d, --description <text>', 'the description')
     .option('-F, --description-file <file>', 'read the description from a file, or - for stdin')
     .option('-l, --label <labels>', 'labels (repeat or comma-separate); missing ones are created', collect)
-    .option('-a, --assignee-id <id>', 'assign a user by id (repeatable)', (v: string, prev: number[] = []) => [...prev, positiveInt(v)])
-    .option('-m, --milestone-id <id>', 'the milestone (global id)', positiveInt)
+    .option('-a, --assignee <user>', 'assign a user by username (@me: you) or id (repeat or comma-separate)', collect)
+    .option('--assignee-id <id>', 'assign a user by id (repeatable)', (v: string, prev: number[] = []) => [...prev, positiveInt(v)])
+    .option('-m, --milestone <milestone>', 'the milestone, by title or global id')
+    .option('--milestone-id <id>', 'the milestone (global id)', positiveInt)
     .option('--due-date <date>', 'due date, YYYY-MM-DD')
     .option('-c, --confidential', 'only visible to reporters and up, the author and assignees')
   withJson(withProject(withConnection(command))).action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags)))
@@ -42,7 +49,9 @@ export const toOptions = (flags: OptionValues): CreateOptions => ({
   descriptionFile: flags.descriptionFile,
   labels: csv(flags.label),
   assigneeIds: flags.assigneeId,
+  assignees: csv(flags.assignee),
   milestoneId: flags.milestoneId,
+  milestone: flags.milestone,
   dueDate: flags.dueDate,
   confidential: flags.confidential === true,
   json: flags.json === true,
@@ -60,8 +69,8 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
     title,
     description,
     labels: options.labels?.join(','),
-    assignee_ids: options.assigneeIds,
-    milestone_id: options.milestoneId,
+    assignee_ids: options.assigneeIds ?? (await userIds(api, options.assignees, '--assignee')),
+    milestone_id: options.milestoneId ?? (await milestoneId(api, ref, options.milestone)),
     due_date: options.dueDate,
     confidential: options.confidential || undefined,
   })

@@ -7,6 +7,7 @@ import { route } from '../../src/client/paths.js'
 export async function userIds(api: ApiClient, names: string[] | undefined, flag: string): Promise<number[] | undefined> {
   if (names === undefined) return undefined
   return Promise.all(names.map(async (name) => {
+    if (name === '@me') return (await api.get(route('getCurrentUser', {}))).id
     const username = name.replace(/^@/, '')
     if (/^\d+$/.test(username)) return Number(username)
     const [user] = await api.get(route('listUsers', {}), { username })

@@ -69,6 +69,15 @@ describe('issue list', () => {
 })
 
 describe('issue create', () => {
+  it('takes assignees by username or @me and the milestone by title, as glab does', async () => {
+    const { p } = await setup()
+    const m = expectStatus(await t.root.post(`/projects/${p.id}/milestones`, { title: 'v1.0' }), 201).body
+    expect((await t.c.run(['issue', 'create', '-p', 'root/demo', '-t', 'Mine', '-a', '@me', '-m', 'v1.0'])).exitCode).toBe(0)
+    const got = expectStatus(await t.root.get(`/projects/${p.id}/issues/1`), 200).body
+    expect([got.assignees.map((u: { username: string }) => u.username), got.milestone.id]).toEqual([['root'], m.id])
+    expect(await t.c.run(['issue', 'create', '-p', 'root/demo', '-t', 'Nobody', '-a', 'nosuchuser'])).toEqual({ stdout: '', stderr: "error: --assignee: no user is named 'nosuchuser'\n", exitCode: 2 })
+  })
+
   it('creates an issue, prints its URL and reports on stderr', async () => {
     await setup()
     const res = await t.c.run(['issue', 'create', '-p', 'root/demo', '--title', 'From CLI', '--label', 'a', '--label', 'b', '--due-date', '2024-05-01'])
