@@ -34,6 +34,8 @@ export interface JobSpec {
   afterScript: string[]
   /** Global, job and matching-rule variables merged (job wins, rule wins over job); values not yet expanded. */
   variables: Record<string, string>
+  /** Variables a user gave for one run (a play's job_variables_attributes): they win over every other variable. */
+  runVariables?: Record<string, string>
   when: JobWhen
   /** Seconds to wait for a `when: delayed` job; null otherwise. */
   startIn: number | null

@@ -168,10 +168,16 @@ export function jobVariables(i: JobVariableInput): JobVariable[] {
   put('CI_REPOSITORY_URL', `${s.protocol}://gitlab-ci-token:${token}@${new URL(i.baseUrl).host}/${path}.git`, { public: false })
   put('CI_REGISTRY_USER', 'gitlab-ci-token')
   put('CI_REGISTRY_PASSWORD', token, { public: false, masked: true })
-  for (const v of projectVariablesFor(i.app, i.facts.project, job.ref, job.tag === 1)) {
+  // GitLab's precedence, lowest first: predefined, the YAML's, project, pipeline, then a play's own variables. YAML
+  // values may still refer to the project and pipeline variables that override them, so they expand against those too.
+  const project = projectVariablesFor(i.app, i.facts.project, job.ref, job.tag === 1)
+  const lookup = new Map(known)
+  for (const v of [...project, ...i.pipelineVariables]) lookup.set(v.key, v.value)
+  for (const [k, v] of Object.entries(i.spec.variables)) put(k, expandVariables(v, lookup))
+  for (const v of project) {
     put(v.key, v.raw ? v.value : expandVariables(v.value, known), { public: false, masked: v.masked === 1, file: v.variable_type === 'file' })
   }
   for (const v of i.pipelineVariables) put(v.key, expandVariables(v.value, known), { public: false, file: v.variable_type === 'file' })
-  for (const [k, v] of Object.entries(i.spec.variables)) put(k, expandVariables(v, known))
+  for (const [k, v] of Object.entries(i.spec.runVariables ?? {})) put(k, expandVariables(v, known), { public: false })
   return [...out.values()]
 }

@@ -122,7 +122,8 @@ export function play(ctx: RequestContext, id: string, jobId: number, variables: 
   const playable = !job.retried && (job.when_ === 'manual' || job.when_ === 'delayed') && PLAYABLE.has(job.status)
   if (playable && variables.length) {
     const spec = specOf(job)
-    for (const v of variables) spec.variables[v.key] = v.value
+    spec.runVariables = { ...spec.runVariables }
+    for (const v of variables) spec.runVariables[v.key] = v.value
     setJobSpec(ctx.app.db, job.id, JSON.stringify(spec), ctx.app.clock.now().toISOString())
   }
   return { project, job: playJob(ctx.app, job.id, ctx.user) }

@@ -93,6 +93,18 @@ describe('job variables', () => {
     expect([fv.PLAIN_ONE, fv.PROTECTED_ONE, fv.CI_COMMIT_REF_PROTECTED]).toEqual(['plain', undefined, 'false'])
   })
 
+  it('lets project variables win over the YAML, pipeline variables over both, and a play over all (GitLab precedence)', async () => {
+    const yaml = `job:\n  script: [x]\n  variables:\n    LEVEL: yaml\n    BOTH: yaml\n    ALL: yaml\n    REFERS: "sees $LEVEL"\nmanual:\n  script: [x]\n  when: manual\n  variables:\n    ALL: yaml\n`
+    const { project, root } = await ciProject(server, 'precedence', yaml)
+    for (const key of ['LEVEL', 'BOTH', 'ALL']) expectStatus(await root.post(`/projects/${project.id}/variables`, { key, value: 'project' }), 201)
+    const p = await runPipeline(root, project.id, 'master', [{ key: 'BOTH', value: 'pipeline' }, { key: 'ALL', value: 'pipeline' }])
+    const v = valuesOf(await takeJob(p.id, 'job'))
+    expect([v.LEVEL, v.BOTH, v.ALL, v.REFERS]).toEqual(['project', 'pipeline', 'pipeline', 'sees project'])
+    const manual = expectStatus(await root.get(`/projects/${project.id}/pipelines/${p.id}/jobs`), 200).body.find((j: { name: string }) => j.name === 'manual')
+    expectStatus(await root.post(`/projects/${project.id}/jobs/${manual.id}/play`, { job_variables_attributes: [{ key: 'ALL', value: 'play' }] }), 200)
+    expect(valuesOf(await takeJob(p.id, 'manual')).ALL).toBe('play')
+  })
+
   it('lets rules see project and pipeline variables', async () => {
     const config = 'gated:\n  script: [x]\n  rules:\n    - if: $DEPLOY_ON == "yes" || $FORCE == "1"\nalways:\n  script: [x]\n'
     const { project, root } = await ciProject(server, 'rule-vars', config)
