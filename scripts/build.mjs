@@ -2,12 +2,18 @@
 // that needs it first runs) and the server as its own bundle, which only `collab serve` loads.
 import { build } from 'esbuild'
 import { spawnSync } from 'node:child_process'
-import { mkdir, rm, readFile, writeFile } from 'node:fs/promises'
+import { rmSync } from 'node:fs'
+import { mkdir, rename, rm, readFile, writeFile } from 'node:fs/promises'
 
 const root = new URL('..', import.meta.url)
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'))
-await rm(new URL('dist', root), { recursive: true, force: true })
-await mkdir(new URL('dist', root))
+// Built beside dist/ and swapped in at the end: a test or command running during a build never finds dist/ half
+// written or missing (several builds may run at once on a shared checkout).
+const staging = `dist.build-${process.pid}`
+await rm(new URL(staging, root), { recursive: true, force: true })
+await mkdir(new URL(staging, root))
+// A failed build leaves nothing behind (after success the directory is dist/).
+process.on('exit', () => rmSync(new URL(staging, root), { recursive: true, force: true }))
 
 const common = {
   absWorkingDir: root.pathname, bundle: true, platform: 'node', target: 'node20', logLevel: 'warning',
@@ -18,7 +24,7 @@ const common = {
 async function routeTable() {
   const out = await build({ ...common, format: 'esm', packages: 'external', entryPoints: ['src/contract/routes.ts'], write: false })
   // Written inside the package so the bundle's `zod` import resolves from node_modules.
-  const file = new URL('dist/.routes.mjs', root)
+  const file = new URL(`${staging}/.routes.mjs`, root)
   await writeFile(file, out.outputFiles[0].text)
   try {
     return (await import(file.href)).ROUTES
@@ -50,7 +56,7 @@ const INLINED = new Set(['commander', 'env-paths'])
 await build({
   ...common,
   entryPoints: ['commands/index.ts'],
-  outfile: 'dist/cli.cjs',
+  outfile: `${staging}/cli.cjs`,
   format: 'cjs',
   external: Object.keys(pkg.dependencies).filter((name) => !INLINED.has(name)),
   sourcemap: 'linked',
@@ -60,16 +66,16 @@ await build({
   supported: { 'dynamic-import': false },
 })
 
-await build({ ...common, entryPoints: ['src/cli/launch.ts'], outfile: 'dist/launch.cjs', format: 'cjs' })
+await build({ ...common, entryPoints: ['src/cli/launch.ts'], outfile: `${staging}/launch.cjs`, format: 'cjs' })
 
 // Warms the paths every command takes (the command tree, a group's verbs, parsing, help, a request: to port 0,
 // where nothing listens) and keeps V8's code for them.
 const warm = `
-  const cli = require('./dist/launch.cjs').loadCli('dist')
+  const cli = require('./${staging}/launch.cjs').loadCli('${staging}')
   const runs = [['issue', 'list', '--help'], ['project', 'list', '--help'], ['commit', 'list', '--help'], ['--help'],
     ['issue', 'list', '--json'], ['project', 'view', '--json'], ['mr', 'list', '--json']]
   runs.reduce((p, argv) => p.then(() => cli.main(argv)), Promise.resolve())
-    .then(() => require('node:fs').writeFileSync('dist/cli.cjs.cache', cli.codeCache()))`
+    .then(() => require('node:fs').writeFileSync('${staging}/cli.cjs.cache', cli.codeCache()))`
 const env = { ...process.env, COLLAB_HOST: 'http://127.0.0.1:0', COLLAB_TOKEN: 'warm-up', COLLAB_PROJECT: 'warm/up', NO_COLOR: '1' }
 const warmed = spawnSync(process.execPath, ['-e', warm], { cwd: root.pathname, env, stdio: ['ignore', 'ignore', 'ignore'] })
 if (warmed.status !== 0) throw new Error('warming the CLI for its code cache failed')
@@ -77,8 +83,15 @@ if (warmed.status !== 0) throw new Error('warming the CLI for its code cache fai
 await build({
   ...common,
   entryPoints: ['src/server/serve.ts'],
-  outfile: 'dist/server.js',
+  outfile: `${staging}/server.js`,
   format: 'esm',
   packages: 'external',
   sourcemap: 'linked',
 })
+
+const old = `dist.old-${process.pid}`
+await rename(new URL('dist', root), new URL(old, root)).catch((err) => {
+  if (err.code !== 'ENOENT') throw err
+})
+await rename(new URL(staging, root), new URL('dist', root))
+await rm(new URL(old, root), { recursive: true, force: true })
