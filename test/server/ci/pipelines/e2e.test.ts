@@ -23,6 +23,7 @@ report:
     - 'curl -sf -H "JOB-TOKEN: $CI_JOB_TOKEN" "$CI_API_V4_URL/job" | grep -q ''"name":"report"'''
     - echo "secret is $STATUS_TOKEN"
     - 'curl -sf -X POST -H "PRIVATE-TOKEN: $STATUS_TOKEN" "$CI_API_V4_URL/projects/$CI_PROJECT_ID/statuses/$CI_COMMIT_SHA?state=success&name=from-job&ref=$CI_COMMIT_REF_NAME" > /dev/null'
+    - 'curl -sf -X POST -H "JOB-TOKEN: $CI_JOB_TOKEN" "$CI_API_V4_URL/projects/$CI_PROJECT_ID/statuses/$CI_COMMIT_SHA?state=success&name=with-job-token&ref=$CI_COMMIT_REF_NAME" > /dev/null'
 `
 
 let server: TestServer
@@ -54,7 +55,7 @@ describe('the built-in runner', () => {
     expect(jobNamed(server, p.id, 'build').artifacts_file).not.toBeNull()
     expect(report.token_hash).toBeNull()
     const statuses = expectStatus(await root.get(`/projects/${project.id}/repository/commits/${added.id}/statuses`), 200).body
-    expect(statuses.map((s: any) => [s.name, s.status, s.pipeline_id])).toEqual([['build', 'success', p.id], ['report', 'success', p.id], ['from-job', 'success', p.id]])
+    expect(statuses.map((s: any) => [s.name, s.status, s.pipeline_id])).toEqual([['build', 'success', p.id], ['report', 'success', p.id], ['from-job', 'success', p.id], ['with-job-token', 'success', p.id]])
     const full = expectStatus(await root.get(`/projects/${project.id}/pipelines/${p.id}`), 200).body
     expect([full.status, full.coverage, typeof full.duration, full.started_at !== null]).toEqual(['success', '75.50', 'number', true])
   }, 90_000)
