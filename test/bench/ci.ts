@@ -41,7 +41,7 @@ async function waitForPipeline(url: string, projectId: number, sha: string, time
   throw new Error(`pipeline for ${sha} did not finish`)
 }
 
-async function commitAndPush(dir: string, env: NodeJS.ProcessEnv, n: number, branch = 'master'): Promise<{ sha: string; ms: number }> {
+async function commitAndPush(dir: string, env: NodeJS.ProcessEnv, n: number, branch: string): Promise<{ sha: string; ms: number }> {
   writeFileSync(join(dir, 'file.txt'), `change ${n}\n`)
   await run('git', ['-C', dir, 'commit', '-qam', `change ${n}`], { env })
   const { stdout } = await run('git', ['-C', dir, 'rev-parse', 'HEAD'], { env })
@@ -76,10 +76,10 @@ function timeProcess(cmd: string, args: string[], cwd: string, env: NodeJS.Proce
   })
 }
 
-async function pushToSuccess(url: string, projectId: number, dir: string, env: NodeJS.ProcessEnv): Promise<number> {
+async function pushToSuccess(url: string, projectId: number, dir: string, env: NodeJS.ProcessEnv, branch: string): Promise<number> {
   const times: number[] = []
   for (let i = 0; i <= RUNS; i++) {
-    const { sha, ms } = await commitAndPush(dir, env, i)
+    const { sha, ms } = await commitAndPush(dir, env, i, branch)
     const status = await waitForPipeline(url, projectId, sha)
     if (status !== 'success') throw new Error(`pipeline ended ${status}`)
     if (i > 0) times.push(performance.now() - ms)
@@ -87,11 +87,11 @@ async function pushToSuccess(url: string, projectId: number, dir: string, env: N
   return median(times)
 }
 
-async function fiftyAtOnce(url: string, projectId: number, dir: string, env: NodeJS.ProcessEnv) {
+async function fiftyAtOnce(url: string, projectId: number, dir: string, env: NodeJS.ProcessEnv, branch: string) {
   // 50 branches, each with its own commit, pushed by 50 concurrent git processes.
   const shas: string[] = []
   for (let i = 0; i < 50; i++) {
-    await run('git', ['-C', dir, 'checkout', '-q', '-B', `b${i}`, 'master'], { env })
+    await run('git', ['-C', dir, 'checkout', '-q', '-B', `b${i}`, branch], { env })
     writeFileSync(join(dir, 'file.txt'), `branch ${i}\n`)
     await run('git', ['-C', dir, 'commit', '-qam', `branch ${i}`], { env })
     shas.push((await run('git', ['-C', dir, 'rev-parse', 'HEAD'], { env })).stdout.trim())
@@ -116,8 +116,8 @@ async function fiftyAtOnce(url: string, projectId: number, dir: string, env: Nod
   const ok = statuses.filter((s) => s === 'success').length
   const all = await api(url, 'GET', `/projects/${projectId}/pipelines?per_page=100&scope=finished`)
   const ours = all.filter((pl: { sha: string }) => shas.includes(pl.sha)).length
-  console.log(row(['50 pipelines pushed at once: succeeded / recorded', `${ok}/50`, `${ours}/50`, `${(wall / 1000).toFixed(1)} s`]))
-  console.log(row(['  API reads meanwhile (GET pipelines): n, p50, p99 ms', reads.length, p(0.5).toFixed(1), p(0.99).toFixed(1)]))
+  console.log(row(['50 pipelines at once: succeeded, recorded, wall', `${ok}/50`, `${ours}/50`, `${(wall / 1000).toFixed(1)} s`]))
+  console.log(row(['  GET pipelines meanwhile: n, p50 ms, p99 ms', reads.length, p(0.5).toFixed(1), p(0.99).toFixed(1)]))
 }
 
 export async function ciBench() {
@@ -132,10 +132,10 @@ export async function ciBench() {
     writeFileSync(join(dir, '.gitlab-ci.yml'), CONFIG)
     writeFileSync(join(dir, 'file.txt'), 'start\n')
     await run('git', ['-C', dir, 'add', '.'], { env })
-    const collabMs = await pushToSuccess(server.url, project.id, dir, env)
+    const collabMs = await pushToSuccess(server.url, project.id, dir, env, project.default_branch)
 
     const gcl = await gitlabCiLocal()
-    let line = ['push to pipeline success (ms): collab vs gitlab-ci-local', collabMs.toFixed(0)]
+    let line = ['push to pipeline success, ms (vs gitlab-ci-local)', collabMs.toFixed(0)]
     if (gcl) {
       const times: number[] = []
       for (let i = 0; i <= RUNS; i++) {
@@ -146,8 +146,8 @@ export async function ciBench() {
       line = [...line, gclMs.toFixed(0), (collabMs / gclMs).toFixed(2)]
     } else line = [...line, 'n/a', 'n/a']
     console.log(row(line))
-    console.log(row(['  target: collab faster than gitlab-ci-local, and under 1500 ms', collabMs < 1500 ? 'met' : 'NOT met']))
-    await fiftyAtOnce(server.url, project.id, dir, env)
+    console.log(row(['  target: faster than gitlab-ci-local, < 1500 ms', collabMs < 1500 ? 'met' : 'NOT met']))
+    await fiftyAtOnce(server.url, project.id, dir, env, project.default_branch)
   } finally {
     await server.stop()
   }
