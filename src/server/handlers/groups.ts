@@ -33,7 +33,7 @@ export const groupHandlers = {
 } satisfies Handlers<typeof contract.groups>
 
 /** GitLab embeds the group's visible projects (first 100) in the group read. */
-function groupProjects(ctx: Parameters<typeof listProjects>[0], groupId: number) {
+export function groupProjects(ctx: Parameters<typeof listProjects>[0], groupId: number) {
   const { rows } = listProjects({ ...ctx, page: { page: 1, perPage: 100, limit: 100, offset: 0 } }, { inNamespace: groupId, orderBy: 'name', sort: 'asc' })
   return rows.map((p) => presentProjectSimple(p, ctx))
 }

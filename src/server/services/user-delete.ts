@@ -4,6 +4,7 @@ import type { RequestContext } from '../context.js'
 import { transaction } from '../store/db.js'
 import { findUserNamespace } from '../store/namespaces.js'
 import { findProjectById } from '../store/projects.js'
+import * as groups from '../store/group-admin.js'
 import * as admin from '../store/user-admin.js'
 import { deleteProject } from './projects.js'
 import { findUserForAdmin, ghostUser } from './user-admin.js'
@@ -14,14 +15,14 @@ import { findUserForAdmin, ghostUser } from './user-admin.js'
  */
 export async function deleteNamespaceTree(ctx: RequestContext, namespaceIds: number[]) {
   const db = ctx.app.db
-  for (const id of admin.projectIdsInNamespaces(db, namespaceIds)) {
+  for (const id of groups.projectIdsInNamespaces(db, namespaceIds)) {
     const project = findProjectById(db, id)
     if (project) await deleteProject(ctx, project)
   }
-  transaction(db, () => { for (const id of namespaceIds) admin.deleteNamespaceRow(db, id) })
+  transaction(db, () => { for (const id of namespaceIds) groups.deleteNamespaceRow(db, id) })
 }
 
-export const deleteGroupTree = (ctx: RequestContext, groupId: number) => deleteNamespaceTree(ctx, admin.groupTree(ctx.app.db, groupId))
+export const deleteGroupTree = (ctx: RequestContext, groupId: number) => deleteNamespaceTree(ctx, groups.groupTree(ctx.app.db, groupId))
 
 /**
  * Without hard_delete, what the user wrote moves to the ghost user (GitLab's Users::MigrateRecordsToGhostUserService);

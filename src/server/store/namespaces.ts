@@ -61,6 +61,7 @@ export interface GroupFilters {
   minAccessLevel?: number
   allAvailable?: boolean
   topLevelOnly?: boolean
+  parentId?: number
   skip?: number[]
   visibility?: string
   orderBy: 'name' | 'path' | 'id'
@@ -81,6 +82,7 @@ export function listGroups(db: Db, f: GroupFilters): { rows: NamespaceRow[]; tot
   if (f.owned) where.push('lvl.level >= 50')
   if (f.minAccessLevel !== undefined) { where.push('lvl.level >= @minLevel'); args.minLevel = f.minAccessLevel }
   if (f.topLevelOnly) where.push('n.parent_id IS NULL')
+  if (f.parentId !== undefined) { where.push('n.parent_id = @parentId'); args.parentId = f.parentId }
   if (f.visibility) { where.push('n.visibility = @visibility'); args.visibility = f.visibility }
   if (f.search) { where.push("(n.name LIKE @search ESCAPE '\\' OR n.path LIKE @search ESCAPE '\\')"); args.search = likePattern(f.search) }
   if (f.skip?.length) where.push(`n.id NOT ${inIds('skip', f.skip, args)}`)

@@ -71,15 +71,3 @@ export function renameNamespace(db: Db, id: number, path: string, name: string) 
   stmt(db, 'UPDATE namespaces SET path = @path, full_path = @path, name = @name, full_name = @name WHERE id = @id').run({ id, path, name })
 }
 
-export const projectIdsInNamespaces = (db: Db, namespaceIds: number[]) =>
-  namespaceIds.flatMap((ns) => (stmt(db, 'SELECT id FROM projects WHERE namespace_id = ? ORDER BY id').all(ns) as { id: number }[]).map((r) => r.id))
-
-export const deleteNamespaceRow = (db: Db, id: number) => stmt(db, 'DELETE FROM namespaces WHERE id = ?').run(id)
-
-/** A group and every group below it, deepest first, so rows can be deleted in this order. */
-export function groupTree(db: Db, id: number): number[] {
-  const rows = stmt(db, `WITH RECURSIVE down(id, depth) AS (SELECT ?, 0 UNION ALL
-      SELECT n.id, down.depth + 1 FROM namespaces n JOIN down ON n.parent_id = down.id)
-    SELECT id FROM down ORDER BY depth DESC, id`).all(id) as { id: number }[]
-  return rows.map((r) => r.id)
-}
