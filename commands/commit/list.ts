@@ -4,7 +4,7 @@ import {
   choice, isoDate, pageOptions, pageQuery, withJson, withPagination, type PageOptions, type Runtime,
 } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
-import { printRaw, printTable } from '../../src/cli/output.js'
+import { printList, printRaw } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
 import { commitColumns, onRepository } from './shared.js'
 
@@ -70,5 +70,5 @@ export async function run(options: ListOptions, deps: Deps): Promise<void> {
     ...pageQuery(options),
   }, { all: options.all })
   if (options.json) printRaw(deps.io, page.text)
-  else await printTable(deps.io, commitColumns(deps.io, options.withStats), page.items)
+  else await printList(deps.io, commitColumns(deps.io, options.withStats), page, { noun: 'commits', where: options.ref ? `${ref} ${options.ref}` : ref })
 }

@@ -19,9 +19,9 @@ export const onCommit = (command: Command) => onRepository(command.argument('<sh
 /** Full SHAs when piped (scripts want them), short ones in a terminal table. */
 export const commitColumns = (io: IO, withStats = false): Column<Commit>[] => [
   { header: 'SHA', value: (c) => (io.stdoutIsTTY ? c.short_id : c.id), style: (text) => io.color.dim(text) },
-  { header: 'DATE', value: (c) => c.authored_date },
+  { header: 'DATE', value: (c) => c.authored_date, time: true },
   { header: 'AUTHOR', value: (c) => c.author_name },
-  { header: 'TITLE', value: (c) => c.title, style: (text) => io.color.bold(text) },
+  { header: 'TITLE', value: (c) => c.title, style: (text) => io.color.bold(text), flex: true },
   ...(withStats ? [
     { header: 'ADDED', value: (c: Commit) => c.stats?.additions },
     { header: 'DELETED', value: (c: Commit) => c.stats?.deletions },

@@ -4,7 +4,7 @@ import {
   choice, pageOptions, pageQuery, withConnection, withJson, withPagination, type PageOptions, type Runtime,
 } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
-import { printRaw, printTable } from '../../src/cli/output.js'
+import { printList, printRaw } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
 import { projectColumns, VISIBILITIES } from './shared.js'
 
@@ -67,5 +67,5 @@ export async function run(options: ListOptions, deps: Deps): Promise<void> {
     ...pageQuery(options),
   }, { all: options.all })
   if (options.json) printRaw(deps.io, page.text)
-  else await printTable(deps.io, projectColumns(deps.io), page.items)
+  else await printList(deps.io, projectColumns(deps.io), page, { noun: 'projects' })
 }

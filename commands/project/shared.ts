@@ -17,7 +17,7 @@ export const projectColumns = (io: IO): Column<ListedProject>[] => [
   { header: 'ID', value: (p) => p.id, style: (text) => io.color.dim(text) },
   { header: 'PATH', value: (p) => p.path_with_namespace, style: (text) => io.color.bold(text) },
   { header: 'VISIBILITY', value: (p) => ('visibility' in p ? p.visibility : undefined) },
-  { header: 'DESCRIPTION', value: (p) => p.description },
+  { header: 'DESCRIPTION', value: (p) => p.description, flex: true },
 ]
 
 /** `[project]` plus -p, --host, --token: a verb on one project. */
