@@ -4,6 +4,7 @@ import { streamLogger } from '../core/logger.js'
 import { createServer } from './app.js'
 import { boot } from './boot.js'
 import { closeDatabase } from './store/db.js'
+import { allowLocalHooksByDefault } from './services/webhook-addresses.js'
 
 export interface ServeOptions {
   host: string
@@ -43,6 +44,8 @@ export async function startServer(opts: ServeOptions) {
     dataDir: opts.dataDir, log, rootToken: opts.rootToken, rootPassword: opts.rootPassword,
     responseCache: opts.responseCache, trustedProxies: opts.trustedProxies,
   })
+  // Everything a loopback server can reach is local: its hooks may call local receivers unless an administrator said otherwise.
+  if (isLoopbackHost(opts.host)) allowLocalHooksByDefault(app)
   const server = createServer(app, { runner: { enabled: opts.runner?.enabled ?? isLoopbackHost(opts.host), concurrency: opts.runner?.concurrency } })
   let url: string
   try {

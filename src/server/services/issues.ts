@@ -14,6 +14,7 @@ import type { ProjectView } from '../store/projects.js'
 import * as discussion from './discussion.js'
 import { humanDuration } from './durations.js'
 import { resolveLabels } from './labels.js'
+import { emitHookEvent } from './webhook-events.js'
 import { transaction } from '../store/db.js'
 
 export type { IssueRow } from '../store/issues.js'
@@ -143,7 +144,7 @@ export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIs
   if (history && input.iid !== undefined && store.iidTaken(db, p.id, input.iid)) throw validationFailed({ iid: ['has already been taken'] })
   const assigneeIds = metadata ? assignable(ctx, p, input.assignee_ids ?? (input.assignee_id ? [input.assignee_id] : [])) : []
   const milestoneId = metadata && input.milestone_id !== undefined ? milestoneFor(ctx, p, input.milestone_id) ?? null : null
-  return transaction(db, () => {
+  const created = transaction(db, () => {
     const iid = store.allocateIid(db, p.id, 'issues', history ? input.iid : undefined)
     const issue = store.insertIssue(db, {
       project_id: p.id, iid, title, description: input.description ?? null, state: 'opened', author_id: ctx.user!.id,
@@ -157,6 +158,8 @@ export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIs
     store.insertUserAgentDetail(db, issueId, ctx.client?.userAgent ?? '', ctx.client?.ip ?? '')
     return issue
   })
+  emitHookEvent(ctx.app, { kind: 'issue', action: 'open', projectId: p.id, userId: ctx.user!.id, issueId: created.id })
+  return created
 }
 
 export function editIssue(ctx: RequestContext, p: ProjectView, issue: store.IssueRow, input: EditIssueInput): store.IssueRow {
@@ -214,7 +217,7 @@ export function editIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
     }
   }
   const history = canSetIssueHistory(ctx, p) && input.updated_at !== undefined
-  return transaction(db, () => {
+  const edited = transaction(db, () => {
     if (admin) {
       const current = store.labelIdsOf(db, issue.id)
       const next = nextLabels(ctx, p, current, input)
@@ -237,6 +240,20 @@ export function editIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
     for (const body of notes) addSystemNote(ctx, issue.id, body, now)
     return store.findIssueById(db, issue.id)!
   })
+  if (notes.length) emitIssueEdited(ctx, issue, edited)
+  return edited
+}
+
+/** The issue hook of an edit: close, reopen or update, with GitLab's changes of the plain fields. */
+function emitIssueEdited(ctx: RequestContext, before: store.IssueRow, after: store.IssueRow) {
+  const action = before.state !== after.state ? (after.state === 'closed' ? 'close' : 'reopen') : 'update'
+  const changes: Record<string, { previous: unknown; current: unknown }> = {}
+  for (const key of ['title', 'description', 'state_id', 'confidential', 'due_date', 'milestone_id', 'updated_at'] as const) {
+    const was = key === 'state_id' ? (before.state === 'opened' ? 1 : 2) : before[key]
+    const now = key === 'state_id' ? (after.state === 'opened' ? 1 : 2) : after[key]
+    if (was !== now) changes[key] = { previous: was, current: now }
+  }
+  emitHookEvent(ctx.app, { kind: 'issue', action, projectId: after.project_id, userId: ctx.user!.id, issueId: after.id, changes })
 }
 
 export function deleteIssue(ctx: RequestContext, p: ProjectView, issue: store.IssueRow) {

@@ -16,6 +16,7 @@ import { refreshMergeRequest } from './merge-request-status.js'
 import { isDraft } from './merge-requests.js'
 import { ciBlocksMerge, deferToPipeline } from './merge-when-pipeline-succeeds.js'
 import { canPushTo, isProtectedBranch, requireMergeInto, requirePushTo } from './protected-branches.js'
+import { emitHookEvent } from './webhook-events.js'
 import { gitdirOf, signatureOf } from './repository.js'
 
 export interface MergeInput {
@@ -90,6 +91,7 @@ export async function mergeMergeRequest(ctx: RequestContext, target: ProjectView
   const changes: RefChange[] = [{ ref: `refs/heads/${mr.target_branch}`, before: outcome.targetBefore, after: outcome.targetAfter }]
   if (outcome.sourceBranchRemoved) changes.push({ ref: `refs/heads/${mr.source_branch}`, before: outcome.sourceHead, after: null })
   emitRefsMoved(ctx.app, { project: target, user: ctx.user!, changes })
+  emitHookEvent(ctx.app, { kind: 'merge_request', action: 'merge', projectId: target.id, userId: ctx.user!.id, mergeRequestId: mr.id })
   return row
 }
 

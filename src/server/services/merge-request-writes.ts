@@ -16,6 +16,7 @@ import { resolveLabels } from './labels.js'
 import { refreshMergeRequest } from './merge-request-status.js'
 import { projectNotFound } from './projects.js'
 import { gitdirOf } from './repository.js'
+import { emitHookEvent } from './webhook-events.js'
 import { mergeRequestOpened } from '../ci/triggers.js'
 
 /** GitLab's handle_merge_request_errors!: model errors as an array under `message`. */
@@ -73,7 +74,9 @@ export async function createMergeRequest(ctx: RequestContext, source: ProjectVie
     return row
   })
   mergeRequestOpened(ctx.app, mr.id, ctx.user)
-  return (await refreshMergeRequest(ctx.app, mr)).row
+  const opened = (await refreshMergeRequest(ctx.app, mr)).row
+  emitHookEvent(ctx.app, { kind: 'merge_request', action: 'open', projectId: target.id, userId: ctx.user!.id, mergeRequestId: mr.id })
+  return opened
 }
 
 /** Authors and Developers edit; metadata (labels, assignees, milestone, lock) needs Reporter, as for issues. */
@@ -161,7 +164,12 @@ export async function updateMergeRequest(ctx: RequestContext, p: ProjectView, mr
     for (const body of e.notes) discussion.addSystemNote(ctx, mr.id, body, now)
     return store.findMergeRequestById(db, mr.id)!
   })
-  return e.refresh ? (await refreshMergeRequest(ctx.app, row)).row : row
+  const updated = e.refresh ? (await refreshMergeRequest(ctx.app, row)).row : row
+  if (e.notes.length) {
+    const action = mr.state !== updated.state ? (updated.state === 'closed' ? 'close' : 'reopen') : 'update'
+    emitHookEvent(ctx.app, { kind: 'merge_request', action, projectId: p.id, userId: ctx.user!.id, mergeRequestId: mr.id })
+  }
+  return updated
 }
 
 function assigneeEdits(ctx: RequestContext, p: ProjectView, mr: store.MergeRequestRow, input: UpdateMergeRequestInput, e: Edit, now: string) {

@@ -10,6 +10,7 @@ import type { Noteable } from './discussion.js'
 import * as store from '../store/notes.js'
 import type { ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
+import { emitHookEvent } from './webhook-events.js'
 import { transaction } from '../store/db.js'
 
 export type { AwardRow, NoteRow } from '../store/notes.js'
@@ -88,6 +89,7 @@ export function createNote(ctx: RequestContext, p: ProjectView, n: Noteable, inp
     updateNoteable(db, n.kind, n.row.id, { updated_at: now })
     return noteId
   })
+  emitHookEvent(ctx.app, { kind: 'note', projectId: p.id, userId: user.id, noteId: id, noteableId: n.row.id, noteableKind: n.kind })
   return { kind: 'note', note: store.findNote(db, n.row.id, id)! }
 }
 

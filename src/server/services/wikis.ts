@@ -8,6 +8,7 @@ import { isWritableFormat, pathOfSlug, retitledSlug, slugOfTitle, type WikiForma
 import { DEVELOPER, effectiveProjectLevel, MAINTAINER } from '../policy.js'
 import type { ProjectView } from '../store/projects.js'
 import { findVisibleProject } from './projects.js'
+import { emitHookEvent } from './webhook-events.js'
 import { signatureOf } from './repository.js'
 
 /** Gollum's branch, which GitLab 11 wikis are created on. */
@@ -100,7 +101,9 @@ export async function createPage(ctx: RequestContext, p: ProjectView, input: Cre
     await c.tree.set(pathOfSlug(slug, format), await c.writeBlob(Buffer.from(input.content)), '100644')
     return `${ctx.user!.username} created page: ${input.title.trim()}`
   })
-  return getPage(ctx, p, slug)
+  const created = await getPage(ctx, p, slug)
+  emitWikiEvent(ctx, p, 'create', created, `${ctx.user!.username} created page: ${input.title.trim()}`)
+  return created
 }
 
 export interface UpdatePageInput { title?: string; content?: string; format?: string }
@@ -127,18 +130,31 @@ export async function updatePage(ctx: RequestContext, p: ProjectView, slug: stri
     await c.tree.set(requested || newSlug !== page.slug ? pathOfSlug(newSlug, format) : page.path, content, '100644')
     return `${ctx.user!.username} updated page: ${input.title?.trim() || page.title}`
   })
-  return getPage(ctx, p, newSlug)
+  const updated = await getPage(ctx, p, newSlug)
+  emitWikiEvent(ctx, p, 'update', updated, `${ctx.user!.username} updated page: ${updated.title}`)
+  return updated
 }
 
 export async function deletePage(ctx: RequestContext, p: ProjectView, slug: string): Promise<void> {
   requireWikiLevel(ctx, p, MAINTAINER)
   const gitdir = wikiGitdir(ctx, p)
   if (!(await findWikiPage(gitdir, slug))) throw pageNotFound()
+  let deleted: WikiPageView | undefined
   await commitToWiki(ctx, p, async (c) => {
     const page = await findPageFile(gitdir, await wikiCommit(gitdir), slug)
     if (!page) throw pageNotFound()
     await c.tree.remove(page.path)
+    deleted = { ...page, content: '' }
     return `${ctx.user!.username} deleted page: ${page.title}`
+  })
+  if (deleted) emitWikiEvent(ctx, p, 'delete', deleted, `${ctx.user!.username} deleted page: ${deleted.title}`)
+}
+
+/** The wiki page hook of a committed change. */
+function emitWikiEvent(ctx: RequestContext, p: ProjectView, action: 'create' | 'update' | 'delete', page: WikiPageView, message: string) {
+  emitHookEvent(ctx.app, {
+    kind: 'wiki_page', action, projectId: p.id, userId: ctx.user!.id,
+    page: { title: page.title, slug: page.slug, format: page.format, content: page.content ?? '', message },
   })
 }
 

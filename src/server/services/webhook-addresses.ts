@@ -1,0 +1,95 @@
+// Which URLs a hook may call: http(s) only, and loopback or private addresses only while
+// `allow_local_requests_from_hooks_and_services` is on (GitLab's UrlBlocker, best effort).
+import { lookup } from 'node:dns/promises'
+import { BlockList, isIP } from 'node:net'
+import { CollabError } from '../../core/errors.js'
+import type { AppDeps } from '../context.js'
+import * as settingsStore from '../store/application-settings.js'
+import { currentSettings, updateSettings } from './application-settings.js'
+
+const LOOPBACK = new BlockList()
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4')
+LOOPBACK.addSubnet('0.0.0.0', 8, 'ipv4')
+LOOPBACK.addAddress('::1', 'ipv6')
+LOOPBACK.addAddress('::', 'ipv6')
+
+const PRIVATE = new BlockList()
+for (const [net, bits] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10]] as const) PRIVATE.addSubnet(net, bits, 'ipv4')
+PRIVATE.addSubnet('fc00::', 7, 'ipv6')
+
+const LINK_LOCAL = new BlockList()
+LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4')
+LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6')
+
+export const invalidHookUrl = () => new CollabError('HOOK_URL_INVALID', 'Invalid url given', { status: 422 })
+
+/** The URL a hook calls, with `{name}` placeholders filled from its URL variables. */
+export function expandHookUrl(url: string, variables: Record<string, string>): string {
+  return url.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => variables[name] ?? whole)
+}
+
+/** Parses a hook URL as GitLab's validation does: absolute, http or https, a host. Null when it is none of these. */
+export function parseHookUrl(url: string): URL | null {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return null
+  }
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname ? parsed : null
+}
+
+const bare = (host: string) => (host.startsWith('[') ? host.slice(1, -1) : host)
+
+/** Why an address may not be called, in GitLab's words; null when it may. */
+function addressRefusal(address: string): string | null {
+  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4'
+  const mapped = family === 'ipv6' && /^::ffff:/i.test(address) ? address.slice(7) : null
+  const check = (list: BlockList) => list.check(address, family) || (mapped !== null && isIP(mapped) === 4 && list.check(mapped, 'ipv4'))
+  if (check(LOOPBACK)) return 'Requests to localhost are not allowed'
+  if (check(LINK_LOCAL)) return 'Requests to the link local network are not allowed'
+  if (check(PRIVATE)) return 'Requests to the local network are not allowed'
+  return null
+}
+
+export const localRequestsAllowed = (app: AppDeps) => currentSettings(app).allow_local_requests_from_hooks_and_services
+
+/** At create and update: a URL that is not http(s), or names a local address while those are refused, is GitLab's 422. */
+export function requireHookUrlAllowed(app: AppDeps, url: string) {
+  const parsed = parseHookUrl(url)
+  if (!parsed) throw invalidHookUrl()
+  if (localRequestsAllowed(app)) return
+  const host = bare(parsed.hostname).toLowerCase()
+  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && addressRefusal(host))) throw invalidHookUrl()
+}
+
+/**
+ * At delivery: resolves the host and refuses local addresses unless allowed, so a name that resolves to 127.0.0.1
+ * is caught as a literal would be. Returns the refusal, or null to go ahead.
+ */
+export async function deliveryRefusal(app: AppDeps, url: URL): Promise<string | null> {
+  if (localRequestsAllowed(app)) return null
+  const host = bare(url.hostname)
+  let addresses: string[]
+  try {
+    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address)
+  } catch {
+    return 'Host cannot be resolved or invalid'
+  }
+  for (const a of addresses) {
+    const why = addressRefusal(a)
+    if (why) return why
+  }
+  return null
+}
+
+/**
+ * `collab serve` on loopback: local hooks are allowed unless an administrator has set the switch either way, since
+ * every receiver such a server can reach is local too.
+ */
+export function allowLocalHooksByDefault(app: AppDeps) {
+  const row = settingsStore.findSettingsRow(app.db)
+  const saved = row ? (JSON.parse(row.settings) as Record<string, unknown>) : {}
+  if (Object.hasOwn(saved, 'allow_local_requests_from_hooks_and_services')) return
+  updateSettings({ app } as Parameters<typeof updateSettings>[0], { allow_local_requests_from_hooks_and_services: true })
+}

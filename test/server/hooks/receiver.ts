@@ -1,0 +1,59 @@
+// A real HTTP receiver for webhook tests: records every request and answers as the test scripts it.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface Received { method: string; path: string; headers: http.IncomingHttpHeaders; body: any; at: number }
+
+/** What to answer: a status and body, or `hang` to never answer. */
+export type Answer = { status: number; body?: string } | 'hang'
+
+export interface Receiver {
+  url: string
+  received: Received[]
+  /** Answers for the next requests, in order; once used up, 200 `ok`. */
+  script(...answers: Answer[]): void
+  /** Resolves when `n` requests in all have arrived (fails after `ms`). */
+  waitFor(n: number, ms?: number): Promise<Received[]>
+  close(): Promise<void>
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  const received: Received[] = []
+  let answers: Answer[] = []
+  const waiters: (() => void)[] = []
+  const hung = new Set<http.ServerResponse>()
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8')
+      let body: unknown = text
+      try { body = JSON.parse(text) } catch { /* kept as text */ }
+      received.push({ method: req.method!, path: req.url!, headers: req.headers, body, at: performance.now() })
+      for (const w of waiters.splice(0)) w()
+      const answer = answers.shift() ?? { status: 200, body: 'ok' }
+      if (answer === 'hang') { hung.add(res); return }
+      res.writeHead(answer.status, { 'Content-Type': 'text/plain' }).end(answer.body ?? '')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    script: (...a) => { answers = a },
+    async waitFor(n, ms = 5000) {
+      const deadline = performance.now() + ms
+      while (received.length < n) {
+        if (performance.now() > deadline) throw new Error(`expected ${n} webhook requests, got ${received.length}`)
+        await new Promise<void>((resolve) => { waiters.push(resolve); setTimeout(resolve, 50) })
+      }
+      return received.slice(0, n)
+    },
+    async close() {
+      for (const res of hung) res.destroy()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
