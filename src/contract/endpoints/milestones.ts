@@ -7,7 +7,10 @@ import { int, list, oneOf, ref, str, text } from '../params.js'
 
 const Id = { id: ref() }
 const MilestoneId = { id: ref(), milestone_id: int() }
-const Dates = { due_date: clearableDate().optional(), start_date: clearableDate().optional() }
+/** Grape's Date coercion keeps the day of a timestamp: `2020-01-01T00:00:00Z` is 2020-01-01 (python-gitlab sends datetimes). */
+const dayOf = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i, '$1') : v)
+const milestoneDate = () => z.preprocess(dayOf, clearableDate())
+const Dates = { due_date: milestoneDate().optional(), start_date: milestoneDate().optional() }
 
 export const listProjectMilestones = defineEndpoint({
   method: 'GET', path: '/projects/:id/milestones', summary: 'List milestones of a project', paginated: true,

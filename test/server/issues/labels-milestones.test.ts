@@ -98,4 +98,13 @@ describe('milestones', () => {
     expect((await alice.api.del(`/projects/${project.id}/milestones/${m.id}`)).status).toBe(204)
     expect((await alice.api.get(`/projects/${project.id}/issues`, { query: { milestone: 'Any' } })).body).toEqual([])
   })
+
+  it('takes the date part of an ISO timestamp for due_date and start_date, as GitLab (python-gitlab sends datetimes)', async () => {
+    const m = (await alice.api.post(`/projects/${project.id}/milestones`, { title: 'dated', start_date: '2019-12-01T10:00:00.000+02:00' })).body
+    expect(m.start_date).toBe('2019-12-01')
+    const res = await alice.api.put(`/projects/${project.id}/milestones/${m.id}`, { due_date: '2020-01-01T00:00:00Z' })
+    expect([res.status, res.body.due_date, res.body.start_date]).toEqual([200, '2020-01-01', '2019-12-01'])
+    const bad = await alice.api.put(`/projects/${project.id}/milestones/${m.id}`, { due_date: '2020-02-31T00:00:00Z' })
+    expect([bad.status, bad.body]).toEqual([400, { message: { due_date: ['is invalid'] } }])
+  })
 })
