@@ -1,0 +1,254 @@
+// Webhook delivery to a real local receiver: payloads, headers, the delivery log, retries, deadlines, auto-disabling,
+// and the loopback switch. Retry delays and the deadline are shortened; everything else runs as in `collab serve`.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { api, createProject, createUser, expectStatus, type Api, type TestUser } from '../../helpers/api.js'
+import { commit, create } from '../../helpers/repository.js'
+import { startTestServer, type TestServer } from '../../helpers/server.js'
+import { configureDeliveries, deliveriesIdle } from '../../../src/server/services/webhook-delivery.js'
+import { startReceiver, type Receiver } from './receiver.js'
+
+let server: TestServer
+let root: Api
+let alice: TestUser
+let project: any
+let rx: Receiver
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+beforeAll(async () => {
+  server = await startTestServer()
+  configureDeliveries(server.app, { retryDelaysMs: [30, 30], timeoutMs: 400 })
+  root = api(server, server.rootToken)
+  expectStatus(await root.put('/application/settings', { allow_local_requests_from_hooks_and_services: true }), 200)
+  alice = await createUser(server, 'alice', { name: 'Alice A' })
+  project = await createProject(alice.api, { name: 'demo' })
+  await commit(alice.api, project.id, { branch: 'main', commit_message: 'init', actions: [create('README.md', 'hi\n')] })
+  rx = await startReceiver()
+})
+afterAll(async () => {
+  await rx.close()
+  await server.close()
+})
+
+let hookIds: number[] = []
+afterEach(async () => {
+  await deliveriesIdle(server.app)
+  for (const id of hookIds) await alice.api.del(`/projects/${project.id}/hooks/${id}`)
+  hookIds = []
+  rx.received.length = 0
+  rx.script()
+})
+
+async function addHook(body: Record<string, unknown>) {
+  const hook = expectStatus(await alice.api.post(`/projects/${project.id}/hooks`, { url: `${rx.url}/hook`, push_events: false, ...body }), 201).body
+  hookIds.push(hook.id)
+  return hook
+}
+const events = async (hookId: number, query?: Record<string, string>) =>
+  expectStatus(await alice.api.get(`/projects/${project.id}/hooks/${hookId}/events`, { query }), 200).body
+
+describe('issue events', () => {
+  it("delivers GitLab's issue payload with GitLab's headers, and logs it without the token", async () => {
+    const hook = await addHook({ issues_events: true, token: 'tok-1' })
+    const issue = expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Broken' }), 201).body
+    const [got] = await rx.waitFor(1)
+    expect(got.method).toBe('POST')
+    expect(got.path).toBe('/hook')
+    expect(got.headers).toMatchObject({
+      'content-type': 'application/json', 'user-agent': 'GitLab/17.0.0', 'x-gitlab-event': 'Issue Hook', 'x-gitlab-token': 'tok-1',
+      'x-gitlab-instance': server.url,
+    })
+    expect(got.headers['x-gitlab-webhook-uuid']).toMatch(UUID)
+    expect(got.headers['idempotency-key']).toMatch(UUID)
+    const web = `${server.url}/alice/demo`
+    expect(got.body).toMatchObject({
+      object_kind: 'issue', event_type: 'issue',
+      user: { id: alice.id, name: 'Alice A', username: 'alice', avatar_url: null, email: '[REDACTED]' },
+      project: { id: project.id, name: 'demo', web_url: web, path_with_namespace: 'alice/demo', git_http_url: `${web}.git`, visibility_level: 0, namespace: 'Alice A' },
+      object_attributes: { id: issue.id, iid: 1, title: 'Broken', state: 'opened', action: 'open', url: `${web}/-/issues/1`, confidential: false, assignee_ids: [], labels: [] },
+      labels: [], changes: {}, assignees: [], repository: { name: 'demo', homepage: web },
+    })
+    await deliveriesIdle(server.app)
+    const log = await events(hook.id)
+    expect(log).toHaveLength(1)
+    expect(log[0]).toMatchObject({ url: `${rx.url}/hook`, trigger: 'issue_hooks', response_status: '200', response_body: 'ok', request_data: got.body })
+    expect(log[0].request_headers['X-Gitlab-Token']).toBe('[REDACTED]')
+    expect(log[0].request_headers['Idempotency-Key']).toBe(got.headers['idempotency-key'])
+  })
+
+  it('sends a close with its changes, and confidential issues only to confidential_issues_events', async () => {
+    await addHook({ issues_events: true })
+    const issue = expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Open' }), 201).body
+    await rx.waitFor(1)
+    expectStatus(await alice.api.put(`/projects/${project.id}/issues/${issue.iid}`, { state_event: 'close' }), 200)
+    const [, closed] = await rx.waitFor(2)
+    expect(closed.body.object_attributes).toMatchObject({ action: 'close', state: 'closed' })
+    expect(closed.body.changes.state_id).toEqual({ previous: 1, current: 2 })
+    expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Secret', confidential: true }), 201)
+    await deliveriesIdle(server.app)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(rx.received).toHaveLength(2)
+    await addHook({ confidential_issues_events: true })
+    expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Secret 2', confidential: true }), 201)
+    const [, , secret] = await rx.waitFor(3)
+    expect(secret.headers['x-gitlab-event']).toBe('Confidential Issue Hook')
+    expect(secret.body).toMatchObject({ event_type: 'confidential_issue', object_attributes: { title: 'Secret 2', confidential: true } })
+  })
+})
+
+describe('notes, merge requests and pushes', () => {
+  it('delivers a comment on an issue as a Note Hook carrying the issue', async () => {
+    const issue = expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Discuss' }), 201).body
+    await addHook({ note_events: true })
+    const note = expectStatus(await alice.api.post(`/projects/${project.id}/issues/${issue.iid}/notes`, { body: 'Looks good' }), 201).body
+    const [got] = await rx.waitFor(1)
+    expect(got.headers['x-gitlab-event']).toBe('Note Hook')
+    expect(got.body).toMatchObject({
+      object_kind: 'note', event_type: 'note', project_id: project.id,
+      object_attributes: { id: note.id, note: 'Looks good', noteable_type: 'Issue', system: false, url: `${server.url}/alice/demo/-/issues/${issue.iid}#note_${note.id}` },
+      issue: { iid: issue.iid, title: 'Discuss' },
+    })
+  })
+
+  it('delivers pushes through the branch filter, with the commits and their files', async () => {
+    await addHook({ push_events: true, push_events_branch_filter: 'ma*' })
+    const c = await commit(alice.api, project.id, { branch: 'main', commit_message: 'Add a\n\nbody', actions: [create('a.txt', 'a\n')] })
+    await commit(alice.api, project.id, { branch: 'feature', start_branch: 'main', commit_message: 'elsewhere', actions: [create('b.txt', 'b\n')] })
+    const [got] = await rx.waitFor(1)
+    expect(got.headers['x-gitlab-event']).toBe('Push Hook')
+    expect(got.body).toMatchObject({
+      object_kind: 'push', event_name: 'push', ref: 'refs/heads/main', after: c.id, checkout_sha: c.id, user_username: 'alice',
+      project_id: project.id, total_commits_count: 1,
+      commits: [{ id: c.id, message: 'Add a\n\nbody\n', title: 'Add a', added: ['a.txt'], modified: [], removed: [], author: { name: expect.any(String) } }],
+    })
+    await deliveriesIdle(server.app)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(rx.received.map((r) => r.body.ref)).toEqual(['refs/heads/main'])
+  })
+
+  it('delivers a new merge request as a Merge Request Hook', async () => {
+    await commit(alice.api, project.id, { branch: 'topic', start_branch: 'main', commit_message: 'topic', actions: [create('t.txt', 't\n')] })
+    await addHook({ merge_requests_events: true })
+    const mr = expectStatus(await alice.api.post(`/projects/${project.id}/merge_requests`, { source_branch: 'topic', target_branch: 'main', title: 'Topic' }), 201).body
+    const [got] = await rx.waitFor(1)
+    expect(got.headers['x-gitlab-event']).toBe('Merge Request Hook')
+    expect(got.body).toMatchObject({
+      object_kind: 'merge_request', event_type: 'merge_request',
+      object_attributes: { iid: mr.iid, action: 'open', source_branch: 'topic', target_branch: 'main', state: 'opened', url: `${server.url}/alice/demo/-/merge_requests/${mr.iid}` },
+    })
+  })
+})
+
+describe('failures', () => {
+  it('retries a 5xx with backoff under one Idempotency-Key, logging every attempt newest first', async () => {
+    const hook = await addHook({ issues_events: true })
+    rx.script({ status: 500, body: 'down' }, { status: 502, body: 'still down' })
+    expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Retry me' }), 201)
+    const got = await rx.waitFor(3)
+    expect(new Set(got.map((r) => r.headers['idempotency-key'])).size).toBe(1)
+    expect(new Set(got.map((r) => r.headers['x-gitlab-webhook-uuid'])).size).toBe(3)
+    expect(got[1].at - got[0].at).toBeGreaterThanOrEqual(25)
+    await deliveriesIdle(server.app)
+    expect((await events(hook.id)).map((l: any) => [l.response_status, l.response_body])).toEqual([['200', 'ok'], ['502', 'still down'], ['500', 'down']])
+    expect((await events(hook.id, { status: 'server_failure' })).map((l: any) => l.response_status)).toEqual(['502', '500'])
+    expect((await events(hook.id, { status: '200' })).length).toBe(1)
+  })
+
+  it('does not retry a 4xx', async () => {
+    const hook = await addHook({ issues_events: true })
+    rx.script({ status: 404, body: 'nope' })
+    expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Once' }), 201)
+    await rx.waitFor(1)
+    await deliveriesIdle(server.app)
+    expect((await events(hook.id)).map((l: any) => l.response_status)).toEqual(['404'])
+  })
+
+  it('never holds up the request or the server when the receiver hangs; the attempt times out and is logged', async () => {
+    const hook = await addHook({ issues_events: true })
+    rx.script('hang', 'hang', 'hang')
+    const started = performance.now()
+    expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Slow receiver' }), 201)
+    expectStatus(await alice.api.get(`/projects/${project.id}/issues`), 200)
+    expect(performance.now() - started).toBeLessThan(300)
+    await rx.waitFor(1)
+    await deliveriesIdle(server.app)
+    const log = await events(hook.id)
+    expect(log.map((l: any) => l.response_status)).toEqual(['internal error', 'internal error', 'internal error'])
+  })
+
+  it('rests a hook after 4 failed events in a row (alert_status temporarily_disabled) and skips it meanwhile', async () => {
+    const hook = await addHook({ issues_events: true })
+    configureDeliveries(server.app, { retryDelaysMs: [] })
+    try {
+      rx.script(...Array.from({ length: 4 }, () => ({ status: 410, body: 'gone' })))
+      for (let i = 0; i < 4; i++) {
+        expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: `fail ${i}` }), 201)
+        await rx.waitFor(i + 1)
+        await deliveriesIdle(server.app)
+      }
+      const rested = expectStatus(await alice.api.get(`/projects/${project.id}/hooks/${hook.id}`), 200).body
+      expect(rested.alert_status).toBe('temporarily_disabled')
+      expect(Date.parse(rested.disabled_until) - Date.now()).toBeGreaterThan(50_000)
+      expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'skipped' }), 201)
+      await new Promise((r) => setTimeout(r, 150))
+      await deliveriesIdle(server.app)
+      expect(rx.received).toHaveLength(4)
+    } finally {
+      configureDeliveries(server.app, { retryDelaysMs: [30, 30] })
+    }
+  })
+
+  it('refuses to call a local receiver once allow_local_requests_from_hooks_and_services is off, logging why', async () => {
+    const hook = await addHook({ issues_events: true })
+    expectStatus(await root.put('/application/settings', { allow_local_requests_from_hooks_and_services: false }), 200)
+    try {
+      expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Not sent' }), 201)
+      await new Promise((r) => setTimeout(r, 100))
+      await deliveriesIdle(server.app)
+      expect(rx.received).toHaveLength(0)
+      expect((await events(hook.id)).map((l: any) => l.response_status)).toEqual(['internal error'])
+      expect(await alice.api.post(`/projects/${project.id}/hooks/${hook.id}/test/issues_events`))
+        .toMatchObject({ status: 422, body: { message: 'Requests to localhost are not allowed' } })
+    } finally {
+      expectStatus(await root.put('/application/settings', { allow_local_requests_from_hooks_and_services: true }), 200)
+    }
+  })
+})
+
+describe('test triggers', () => {
+  it("answers 201 when the receiver takes the sample, GitLab's 422s otherwise", async () => {
+    const hook = await addHook({})
+    const test = (trigger: string) => alice.api.post(`/projects/${project.id}/hooks/${hook.id}/test/${trigger}`)
+    expect(await test('releases_events')).toMatchObject({ status: 422, body: { message: 'Ensure the project has releases.' } })
+    expect(await test('job_events')).toMatchObject({ status: 422, body: { message: 'Ensure the project has CI jobs.' } })
+    expect(await test('wiki_page_events')).toMatchObject({ status: 422, body: { message: 'Ensure the wiki is enabled and has pages.' } })
+    expect(await test('issues_events')).toMatchObject({ status: 201, body: { message: '201 Created' } })
+    expect(rx.received[0].headers['x-gitlab-event']).toBe('Issue Hook')
+    expect(await test('push_events')).toMatchObject({ status: 201, body: { message: '201 Created' } })
+    expect(rx.received[1].body).toMatchObject({ object_kind: 'push', ref: 'refs/heads/main' })
+    rx.script({ status: 500, body: 'boom' })
+    expect(await test('note_events')).toMatchObject({ status: 422, body: { message: 'boom' } })
+    expect((await test('bogus')).status).toBe(400)
+    const [last] = await events(hook.id)
+    expect(expectStatus(await alice.api.post(`/projects/${project.id}/hooks/${hook.id}/events/${last.id}/resend`), 201).body).toEqual({ response_status: '200' })
+    expect(rx.received.at(-1)!.headers['idempotency-key']).toBe(last.request_headers['Idempotency-Key'])
+  })
+
+  it('system hooks: POST /hooks/:id sends the project_create sample; pushes arrive as System Hook', async () => {
+    const sys = expectStatus(await root.post('/hooks', { url: `${rx.url}/system`, push_events: true }), 201).body
+    try {
+      const sample = { event_name: 'project_create', name: 'Ruby', path: 'ruby', project_id: 1, owner_name: 'Someone', owner_email: 'example@gitlabhq.com' }
+      expect(expectStatus(await root.post(`/hooks/${sys.id}`), 201).body).toEqual(sample)
+      expect(rx.received[0]).toMatchObject({ path: '/system', body: sample, headers: { 'x-gitlab-event': 'System Hook' } })
+      expect((await alice.api.post(`/hooks/${sys.id}`)).status).toBe(403)
+      await commit(alice.api, project.id, { branch: 'main', commit_message: 'sys', actions: [create('s.txt', 's\n')] })
+      const got = await rx.waitFor(3)
+      const kinds = got.slice(1).map((r) => r.body.object_kind ?? r.body.event_name).sort()
+      expect(kinds).toEqual(['push', 'repository_update'])
+      expect(got.slice(1).every((r) => r.headers['x-gitlab-event'] === 'System Hook')).toBe(true)
+    } finally {
+      await deliveriesIdle(server.app)
+      expectStatus(await root.del(`/hooks/${sys.id}`), 204)
+    }
+  })
+})
