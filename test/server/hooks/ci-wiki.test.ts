@@ -1,0 +1,115 @@
+// Pipeline, job and wiki page hooks from the real CI runner and wiki services; a server closes promptly with a delivery
+// hanging; `collab serve` on loopback allows local hooks unless an administrator decided.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, createProject, createUser, expectStatus } from '../../helpers/api.js'
+import { ciProject, startCiServer, waitForFinished } from '../../helpers/ci.js'
+import { startTestServer, type TestServer } from '../../helpers/server.js'
+import { startServer } from '../../../src/server/serve.js'
+import { configureDeliveries, deliveriesIdle } from '../../../src/server/services/webhook-delivery.js'
+import { startReceiver, type Receiver } from './receiver.js'
+
+let rx: Receiver
+beforeAll(async () => { rx = await startReceiver() })
+afterAll(() => rx.close())
+
+const allowLocal = (server: TestServer) =>
+  api(server, server.rootToken).put('/application/settings', { allow_local_requests_from_hooks_and_services: true }).then((r) => expectStatus(r, 200))
+
+describe('CI hooks', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startCiServer({ runner: true })
+    await allowLocal(server)
+  })
+  afterAll(() => server.close())
+
+  it('delivers a Job Hook per finished job and a Pipeline Hook when the pipeline finishes', async () => {
+    rx.received.length = 0
+    const { project, root } = await ciProject(server, 'ci-hooks', null, { 'README.md': 'ci\n' })
+    expectStatus(await root.post(`/projects/${project.id}/hooks`, { url: `${rx.url}/ci`, push_events: false, pipeline_events: true, job_events: true }), 201)
+    const yaml = 'build:\n  stage: build\n  script: echo built\n'
+    expectStatus(await root.post(`/projects/${project.id}/repository/commits`, {
+      branch: 'master', commit_message: 'ci', actions: [{ action: 'create', file_path: '.gitlab-ci.yml', content: yaml }],
+    }), 201)
+    await server.app.tasks.idle()
+    const [pipeline] = expectStatus(await root.get(`/projects/${project.id}/pipelines`), 200).body
+    await waitForFinished(server, pipeline.id)
+    const got = await rx.waitFor(2, 15_000)
+    const job = got.find((r) => r.headers['x-gitlab-event'] === 'Job Hook')!
+    const pipe = got.find((r) => r.headers['x-gitlab-event'] === 'Pipeline Hook')!
+    expect(job.body).toMatchObject({
+      object_kind: 'build', ref: 'master', build_name: 'build', build_stage: 'build', build_status: 'success', pipeline_id: pipeline.id,
+      project_id: project.id, build_allow_failure: false, commit: { id: pipeline.id, sha: pipeline.sha, status: expect.any(String) },
+    })
+    expect(pipe.body).toMatchObject({
+      object_kind: 'pipeline',
+      object_attributes: { id: pipeline.id, ref: 'master', sha: pipeline.sha, status: 'success', detailed_status: 'passed', stages: ['build'], tag: false,
+        url: `${server.url}/root/ci-hooks/-/pipelines/${pipeline.id}` },
+      commit: { id: pipeline.sha, title: 'ci' },
+      builds: [{ name: 'build', stage: 'build', status: 'success', manual: false, allow_failure: false }],
+    })
+  })
+})
+
+describe('wiki and shutdown', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+    await allowLocal(server)
+  })
+
+  it('delivers Wiki Page Hooks for create, update and delete', async () => {
+    rx.received.length = 0
+    const alice = await createUser(server, 'alice')
+    const project = await createProject(alice.api, { name: 'docs' })
+    expectStatus(await alice.api.post(`/projects/${project.id}/hooks`, { url: `${rx.url}/wiki`, push_events: false, wiki_page_events: true }), 201)
+    expectStatus(await alice.api.post(`/projects/${project.id}/wikis`, { title: 'Getting started', content: 'Hello' }), 201)
+    expectStatus(await alice.api.put(`/projects/${project.id}/wikis/Getting-started`, { content: 'Hello again' }), 200)
+    expectStatus(await alice.api.del(`/projects/${project.id}/wikis/Getting-started`), 204)
+    const got = await rx.waitFor(3)
+    expect(got.map((r) => [r.headers['x-gitlab-event'], r.body.object_attributes.action, r.body.object_attributes.content])).toEqual([
+      ['Wiki Page Hook', 'create', 'Hello'], ['Wiki Page Hook', 'update', 'Hello again'], ['Wiki Page Hook', 'delete', ''],
+    ])
+    expect(got[0].body).toMatchObject({
+      object_kind: 'wiki_page', wiki: { path_with_namespace: 'alice/docs.wiki', web_url: `${server.url}/alice/docs/-/wikis/home` },
+      object_attributes: { title: 'Getting started', slug: 'Getting-started', format: 'markdown', url: `${server.url}/alice/docs/-/wikis/Getting-started` },
+    })
+  })
+
+  it('closes promptly while a delivery hangs on its full 10 s deadline', async () => {
+    configureDeliveries(server.app, { timeoutMs: 10_000 })
+    rx.received.length = 0
+    rx.script('hang')
+    const alice = api(server, server.rootToken)
+    const project = await createProject(alice, { name: 'hang' })
+    expectStatus(await alice.post(`/projects/${project.id}/hooks`, { url: `${rx.url}/hang`, push_events: false, issues_events: true }), 201)
+    expectStatus(await alice.post(`/projects/${project.id}/issues`, { title: 'x' }), 201)
+    await rx.waitFor(1)
+    const started = performance.now()
+    await server.close()
+    expect(performance.now() - started).toBeLessThan(3000)
+    await deliveriesIdle(server.app)
+  })
+})
+
+describe('collab serve', () => {
+  it('on loopback allows local hooks by default, and keeps an administrator\'s choice', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'collab-hooks-serve-'))
+    try {
+      const opts = { host: '127.0.0.1', port: 0, dataDir, rootToken: 'glpat-hooks-serve-token-000000000', log: () => {}, runner: { enabled: false } }
+      let s = await startServer(opts)
+      const get = async () => (await fetch(`${s.url}/api/v4/application/settings`, { headers: { 'PRIVATE-TOKEN': opts.rootToken } }).then((r) => r.json())).allow_local_requests_from_hooks_and_services
+      expect(await get()).toBe(true)
+      await fetch(`${s.url}/api/v4/application/settings?allow_local_requests_from_hooks_and_services=false`, { method: 'PUT', headers: { 'PRIVATE-TOKEN': opts.rootToken } })
+      await s.close()
+      s = await startServer(opts)
+      expect(await get()).toBe(false)
+      await s.close()
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
