@@ -1,38 +1,24 @@
 // PUT /users/:id and the state changes block, unblock, ban, unban, activate and deactivate.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { api, createUser, request, type Api, type TestUser } from '../../helpers/api.js'
-import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
+import { adminFixture, answer, NOW } from './fixture.js'
 
-const NOW = '2024-01-02T03:04:05.000Z'
-let server: TestServer
-let root: Api
-let alice: TestUser
-let bob: TestUser
-
-beforeAll(async () => {
-  server = await startTestServer({ clock: fixedClock(NOW) })
-  root = api(server, server.rootToken)
-  alice = await createUser(server, 'alice', { name: 'Alice Liddell' })
-  bob = await createUser(server, 'bob')
-})
-afterAll(() => server.close())
-
-const answer = (r: { status: number; text: string }) => [r.status, r.text]
+const f = adminFixture()
 
 describe('PUT /users/:id', () => {
   it('changes profile fields, admin and the username, and the personal namespace follows', async () => {
-    const u = await createUser(server, 'carol')
-    const res = await root.put(`/users/${u.id}`, { name: 'Carol C', username: 'carol2', bio: 'hi', admin: true, external: true, projects_limit: 3, note: 'n' })
+    const u = await createUser(f.server, 'carol')
+    const res = await f.root.put(`/users/${u.id}`, { name: 'Carol C', username: 'carol2', bio: 'hi', admin: true, external: true, projects_limit: 3, note: 'n' })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ id: u.id, username: 'carol2', name: 'Carol C', bio: 'hi', is_admin: true, external: true, projects_limit: 3, note: 'n', web_url: `${server.url}/carol2` })
-    const ns = await root.get('/namespaces/carol2')
+    expect(res.body).toMatchObject({ id: u.id, username: 'carol2', name: 'Carol C', bio: 'hi', is_admin: true, external: true, projects_limit: 3, note: 'n', web_url: `${f.server.url}/carol2` })
+    const ns = await f.root.get('/namespaces/carol2')
     expect([ns.status, ns.body.name, ns.body.full_path]).toEqual([200, 'Carol C', 'carol2'])
   })
 
   it('sets a new password that then signs in', async () => {
-    const u = await createUser(server, 'dave')
-    expect((await root.put(`/users/${u.id}`, { password: 'a-new-password-9' })).status).toBe(200)
-    const grant = await request(server, 'POST', '/oauth/token', { json: { grant_type: 'password', username: 'dave', password: 'a-new-password-9' } })
+    const u = await createUser(f.server, 'dave')
+    expect((await f.root.put(`/users/${u.id}`, { password: 'a-new-password-9' })).status).toBe(200)
+    const grant = await request(f.server, 'POST', '/oauth/token', { json: { grant_type: 'password', username: 'dave', password: 'a-new-password-9' } })
     expect(grant.status).toBe(200)
   })
 
@@ -43,63 +29,63 @@ describe('PUT /users/:id', () => {
     [{ email: 'nope' }, 400, '{"message":{"email":["is invalid"]}}'],
     [{ projects_limit: 'x' }, 400, '{"message":{"projects_limit":["is invalid"]}}'],
   ])('refuses %j', async (body, status, text) => {
-    expect(answer(await root.put(`/users/${alice.id}`, body))).toEqual([status, text])
+    expect(answer(await f.root.put(`/users/${f.alice.id}`, body))).toEqual([status, text])
   })
 
   it('answers 404 for an unknown user and 403 for a non-administrator', async () => {
-    expect(answer(await root.put('/users/9999', { name: 'x' }))).toEqual([404, '{"message":"404 User Not Found"}'])
-    expect(answer(await alice.api.put(`/users/${bob.id}`, { name: 'x' }))).toEqual([403, '{"message":"403 Forbidden"}'])
+    expect(answer(await f.root.put('/users/9999', { name: 'x' }))).toEqual([404, '{"message":"404 User Not Found"}'])
+    expect(answer(await f.alice.api.put(`/users/${f.bob.id}`, { name: 'x' }))).toEqual([403, '{"message":"403 Forbidden"}'])
   })
 })
 
 describe('block and unblock', () => {
   it('blocks a user, whose token stops working at once, and unblocks them', async () => {
-    const u = await createUser(server, 'erin')
+    const u = await createUser(f.server, 'erin')
     expect((await u.api.get('/user')).status).toBe(200)
-    expect(answer(await root.post(`/users/${u.id}/block`))).toEqual([201, 'true'])
+    expect(answer(await f.root.post(`/users/${u.id}/block`))).toEqual([201, 'true'])
     expect(answer(await u.api.get('/user'))).toEqual([403, '{"message":"403 Forbidden - Your account has been blocked."}'])
-    expect((await root.get(`/users/${u.id}`)).body.state).toBe('blocked')
-    expect(answer(await root.post(`/users/${u.id}/block`))).toEqual([201, 'null'])
-    expect(answer(await root.post(`/users/${u.id}/activate`))).toEqual([403, '{"message":"403 Forbidden - A blocked user must be unblocked to be activated"}'])
-    expect(answer(await root.post(`/users/${u.id}/unblock`))).toEqual([201, 'true'])
+    expect((await f.root.get(`/users/${u.id}`)).body.state).toBe('blocked')
+    expect(answer(await f.root.post(`/users/${u.id}/block`))).toEqual([201, 'null'])
+    expect(answer(await f.root.post(`/users/${u.id}/activate`))).toEqual([403, '{"message":"403 Forbidden - A blocked user must be unblocked to be activated"}'])
+    expect(answer(await f.root.post(`/users/${u.id}/unblock`))).toEqual([201, 'true'])
     expect((await u.api.get('/user')).status).toBe(200)
-    expect(answer(await root.post(`/users/${u.id}/unblock`))).toEqual([201, 'false'])
+    expect(answer(await f.root.post(`/users/${u.id}/unblock`))).toEqual([201, 'false'])
   })
 
   it('refuses to block the caller and answers 404 and 403 as GitLab', async () => {
-    const me = (await root.get('/user')).body.id
-    expect(answer(await root.post(`/users/${me}/block`))).toEqual([403, '{"message":"403 Forbidden - The API initiating user cannot be blocked by the API"}'])
-    expect(answer(await root.post('/users/9999/block'))).toEqual([404, '{"message":"404 User Not Found"}'])
-    expect(answer(await alice.api.post(`/users/${bob.id}/block`))).toEqual([403, '{"message":"403 Forbidden"}'])
-    expect(answer(await root.post('/users/abc/block'))).toEqual([400, '{"message":{"id":["is invalid"]}}'])
+    const me = (await f.root.get('/user')).body.id
+    expect(answer(await f.root.post(`/users/${me}/block`))).toEqual([403, '{"message":"403 Forbidden - The API initiating user cannot be blocked by the API"}'])
+    expect(answer(await f.root.post('/users/9999/block'))).toEqual([404, '{"message":"404 User Not Found"}'])
+    expect(answer(await f.alice.api.post(`/users/${f.bob.id}/block`))).toEqual([403, '{"message":"403 Forbidden"}'])
+    expect(answer(await f.root.post('/users/abc/block'))).toEqual([400, '{"message":{"id":["is invalid"]}}'])
   })
 })
 
 describe('ban and unban', () => {
   it('bans an active user, whose token answers as a blocked one, and unbans them', async () => {
-    const u = await createUser(server, 'frank')
-    expect(answer(await root.post(`/users/${u.id}/ban`))).toEqual([201, 'true'])
+    const u = await createUser(f.server, 'frank')
+    expect(answer(await f.root.post(`/users/${u.id}/ban`))).toEqual([201, 'true'])
     expect(answer(await u.api.get('/user'))).toEqual([403, '{"message":"403 Forbidden - Your account has been blocked."}'])
-    expect(answer(await root.post(`/users/${u.id}/ban`))).toEqual([403, '{"message":"You cannot ban banned users."}'])
-    expect(answer(await root.post(`/users/${u.id}/unban`))).toEqual([201, 'true'])
-    expect(answer(await root.post(`/users/${u.id}/unban`))).toEqual([403, '{"message":"You cannot unban active users."}'])
+    expect(answer(await f.root.post(`/users/${u.id}/ban`))).toEqual([403, '{"message":"You cannot ban banned users."}'])
+    expect(answer(await f.root.post(`/users/${u.id}/unban`))).toEqual([201, 'true'])
+    expect(answer(await f.root.post(`/users/${u.id}/unban`))).toEqual([403, '{"message":"You cannot unban active users."}'])
     expect((await u.api.get('/user')).status).toBe(200)
   })
 })
 
 describe('deactivate and activate', () => {
   it('deactivates a user without recent activity and activates them again', async () => {
-    const u = await createUser(server, 'gina')
-    expect(answer(await root.post(`/users/${u.id}/deactivate`))).toEqual([201, 'true'])
+    const u = await createUser(f.server, 'gina')
+    expect(answer(await f.root.post(`/users/${u.id}/deactivate`))).toEqual([201, 'true'])
     expect((await u.api.get('/user')).status).toBe(403)
-    expect(answer(await root.post(`/users/${u.id}/unblock`))).toEqual([403, '{"message":"403 Forbidden - Deactivated users cannot be unblocked by the API"}'])
-    expect(answer(await root.post(`/users/${u.id}/activate`))).toEqual([201, 'true'])
+    expect(answer(await f.root.post(`/users/${u.id}/unblock`))).toEqual([403, '{"message":"403 Forbidden - Deactivated users cannot be unblocked by the API"}'])
+    expect(answer(await f.root.post(`/users/${u.id}/activate`))).toEqual([201, 'true'])
     expect((await u.api.get('/user')).status).toBe(200)
   })
 
   it('refuses to deactivate a blocked user', async () => {
-    const u = await createUser(server, 'hank')
-    await root.post(`/users/${u.id}/block`)
-    expect(answer(await root.post(`/users/${u.id}/deactivate`))).toEqual([403, '{"message":"Error occurred. A blocked user cannot be deactivated"}'])
+    const u = await createUser(f.server, 'hank')
+    await f.root.post(`/users/${u.id}/block`)
+    expect(answer(await f.root.post(`/users/${u.id}/deactivate`))).toEqual([403, '{"message":"Error occurred. A blocked user cannot be deactivated"}'])
   })
 })
