@@ -100,3 +100,29 @@ export const testSystemHook = defineEndpoint({
 export const deleteSystemHook = defineEndpoint({
   method: 'DELETE', path: '/hooks/:hook_id', summary: 'Delete a system hook', auth: 'admin', params: SystemHookRef, responses: { 204: null },
 })
+
+// URL variables (`{name}` in the URL) and custom headers, set and unset one key at a time; values are never read back.
+const pairEndpoints = <P extends typeof ProjectHookRef | typeof SystemHookRef>(base: string, params: P, noun: 'url_variables' | 'custom_headers') => {
+  const keyed = { ...params, key: str() }
+  return {
+    set: defineEndpoint({
+      method: 'PUT', path: `${base}/${noun}/:key`, summary: `Set a webhook's ${noun.replace('_', ' ')} entry`, params: keyed,
+      input: { value: str(2048) }, responses: { 204: null },
+    }),
+    unset: defineEndpoint({
+      method: 'DELETE', path: `${base}/${noun}/:key`, summary: `Delete a webhook's ${noun.replace('_', ' ')} entry`, params: keyed, responses: { 204: null },
+    }),
+  }
+}
+const projectVariables = pairEndpoints('/projects/:id/hooks/:hook_id', ProjectHookRef, 'url_variables')
+const projectHeaders = pairEndpoints('/projects/:id/hooks/:hook_id', ProjectHookRef, 'custom_headers')
+const systemVariables = pairEndpoints('/hooks/:hook_id', SystemHookRef, 'url_variables')
+const systemHeaders = pairEndpoints('/hooks/:hook_id', SystemHookRef, 'custom_headers')
+export const setProjectHookUrlVariable = projectVariables.set
+export const deleteProjectHookUrlVariable = projectVariables.unset
+export const setProjectHookCustomHeader = projectHeaders.set
+export const deleteProjectHookCustomHeader = projectHeaders.unset
+export const setSystemHookUrlVariable = { ...systemVariables.set, auth: 'admin' as const }
+export const deleteSystemHookUrlVariable = { ...systemVariables.unset, auth: 'admin' as const }
+export const setSystemHookCustomHeader = { ...systemHeaders.set, auth: 'admin' as const }
+export const deleteSystemHookCustomHeader = { ...systemHeaders.unset, auth: 'admin' as const }

@@ -1,9 +1,10 @@
 // Project hooks (/projects/:id/hooks…) and system hooks (/hooks…).
 import type { contract } from '../../contract/index.js'
-import { nowIso } from '../context.js'
+import { nowIso, type RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentHookLog, presentProjectHook, presentSystemHook } from '../present/hooks.js'
 import * as hooks from '../services/hooks.js'
+import type { HookRow } from '../store/hooks.js'
 import { resendHookLog, testProjectHook, testSystemHook } from '../services/hooks-test.js'
 
 export const hookHandlers = {
@@ -60,4 +61,24 @@ export const hookHandlers = {
     hooks.deleteHook(ctx, hooks.findSystemHook(ctx, input.hook_id))
     return { status: 204 }
   },
+  setProjectHookUrlVariable: (input, ctx) => projectPair(input, ctx, 'url_variables', input.value),
+  deleteProjectHookUrlVariable: (input, ctx) => projectPair(input, ctx, 'url_variables', null),
+  setProjectHookCustomHeader: (input, ctx) => projectPair(input, ctx, 'custom_headers', input.value),
+  deleteProjectHookCustomHeader: (input, ctx) => projectPair(input, ctx, 'custom_headers', null),
+  setSystemHookUrlVariable: (input, ctx) => pair(ctx, hooks.findSystemHook(ctx, input.hook_id), 'url_variables', input.key, input.value),
+  deleteSystemHookUrlVariable: (input, ctx) => pair(ctx, hooks.findSystemHook(ctx, input.hook_id), 'url_variables', input.key, null),
+  setSystemHookCustomHeader: (input, ctx) => pair(ctx, hooks.findSystemHook(ctx, input.hook_id), 'custom_headers', input.key, input.value),
+  deleteSystemHookCustomHeader: (input, ctx) => pair(ctx, hooks.findSystemHook(ctx, input.hook_id), 'custom_headers', input.key, null),
 } satisfies Handlers<typeof contract.hooks>
+
+/** Sets (value) or unsets (null) one URL variable or custom header. */
+function pair(ctx: RequestContext, hook: HookRow, column: hooks.PairColumn, key: string, value: string | null) {
+  if (value === null) hooks.unsetHookPair(ctx, hook, column, key)
+  else hooks.setHookPair(ctx, hook, column, key, value)
+  return { status: 204 }
+}
+
+function projectPair(input: { id: string; hook_id: number; key: string }, ctx: RequestContext, column: hooks.PairColumn, value: string | null) {
+  const hook = hooks.findProjectHook(ctx, hooks.hooksProject(ctx, input.id), input.hook_id)
+  return pair(ctx, hook, column, input.key, value)
+}

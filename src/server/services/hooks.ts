@@ -154,3 +154,22 @@ export function findHookLog(ctx: RequestContext, hook: store.HookRow, id: number
   if (!log) throw notFound('Hook log')
   return log
 }
+
+export type PairColumn = 'url_variables' | 'custom_headers'
+const PAIR_KEYS: Record<PairColumn, RegExp> = { url_variables: /^[A-Za-z0-9_]{1,255}$/, custom_headers: /^[A-Za-z0-9_-]{1,255}$/ }
+const PAIR_NAMES: Record<PairColumn, string> = { url_variables: 'URL variable', custom_headers: 'Custom header' }
+
+/** PUT …/url_variables/:key and …/custom_headers/:key: GitLab's 422 `Illegal key or value` for a key it would not store. */
+export function setHookPair(ctx: RequestContext, hook: store.HookRow, column: PairColumn, key: string, value: string) {
+  if (!PAIR_KEYS[column].test(key) || /[\r\n]/.test(value)) throw new CollabError('HOOK_PAIR_INVALID', 'Illegal key or value', { status: 422 })
+  const pairs = { ...(JSON.parse(hook[column]) as Record<string, string>), [key]: value }
+  transaction(ctx.app.db, () => store.updateHook(ctx.app.db, hook.id, { [column]: JSON.stringify(pairs) }))
+}
+
+/** DELETE …/url_variables/:key and …/custom_headers/:key: 404 for a key that is not set. */
+export function unsetHookPair(ctx: RequestContext, hook: store.HookRow, column: PairColumn, key: string) {
+  const pairs = JSON.parse(hook[column]) as Record<string, string>
+  if (!Object.hasOwn(pairs, key)) throw notFound(PAIR_NAMES[column])
+  delete pairs[key]
+  transaction(ctx.app.db, () => store.updateHook(ctx.app.db, hook.id, { [column]: JSON.stringify(pairs) }))
+}

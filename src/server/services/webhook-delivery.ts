@@ -114,6 +114,20 @@ function writeLog(app: AppDeps, hook: store.HookRow, url: string, msg: HookMessa
   }
 }
 
+/**
+ * The body sent: the payload as JSON, or the hook's custom_webhook_template with `{{path.to.field}}` filled in (strings
+ * JSON-escaped without their quotes, so the template quotes them; other values as JSON).
+ */
+export function renderBody(hook: Pick<store.HookRow, 'custom_webhook_template'>, payload: unknown): string {
+  if (!hook.custom_webhook_template) return JSON.stringify(payload)
+  return hook.custom_webhook_template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_whole, path: string) => {
+    let value: unknown = payload
+    for (const key of path.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+    if (value === undefined) return ''
+    return typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : JSON.stringify(value)
+  })
+}
+
 /** One attempt, logged. Never throws. */
 export async function attemptDelivery(app: AppDeps, hook: store.HookRow, msg: HookMessage): Promise<Outcome> {
   const s = stateOf(app)
@@ -128,7 +142,7 @@ export async function attemptDelivery(app: AppDeps, hook: store.HookRow, msg: Ho
     const abort = new AbortController()
     s.aborts.add(abort)
     try {
-      reply = await post(parsed!, headers, JSON.stringify(msg.payload), hook.enable_ssl_verification === 1, s.opts.timeoutMs, abort.signal)
+      reply = await post(parsed!, headers, renderBody(hook, msg.payload), hook.enable_ssl_verification === 1, s.opts.timeoutMs, abort.signal)
     } catch (err) {
       error = (err as Error).message || String(err)
     } finally {

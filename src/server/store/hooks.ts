@@ -83,7 +83,12 @@ export interface HookLogRow {
   created_at: string
 }
 
+/** GitLab keeps a hook's log for 7 days: older entries go as new ones come. */
+const LOG_DAYS = 7
+
 export function insertHookLog(db: Db, log: Omit<HookLogRow, 'id'>): number {
+  const cutoff = new Date(Date.parse(log.created_at) - LOG_DAYS * 86_400_000).toISOString()
+  stmt(db, 'DELETE FROM web_hook_logs WHERE web_hook_id = ? AND created_at < ?').run(log.web_hook_id, cutoff)
   return Number(stmt(db, `INSERT INTO web_hook_logs (web_hook_id, trigger, url, request_headers, request_data, response_headers, response_body,
     response_status, execution_duration, internal_error_message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     .run(log.web_hook_id, log.trigger, log.url, log.request_headers, log.request_data, log.response_headers, log.response_body,

@@ -101,7 +101,7 @@ describe('collab serve', () => {
     try {
       const opts = { host: '127.0.0.1', port: 0, dataDir, rootToken: 'glpat-hooks-serve-token-000000000', log: () => {}, runner: { enabled: false } }
       let s = await startServer(opts)
-      const get = async () => (await fetch(`${s.url}/api/v4/application/settings`, { headers: { 'PRIVATE-TOKEN': opts.rootToken } }).then((r) => r.json())).allow_local_requests_from_hooks_and_services
+      const get = async () => (await fetch(`${s.url}/api/v4/application/settings`, { headers: { 'PRIVATE-TOKEN': opts.rootToken } }).then((r) => r.json()) as any).allow_local_requests_from_hooks_and_services
       expect(await get()).toBe(true)
       await fetch(`${s.url}/api/v4/application/settings?allow_local_requests_from_hooks_and_services=false`, { method: 'PUT', headers: { 'PRIVATE-TOKEN': opts.rootToken } })
       await s.close()

@@ -99,6 +99,27 @@ describe('project hooks', () => {
   })
 })
 
+describe('URL variables and custom headers', () => {
+  it('sets and unsets keys one at a time, showing keys only', async () => {
+    const h = expectStatus(await alice.api.post(hooks(), { url: 'http://example.com/{team}' }), 201).body
+    const base = `${hooks()}/${h.id}`
+    expect((await alice.api.put(`${base}/url_variables/team`, { value: 'core' })).status).toBe(204)
+    expect((await alice.api.put(`${base}/custom_headers/X-Team`, { value: 'core' })).status).toBe(204)
+    expect(expectStatus(await alice.api.get(base), 200).body).toMatchObject({ url_variables: [{ key: 'team' }], custom_headers: [{ key: 'X-Team' }] })
+    expect(await alice.api.put(`${base}/url_variables/bad-key`, { value: 'v' })).toMatchObject({ status: 422, body: { message: 'Illegal key or value' } })
+    expect(await alice.api.put(`${base}/url_variables/team`, {})).toMatchObject({ status: 400, body: { message: '400 (Bad request) "value" not given' } })
+    expect((await alice.api.del(`${base}/url_variables/team`)).status).toBe(204)
+    expect(await alice.api.del(`${base}/url_variables/team`)).toMatchObject({ status: 404, body: { message: '404 URL variable Not Found' } })
+    expect(await alice.api.del(`${base}/custom_headers/Nope`)).toMatchObject({ status: 404, body: { message: '404 Custom header Not Found' } })
+    expect((await dev.api.put(`${base}/url_variables/team`, { value: 'x' })).status).toBe(403)
+    const sys = expectStatus(await root.post('/hooks', { url: 'http://example.com/{v}' }), 201).body
+    expect((await root.put(`/hooks/${sys.id}/url_variables/v`, { value: 'x' })).status).toBe(204)
+    expect((await alice.api.put(`/hooks/${sys.id}/url_variables/v`, { value: 'x' })).status).toBe(403)
+    expect(expectStatus(await root.get(`/hooks/${sys.id}`), 200).body.url_variables).toEqual([{ key: 'v' }])
+    expectStatus(await root.del(`/hooks/${sys.id}`), 204)
+  })
+})
+
 describe('system hooks', () => {
   it('are for administrators: CRUD with repository_update_events on by default', async () => {
     const created = expectStatus(await root.post('/hooks', { url: 'http://example.com/sys', token: 't', tag_push_events: true }), 201).body

@@ -96,6 +96,21 @@ describe('issue events', () => {
   })
 })
 
+describe('hook settings at delivery', () => {
+  it('fills URL variables, adds custom headers (never over GitLab\'s), and renders a custom template', async () => {
+    await addHook({
+      url: `${rx.url}/{segment}`, issues_events: true, url_variables: [{ key: 'segment', value: 'filled' }],
+      custom_headers: [{ key: 'X-Custom', value: 'yes' }, { key: 'X-Gitlab-Event', value: 'spoofed' }],
+      custom_webhook_template: '{"kind":"{{object_kind}}","title":"{{object_attributes.title}}","iid":{{object_attributes.iid}}}',
+    })
+    expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Say "hi"' }), 201)
+    const [got] = await rx.waitFor(1)
+    expect(got.path).toBe('/filled')
+    expect(got.headers).toMatchObject({ 'x-custom': 'yes', 'x-gitlab-event': 'Issue Hook' })
+    expect(got.body).toEqual({ kind: 'issue', title: 'Say "hi"', iid: expect.any(Number) })
+  })
+})
+
 describe('notes, merge requests and pushes', () => {
   it('delivers a comment on an issue as a Note Hook carrying the issue', async () => {
     const issue = expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Discuss' }), 201).body
