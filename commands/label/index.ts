@@ -1,0 +1,11 @@
+// collab label: list, create, edit and delete a project's labels.
+import type { Command } from 'commander'
+import type { Runtime } from '../../src/cli/command.js'
+import * as create from './create.js'
+import * as del from './delete.js'
+import * as edit from './edit.js'
+import * as list from './list.js'
+
+export function register(group: Command, rt: Runtime): void {
+  for (const verb of [list, create, edit, del]) verb.register(group, rt)
+}
