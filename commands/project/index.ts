@@ -1,4 +1,4 @@
-// collab project: list, view, create, edit, clone, fork, star, archive and delete projects; their members, branches, tags and files.
+// collab project: list, view, create, edit, clone, fork, star, archive, download and delete projects; their members, branches, tags and files.
 import type { Command } from 'commander'
 import type { Runtime } from '../../src/cli/command.js'
 import * as archive from './archive.js'
@@ -6,6 +6,7 @@ import * as branches from './branches/index.js'
 import * as clone from './clone.js'
 import * as create from './create.js'
 import * as del from './delete.js'
+import * as download from './download.js'
 import * as edit from './edit.js'
 import * as file from './file/index.js'
 import * as fork from './fork.js'
@@ -20,5 +21,5 @@ import * as unstar from './unstar.js'
 import * as view from './view.js'
 
 export function register(group: Command, rt: Runtime): void {
-  for (const verb of [list, view, create, edit, clone, fork, forks, star, unstar, archive, unarchive, languages, members, branches, tags, file, del]) verb.register(group, rt)
+  for (const verb of [list, view, create, edit, clone, fork, forks, star, unstar, archive, unarchive, download, languages, members, branches, tags, file, del]) verb.register(group, rt)
 }
