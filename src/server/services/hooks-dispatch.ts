@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AppDeps } from '../context.js'
 import { nowIso } from '../context.js'
+import { bounded } from '../ci/config/bounded.js'
 import { onJobFinished, onPipelineFinished } from '../ci/lifecycle-events.js'
 import { hooksForProject, type HookRow } from '../store/hooks.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
@@ -32,6 +33,8 @@ const ROUTES = {
 export type RouteName = keyof typeof ROUTES
 export const routeOf = (name: RouteName): Route => ROUTES[name]
 
+const FILTER_LIMIT_MS = 200
+
 const globToRegExp = (glob: string) => new RegExp(`^${glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`)
 
 /** GitLab's push_events_branch_filter: a name or wildcard, a regular expression, or every branch. */
@@ -39,7 +42,10 @@ export function branchMatches(hook: Pick<HookRow, 'push_events_branch_filter' | 
   const filter = hook.push_events_branch_filter
   if (!filter || hook.branch_filter_strategy === 'all_branches') return true
   try {
-    return (hook.branch_filter_strategy === 'regex' ? new RegExp(filter) : globToRegExp(filter)).test(branch)
+    const pattern = hook.branch_filter_strategy === 'regex' ? new RegExp(filter) : globToRegExp(filter)
+    // GitLab matches with RE2, which cannot backtrack; a JavaScript pattern can, for minutes: a filter that runs past
+    // its limit counts as no match instead of stopping the server.
+    return bounded(() => pattern.test(branch), FILTER_LIMIT_MS) ?? false
   } catch {
     return false
   }
