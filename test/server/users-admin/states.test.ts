@@ -89,3 +89,16 @@ describe('deactivate and activate', () => {
     expect(answer(await f.root.post(`/users/${u.id}/deactivate`))).toEqual([403, '{"message":"Error occurred. A blocked user cannot be deactivated"}'])
   })
 })
+
+describe('a blocked user over git', () => {
+  it('can no longer fetch with their token', async () => {
+    const u = await createUser(f.server, 'ian')
+    await u.api.post('/projects', { name: 'mine', initialize_with_readme: true })
+    const refs = () => fetch(`${f.server.url}/ian/mine.git/info/refs?service=git-upload-pack`, {
+      headers: { Authorization: `Basic ${Buffer.from(`oauth2:${u.token}`).toString('base64')}` },
+    }).then(async (r) => ({ status: r.status, text: await r.text() }))
+    expect((await refs()).status).toBe(200)
+    await f.root.post(`/users/${u.id}/block`)
+    expect(await refs()).toEqual({ status: 403, text: '403 Forbidden - Your account has been blocked.' })
+  })
+})
