@@ -9,6 +9,7 @@ import * as store from '../store/namespaces.js'
 import { currentSettings, restrictedLevelMessage, visibilityAllowed } from './application-settings.js'
 import { lessVisible, requireAllowedUnderParent } from './visibility.js'
 import { isReservedTopLevel, isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE } from './naming.js'
+import { emitGroupSystemEvent } from './webhook-system-events.js'
 import { transaction } from '../store/db.js'
 
 export function findVisibleGroup(ctx: RequestContext, ref: string | number): store.NamespaceRow {
@@ -54,7 +55,7 @@ export function createGroup(ctx: RequestContext, input: CreateGroupInput): store
     throw new CollabError('VISIBILITY_RESTRICTED', `Failed to save group {:visibility_level=>["${restrictedLevelMessage(visibility)}"]}`, { status: 400 })
   }
   const at = nowIso(ctx)
-  return transaction(db, () => {
+  const group = transaction(db, () => {
     const id = store.insertNamespace(db, {
       kind: 'group', name: input.name, path: input.path, full_path: fullPath,
       full_name: parent ? `${parent.full_name} / ${input.name}` : input.name,
@@ -66,6 +67,8 @@ export function createGroup(ctx: RequestContext, input: CreateGroupInput): store
     insertMember(db, { kind: 'group', id }, { user_id: ctx.user!.id, access_level: OWNER, created_at: at, expires_at: null })
     return store.findNamespaceById(db, id)!
   })
+  emitGroupSystemEvent(ctx.app, 'group_create', group)
+  return group
 }
 
 export function listGroups(ctx: RequestContext, f: Omit<store.GroupFilters, 'viewer' | 'admin' | 'limit' | 'offset'>) {

@@ -5,7 +5,7 @@ import type { AppDeps } from '../context.js'
 import { nowIso } from '../context.js'
 import { bounded } from '../ci/config/bounded.js'
 import { onJobFinished, onPipelineFinished } from '../ci/lifecycle-events.js'
-import { hooksForProject, type HookRow } from '../store/hooks.js'
+import { hooksForProject, systemHooks, type HookRow } from '../store/hooks.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { alertStatus } from '../present/hooks.js'
 import { onRefsMoved, type PushEvent, type RefChange } from './git-access.js'
@@ -76,11 +76,12 @@ function listensTo(hook: HookRow, name: RouteName): boolean {
 }
 const listeningTo = (hooks: HookRow[], name: RouteName) => hooks.filter((hook) => listensTo(hook, name))
 
-const EVENT_ROUTES: Record<HookEvent['kind'], RouteName[]> = {
+const EVENT_ROUTES: Record<Exclude<HookEvent['kind'], 'system'>, RouteName[]> = {
   issue: ['issue', 'confidential_issue'], note: ['note', 'confidential_note'], merge_request: ['merge_request'], wiki_page: ['wiki_page'],
 }
 
 async function onEvent(app: AppDeps, e: HookEvent) {
+  if (e.kind === 'system') return toSystemHooks(app, e.payload)
   // Payloads cost queries (and git reads for pushes): none is built while no hook listens.
   const hooks = listening(app, e.projectId, EVENT_ROUTES[e.kind])
   if (!hooks.length) return
@@ -89,6 +90,15 @@ async function onEvent(app: AppDeps, e: HookEvent) {
   const name: RouteName = e.kind === 'issue' ? (built.confidential ? 'confidential_issue' : 'issue')
     : e.kind === 'note' ? (built.confidential ? 'confidential_note' : 'note') : e.kind
   fanOut(app, hooks, name, built.payload)
+}
+
+/** Instance events go to every executable system hook, whatever its switches. */
+function toSystemHooks(app: AppDeps, payload: Record<string, unknown>) {
+  const now = nowIso({ app })
+  const idempotencyKey = randomUUID()
+  for (const hook of systemHooks(app.db)) {
+    if (alertStatus(hook, now) === 'executable') deliver(app, hook, { trigger: 'system_hooks', event: 'System Hook', payload, idempotencyKey })
+  }
 }
 
 const branchOf = (ref: string) => (ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null)

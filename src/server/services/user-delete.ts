@@ -2,12 +2,14 @@
 import { conflict } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { transaction } from '../store/db.js'
-import { findUserNamespace } from '../store/namespaces.js'
+import { findNamespaceById, findUserNamespace } from '../store/namespaces.js'
 import { findProjectById } from '../store/projects.js'
 import * as groups from '../store/group-admin.js'
 import * as admin from '../store/user-admin.js'
+import { removeAvatars } from './avatars.js'
 import { deleteProject } from './projects.js'
 import { findUserForAdmin, ghostUser } from './user-admin.js'
+import { emitGroupSystemEvent, emitUserSystemEvent } from './webhook-system-events.js'
 
 /**
  * Projects go one at a time (each row, then its repositories, as DELETE /projects/:id does), then the namespaces in
@@ -19,7 +21,9 @@ export async function deleteNamespaceTree(ctx: RequestContext, namespaceIds: num
     const project = findProjectById(db, id)
     if (project) await deleteProject(ctx, project)
   }
+  const removed = namespaceIds.map((id) => findNamespaceById(db, id)).filter((n) => n?.kind === 'group')
   transaction(db, () => { for (const id of namespaceIds) groups.deleteNamespaceRow(db, id) })
+  for (const g of removed) emitGroupSystemEvent(ctx.app, 'group_destroy', g!)
 }
 
 export const deleteGroupTree = (ctx: RequestContext, groupId: number) => deleteNamespaceTree(ctx, groups.groupTree(ctx.app.db, groupId))
@@ -42,4 +46,6 @@ export async function deleteUser(ctx: RequestContext, id: number, hardDelete: bo
     else admin.moveContributions(db, user.id, ghostUser(ctx))
     admin.deleteUserRow(db, user.id)
   })
+  await removeAvatars(ctx.app, user.id)
+  emitUserSystemEvent(ctx.app, 'user_destroy', user)
 }

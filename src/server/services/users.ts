@@ -10,6 +10,7 @@ import * as users from '../store/users.js'
 import { currentSettings, publicVisibilityRestricted } from './application-settings.js'
 import { isReservedTopLevel, isValidPath } from './naming.js'
 import { transaction } from '../store/db.js'
+import { emitUserSystemEvent } from './webhook-system-events.js'
 import { countPersonalProjects } from '../store/projects.js'
 
 export function getUser(ctx: RequestContext, id: number) {
@@ -49,7 +50,9 @@ export async function createUser(app: AppDeps, input: CreateUserInput, at: strin
   if (input.password !== undefined && input.password.length < 8) errors.password = ['is too short (minimum is 8 characters)']
   if (Object.keys(errors).length) throw validationFailed(errors)
   // Hashed before the uniqueness checks, so they and the insert run in one turn and no other request slips between them.
-  return insertNewUser(app, input, input.password ? await hashPassword(input.password) : null, at)
+  const user = insertNewUser(app, input, input.password ? await hashPassword(input.password) : null, at)
+  emitUserSystemEvent(app, 'user_create', user)
+  return user
 }
 
 function insertNewUser(app: AppDeps, input: CreateUserInput, passwordHash: string | null, at: string): users.UserRow {

@@ -10,6 +10,8 @@ export type HookEvent =
   | { kind: 'note'; projectId: number; userId: number; noteId: number; noteableId: number; noteableKind: NoteableKind }
   | { kind: 'merge_request'; action: 'open' | 'update' | 'close' | 'reopen' | 'merge'; projectId: number; userId: number; mergeRequestId: number }
   | { kind: 'wiki_page'; action: 'create' | 'update' | 'delete'; projectId: number; userId: number; page: WikiPageChange }
+  /** An instance event for every system hook (user_create, project_destroy …), its payload already built. */
+  | { kind: 'system'; payload: Record<string, unknown> }
 
 export type HookEventListener = (app: AppDeps, event: HookEvent) => void | Promise<void>
 

@@ -150,7 +150,7 @@ function wikiPayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent, { kind:
 }
 
 /** The payload of an event, or null when what it names is gone already. */
-export function buildPayload(app: AppDeps, e: HookEvent): BuiltPayload | null {
+export function buildPayload(app: AppDeps, e: Exclude<HookEvent, { kind: 'system' }>): BuiltPayload | null {
   const p = findProjectById(app.db, e.projectId)
   if (!p) return null
   switch (e.kind) {

@@ -63,6 +63,8 @@ export function listHooks(db: Db, where: { projectId: number } | { system: true 
 export const hooksForProject = (db: Db, projectId: number) =>
   stmt(db, "SELECT * FROM web_hooks WHERE project_id = ? OR type = 'SystemHook' ORDER BY id").all(projectId) as HookRow[]
 
+export const systemHooks = (db: Db) => stmt(db, "SELECT * FROM web_hooks WHERE type = 'SystemHook' ORDER BY id").all() as HookRow[]
+
 export function recordHookOutcome(db: Db, id: number, state: Pick<HookRow, 'recent_failures' | 'backoff_count' | 'disabled_until' | 'permanently_disabled'>) {
   stmt(db, 'UPDATE web_hooks SET recent_failures = ?, backoff_count = ?, disabled_until = ?, permanently_disabled = ? WHERE id = ?')
     .run(state.recent_failures, state.backoff_count, state.disabled_until, state.permanently_disabled, id)

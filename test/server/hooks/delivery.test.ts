@@ -267,3 +267,27 @@ describe('test triggers', () => {
     }
   })
 })
+
+describe('instance events', () => {
+  it('sends user and group creation and removal to every system hook, whatever its switches', async () => {
+    const sys = expectStatus(await root.post('/hooks', { url: `${rx.url}/instance`, repository_update_events: false }), 201).body
+    try {
+      const bob = await createUser(server, 'bob', { name: 'Bob B' })
+      const group = expectStatus(await root.post('/groups', { name: 'Team', path: 'team' }), 201).body
+      expectStatus(await root.del(`/groups/${group.id}`), 202)
+      expectStatus(await root.del(`/users/${bob.id}`), 204)
+      const got = await rx.waitFor(4)
+      expect(got.every((r) => r.path === '/instance' && r.headers['x-gitlab-event'] === 'System Hook')).toBe(true)
+      expect(got.map((r) => r.body.event_name)).toEqual(['user_create', 'group_create', 'group_destroy', 'user_destroy'])
+      expect(got[0].body).toEqual({
+        created_at: expect.any(String), updated_at: expect.any(String), email: 'bob@example.com', event_name: 'user_create', name: 'Bob B', username: 'bob', user_id: bob.id,
+      })
+      expect(got[1].body).toEqual({
+        created_at: expect.any(String), updated_at: expect.any(String), event_name: 'group_create', name: 'Team', path: 'team', full_path: 'team', group_id: group.id,
+      })
+    } finally {
+      await deliveriesIdle(server.app)
+      expectStatus(await root.del(`/hooks/${sys.id}`), 204)
+    }
+  })
+})
