@@ -6,6 +6,11 @@ import { bool, int, str, text } from '../params.js'
 
 const UserId = { id: int() }
 
+/** A multipart part as the body parser hands it over; anything else under `avatar` is not a file. */
+export const avatarFile = () => z.custom<{ filename: string; mimeType: string; data: Buffer }>(
+  (v) => typeof v === 'object' && v !== null && Buffer.isBuffer((v as { data?: unknown }).data), { error: 'is invalid' },
+)
+
 export const updateUser = defineEndpoint({
   method: 'PUT', path: '/users/:id', summary: 'Modify a user (administrators only)', auth: 'admin', params: UserId,
   input: {
@@ -14,9 +19,14 @@ export const updateUser = defineEndpoint({
     skype: str().optional(), linkedin: str().optional(), twitter: str().optional(), website_url: str().optional(),
     organization: str().optional(), job_title: str().optional(), projects_limit: int().optional(),
     can_create_group: bool().optional(), external: bool().optional(), private_profile: bool().optional(),
-    note: text().optional(),
+    note: text().optional(), avatar: avatarFile().optional(),
   },
   responses: { 200: UserPublic },
+})
+
+export const setOwnAvatar = defineEndpoint({
+  method: 'PUT', path: '/user/avatar', summary: "Upload the caller's avatar (multipart, field avatar)",
+  input: { avatar: avatarFile() }, responses: { 200: z.object({ avatar_url: z.string().nullable() }) },
 })
 
 export const deleteUser = defineEndpoint({

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { defineEndpoint } from '../define.js'
 import { PersonalAccessToken, User, UserBasic, UserPublic } from '../entities/users.js'
 import { bool, dateOnly, int, list, oneOf, str, text } from '../params.js'
+import { avatarFile } from './user-admin.js'
 
 const UserId = { id: int() }
 const Scope = oneOf(['api', 'read_api', 'read_user', 'sudo', 'read_repository', 'write_repository'])
@@ -36,7 +37,7 @@ export const createUser = defineEndpoint({
     linkedin: str().optional(), twitter: str().optional(), website_url: str().optional(), organization: str().optional(),
     job_title: str().optional(), projects_limit: int().optional(), can_create_group: bool().optional(),
     external: bool().optional(), private_profile: bool().optional(), note: text().optional(),
-    skip_confirmation: bool().optional(),
+    skip_confirmation: bool().optional(), avatar: avatarFile().optional(),
   },
   responses: { 201: UserPublic },
 })

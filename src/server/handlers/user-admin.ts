@@ -1,7 +1,8 @@
 // Administration of users.
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
-import { presentUserPublic } from '../present/users.js'
+import { presentUserBasic, presentUserPublic } from '../present/users.js'
+import { checkAvatar, saveAvatar } from '../services/avatars.js'
 import * as admin from '../services/user-admin.js'
 import { deleteUser } from '../services/user-delete.js'
 import { canCreateProject } from '../services/users.js'
@@ -11,9 +12,17 @@ const state = (action: Parameters<typeof admin.changeState>[2]) =>
 
 export const userAdminHandlers = {
   updateUser: async (input, ctx) => {
-    const { id, ...fields } = input
-    const user = await admin.updateUser(ctx, id, fields)
+    const { id, avatar, ...fields } = input
+    checkAvatar(avatar)
+    let user = await admin.updateUser(ctx, id, fields)
+    if (avatar) user = await saveAvatar(ctx.app, user.id, avatar)
     return { status: 200, body: presentUserPublic(user, ctx, canCreateProject(ctx.app, user)) }
+  },
+
+  setOwnAvatar: async (input, ctx) => {
+    checkAvatar(input.avatar)
+    const user = await saveAvatar(ctx.app, ctx.user!.id, input.avatar)
+    return { status: 200, body: { avatar_url: presentUserBasic(user, ctx).avatar_url } }
   },
 
   deleteUser: async (input, ctx) => {

@@ -5,6 +5,7 @@ import type { Handlers } from '../http/mount.js'
 import { presentToken, presentUser, presentUserBasic, presentUserPublic } from '../present/users.js'
 import { isAdmin } from '../policy.js'
 import * as users from '../services/users.js'
+import { checkAvatar, saveAvatar } from '../services/avatars.js'
 
 export const userHandlers = {
   getCurrentUser: (_input, ctx) => ({ status: 200, body: presentUserPublic(ctx.user!, ctx, users.canCreateProject(ctx.app, ctx.user!)) }),
@@ -24,7 +25,9 @@ export const userHandlers = {
   },
 
   createUser: async (input, ctx) => {
-    const user = await users.createUser(ctx.app, input, nowIso(ctx))
+    checkAvatar(input.avatar)
+    let user = await users.createUser(ctx.app, input, nowIso(ctx))
+    if (input.avatar) user = await saveAvatar(ctx.app, user.id, input.avatar)
     return { status: 201, body: presentUserPublic(user, ctx, users.canCreateProject(ctx.app, user)) }
   },
 

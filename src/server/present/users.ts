@@ -11,7 +11,7 @@ export const presentUserBasic = (u: UserRow, ctx: Urls): UserBasic => ({
   username: u.username,
   name: u.name,
   state: u.state,
-  avatar_url: null,
+  avatar_url: u.avatar_path ? `${ctx.baseUrl}/uploads/-/system/user/avatar/${u.id}/${encodeURIComponent(u.avatar_path)}` : null,
   web_url: `${ctx.baseUrl}/${u.username}`,
 })
 

@@ -25,10 +25,12 @@ export interface UserRow {
   created_at: string
   last_sign_in_at: string | null
   last_activity_on: string | null
+  /** The avatar's file name under the user's avatar directory (migration 014). */
+  avatar_path: string | null
 }
 
 export type NewUser = Pick<UserRow, 'username' | 'email' | 'name' | 'password_hash' | 'created_at'> &
-  Partial<Omit<UserRow, 'id' | 'username' | 'email' | 'name' | 'password_hash' | 'created_at'>>
+  Partial<Omit<UserRow, 'id' | 'username' | 'email' | 'name' | 'password_hash' | 'created_at' | 'avatar_path'>>
 
 export const findUserById = (db: Db, id: number) =>
   stmt(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined

@@ -1,0 +1,50 @@
+// User avatars (GitLab's AvatarUploader): one image per user under uploads/-/system/user/avatar/<id>/, served at the
+// same path under the base URL, as GitLab's avatar_url.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { validationFailed } from '../../core/errors.js'
+import type { AppDeps } from '../context.js'
+import { updateUserRow } from '../store/user-admin.js'
+import { findUserById } from '../store/users.js'
+import { sanitizedName } from './uploads.js'
+
+export interface AvatarFile { filename: string; data: Buffer }
+
+const TYPES: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', bmp: 'image/bmp', tiff: 'image/tiff',
+  ico: 'image/vnd.microsoft.icon', webp: 'image/webp',
+}
+const MAX_BYTES = 200 * 1024
+
+const extension = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''
+
+/** Checked before anything is written, so a refused avatar leaves no user half-made. */
+export function checkAvatar(file: AvatarFile | undefined) {
+  if (!file) return
+  if (!(extension(file.filename) in TYPES)) {
+    throw validationFailed({ avatar: [`file format is not supported. Please try one of the following supported formats: ${Object.keys(TYPES).join(', ')}`] })
+  }
+  if (file.data.length > MAX_BYTES) throw validationFailed({ avatar: ['is too big (should be at most 200 KiB)'] })
+}
+
+const avatarDir = (app: AppDeps, userId: number) => join(app.layout.uploads, '-', 'system', 'user', 'avatar', String(userId))
+
+/** Replaces the user's avatar: the old file goes, the new one is written under its sanitized name. */
+export async function saveAvatar(app: AppDeps, userId: number, file: AvatarFile) {
+  const dir = avatarDir(app, userId)
+  await rm(dir, { recursive: true, force: true })
+  await mkdir(dir, { recursive: true })
+  const name = sanitizedName(file.filename)
+  await writeFile(join(dir, name), file.data)
+  updateUserRow(app.db, userId, { avatar_path: name })
+  return findUserById(app.db, userId)!
+}
+
+export const removeAvatars = (app: AppDeps, userId: number) => rm(avatarDir(app, userId), { recursive: true, force: true })
+
+/** The stored file when the name is the user's current avatar; null otherwise (a 404, whatever the name holds). */
+export async function readAvatar(app: AppDeps, userId: number, name: string, current: string | null) {
+  if (current === null || name !== current) return null
+  const data = await readFile(join(avatarDir(app, userId), current)).catch(() => null)
+  return data && { data, type: TYPES[extension(current)]! }
+}
