@@ -1,5 +1,6 @@
 // Which URLs a hook may call: http(s) only, and loopback or private addresses only while
 // `allow_local_requests_from_hooks_and_services` is on (GitLab's UrlBlocker, best effort).
+import dns from 'node:dns'
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP } from 'node:net'
 import { CollabError } from '../../core/errors.js'
@@ -81,6 +82,23 @@ export async function deliveryRefusal(app: AppDeps, url: URL): Promise<string | 
     if (why) return why
   }
   return null
+}
+
+/**
+ * The resolver a delivery connects with while local requests are refused: the address checked is the one connected to,
+ * so a name that resolves differently between the check and the connection (DNS rebinding) is still refused.
+ */
+export function guardedLookup(app: AppDeps): typeof dns.lookup | undefined {
+  if (localRequestsAllowed(app)) return undefined
+  return ((hostname: string, options: dns.LookupOptions, callback: (err: Error | null, address: string | dns.LookupAddress[], family?: number) => void) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '')
+      const refused = addresses.map((a) => addressRefusal(a.address)).find((why) => why !== null)
+      if (refused) return callback(new Error(refused), '')
+      if (options.all) return callback(null, addresses)
+      callback(null, addresses[0].address, addresses[0].family)
+    })
+  }) as typeof dns.lookup
 }
 
 /**

@@ -9,7 +9,7 @@ import type { AppDeps } from '../context.js'
 import { nowIso } from '../context.js'
 import { transaction } from '../store/db.js'
 import * as store from '../store/hooks.js'
-import { deliveryRefusal, expandHookUrl, parseHookUrl } from './webhook-addresses.js'
+import { deliveryRefusal, expandHookUrl, guardedLookup, parseHookUrl } from './webhook-addresses.js'
 
 export interface HookMessage {
   /** The log's trigger: push_hooks, issue_hooks, system_hooks … */
@@ -58,11 +58,13 @@ export async function deliveriesIdle(app: AppDeps) {
 
 interface Reply { status: number; headers: Record<string, string>; body: string }
 
-function post(url: URL, headers: Record<string, string>, body: string, verifyTls: boolean, timeoutMs: number, signal: AbortSignal): Promise<Reply> {
+interface PostOptions { verifyTls: boolean; timeoutMs: number; signal: AbortSignal; lookup: ReturnType<typeof guardedLookup> }
+
+function post(url: URL, headers: Record<string, string>, body: string, o: PostOptions): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const lib = url.protocol === 'https:' ? https : http
-    const req = lib.request(url, { method: 'POST', headers, rejectUnauthorized: verifyTls, signal })
-    const deadline = setTimeout(() => req.destroy(new Error('execution expired')), timeoutMs)
+    const req = lib.request(url, { method: 'POST', headers, rejectUnauthorized: o.verifyTls, signal: o.signal, ...(o.lookup ? { lookup: o.lookup } : {}) })
+    const deadline = setTimeout(() => req.destroy(new Error('execution expired')), o.timeoutMs)
     req.on('error', (err) => { clearTimeout(deadline); reject(err) })
     req.on('response', (res) => {
       const chunks: Buffer[] = []
@@ -142,7 +144,8 @@ export async function attemptDelivery(app: AppDeps, hook: store.HookRow, msg: Ho
     const abort = new AbortController()
     s.aborts.add(abort)
     try {
-      reply = await post(parsed!, headers, renderBody(hook, msg.payload), hook.enable_ssl_verification === 1, s.opts.timeoutMs, abort.signal)
+      const opts = { verifyTls: hook.enable_ssl_verification === 1, timeoutMs: s.opts.timeoutMs, signal: abort.signal, lookup: guardedLookup(app) }
+      reply = await post(parsed!, headers, renderBody(hook, msg.payload), opts)
     } catch (err) {
       error = (err as Error).message || String(err)
     } finally {

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, createProject, createUser, expectStatus, type Api, type TestUser } from '../../helpers/api.js'
 import { commit, create } from '../../helpers/repository.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
+import { guardedLookup } from '../../../src/server/services/webhook-addresses.js'
 import { configureDeliveries, deliveriesIdle } from '../../../src/server/services/webhook-delivery.js'
 import { startReceiver, type Receiver } from './receiver.js'
 
@@ -224,6 +225,10 @@ describe('failures', () => {
       expect((await events(hook.id)).map((l: any) => l.response_status)).toEqual(['internal error'])
       expect(await alice.api.post(`/projects/${project.id}/hooks/${hook.id}/test/issues_events`))
         .toMatchObject({ status: 422, body: { message: 'Requests to localhost are not allowed' } })
+      // The connection resolves through the same check, so a name cannot turn local between the check and the connect.
+      const lookup = guardedLookup(server.app)!
+      const err = await new Promise<Error | null>((resolve) => lookup('localhost', {}, (e) => resolve(e)))
+      expect(err?.message).toBe('Requests to localhost are not allowed')
     } finally {
       expectStatus(await root.put('/application/settings', { allow_local_requests_from_hooks_and_services: true }), 200)
     }
