@@ -1,5 +1,5 @@
 // Deleting users (DELETE /users/:id) and groups (DELETE /groups/:id), with their projects and repositories.
-import { conflict } from '../../core/errors.js'
+import { conflict, forbidden } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { transaction } from '../store/db.js'
 import { findNamespaceById, findUserNamespace } from '../store/namespaces.js'
@@ -35,6 +35,8 @@ export const deleteGroupTree = (ctx: RequestContext, groupId: number) => deleteN
 export async function deleteUser(ctx: RequestContext, id: number, hardDelete: boolean) {
   const db = ctx.app.db
   const user = findUserForAdmin(ctx, id)
+  // GitLab's UserPolicy never lets anyone destroy the ghost user: it holds everyone else's deleted contributions.
+  if (admin.findGhostUser(db)?.id === user.id) throw forbidden()
   const soleOwned = admin.soleOwnedGroups(db, user.id)
   if (soleOwned.length && !hardDelete) throw conflict('User cannot be removed while is the sole-owner of a group')
   for (const groupId of soleOwned) await deleteGroupTree(ctx, groupId)

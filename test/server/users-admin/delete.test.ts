@@ -46,6 +46,13 @@ describe('DELETE /users/:id', () => {
     expect(ghosts.body.map((g: any) => [g.username, g.name])).toEqual([['ghost', 'Ghost User']])
   })
 
+  it('never deletes the ghost user', async () => {
+    const { u } = await contributor('nell')
+    await f.root.del(`/users/${u.id}`)
+    const ghost = (await f.root.get('/users', { query: { username: 'ghost' } })).body[0]
+    expect(answer(await f.root.del(`/users/${ghost.id}`))).toEqual([403, '{"message":"403 Forbidden"}'])
+  })
+
   it('with hard_delete removes what the user wrote', async () => {
     const { u, issue } = await contributor('kim')
     expect(answer(await f.root.del(`/users/${u.id}`, { query: { hard_delete: true } }))).toEqual([204, ''])
