@@ -203,8 +203,10 @@ export function deliver(app: AppDeps, hook: store.HookRow, msg: HookMessage) {
       for (const delay of s.opts.retryDelaysMs) {
         if (outcome.ok || !outcome.retryable || s.stopped) break
         await sleep(delay, cancel.signal)
-        if (s.stopped) break
-        outcome = await attemptDelivery(app, store.findHook(app.db, hook.id) ?? hook, msg)
+        // A hook deleted (or pointed elsewhere) meanwhile gets no more of this event, or gets it at its new URL.
+        const current = s.stopped ? undefined : store.findHook(app.db, hook.id)
+        if (!current) return
+        outcome = await attemptDelivery(app, current, msg)
       }
       if (!s.stopped) recordOutcome(app, hook.id, outcome.ok)
     } finally {

@@ -170,6 +170,22 @@ describe('failures', () => {
     expect((await events(hook.id, { status: '200' })).length).toBe(1)
   })
 
+  it('stops retrying once the hook is deleted', async () => {
+    const hook = await addHook({ issues_events: true })
+    configureDeliveries(server.app, { retryDelaysMs: [300, 300] })
+    try {
+      rx.script({ status: 503, body: 'busy' })
+      expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Deleted meanwhile' }), 201)
+      await rx.waitFor(1)
+      expectStatus(await alice.api.del(`/projects/${project.id}/hooks/${hook.id}`), 204)
+      hookIds = []
+      await deliveriesIdle(server.app)
+      expect(rx.received).toHaveLength(1)
+    } finally {
+      configureDeliveries(server.app, { retryDelaysMs: [30, 30] })
+    }
+  })
+
   it('does not retry a 4xx', async () => {
     const hook = await addHook({ issues_events: true })
     rx.script({ status: 404, body: 'nope' })
