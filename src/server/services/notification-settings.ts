@@ -3,7 +3,7 @@ import { CollabError, validationFailed } from '../../core/errors.js'
 import { NOTIFICATION_EVENTS } from '../../contract/endpoints/notification-settings.js'
 import type { RequestContext } from '../context.js'
 import * as store from '../store/notification-settings.js'
-import { findEmail } from '../store/user-keys.js'
+import { ownsVerifiedEmail } from './user-emails-status.js'
 
 const LEVELS = new Set(['disabled', 'participating', 'watch', 'global', 'mention', 'custom'])
 // GitLab's column defaults: the pipeline and moved-project mails are on until turned off.
@@ -27,7 +27,7 @@ export function updateSetting(ctx: RequestContext, source: Source, input: Settin
   if (input.level !== undefined && !LEVELS.has(input.level)) {
     throw new CollabError('INVALID_LEVEL', `'${input.level}' is not a valid level`, { status: 400 })
   }
-  if (input.notification_email !== undefined && !ownsVerifiedEmail(ctx, input.notification_email)) {
+  if (input.notification_email !== undefined && !ownsVerifiedEmail(ctx, ctx.user!, input.notification_email)) {
     throw validationFailed({ notification_email: ['must be an email you have verified'] })
   }
   const events = { ...JSON.parse(row.events) as Record<string, boolean> }
@@ -38,12 +38,6 @@ export function updateSetting(ctx: RequestContext, source: Source, input: Settin
   }
   store.saveSetting(ctx.app.db, next)
   return next
-}
-
-function ownsVerifiedEmail(ctx: RequestContext, email: string) {
-  if (email.toLowerCase() === ctx.user!.email.toLowerCase()) return true
-  const secondary = findEmail(ctx.app.db, email)
-  return secondary !== undefined && secondary.user_id === ctx.user!.id && secondary.confirmed_at !== null
 }
 
 /** `events` only for the custom level, every event with its stored or default value. */

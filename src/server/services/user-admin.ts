@@ -8,6 +8,7 @@ import { findUserNamespace } from '../store/namespaces.js'
 import * as admin from '../store/user-admin.js'
 import * as users from '../store/users.js'
 import { isReservedTopLevel, isValidPath } from './naming.js'
+import { ownsVerifiedEmail } from './user-emails-status.js'
 
 const GHOST_BIO = 'This is a "Ghost User", created to hold all issues authored by users that have since been deleted. This user cannot be removed.'
 // GitLab refuses to deactivate anyone active in the last 90 days (Users::DeactivateService).
@@ -31,7 +32,7 @@ export interface UpdateUserInput {
   [key: string]: unknown
 }
 
-const PLAIN_FIELDS = ['name', 'bio', 'location', 'skype', 'linkedin', 'twitter', 'website_url', 'organization', 'job_title', 'note', 'projects_limit'] as const
+const PLAIN_FIELDS = ['name', 'bio', 'location', 'skype', 'linkedin', 'twitter', 'website_url', 'organization', 'job_title', 'note', 'projects_limit', 'theme_id', 'color_scheme_id'] as const
 const FLAG_FIELDS = ['can_create_group', 'external', 'private_profile'] as const
 
 export async function updateUser(ctx: RequestContext, id: number, input: UpdateUserInput) {
@@ -45,6 +46,10 @@ export async function updateUser(ctx: RequestContext, id: number, input: UpdateU
   if (input.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(input.email)) errors.email = ['is invalid']
   if (input.password !== undefined && input.password.length < 8) errors.password = ['is too short (minimum is 8 characters)']
   if (input.name !== undefined && !input.name.trim()) errors.name = ["can't be blank"]
+  for (const field of ['public_email', 'commit_email'] as const) {
+    const value = input[field]
+    if (typeof value === 'string' && value !== '' && !ownsVerifiedEmail(ctx, user, value)) errors[field] = ['is not an email you own']
+  }
   if (Object.keys(errors).length) throw validationFailed(errors)
   const patch: Record<string, unknown> = {}
   for (const k of PLAIN_FIELDS) if (input[k] !== undefined) patch[k] = input[k]
@@ -52,6 +57,8 @@ export async function updateUser(ctx: RequestContext, id: number, input: UpdateU
   if (input.admin !== undefined) patch.is_admin = input.admin ? 1 : 0
   if (input.email !== undefined) patch.email = input.email
   if (input.username !== undefined) patch.username = input.username
+  // An empty string clears these, as GitLab's forms send it.
+  for (const k of ['public_email', 'commit_email', 'pronouns'] as const) if (typeof input[k] === 'string') patch[k] = input[k] || null
   if (input.password) patch.password_hash = await hashPassword(input.password)
   // Re-checked after the hash's await: another request may have taken the name meanwhile.
   if (input.username !== undefined && otherWith(users.findUserByUsername(db, input.username))) throw conflict('Username has already been taken')

@@ -30,6 +30,13 @@ export function addEmail(ctx: RequestContext, userId: number, email: string, con
   return store.findById<store.EmailRow>(db, 'user_emails', id)!
 }
 
+/** The user's primary email or one of their confirmed secondary ones: what public, commit and notification emails may be. */
+export function ownsVerifiedEmail(ctx: RequestContext, user: users.UserRow, email: string) {
+  if (email.toLowerCase() === user.email.toLowerCase()) return true
+  const secondary = store.findEmail(ctx.app.db, email)
+  return secondary !== undefined && secondary.user_id === user.id && secondary.confirmed_at !== null
+}
+
 const CLEAR_AFTER: Record<string, number> = {
   '30_minutes': 30 * 60, '3_hours': 3 * 3600, '8_hours': 8 * 3600, '1_day': 86400, '3_days': 3 * 86400, '7_days': 7 * 86400, '30_days': 30 * 86400,
 }

@@ -6,7 +6,7 @@ export type UserState = UserRow['state']
 
 const UPDATABLE = new Set(['email', 'name', 'username', 'password_hash', 'is_admin', 'bio', 'location', 'skype', 'linkedin',
   'twitter', 'website_url', 'organization', 'job_title', 'note', 'projects_limit', 'can_create_group', 'external',
-  'private_profile', 'avatar_path'])
+  'private_profile', 'avatar_path', 'public_email', 'commit_email', 'pronouns', 'theme_id', 'color_scheme_id'])
 
 export function updateUserRow(db: Db, id: number, patch: Record<string, unknown>) {
   const cols = Object.keys(patch).filter((c) => UPDATABLE.has(c))

@@ -27,10 +27,15 @@ export interface UserRow {
   last_activity_on: string | null
   /** The avatar's file name under the user's avatar directory (migration 014). */
   avatar_path: string | null
+  public_email: string | null
+  commit_email: string | null
+  pronouns: string | null
+  theme_id: number
+  color_scheme_id: number
 }
 
 export type NewUser = Pick<UserRow, 'username' | 'email' | 'name' | 'password_hash' | 'created_at'> &
-  Partial<Omit<UserRow, 'id' | 'username' | 'email' | 'name' | 'password_hash' | 'created_at' | 'avatar_path'>>
+  Partial<Omit<UserRow, 'id' | 'username' | 'email' | 'name' | 'password_hash' | 'created_at' | 'avatar_path' | 'public_email' | 'commit_email' | 'pronouns' | 'theme_id' | 'color_scheme_id'>>
 
 export const findUserById = (db: Db, id: number) =>
   stmt(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined

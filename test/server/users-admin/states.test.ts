@@ -102,3 +102,18 @@ describe('a blocked user over git', () => {
     expect(await refs()).toEqual({ status: 403, text: '403 Forbidden - Your account has been blocked.' })
   })
 })
+
+describe('PUT /users/:id profile emails and appearance', () => {
+  it('sets public and commit emails among the verified ones, pronouns and appearance', async () => {
+    const u = await createUser(f.server, 'jo')
+    await f.root.post(`/users/${u.id}/emails`, { email: 'jo@public.example', skip_confirmation: true })
+    await u.api.post('/user/emails', { email: 'jo@unconfirmed.example' })
+    const res = await f.root.put(`/users/${u.id}`, { public_email: 'jo@public.example', commit_email: 'jo@example.com', pronouns: 'they/them', theme_id: 2, color_scheme_id: 3 })
+    expect([res.status, res.body.public_email, res.body.commit_email, res.body.pronouns, res.body.theme_id, res.body.color_scheme_id])
+      .toEqual([200, 'jo@public.example', 'jo@example.com', 'they/them', 2, 3])
+    expect((await f.bob.api.get(`/users/${u.id}`)).body.public_email).toBe('jo@public.example')
+    expect(answer(await f.root.put(`/users/${u.id}`, { public_email: 'jo@unconfirmed.example', commit_email: 'bob@example.com' })))
+      .toEqual([400, '{"message":{"public_email":["is not an email you own"],"commit_email":["is not an email you own"]}}'])
+    expect((await f.root.put(`/users/${u.id}`, { public_email: '' })).body.public_email).toBe(null)
+  })
+})
