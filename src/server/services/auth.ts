@@ -81,6 +81,13 @@ export function callerFromSession(app: AppDeps, sessionId: string, method: strin
   return { user: activeUser(app, session.user_id), token: null, scopes: null, sudoer: null }
 }
 
+/** A web page's caller and the session's CSRF token, which its forms carry (null: no live session). */
+export function webSession(app: AppDeps, sessionId: string): { caller: Caller; csrfToken: string } | null {
+  const session = tokens.findSession(app.db, sha256(sessionId))
+  if (!session || Date.parse(session.expires_at) < app.clock.now().getTime()) return null
+  return { caller: { user: activeUser(app, session.user_id), token: null, scopes: null, sudoer: null }, csrfToken: session.csrf_token }
+}
+
 const SCOPES_FOR: Record<ScopeRule, string[]> = {
   write: ['api'],
   read: ['api', 'read_api'],

@@ -88,21 +88,22 @@ export const isSubscribed = (ctx: RequestContext, issue: store.IssueRow, assigne
 const isoOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s).toISOString())
 
 export function listIssues(ctx: RequestContext, input: IssueListInput, where: { project?: ProjectView; groupId?: number; milestoneId?: number }) {
-  const user = ctx.user!
+  // Anonymous readers of a public project's web page list as a viewer of no issues of their own.
+  const viewer = ctx.user?.id ?? -1
   const scope = (input.scope ?? (where.project || where.groupId !== undefined ? 'all' : 'created_by_me')).replace(/-/g, '_')
   return store.listIssues(ctx.app.db, {
     projectId: where.project?.id,
     groupId: where.groupId,
     milestoneId: where.milestoneId,
-    viewer: user.id,
+    viewer,
     admin: isAdmin(ctx),
     readsConfidential: where.project ? effectiveProjectLevel(ctx, where.project) >= REPORTER : undefined,
     state: input.state === 'all' ? undefined : input.state,
     labels: input.labels?.map((l) => l.trim()).filter(Boolean),
     milestone: input.milestone,
     iids: input.iids,
-    authorId: scope === 'created_by_me' ? user.id : input.author_id,
-    assignedTo: scope === 'assigned_to_me' ? user.id : undefined,
+    authorId: scope === 'created_by_me' ? viewer : input.author_id,
+    assignedTo: scope === 'assigned_to_me' ? viewer : undefined,
     assignee: input.assignee_id,
     reaction: input.my_reaction_emoji,
     search: input.search,

@@ -1,0 +1,39 @@
+// The one way pages build HTML: a tagged template that escapes every interpolated value unless it is already Html.
+// Markup can only come from a template literal written in this code or from a renderer that sanitises (markdown,
+// highlight.js), so hostile text anywhere in the data stays text.
+
+export class Html {
+  constructor(readonly text: string) {}
+  toString() { return this.text }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c])
+
+type Value = Html | string | number | boolean | null | undefined | readonly Value[]
+
+function piece(v: Value): string {
+  if (v === null || v === undefined || v === false || v === true) return ''
+  if (v instanceof Html) return v.text
+  if (Array.isArray(v)) return v.map(piece).join('')
+  return escapeHtml(String(v))
+}
+
+export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
+  let out = strings[0]
+  for (let i = 0; i < values.length; i++) out += piece(values[i]) + strings[i + 1]
+  return new Html(out)
+}
+
+/** Trusted markup: only for the output of a sanitising renderer. */
+export const trusted = (text: string) => new Html(text)
+
+/** A path segment or query value in a URL we write; `/` kept where a path of files or refs is meant. */
+export const pathPart = (s: string) => encodeURIComponent(s).replace(/%2F/g, '/')
+
+export function query(params: Record<string, string | number | undefined | null>): string {
+  const parts = Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+  return parts.length ? `?${parts.join('&')}` : ''
+}

@@ -1,0 +1,138 @@
+// A project's issues: the filtered list, one issue with its notes, and the forms to comment, close and reopen.
+import type { ServerResponse } from 'node:http'
+import type { IssueListInput } from '../../../contract/endpoints/issues.js'
+import { afterCommit } from '../../http/mount.js'
+import type { RouteRequest } from '../../http/router.js'
+import { findUserByIdOrUsername } from '../../services/auth.js'
+import { bundle, bundles, editIssue, findVisibleIssue, listIssues } from '../../services/issues.js'
+import { renderMarkdown } from '../../services/markdown.js'
+import { createNote, listNotes, withAuthors } from '../../services/notes.js'
+import { findVisibleProject } from '../../services/projects.js'
+import type { ProjectView } from '../../store/projects.js'
+import { readForm, type WebContext } from '../context.js'
+import { html, pathPart, query, trusted, type Html } from '../html.js'
+import { csrfField, document, redirect, sendHtml } from '../layout.js'
+import { pager, projectPathOf, projectUrl, refuseForm } from './parts.js'
+import { projectHeader } from './project.js'
+
+const one = (v: unknown): string | undefined => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined)
+const many = (v: unknown): string[] => (typeof v === 'string' ? v.split(',') : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
+  .map((s) => s.trim()).filter(Boolean).slice(0, 20)
+
+interface Filters { state: 'opened' | 'closed' | 'all'; search?: string; labels: string[]; milestone?: string; assignee?: string }
+
+function filtersOf(req: RouteRequest): Filters {
+  const state = one(req.query.state)
+  return {
+    state: state === 'closed' || state === 'all' ? state : 'opened',
+    search: one(req.query.search)?.slice(0, 200) || undefined,
+    labels: many(req.query.label_name ?? req.query['label_name[]']),
+    milestone: one(req.query.milestone_title) || undefined,
+    assignee: one(req.query.assignee_username) || undefined,
+  }
+}
+
+function listInput(ctx: WebContext, f: Filters): IssueListInput | null {
+  const input: IssueListInput = { scope: 'all', state: f.state, search: f.search, milestone: f.milestone, labels: f.labels.length ? f.labels : undefined }
+  if (f.assignee) {
+    const user = findUserByIdOrUsername(ctx.app, f.assignee)
+    // An unknown assignee matches nothing, as GitLab's filter does.
+    if (!user) return null
+    input.assignee_id = user.id
+  }
+  return input
+}
+
+const asParams = (f: Filters) => ({ state: f.state, search: f.search, label_name: f.labels.join(',') || undefined, milestone_title: f.milestone, assignee_username: f.assignee })
+
+function filterForm(ctx: WebContext, url: string, f: Filters): Html {
+  const tab = (state: Filters['state'], label: string) =>
+    html`<a href="${url}${query({ ...asParams(f), state })}"${f.state === state ? html` class="badge"` : ''}>${label}</a>`
+  return html`<div class="bar">${tab('opened', 'Open')}${tab('closed', 'Closed')}${tab('all', 'All')}</div>
+<form method="get" action="${url}" class="bar" id="issue-filters"><input type="hidden" name="state" value="${f.state}">
+<input type="search" name="search" value="${f.search ?? ''}" placeholder="Search">
+<input name="label_name" value="${f.labels.join(',')}" placeholder="Labels (comma separated)">
+<input name="milestone_title" value="${f.milestone ?? ''}" placeholder="Milestone">
+<input name="assignee_username" value="${f.assignee ?? ''}" placeholder="Assignee username"><button type="submit">Filter</button></form>`
+}
+
+const labelList = (labels: string[]) => labels.map((l) => html`<span class="label">${l}</span>`)
+
+export async function issuesPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string) {
+  const p = findVisibleProject(ctx, projectPath)
+  if (!p.issues_enabled) return void sendHtml(req, res, 404, document(ctx, 'Not Found', html`<h1>404: Page not found</h1>`))
+  const url = `${projectUrl(ctx, p)}/-/issues`
+  const f = filtersOf(req)
+  const input = listInput(ctx, f)
+  const { rows, total } = input ? listIssues(ctx, input, { project: p }) : { rows: [], total: 0 }
+  const items = bundles(ctx, rows).map((b) => html`<li><span class="state-${b.row.state}">${b.row.state === 'opened' ? 'Open' : 'Closed'}</span>
+<a href="${url}/${b.row.iid}"><strong>${b.row.title}</strong></a> <span class="muted">#${b.row.iid} by @${b.author.username}</span> ${labelList(b.labels)}
+${b.milestone ? html`<span class="muted">· ${b.milestone.title}</span>` : ''}${b.assignees.length ? html` <span class="muted">· ${b.assignees.map((a) => `@${a.username}`).join(', ')}</span>` : ''}</li>`)
+  const body = html`${projectHeader(ctx, p, 'issues')}${filterForm(ctx, url, f)}
+${items.length ? html`<ul class="list" id="issues">${items}</ul>` : html`<p class="muted">No issues match.</p>`}
+${pager(ctx, url, asParams(f), total)}`
+  sendHtml(req, res, 200, document(ctx, `Issues · ${p.name}`, body))
+}
+
+async function markdown(ctx: WebContext, p: ProjectView, text: string) {
+  return trusted(await renderMarkdown(text, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
+}
+
+async function notesOf(ctx: WebContext, p: ProjectView, issue: ReturnType<typeof findVisibleIssue>): Promise<Html[]> {
+  const all = { ...ctx, page: { page: 1, perPage: 10_000, limit: 10_000, offset: 0 } }
+  const rows = listNotes(all, { kind: 'Issue', row: issue }, { sort: 'asc', order_by: 'created_at' })
+  const out: Html[] = []
+  for (const { note, author } of withAuthors(ctx, 'rows' in rows ? rows.rows : rows)) {
+    out.push(note.system
+      ? html`<div class="note system" id="note_${note.id}">@${author.username} ${note.body} <span class="muted">${note.created_at.slice(0, 10)}</span></div>`
+      : html`<div class="note" id="note_${note.id}"><div class="muted"><strong>${author.name}</strong> @${author.username} · ${note.created_at.slice(0, 16).replace('T', ' ')}</div>
+<div class="markdown">${await markdown(ctx, p, note.body)}</div></div>`)
+  }
+  return out
+}
+
+function issueForms(ctx: WebContext, url: string, state: string): Html {
+  if (!ctx.user) return html`<p><a href="${ctx.baseUrl}/users/sign_in">Sign in</a> to comment.</p>`
+  const action = state === 'opened' ? 'close' : 'reopen'
+  return html`<form method="post" action="${url}/notes" id="comment-form">${csrfField(ctx)}
+<p><textarea name="note[note]" required placeholder="Write a comment (markdown)"></textarea></p><p><button type="submit" id="comment-button">Comment</button></p></form>
+<form method="post" action="${url}/${action}" class="inline" id="${action}-form">${csrfField(ctx)}<button type="submit" id="${action}-button">${action === 'close' ? 'Close issue' : 'Reopen issue'}</button></form>`
+}
+
+export async function issuePage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, iid: number) {
+  const p = findVisibleProject(ctx, projectPath)
+  const issue = findVisibleIssue(ctx, p, iid)
+  const b = bundle(ctx, issue, false)
+  const url = `${projectUrl(ctx, p)}/-/issues/${issue.iid}`
+  const t = b.timeTracking
+  const side = html`<aside class="side"><p><strong>Assignees</strong><br>${b.assignees.length ? b.assignees.map((a) => html`<a href="${ctx.baseUrl}/${pathPart(a.username)}">@${a.username}</a> `) : 'None'}</p>
+<p><strong>Labels</strong><br><span id="labels">${b.labels.length ? labelList(b.labels) : 'None'}</span></p>
+<p><strong>Milestone</strong><br>${b.milestone?.title ?? 'None'}</p>
+<p id="time-tracking"><strong>Time tracking</strong><br>Spent: ${t.humanSpent ?? '0h'} · Estimate: ${t.humanEstimate ?? 'none'}</p></aside>`
+  const body = html`${projectHeader(ctx, p, 'issues')}${side}
+<h1 id="issue-title">${issue.title}</h1>
+<p><span class="badge state-${issue.state}" id="issue-state">${issue.state === 'opened' ? 'Open' : 'Closed'}</span>
+<span class="muted">#${issue.iid} opened ${issue.created_at.slice(0, 10)} by @${b.author.username}</span>${issue.confidential ? html` <span class="label">confidential</span>` : ''}</p>
+<div class="markdown" id="issue-description">${issue.description ? await markdown(ctx, p, issue.description) : html`<p class="muted">No description.</p>`}</div>
+<h2>Activity</h2><div id="notes">${await notesOf(ctx, p, issue)}</div>${issueForms(ctx, url, issue.state)}`
+  sendHtml(req, res, 200, document(ctx, `${issue.title} (#${issue.iid}) · ${p.name}`, body))
+}
+
+/** The issue's forms: the CSRF token first, then the same services (and policy checks) as the API. */
+export async function issuePost(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, iid: number, action: 'notes' | 'close' | 'reopen') {
+  const form = await readForm(ctx, req)
+  if (!form) return refuseForm(ctx, req, res)
+  const p = findVisibleProject(ctx, projectPath)
+  const issue = findVisibleIssue(ctx, p, iid)
+  const url = `${projectUrl(ctx, p)}/-/issues/${issue.iid}`
+  if (action === 'notes') {
+    const note = (form.note as Record<string, unknown> | undefined)?.note
+    const text = typeof note === 'string' ? note : ''
+    if (!text.trim()) return redirect(res, url)
+    createNote(ctx, p, { kind: 'Issue', row: issue }, { body: text })
+  } else {
+    editIssue(ctx, p, issue, { state_event: action })
+  }
+  await afterCommit(ctx.app)
+  redirect(res, url)
+}

@@ -1,0 +1,121 @@
+// A project's code pages: overview (description, README, file tree), tree, blob with highlighting, raw file.
+import type { ServerResponse } from 'node:http'
+import type { RouteRequest } from '../../http/router.js'
+import { listTree, readFile } from '../../services/files.js'
+import { renderMarkdown } from '../../services/markdown.js'
+import { findVisibleProject } from '../../services/projects.js'
+import { listBranchViews, listTagViews } from '../../services/refs.js'
+import type { ProjectView } from '../../store/projects.js'
+import type { WebContext } from '../context.js'
+import { html, pathPart, trusted, type Html } from '../html.js'
+import { document, sendHtml } from '../layout.js'
+import { highlighted, isBinary } from './highlight.js'
+import { projectPathOf, projectUrl } from './parts.js'
+
+const ALL = { page: 1, perPage: 1000, limit: 1000, offset: 0 }
+
+async function refNames(ctx: WebContext, p: ProjectView) {
+  const all = { ...ctx, page: ALL }
+  const [branches, tags] = await Promise.all([listBranchViews(all, p), listTagViews(all, p, { order_by: 'name', sort: 'asc' })])
+  return { branches: branches.views.map((b) => b.name), tags: tags.views.map((t) => t.tag.name) }
+}
+
+type Refs = Awaited<ReturnType<typeof refNames>>
+
+/** `<ref>/<path>` where refs may hold slashes: the longest branch or tag the text starts with, else its first segment. */
+function splitRef(refs: Refs, tail: string): { ref: string; path: string } {
+  const names = [...refs.branches, ...refs.tags].filter((n) => tail === n || tail.startsWith(`${n}/`)).sort((a, b) => b.length - a.length)
+  const ref = names[0] ?? tail.split('/')[0]
+  return { ref, path: tail.slice(ref.length + 1).replace(/\/+$/, '') }
+}
+
+function projectHeader(ctx: WebContext, p: ProjectView, active: 'code' | 'issues'): Html {
+  const url = projectUrl(ctx, p)
+  return html`<h1><a href="${url}">${p.ns_full_name} / ${p.name}</a></h1>
+<nav class="bar"><a href="${url}"${active === 'code' ? html` class="badge"` : ''}>Code</a>${p.issues_enabled ? html`<a href="${url}/-/issues"${active === 'issues' ? html` class="badge"` : ''}>Issues</a>` : ''}</nav>`
+}
+
+export { projectHeader }
+
+function switcher(ctx: WebContext, p: ProjectView, refs: Refs, current: string, kind: 'tree' | 'blob', path: string): Html {
+  const link = (name: string) => html`<li><a href="${projectUrl(ctx, p)}/-/${kind}/${pathPart(name)}${path ? `/${pathPart(path)}` : ''}">${name}</a></li>`
+  return html`<details class="switcher"><summary>Ref: <strong id="current-ref">${current}</strong></summary>
+<div>Branches<ul>${refs.branches.map(link)}</ul>${refs.tags.length ? html`Tags<ul>${refs.tags.map(link)}</ul>` : ''}</div></details>`
+}
+
+function crumbs(ctx: WebContext, p: ProjectView, ref: string, path: string): Html {
+  const parts = path ? path.split('/') : []
+  const base = `${projectUrl(ctx, p)}/-/tree/${pathPart(ref)}`
+  return html`<div class="bar"><a href="${base}">${p.path}</a>${parts.map((part, i) => html` / <a href="${base}/${pathPart(parts.slice(0, i + 1).join('/'))}">${part}</a>`)}</div>`
+}
+
+async function treeTable(ctx: WebContext, p: ProjectView, ref: string, path: string) {
+  const { items } = await listTree({ ...ctx, page: ALL }, p, { ref, path })
+  const url = projectUrl(ctx, p)
+  const rows = items.map((it) => {
+    const href = it.type === 'commit' ? null : `${url}/-/${it.type === 'tree' ? 'tree' : 'blob'}/${pathPart(ref)}/${pathPart(it.path)}`
+    return html`<tr><td>${it.type === 'tree' ? '📁' : '📄'}</td><td>${href ? html`<a href="${href}">${it.name}</a>` : it.name}</td></tr>`
+  })
+  return { items, table: html`<table id="tree"><tbody>${rows}</tbody></table>` }
+}
+
+async function readme(ctx: WebContext, p: ProjectView, ref: string, names: string[]): Promise<Html> {
+  const name = names.find((n) => /^readme(\.(md|markdown|txt))?$/i.test(n))
+  if (!name) return html``
+  const file = await readFile(ctx, p, name, ref)
+  const text = file.content.toString('utf8')
+  const body = /\.(md|markdown)$/i.test(name)
+    ? trusted(await renderMarkdown(text, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
+    : html`<pre>${text}</pre>`
+  return html`<article class="markdown" id="readme"><h2>${name}</h2>${body}</article>`
+}
+
+export async function projectPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, path: string) {
+  const p = findVisibleProject(ctx, path)
+  const head = html`${projectHeader(ctx, p, 'code')}${p.description ? html`<p id="description">${p.description}</p>` : ''}`
+  if (p.empty_repo || !p.default_branch) {
+    return sendHtml(req, res, 200, document(ctx, p.name, html`${head}<p class="muted">The repository is empty.</p>`))
+  }
+  const refs = await refNames(ctx, p)
+  const { items, table } = await treeTable(ctx, p, p.default_branch, '')
+  const body = html`${head}${switcher(ctx, p, refs, p.default_branch, 'tree', '')}${table}${await readme(ctx, p, p.default_branch, items.map((i) => i.name))}`
+  sendHtml(req, res, 200, document(ctx, p.name, body))
+}
+
+export async function treePage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, tail: string) {
+  const p = findVisibleProject(ctx, projectPath)
+  const refs = await refNames(ctx, p)
+  const { ref, path } = tail ? splitRef(refs, tail) : { ref: p.default_branch ?? 'main', path: '' }
+  const { table } = await treeTable(ctx, p, ref, path)
+  const body = html`${projectHeader(ctx, p, 'code')}${switcher(ctx, p, refs, ref, 'tree', path)}${crumbs(ctx, p, ref, path)}${table}`
+  sendHtml(req, res, 200, document(ctx, `${path || p.name} · ${ref}`, body))
+}
+
+export async function blobPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, tail: string) {
+  const p = findVisibleProject(ctx, projectPath)
+  const refs = await refNames(ctx, p)
+  const { ref, path } = splitRef(refs, tail)
+  const file = await readFile(ctx, p, path, ref)
+  const raw = `${projectUrl(ctx, p)}/-/raw/${pathPart(ref)}/${pathPart(path)}`
+  const content = isBinary(file.content)
+    ? html`<p class="muted">Binary file (${file.content.length} bytes). <a href="${raw}">Download</a></p>`
+    : await highlighted(file.fileName, file.content.toString('utf8'))
+  const body = html`${projectHeader(ctx, p, 'code')}${switcher(ctx, p, refs, ref, 'blob', path)}${crumbs(ctx, p, ref, path)}
+<div class="bar"><strong>${file.fileName}</strong><a href="${raw}" id="raw-link">Open raw</a></div>${content}`
+  sendHtml(req, res, 200, document(ctx, `${path} · ${ref}`, body))
+}
+
+/** The file's bytes as a download-safe text: never rendered as HTML, whatever it holds. */
+export async function rawFile(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, tail: string) {
+  const p = findVisibleProject(ctx, projectPath)
+  const { ref, path } = splitRef(await refNames(ctx, p), tail)
+  const file = await readFile(ctx, p, path, ref)
+  res.writeHead(200, {
+    'Content-Type': isBinary(file.content) ? 'application/octet-stream' : 'text/plain; charset=utf-8',
+    'Content-Length': String(file.content.length),
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+  })
+  res.end(req.method === 'HEAD' ? undefined : file.content)
+}

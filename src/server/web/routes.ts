@@ -1,0 +1,77 @@
+// Mounts the web pages at GitLab's paths beside the API and git's smart HTTP (which are mounted first and win).
+import type { ServerResponse } from 'node:http'
+import { CollabError } from '../../core/errors.js'
+import type { AppDeps } from '../context.js'
+import type { RouteRequest, Router } from '../http/router.js'
+import { webContext, type WebContext } from './context.js'
+import { html } from './html.js'
+import { document, notFoundBody, redirect, sendHtml, sendStylesheet, STYLESHEET_PATH } from './layout.js'
+import { homePage, signInPage, signOut } from './pages/home.js'
+import { issuePage, issuePost, issuesPage } from './pages/issues.js'
+import { blobPage, projectPage, rawFile, treePage } from './pages/project.js'
+
+type Page = (ctx: WebContext, req: RouteRequest, res: ServerResponse) => Promise<void>
+
+/**
+ * `/<namespace…>/<project>` and its `/-/…` pages. Namespaces nest, so the project is the shortest run of segments
+ * followed by `/-/` or the end; a path ending in `.git` is git's, never a page. `rest` keeps its `/-/` so that the
+ * group always matches (an unmatched group would be decoded as the text "undefined").
+ */
+const PROJECT_PAGE = /^\/(?!api\/|-\/)(?<project>[^/]+(?:\/[^/]+)+?)(?<rest>(?:\/-\/.*?)?)\/?$/
+
+/** Unknown GET paths outside the API and git answer an HTML page; the API keeps its JSON 404. */
+export const isWebPath = (req: RouteRequest) =>
+  (req.method === 'GET' || req.method === 'HEAD') && !/^\/api(\/|$)/i.test(req.path) && !/\.git(\/|$)/.test(req.path)
+
+export function webNotFound(app: AppDeps, req: RouteRequest, res: ServerResponse) {
+  sendHtml(req, res, 404, notFoundBody(webContext(app, req)))
+}
+
+function sendWebError(app: AppDeps, ctx: WebContext, req: RouteRequest, res: ServerResponse, err: unknown) {
+  if (res.headersSent) return void res.destroy()
+  const status = err instanceof CollabError ? err.status : 500
+  if (status === 401) return redirect(res, `${ctx.baseUrl}/users/sign_in`)
+  // A page the viewer may not use looks like no page at all, as a private project does to the API.
+  if (status === 403 || status === 404) return sendHtml(req, res, 404, notFoundBody(ctx))
+  if (status >= 500) app.log.error(`web ${req.method} ${req.path}: ${err instanceof Error ? err.stack : String(err)}`)
+  const message = status < 500 && err instanceof Error ? err.message : 'Something went wrong on our end.'
+  sendHtml(req, res, status, document(ctx, String(status), html`<h1>${status}</h1><p>${message}</p>`))
+}
+
+function page(app: AppDeps, fn: Page) {
+  return (req: RouteRequest, res: ServerResponse) => {
+    const ctx = webContext(app, req)
+    return fn(ctx, req, res).catch((err) => sendWebError(app, ctx, req, res, err))
+  }
+}
+
+const ISSUE_ACTION = /^issues\/(\d+)\/(notes|close|reopen)$/
+
+async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerResponse) {
+  const { project } = req.params
+  const rest = req.params.rest.slice(3)
+  if (project.endsWith('.git')) return webNotFound(ctx.app, req, res)
+  if (rest === '') return projectPage(ctx, req, res, project)
+  const [, kind, tail] = /^(tree|blob|raw|issues)(?:\/(.*))?$/.exec(rest) ?? []
+  if (kind === 'tree') return treePage(ctx, req, res, project, tail ?? '')
+  if (kind === 'blob' && tail) return blobPage(ctx, req, res, project, tail)
+  if (kind === 'raw' && tail) return rawFile(ctx, req, res, project, tail)
+  if (kind === 'issues' && tail === undefined) return issuesPage(ctx, req, res, project)
+  if (kind === 'issues' && /^\d{1,9}$/.test(tail ?? '')) return issuePage(ctx, req, res, project, Number(tail))
+  webNotFound(ctx.app, req, res)
+}
+
+async function projectPost(ctx: WebContext, req: RouteRequest, res: ServerResponse) {
+  const m = ISSUE_ACTION.exec(req.params.rest.slice(3))
+  if (!m) return webNotFound(ctx.app, req, res)
+  return issuePost(ctx, req, res, req.params.project, Number(m[1]), m[2] as 'notes' | 'close' | 'reopen')
+}
+
+export function mountWeb(router: Router, app: AppDeps) {
+  router.get('/-/collab/:file', (req, res) => (req.path === STYLESHEET_PATH ? sendStylesheet(req, res) : webNotFound(app, req, res)))
+  router.get('/', page(app, homePage))
+  router.get('/users/sign_in', page(app, signInPage))
+  router.post('/users/sign_out', page(app, signOut))
+  router.get(PROJECT_PAGE, page(app, projectGet))
+  router.post(PROJECT_PAGE, page(app, projectPost))
+}
