@@ -101,7 +101,7 @@ export async function blobPage(ctx: WebContext, req: RouteRequest, res: ServerRe
     ? html`<p class="muted">Binary file (${file.content.length} bytes). <a href="${raw}">Download</a></p>`
     : await highlighted(file.fileName, file.content.toString('utf8'))
   const body = html`${projectHeader(ctx, p, 'code')}${switcher(ctx, p, refs, ref, 'blob', path)}${crumbs(ctx, p, ref, path)}
-<div class="bar"><strong>${file.fileName}</strong><a href="${raw}" id="raw-link">Open raw</a></div>${content}`
+<div class="bar"><strong id="file-name">${file.fileName}</strong><a href="${raw}" id="raw-link">Open raw</a></div>${content}`
   sendHtml(req, res, 200, document(ctx, `${path} · ${ref}`, body))
 }
 

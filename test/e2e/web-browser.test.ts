@@ -1,0 +1,104 @@
+// A real headless Chromium (Debian's, driven by playwright-core, which downloads no browser) signs in, reads a file,
+// comments on an issue and closes it, over content built to run script if anything rendered it as markup.
+// Screenshots go to .scratch/web-screenshots/ (git-ignored). Skipped when no chromium is installed.
+import { existsSync, mkdirSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { HOSTILE_BRANCH, HOSTILE_FILE, webFixture, type WebFixture } from '../server/web/fixture.js'
+
+const SHOTS = join(process.cwd(), '.scratch', 'web-screenshots')
+
+function findChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    for (const name of ['chromium', 'chromium-browser']) if (dir && existsSync(join(dir, name))) return join(dir, name)
+  }
+  return undefined
+}
+
+const executablePath = findChromium()
+
+describe.skipIf(!executablePath)('the web pages in a real browser', () => {
+  let f: WebFixture
+  let browser: Browser
+  let page: Page
+  const dialogs: string[] = []
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true })
+    f = await webFixture()
+    const { chromium } = await import('playwright-core')
+    browser = await chromium.launch({ executablePath, headless: true })
+    page = await browser.newPage({ viewport: { width: 1200, height: 900 } })
+    page.on('dialog', (d) => {
+      dialogs.push(d.message())
+      void d.dismiss()
+    })
+  }, 120_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await f?.server.close()
+  })
+
+  /** Nothing the hostile content carried ran: no flag set, no dialog opened. */
+  async function expectNoScriptRan() {
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined()
+    expect(dialogs).toEqual([])
+  }
+
+  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+
+  it('signs in through the form and lists the projects', async () => {
+    await page.goto(`${f.server.url}/users/sign_in`)
+    await shot('sign-in')
+    await page.fill('input[name="user[login]"]', 'alice')
+    await page.fill('input[name="user[password]"]', f.alice.password)
+    await Promise.all([page.waitForURL(`${f.server.url}/`), page.click('#sign-in button[type=submit]')])
+    expect(await page.textContent('header')).toContain('@alice')
+    expect(await page.locator('#projects li').count()).toBe(2)
+    await shot('projects')
+    await expectNoScriptRan()
+  }, 60_000)
+
+  it('reads the project, a directory and a highlighted file with line anchors', async () => {
+    await page.goto(`${f.server.url}/alice/demo`)
+    expect(await page.textContent('#readme h1')).toBe('Demo readme')
+    await shot('project')
+    await Promise.all([page.waitForURL(/\/-\/tree\/main\/src$/), page.click('#tree a:text("src")')])
+    await Promise.all([page.waitForURL(/\/-\/blob\/main\/src\/app\.js$/), page.click('#tree a:text("app.js")')])
+    expect(await page.locator('.hljs-keyword').first().textContent()).toBe('const')
+    expect(await page.textContent('code.hljs')).toContain('"</script><script>window.__xss=1</script>"')
+    await page.click('a#L2')
+    expect(page.url()).toMatch(/#L2$/)
+    await shot('blob')
+    await expectNoScriptRan()
+  }, 60_000)
+
+  it('shows hostile branch and file names as text', async () => {
+    await page.goto(`${f.server.url}/alice/demo/-/tree/${encodeURIComponent(HOSTILE_BRANCH)}`)
+    expect(await page.textContent('#current-ref')).toBe(HOSTILE_BRANCH)
+    await page.goto(`${f.server.url}/alice/demo/-/blob/main/${encodeURIComponent(HOSTILE_FILE)}`)
+    expect(await page.textContent('#file-name')).toBe(HOSTILE_FILE)
+    await expectNoScriptRan()
+  }, 60_000)
+
+  it('comments on the issue and closes it; hostile title, description and comment stay text', async () => {
+    await page.goto(`${f.server.url}/alice/demo/-/issues`)
+    await Promise.all([page.waitForURL(/\/-\/issues\/1$/), page.click('#issues a:has-text("Broken")')])
+    expect(await page.textContent('#issue-title')).toBe('Broken <script>window.__xss=1</script><img src=x onerror="window.__xss=1">')
+    expect(await page.locator('#issue-description input.task-list-item-checkbox').count()).toBe(2)
+    expect(await page.locator('#issue-description table td').first().textContent()).toBe('<b>1</b>')
+    await page.fill('#comment-form textarea', 'A **browser** comment <img src=x onerror="window.__xss=1">')
+    await Promise.all([page.waitForLoadState('load'), page.click('#comment-button')])
+    expect(await page.locator('#notes .note:not(.system)').last().textContent()).toContain('A browser comment <img src=x onerror="window.__xss=1">')
+    await Promise.all([page.waitForLoadState('load'), page.click('#close-button')])
+    expect(await page.textContent('#issue-state')).toBe('Closed')
+    expect(await page.locator('#reopen-button').count()).toBe(1)
+    await shot('issue')
+    await expectNoScriptRan()
+    const issue = (await f.alice.api.get(`/projects/${f.pub.id}/issues/1`)).body
+    expect([issue.state, issue.user_notes_count]).toEqual(['closed', 1])
+  }, 60_000)
+})
