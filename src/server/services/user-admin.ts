@@ -89,7 +89,8 @@ export function changeState(ctx: RequestContext, id: number, action: 'block' | '
   switch (action) {
     case 'block':
       if (user.id === ctx.user!.id) throw forbidden('The API initiating user cannot be blocked by the API')
-      return user.state === 'blocked' ? null : set('blocked')
+      // GitLab's blocked? is also true of banned users: blocking them changes nothing.
+      return user.state === 'blocked' || user.state === 'banned' ? null : set('blocked')
     case 'unblock':
       if (user.state === 'deactivated') throw forbidden('Deactivated users cannot be unblocked by the API')
       return user.state === 'active' ? false : set('active')

@@ -67,6 +67,8 @@ describe('ban and unban', () => {
     expect(answer(await f.root.post(`/users/${u.id}/ban`))).toEqual([201, 'true'])
     expect(answer(await u.api.get('/user'))).toEqual([403, '{"message":"403 Forbidden - Your account has been blocked."}'])
     expect(answer(await f.root.post(`/users/${u.id}/ban`))).toEqual([403, '{"message":"You cannot ban banned users."}'])
+    expect(answer(await f.root.post(`/users/${u.id}/block`))).toEqual([201, 'null'])
+    expect((await f.root.get(`/users/${u.id}`)).body.state).toBe('banned')
     expect(answer(await f.root.post(`/users/${u.id}/unban`))).toEqual([201, 'true'])
     expect(answer(await f.root.post(`/users/${u.id}/unban`))).toEqual([403, '{"message":"You cannot unban active users."}'])
     expect((await u.api.get('/user')).status).toBe(200)
