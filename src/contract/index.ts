@@ -25,6 +25,16 @@ import * as ciLint from './endpoints/ci-lint.js'
 import * as snippets from './endpoints/snippets.js'
 import * as snippetNotes from './endpoints/snippet-notes.js'
 import * as wikis from './endpoints/wikis.js'
+import * as hooks from './endpoints/hooks.js'
+import * as repositoryReads from './endpoints/repository-reads.js'
+import * as projectUploads from './endpoints/project-uploads.js'
+import * as projectAdmin from './endpoints/project-admin.js'
+import * as labelSubscriptions from './endpoints/label-subscriptions.js'
+import * as userAdmin from './endpoints/user-admin.js'
+import * as groupAdmin from './endpoints/group-admin.js'
+import * as userKeys from './endpoints/user-keys.js'
+import * as notificationSettings from './endpoints/notification-settings.js'
+import * as badges from './endpoints/badges.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -58,6 +68,16 @@ export const contract = {
   snippets: pick(snippets),
   snippetNotes: pick(snippetNotes),
   wikis: pick(wikis),
+  hooks: pick(hooks),
+  repositoryReads: pick(repositoryReads),
+  projectUploads: pick(projectUploads),
+  projectAdmin: pick(projectAdmin),
+  labelSubscriptions: pick(labelSubscriptions),
+  userAdmin: pick(userAdmin),
+  groupAdmin: pick(groupAdmin),
+  userKeys: pick(userKeys),
+  notificationSettings: pick(notificationSettings),
+  badges: pick(badges),
 }
 
 export type ContractTree = typeof contract

@@ -28,6 +28,18 @@ import { ciLintHandlers } from './handlers/ci-lint.js'
 import { snippetHandlers } from './handlers/snippets.js'
 import { snippetNoteHandlers } from './handlers/snippet-notes.js'
 import { wikiHandlers } from './handlers/wikis.js'
+import { hookHandlers } from './handlers/hooks.js'
+import { watchWebhooks } from './services/hooks-dispatch.js'
+import { repositoryReadHandlers } from './handlers/repository-reads.js'
+import { projectUploadHandlers } from './handlers/project-uploads.js'
+import { projectAdminHandlers } from './handlers/project-admin.js'
+import { labelSubscriptionHandlers } from './handlers/label-subscriptions.js'
+import { mountUploadPaths } from './http/upload-paths.js'
+import { userAdminHandlers } from './handlers/user-admin.js'
+import { groupAdminHandlers } from './handlers/group-admin.js'
+import { userKeyHandlers } from './handlers/user-keys.js'
+import { notificationSettingHandlers } from './handlers/notification-settings.js'
+import { badgeHandlers } from './handlers/badges.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
@@ -35,6 +47,8 @@ import { mountContract, type Handlers } from './http/mount.js'
 import { JSON_TYPE, routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
 import { Router } from './http/router.js'
 import { mountWebAuth } from './http/web-auth.js'
+import { isWebPath, mountWeb, webNotFound } from './web/routes.js'
+import { mountAvatarPaths } from './http/avatar-paths.js'
 import { scheduleMembershipExpiry } from './services/members.js'
 import { scheduleRepositoryChecks } from './services/repository-checks.js'
 import { startCi, type RunnerOptions } from './ci/lifecycle-runtime.js'
@@ -75,6 +89,16 @@ const HANDLERS = {
   snippets: snippetHandlers,
   snippetNotes: snippetNoteHandlers,
   wikis: wikiHandlers,
+  hooks: hookHandlers,
+  repositoryReads: repositoryReadHandlers,
+  projectUploads: projectUploadHandlers,
+  projectAdmin: projectAdminHandlers,
+  labelSubscriptions: labelSubscriptionHandlers,
+  userAdmin: userAdminHandlers,
+  groupAdmin: groupAdminHandlers,
+  userKeys: userKeyHandlers,
+  notificationSettings: notificationSettingHandlers,
+  badges: badgeHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */
@@ -90,13 +114,18 @@ export function createServer(app: AppDeps, opts: ServerOptions = {}): CollabServ
   watchMergeRequestBranches(app)
   watchPipelineTriggers(app)
   watchAutoMerges(app)
+  const stopWebhooks = watchWebhooks(app)
   const router = new Router({
-    onNoMatch: (_req, res, allowed) => (allowed.length ? routeNotAllowed(res, allowed) : routeNotFound(res)),
+    onNoMatch: (req, res, allowed) => (allowed.length ? routeNotAllowed(res, allowed) : isWebPath(req) ? webNotFound(app, req, res) : routeNotFound(res)),
     onError: (err, _req, res) => sendError(res, err, app.log),
   })
   mountWebAuth(router, app)
   mountGitHttp(router, app)
   mountContract(router, app, contract, HANDLERS)
+  mountUploadPaths(router)
+  // Last: the pages' patterns take what the API, git and uploads did not.
+  mountWeb(router, app)
+  mountAvatarPaths(router, app)
 
   const handler: http.RequestListener = (req, res) => {
     // After a request asking to upgrade (curl --http2 sends `Upgrade: h2c`), node reads nothing more on the connection
@@ -156,6 +185,7 @@ export function createServer(app: AppDeps, opts: ServerOptions = {}): CollabServ
       stopRepositoryChecks?.()
       stopMembershipExpiry?.()
       await app.tasks.idle()
+      await stopWebhooks()
     },
   }
 }

@@ -14,10 +14,15 @@ import m009 from './migrations/009-merge-request-approvals.sql'
 import m010 from './migrations/010-merge-request-noteables.sql'
 import m011 from './migrations/011-ci.sql'
 import m012 from './migrations/012-snippets.sql'
+import m013 from './migrations/013-webhooks.sql'
+import m014 from './migrations/014-user-keys.sql'
+import m015 from './migrations/015-notifications-badges.sql'
+import m016 from './migrations/016-label-subscriptions.sql'
+import m017 from './migrations/017-user-profile.sql'
 
 export type Db = Database.Database
 
-const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012]
+const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017]
 
 export function openDatabase(file: string): Db {
   const db = new Database(file, { timeout: 0 })
