@@ -37,7 +37,8 @@ export const createUser = defineEndpoint({
     linkedin: str().optional(), twitter: str().optional(), website_url: str().optional(), organization: str().optional(),
     job_title: str().optional(), projects_limit: int().optional(), can_create_group: bool().optional(),
     external: bool().optional(), private_profile: bool().optional(), note: text().optional(),
-    skip_confirmation: bool().optional(), avatar: avatarFile().optional(),
+    skip_confirmation: bool().optional(), avatar: avatarFile().optional(), public_email: str().optional(),
+    commit_email: str().optional(), pronouns: str(50).optional(), theme_id: int().optional(), color_scheme_id: int().optional(),
   },
   responses: { 201: UserPublic },
 })

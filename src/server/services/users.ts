@@ -38,7 +38,7 @@ export interface CreateUserInput {
   [key: string]: unknown
 }
 
-const PROFILE_FIELDS = ['bio', 'location', 'skype', 'linkedin', 'twitter', 'website_url', 'organization', 'job_title', 'note'] as const
+const PROFILE_FIELDS = ['bio', 'location', 'skype', 'linkedin', 'twitter', 'website_url', 'organization', 'job_title', 'note', 'pronouns', 'public_email', 'commit_email'] as const
 
 export async function createUser(app: AppDeps, input: CreateUserInput, at: string): Promise<users.UserRow> {
   if (!input.password && !input.reset_password && !input.force_random_password) {
@@ -48,6 +48,11 @@ export async function createUser(app: AppDeps, input: CreateUserInput, at: strin
   if (!isValidPath(input.username) || isReservedTopLevel(input.username)) errors.username = ['is invalid']
   if (!/^[^@\s]+@[^@\s]+$/.test(input.email)) errors.email = ['is invalid']
   if (input.password !== undefined && input.password.length < 8) errors.password = ['is too short (minimum is 8 characters)']
+  // A new user owns one email, the primary: the public and commit emails can only be it.
+  for (const field of ['public_email', 'commit_email'] as const) {
+    const value = input[field]
+    if (typeof value === 'string' && value !== '' && value.toLowerCase() !== input.email.toLowerCase()) errors[field] = ['is not an email you own']
+  }
   if (Object.keys(errors).length) throw validationFailed(errors)
   // Hashed before the uniqueness checks, so they and the insert run in one turn and no other request slips between them.
   const user = insertNewUser(app, input, input.password ? await hashPassword(input.password) : null, at)
@@ -58,7 +63,7 @@ export async function createUser(app: AppDeps, input: CreateUserInput, at: strin
 function insertNewUser(app: AppDeps, input: CreateUserInput, passwordHash: string | null, at: string): users.UserRow {
   if (users.findUserByEmail(app.db, input.email)) throw conflict('Email has already been taken')
   if (users.findUserByUsername(app.db, input.username)) throw conflict('Username has already been taken')
-  const profile = Object.fromEntries(PROFILE_FIELDS.filter((k) => typeof input[k] === 'string').map((k) => [k, input[k] as string]))
+  const profile = Object.fromEntries(PROFILE_FIELDS.filter((k) => typeof input[k] === 'string' && !(k.endsWith('_email') && input[k] === '')).map((k) => [k, input[k] as string]))
   // New users take the instance's defaults unless the administrator creating them says otherwise.
   const settings = currentSettings(app)
   return transaction(app.db, () => {
@@ -73,6 +78,8 @@ function insertNewUser(app: AppDeps, input: CreateUserInput, passwordHash: strin
       projects_limit: typeof input.projects_limit === 'number' ? input.projects_limit : settings.default_projects_limit,
       ...(typeof input.can_create_group === 'boolean' ? { can_create_group: input.can_create_group ? 1 : 0 } : {}),
       external: (typeof input.external === 'boolean' ? input.external : settings.user_default_external) ? 1 : 0,
+      ...(typeof input.theme_id === 'number' ? { theme_id: input.theme_id } : {}),
+      ...(typeof input.color_scheme_id === 'number' ? { color_scheme_id: input.color_scheme_id } : {}),
       ...(typeof input.private_profile === 'boolean' ? { private_profile: input.private_profile ? 1 : 0 } : {}),
     })
     // A namespace path may collide with a group's: the username wins only if free, as GitLab refuses otherwise.

@@ -35,7 +35,7 @@ export interface UserRow {
 }
 
 export type NewUser = Pick<UserRow, 'username' | 'email' | 'name' | 'password_hash' | 'created_at'> &
-  Partial<Omit<UserRow, 'id' | 'username' | 'email' | 'name' | 'password_hash' | 'created_at' | 'avatar_path' | 'public_email' | 'commit_email' | 'pronouns' | 'theme_id' | 'color_scheme_id'>>
+  Partial<Omit<UserRow, 'id' | 'username' | 'email' | 'name' | 'password_hash' | 'created_at' | 'avatar_path'>>
 
 export const findUserById = (db: Db, id: number) =>
   stmt(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined

@@ -119,3 +119,16 @@ describe('PUT /users/:id profile emails and appearance', () => {
     expect((await f.root.put(`/users/${u.id}`, { public_email: '' })).body.public_email).toBe(null)
   })
 })
+
+describe('POST /users profile attributes', () => {
+  it('takes pronouns, appearance and the primary email as public and commit email', async () => {
+    const res = await f.root.post('/users', {
+      username: 'kai', email: 'kai@example.com', name: 'Kai', password: 'kai-password-1',
+      pronouns: 'she/her', theme_id: 4, color_scheme_id: 2, public_email: 'kai@example.com', commit_email: 'kai@example.com',
+    })
+    expect([res.status, res.body.pronouns, res.body.theme_id, res.body.color_scheme_id, res.body.public_email, res.body.commit_email])
+      .toEqual([201, 'she/her', 4, 2, 'kai@example.com', 'kai@example.com'])
+    expect(answer(await f.root.post('/users', { username: 'kay', email: 'kay@example.com', name: 'Kay', password: 'kay-password-1', public_email: 'other@example.com' })))
+      .toEqual([400, '{"message":{"public_email":["is not an email you own"]}}'])
+  })
+})
