@@ -23,8 +23,9 @@ type Sample = { route: RouteName; payload: unknown }
 async function pushSample(ctx: RequestContext, p: ProjectView, tag: boolean): Promise<Sample> {
   const head = p.default_branch ? await readBranch(repositoryDir(ctx.app.layout.repositories, p.id), p.default_branch) : null
   if (!head) throw unavailable('Ensure the project has at least one commit.')
-  const ref = tag ? `refs/tags/${p.default_branch}` : `refs/heads/${p.default_branch}`
-  return { route: tag ? 'tag_push' : 'push', payload: await pushPayload(ctx.app, p, ctx.user!, { ref, before: null, after: head.oid }) }
+  // GitLab tests both switches with the same sample, a push to the default branch; only the header differs.
+  const payload = await pushPayload(ctx.app, p, ctx.user!, { ref: `refs/heads/${p.default_branch}`, before: null, after: head.oid })
+  return { route: tag ? 'tag_push' : 'push', payload }
 }
 
 function rowSample(ctx: RequestContext, p: ProjectView, trigger: string): Sample {
