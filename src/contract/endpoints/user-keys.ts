@@ -32,6 +32,9 @@ export const listUserGpgKeys = defineEndpoint({ method: 'GET', path: '/users/:id
 export const getUserGpgKey = defineEndpoint({ method: 'GET', path: '/users/:id/gpg_keys/:key_id', summary: "Get one of a user's GPG keys", auth: 'optional', scope: 'user', params: { ...AdminUser, ...KeyId }, responses: { 200: GpgKey } })
 export const addUserGpgKey = defineEndpoint({ method: 'POST', path: '/users/:id/gpg_keys', summary: 'Add a GPG key for a user (administrators only)', auth: 'admin', params: AdminUser, input: { key: text() }, responses: { 201: GpgKey } })
 export const deleteUserGpgKey = defineEndpoint({ method: 'DELETE', path: '/users/:id/gpg_keys/:key_id', summary: "Delete a user's GPG key (administrators only)", auth: 'admin', params: { ...AdminUser, ...KeyId }, responses: { 204: null } })
+// Revoking also unverifies the commits the key signed; collab verifies no signatures, so it is a delete answering 202.
+export const revokeOwnGpgKey = defineEndpoint({ method: 'POST', path: '/user/gpg_keys/:key_id/revoke', summary: "Revoke one of the caller's GPG keys", params: KeyId, responses: { 202: null } })
+export const revokeUserGpgKey = defineEndpoint({ method: 'POST', path: '/users/:id/gpg_keys/:key_id/revoke', summary: "Revoke a user's GPG key (administrators only)", auth: 'admin', params: { ...AdminUser, ...KeyId }, responses: { 202: null } })
 
 const EmailId = { email_id: int() }
 const EmailInput = { email: str(), skip_confirmation: bool().optional() }

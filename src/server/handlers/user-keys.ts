@@ -53,6 +53,8 @@ export const userKeyHandlers = {
   getUserGpgKey: (i, ctx) => ok(presentGpgKey(keys.findKey<GpgKeyRow>(ctx, 'gpg_keys', findUserForAdmin(ctx, i.id).id, i.key_id))),
   addUserGpgKey: (i, ctx) => created(presentGpgKey(keys.addGpgKey(ctx, findUserForAdmin(ctx, i.id).id, i.key))),
   deleteUserGpgKey: (i, ctx) => { keys.deleteKey(ctx, 'gpg_keys', findUserForAdmin(ctx, i.id).id, i.key_id); return gone() },
+  revokeOwnGpgKey: (i, ctx) => { keys.deleteKey(ctx, 'gpg_keys', me(ctx), i.key_id); return { status: 202 as const } },
+  revokeUserGpgKey: (i, ctx) => { keys.deleteKey(ctx, 'gpg_keys', findUserForAdmin(ctx, i.id).id, i.key_id); return { status: 202 as const } },
 
   listOwnEmails: (_i, ctx) => emailList(ctx, me(ctx)),
   getOwnEmail: (i, ctx) => ok(presentEmail(mail.findEmail(ctx, me(ctx), i.email_id))),

@@ -76,6 +76,12 @@ describe('GPG keys', () => {
     expect(answer(await f.bob.api.post(`/users/${f.alice.id}/gpg_keys`, { key: GPG }))).toEqual([403, '{"message":"403 Forbidden"}'])
     expect(answer(await f.alice.api.post('/user/gpg_keys', { key: GPG }))).toEqual([400, '{"message":{"key":["has already been taken"]}}'])
     expect(answer(await f.root.del(`/users/${f.alice.id}/gpg_keys/${key.id}`))).toEqual([204, ''])
+    const again = (await f.alice.api.post('/user/gpg_keys', { key: GPG })).body
+    expect(answer(await f.bob.api.post(`/user/gpg_keys/${again.id}/revoke`))).toEqual([404, '{"message":"404 GPG Key Not Found"}'])
+    expect(answer(await f.alice.api.post(`/user/gpg_keys/${again.id}/revoke`))).toEqual([202, ''])
+    const third = (await f.alice.api.post('/user/gpg_keys', { key: GPG })).body
+    expect(answer(await f.root.post(`/users/${f.alice.id}/gpg_keys/${third.id}/revoke`))).toEqual([202, ''])
+    expect((await f.alice.api.get('/user/gpg_keys')).body).toEqual([])
     expect(answer(await f.alice.api.get(`/user/gpg_keys/${key.id}`))).toEqual([404, '{"message":"404 GPG Key Not Found"}'])
   })
 
