@@ -253,6 +253,9 @@ describe('failures', () => {
 
 describe('test triggers', () => {
   it("answers 201 when the receiver takes the sample, GitLab's 422s otherwise", async () => {
+    // The samples come from the project's newest issue and note, made here so the test stands alone.
+    const issue = expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Sample' }), 201).body
+    expectStatus(await alice.api.post(`/projects/${project.id}/issues/${issue.iid}/notes`, { body: 'Sample note' }), 201)
     const hook = await addHook({})
     const test = (trigger: string) => alice.api.post(`/projects/${project.id}/hooks/${hook.id}/test/${trigger}`)
     expect(await test('releases_events')).toMatchObject({ status: 422, body: { message: 'Ensure the project has releases.' } })
@@ -262,6 +265,8 @@ describe('test triggers', () => {
     expect(rx.received[0].headers['x-gitlab-event']).toBe('Issue Hook')
     expect(await test('push_events')).toMatchObject({ status: 201, body: { message: '201 Created' } })
     expect(rx.received[1].body).toMatchObject({ object_kind: 'push', ref: 'refs/heads/main' })
+    expect(await test('tag_push_events')).toMatchObject({ status: 201 })
+    expect(rx.received[2]).toMatchObject({ headers: { 'x-gitlab-event': 'Tag Push Hook' }, body: { object_kind: 'push', ref: 'refs/heads/main' } })
     rx.script({ status: 500, body: 'boom' })
     expect(await test('note_events')).toMatchObject({ status: 422, body: { message: 'boom' } })
     expect((await test('bogus')).status).toBe(400)
