@@ -59,6 +59,18 @@ describe('DELETE /users/:id', () => {
     expect(answer(await f.root.get(`/projects/${shared.id}/issues/${issue.iid}`))).toEqual([404, '{"message":"404 Issue Not Found"}'])
   })
 
+  it.each([[false], [true]])('handles merge requests, snippets and awards of the user (hard_delete %s)', async (hard) => {
+    const name = hard ? 'pat' : 'quinn'
+    const { u } = await contributor(name)
+    await f.root.post(`/projects/${shared.id}/repository/branches`, { branch: `${name}-topic`, ref: 'main' })
+    const mr = expectStatus(await u.api.post(`/projects/${shared.id}/merge_requests`, { source_branch: `${name}-topic`, target_branch: 'main', title: `${name}'s MR` }), 201).body
+    const snippet = expectStatus(await u.api.post(`/projects/${shared.id}/snippets`, { title: 's', file_name: 'a.txt', content: 'x', visibility: 'public' }), 201).body
+    expectStatus(await u.api.post(`/projects/${shared.id}/merge_requests/${mr.iid}/award_emoji`, { name: 'tada' }), 201)
+    expect(answer(await f.root.del(`/users/${u.id}`, { query: { hard_delete: hard } }))).toEqual([204, ''])
+    const after = await Promise.all([`/projects/${shared.id}/merge_requests/${mr.iid}`, `/projects/${shared.id}/snippets/${snippet.id}`].map((p) => f.root.get(p)))
+    expect(after.map((r) => [r.status, r.body.author?.username])).toEqual(hard ? [[404, undefined], [404, undefined]] : [[200, 'ghost'], [200, 'ghost']])
+  })
+
   it('refuses a sole group owner without hard_delete, and with it deletes the group and its projects', async () => {
     const u = await createUser(f.server, 'lou')
     const group = await createGroup(u.api, { name: 'Lous', path: 'lous' })
