@@ -42,17 +42,20 @@ export const toOptions = (flags: OptionValues): CreateOptions => ({
 })
 
 export async function run(options: CreateOptions, deps: Deps): Promise<void> {
-  if (!options.username) throw usageError('--username is required')
-  if (!options.email) throw usageError('--email is required')
-  if ((options.passwordFile === undefined) === !options.randomPassword) throw usageError('pass --password-file FILE or --random-password, one of them')
-  const password = options.passwordFile === undefined ? undefined : (await readText(options.passwordFile, '--password-file', deps.io)).replace(/\r?\n$/, '')
+  if (options.passwordFile !== undefined && options.randomPassword) throw usageError('pass --password-file FILE or --random-password, not both')
+  // Asked at a terminal, named as a missing flag otherwise.
+  const username = options.username ?? (await deps.prompter.input('Username', '--username'))
+  const email = options.email ?? (await deps.prompter.input('Email', '--email'))
+  const password = options.randomPassword ? undefined : options.passwordFile !== undefined
+    ? (await readText(options.passwordFile, '--password-file', deps.io)).replace(/\r?\n$/, '')
+    : await deps.prompter.password('Password', '--password-file')
   const api = await deps.api()
   const fields = Object.fromEntries(Object.entries(options.fields).filter(([, v]) => v !== undefined))
   const body = {
-    username: options.username, email: options.email, name: options.name ?? options.username, ...fields,
+    username, email, name: options.name ?? username, ...fields,
     ...(password === undefined ? { force_random_password: true } : { password }),
   }
   const response = await api.call(route('createUser', {}), { json: body })
   const created = JSON.parse(response.text) as { id: number }
-  reportWrite(deps.io, options.json, response, `Created user ${options.username} (id ${created.id})`)
+  reportWrite(deps.io, options.json, response, `Created user ${username} (id ${created.id})`)
 }

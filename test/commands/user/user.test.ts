@@ -46,8 +46,9 @@ describe('collab user', () => {
   })
 
   it('refuses to create without a username or a password choice, and passes on the server\'s refusal', async () => {
-    expect(await f.c.run(['user', 'create', '-e', 'x@example.org', '--random-password'])).toEqual({ stdout: '', stderr: 'error: --username is required\n', exitCode: 2 })
-    expect(await f.c.run(['user', 'create', '-u', 'x', '-e', 'x@example.org'])).toEqual({ stdout: '', stderr: 'error: pass --password-file FILE or --random-password, one of them\n', exitCode: 2 })
+    expect(await f.c.run(['user', 'create', '-e', 'x@example.org', '--random-password'])).toEqual({ stdout: '', stderr: 'error: --username is required when not running interactively\n', exitCode: 2 })
+    expect(await f.c.run(['user', 'create', '-u', 'x', '-e', 'x@example.org'])).toEqual({ stdout: '', stderr: 'error: --password-file is required when not running interactively\n', exitCode: 2 })
+    expect(await f.c.run(['user', 'create', '-u', 'x', '-e', 'x@example.org', '--random-password', '--password-file', '-'])).toEqual({ stdout: '', stderr: 'error: pass --password-file FILE or --random-password, not both\n', exitCode: 2 })
     expect(await f.c.run(['user', 'create', '-u', 'root', '-e', 'x@example.org', '--random-password'])).toEqual({ stdout: '', stderr: 'error: Username has already been taken (HTTP 409)\n', exitCode: 1 })
   })
 
