@@ -11,7 +11,9 @@ import { findUserById, type UserRow } from '../store/users.js'
 import type { RefChange } from './git-access.js'
 import { hookProject, hookRepository, hookUser, projectUrls } from './webhook-payloads.js'
 
-const ZERO = '0000000000000000000000000000000000000000'
+/** Git's null object id: the `before` of a created ref and the `after` of a deleted one. */
+export const ZERO_SHA = '0000000000000000000000000000000000000000'
+const ZERO = ZERO_SHA
 // GitLab lists at most 20 commits of a push; total_commits_count counts them all (up to our walk's limit).
 const COMMITS_SHOWN = 20
 const COMMITS_COUNTED = 1000
