@@ -133,7 +133,7 @@ describe('notes, merge requests and pushes', () => {
     const [got] = await rx.waitFor(1)
     expect(got.headers['x-gitlab-event']).toBe('Push Hook')
     expect(got.body).toMatchObject({
-      object_kind: 'push', event_name: 'push', ref: 'refs/heads/main', after: c.id, checkout_sha: c.id, user_username: 'alice',
+      object_kind: 'push', event_name: 'push', ref: 'refs/heads/main', ref_protected: true, after: c.id, checkout_sha: c.id, user_username: 'alice',
       project_id: project.id, total_commits_count: 1,
       commits: [{ id: c.id, message: 'Add a\n\nbody\n', title: 'Add a', added: ['a.txt'], modified: [], removed: [], author: { name: expect.any(String) } }],
     })
