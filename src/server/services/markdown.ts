@@ -14,6 +14,7 @@ const markdownIt = () => (loading ??= import('markdown-it').then(({ default: Md 
   return md
 }))
 
+const MAY_REFER = /[#!@]/
 const REFERENCE = /(^|[\s(])(?:([#!])(\d+)|@([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9_]))(?=$|[\s.,;:!?)])/g
 
 function references(state: StateCore) {
@@ -26,7 +27,7 @@ function references(state: StateCore) {
     for (const t of block.children) {
       if (t.type === 'link_open') insideLink++
       if (t.type === 'link_close') insideLink--
-      if (t.type !== 'text' || insideLink > 0) out.push(t)
+      if (t.type !== 'text' || insideLink > 0 || !MAY_REFER.test(t.content)) out.push(t)
       else out.push(...linkReferences(state, t.content, base))
     }
     block.children = out
@@ -84,7 +85,21 @@ function taskLists(state: StateCore) {
   }
 }
 
+// Rendered texts by source and reference base, as GitLab keeps cached_markdown_fields: a page shows the same
+// description and notes on every read. Bounded, oldest out first; long texts are not kept.
+const CACHE_ENTRIES = 500
+const CACHE_MAX_SOURCE = 8 * 1024
+const rendered = new Map<string, string>()
+
 /** Markdown as sanitised HTML: raw HTML in the source is escaped, links keep markdown-it's safe-URL check. */
 export async function renderMarkdown(source: string, base?: ReferenceBase): Promise<string> {
-  return (await markdownIt()).render(source, base ?? {})
+  const key = source.length <= CACHE_MAX_SOURCE ? `${base?.baseUrl ?? ''}\0${base?.projectPath ?? ''}\0${source}` : null
+  const hit = key === null ? undefined : rendered.get(key)
+  if (hit !== undefined) return hit
+  const out = (await markdownIt()).render(source, base ?? {})
+  if (key !== null) {
+    if (rendered.size >= CACHE_ENTRIES) rendered.delete(rendered.keys().next().value!)
+    rendered.set(key, out)
+  }
+  return out
 }
