@@ -52,9 +52,13 @@ describe.skipIf(!executablePath)('the web pages in a real browser', () => {
 
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
 
-  it('signs in through the form and lists the projects', async () => {
+  it('signs in through the form (after a wrong password) and lists the projects', async () => {
     await page.goto(`${f.server.url}/users/sign_in`)
     await shot('sign-in')
+    await page.fill('input[name="user[login]"]', 'alice')
+    await page.fill('input[name="user[password]"]', 'not her password')
+    await Promise.all([page.waitForURL(/\/users\/sign_in\?failed=1$/), page.click('#sign-in button[type=submit]')])
+    expect(await page.textContent('#sign-in-error')).toBe('Invalid login or password.')
     await page.fill('input[name="user[login]"]', 'alice')
     await page.fill('input[name="user[password]"]', f.alice.password)
     await Promise.all([page.waitForURL(`${f.server.url}/`), page.click('#sign-in button[type=submit]')])

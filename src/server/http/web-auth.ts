@@ -45,6 +45,12 @@ export function mountWebAuth(router: Router, app: AppDeps) {
     const password = credentialText(user.password ?? p.password) ?? ''
     const session = await signIn(app, login, password)
     if (!session) {
+      // A browser's form goes back to the sign-in page, which says why; API clients keep GitLab's JSON answer.
+      if (/text\/html/.test(req.headers.accept ?? '')) {
+        res.writeHead(303, { Location: `${baseUrlOf(app, req)}/users/sign_in?failed=1` })
+        res.end()
+        return
+      }
       sendJson(res, 401, { message: 'Invalid login or password.' })
       return
     }

@@ -22,7 +22,7 @@ table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25em .5em;te
 .note{border:1px solid #ddd;border-radius:4px;padding:.5em 1em;margin:.5em 0}.note.system{border:0;color:#737278;padding:.25em 1em}
 form.inline{display:inline}textarea{width:100%;min-height:6em}input,select,button,textarea{font:inherit}
 .bar{display:flex;gap:.5em;flex-wrap:wrap;align-items:center;margin:.5em 0}.pager{margin:1em 0;display:flex;gap:1em}
-.side{float:right;width:260px;margin-left:1em;border-left:1px solid #eee;padding-left:1em}
+.flash{color:#dd2b0e;font-weight:600}.side{float:right;width:260px;margin-left:1em;border-left:1px solid #eee;padding-left:1em}
 .hljs-keyword,.hljs-selector-tag,.hljs-built_in{color:#a626a4}.hljs-string,.hljs-attr{color:#50a14f}
 .hljs-comment{color:#a0a1a7;font-style:italic}.hljs-number,.hljs-literal{color:#986801}.hljs-title,.hljs-function{color:#4078f2}
 `.trim()

@@ -191,6 +191,16 @@ describe('forms', () => {
     expect((await f.alice.api.get(`/projects/${f.pub.id}/issues/${f.issue.iid}`)).body.state).toBe('opened')
   })
 
+  it('sends a browser back to the sign-in page on a wrong password; API clients keep the JSON 401', async () => {
+    const form = { 'user[login]': 'alice', 'user[password]': 'wrong' }
+    const browser = await request(f.server, 'POST', '/users/sign_in', { form, headers: { Accept: 'text/html,application/xhtml+xml' } })
+    expect([browser.status, browser.headers.get('location'), browser.headers.get('set-cookie')]).toEqual([303, `${f.server.url}/users/sign_in?failed=1`, null])
+    expect((await get('/users/sign_in?failed=1')).text).toContain('<p class="flash" id="sign-in-error">Invalid login or password.</p>')
+    expect((await get('/users/sign_in')).text).not.toContain('sign-in-error')
+    const client = await request(f.server, 'POST', '/users/sign_in', { form })
+    expect([client.status, client.text]).toEqual([401, '{"message":"Invalid login or password."}'])
+  })
+
   it('signs out only with the token', async () => {
     const cookie = await signIn(f.server, f.bob)
     expect((await post('/users/sign_out', {}, cookie)).status).toBe(422)

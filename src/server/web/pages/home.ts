@@ -26,7 +26,8 @@ ${pager(ctx, `${ctx.baseUrl}/`, { search }, total)}`
 
 export async function signInPage(ctx: WebContext, req: RouteRequest, res: ServerResponse) {
   if (ctx.user) return redirect(res, `${ctx.baseUrl}/`)
-  const body = html`<h1>Sign in</h1>
+  const failed = req.query.failed !== undefined ? html`<p class="flash" id="sign-in-error">Invalid login or password.</p>` : ''
+  const body = html`<h1>Sign in</h1>${failed}
 <form method="post" action="${ctx.baseUrl}/users/sign_in" id="sign-in">
 <p><label>Username or email<br><input name="user[login]" autocomplete="username" required autofocus></label></p>
 <p><label>Password<br><input type="password" name="user[password]" autocomplete="current-password" required></label></p>
