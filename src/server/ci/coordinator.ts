@@ -16,7 +16,7 @@ import { findMergeRequestById } from '../store/merge-requests.js'
 import { mergeRequestFacts } from './triggers.js'
 import { artifactsPath, storeArtifacts } from './artifacts.js'
 import { expireInSeconds } from './durations.js'
-import { ciBaseUrl, onJobCanceled } from './lifecycle-events.js'
+import { ciBaseUrl, emitJobStarted, onJobCanceled } from './lifecycle-events.js'
 import { finishJob } from './lifecycle-finish.js'
 import type { JobSpec } from './plan-types.js'
 import type { JobCoordinator, JobDependency, JobPayload, JobStep } from './runner/protocol.js'
@@ -124,6 +124,7 @@ export function createCoordinator(app: AppDeps): JobCoordinator {
       const { job, token } = claimed
       // The pipeline is running from its first running job on (status, started_at, queued_duration).
       refreshPipeline(app, job.pipeline_id)
+      emitJobStarted(app, job)
       const pipeline = findPipelineById(app.db, job.pipeline_id)
       const project = findProjectById(app.db, job.project_id)
       try {

@@ -10,6 +10,8 @@ export type PipelineFinishedListener = (app: AppDeps, pipeline: PipelineRow) => 
 interface CiState {
   baseUrl: string | null
   jobFinished: Set<JobFinishedListener>
+  /** Told when a runner takes a job (pending to running): webhooks' Job and Pipeline Hooks. */
+  jobStarted: Set<JobFinishedListener>
   pipelineFinished: Set<PipelineFinishedListener>
   /** Listeners of in-process executors, told when the job they run is canceled. */
   cancel: Map<number, Set<() => void>>
@@ -21,7 +23,7 @@ const states = new WeakMap<AppDeps, CiState>()
 
 export function ciState(app: AppDeps): CiState {
   let s = states.get(app)
-  if (!s) states.set(app, (s = { baseUrl: null, jobFinished: new Set(), pipelineFinished: new Set(), cancel: new Map(), queued: new Set() }))
+  if (!s) states.set(app, (s = { baseUrl: null, jobFinished: new Set(), jobStarted: new Set(), pipelineFinished: new Set(), cancel: new Map(), queued: new Set() }))
   return s
 }
 
@@ -35,11 +37,16 @@ function subscribe<T>(set: Set<T>, listener: T): () => void {
 }
 
 export const onJobFinished = (app: AppDeps, l: JobFinishedListener) => subscribe(ciState(app).jobFinished, l)
+export const onJobStarted = (app: AppDeps, l: JobFinishedListener) => subscribe(ciState(app).jobStarted, l)
 export const onPipelineFinished = (app: AppDeps, l: PipelineFinishedListener) => subscribe(ciState(app).pipelineFinished, l)
 export const onJobQueued = (app: AppDeps, l: () => void) => subscribe(ciState(app).queued, l)
 
 export function emitJobFinished(app: AppDeps, job: JobRow) {
   for (const l of ciState(app).jobFinished) app.tasks.run('job finished hook', () => l(app, job))
+}
+
+export function emitJobStarted(app: AppDeps, job: JobRow) {
+  for (const l of ciState(app).jobStarted) app.tasks.run('job started hook', () => l(app, job))
 }
 
 export function emitPipelineFinished(app: AppDeps, pipeline: PipelineRow) {

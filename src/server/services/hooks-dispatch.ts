@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto'
 import type { AppDeps } from '../context.js'
 import { nowIso } from '../context.js'
 import { bounded } from '../ci/config/bounded.js'
-import { onJobFinished, onPipelineFinished } from '../ci/lifecycle-events.js'
+import { onJobFinished, onJobStarted, onPipelineFinished } from '../ci/lifecycle-events.js'
+import type { JobRow } from '../store/ci-jobs.js'
+import { findPipelineById } from '../store/pipelines.js'
 import { hooksForProject, systemHooks, type HookRow } from '../store/hooks.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { alertStatus } from '../present/hooks.js'
@@ -130,6 +132,13 @@ async function onCi<T>(app: AppDeps, projectId: number, name: 'pipeline' | 'job'
   if (p) fanOut(app, hooks, name, await build(app, p, row))
 }
 
+/** A runner took a job: its Job Hook (running), and the Pipeline Hook when it is the job that started the pipeline. */
+async function onJobStart(app: AppDeps, job: JobRow) {
+  await onCi(app, job.project_id, 'job', job, jobPayload)
+  const pipeline = findPipelineById(app.db, job.pipeline_id)
+  if (pipeline?.status === 'running' && pipeline.started_at === job.started_at) await onCi(app, job.project_id, 'pipeline', pipeline, pipelinePayload)
+}
+
 /** Starts delivering this server's events; the returned stop cancels retries and waits for what is in flight. */
 export function watchWebhooks(app: AppDeps): () => Promise<void> {
   const offs = [
@@ -137,6 +146,7 @@ export function watchWebhooks(app: AppDeps): () => Promise<void> {
     onRefsMoved(app, onPush),
     onPipelineFinished(app, (a, pl) => onCi(a, pl.project_id, 'pipeline', pl, pipelinePayload)),
     onJobFinished(app, (a, job) => onCi(a, job.project_id, 'job', job, jobPayload)),
+    onJobStarted(app, (a, job) => onJobStart(a, job)),
   ]
   return async () => {
     for (const off of offs) off()

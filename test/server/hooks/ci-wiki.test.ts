@@ -26,7 +26,7 @@ describe('CI hooks', () => {
   })
   afterAll(() => server.close())
 
-  it('delivers a Job Hook per finished job and a Pipeline Hook when the pipeline finishes', async () => {
+  it('delivers Job Hooks when a job starts and finishes, and Pipeline Hooks when the pipeline starts and finishes', async () => {
     rx.received.length = 0
     const { project, root } = await ciProject(server, 'ci-hooks', null, { 'README.md': 'ci\n' })
     expectStatus(await root.post(`/projects/${project.id}/hooks`, { url: `${rx.url}/ci`, push_events: false, pipeline_events: true, job_events: true }), 201)
@@ -37,9 +37,13 @@ describe('CI hooks', () => {
     await server.app.tasks.idle()
     const [pipeline] = expectStatus(await root.get(`/projects/${project.id}/pipelines`), 200).body
     await waitForFinished(server, pipeline.id)
-    const got = await rx.waitFor(2, 15_000)
-    const job = got.find((r) => r.headers['x-gitlab-event'] === 'Job Hook')!
-    const pipe = got.find((r) => r.headers['x-gitlab-event'] === 'Pipeline Hook')!
+    // Running and finished, for the job and for the pipeline (its one job started it).
+    const got = await rx.waitFor(4, 15_000)
+    const seen = (event: string, status: (r: any) => string) => got.filter((r) => r.headers['x-gitlab-event'] === event).map((r) => status(r.body)).sort()
+    expect(seen('Job Hook', (b) => b.build_status)).toEqual(['running', 'success'])
+    expect(seen('Pipeline Hook', (b) => b.object_attributes.status)).toEqual(['running', 'success'])
+    const job = got.find((r) => r.headers['x-gitlab-event'] === 'Job Hook' && r.body.build_status === 'success')!
+    const pipe = got.find((r) => r.headers['x-gitlab-event'] === 'Pipeline Hook' && r.body.object_attributes.status === 'success')!
     expect(job.body).toMatchObject({
       object_kind: 'build', ref: 'master', build_name: 'build', build_stage: 'build', build_status: 'success', pipeline_id: pipeline.id,
       project_id: project.id, build_allow_failure: false, commit: { id: pipeline.id, sha: pipeline.sha, status: expect.any(String) },
