@@ -47,6 +47,7 @@ export async function webFixture(): Promise<WebFixture> {
   })
   expectStatus(await alice.api.post(`/projects/${pub.id}/repository/branches`, { branch: HOSTILE_BRANCH, ref: 'main' }), 201)
   expectStatus(await alice.api.post(`/projects/${pub.id}/repository/branches`, { branch: 'feature/nested', ref: 'main' }), 201)
+  expectStatus(await alice.api.post(`/projects/${pub.id}/repository/tags`, { tag_name: 'v1.0', ref: 'main' }), 201)
   const issue = await createIssue(alice.api, pub.id, { title: `Broken ${XSS}`, description: DESCRIPTION, labels: 'bug,<i>ui</i>' })
   await createIssue(alice.api, pub.id, { title: 'Second issue', description: 'plain' })
   const priv = await createProject(alice.api, { name: 'secret', path: 'secret', visibility: 'private' })

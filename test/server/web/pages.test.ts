@@ -77,6 +77,22 @@ describe('content', () => {
     expect(text).toContain('&lt;img src=x onerror=window.__xss=1&gt;.txt</a>')
   })
 
+  it('lists tags in the switcher and reads a tag\'s tree', async () => {
+    const { text, status } = await get('/alice/demo/-/tree/v1.0/src')
+    expect(status).toBe(200)
+    expect(text).toContain('<strong id="current-ref">v1.0</strong>')
+    expect(text).toContain(`Tags<ul><li><a href="${f.server.url}/alice/demo/-/tree/v1.0/src">v1.0</a></li></ul>`)
+  })
+
+  it('shows an empty repository and hides the issues of a project without them', async () => {
+    await f.alice.api.post('/projects', { name: 'empty', visibility: 'public', issues_enabled: false })
+    const res = await get('/alice/empty')
+    expect(res.status).toBe(200)
+    expect(res.text).toContain('<p class="muted">The repository is empty.</p>')
+    expect(res.text).not.toContain('/alice/empty/-/issues')
+    expect((await get('/alice/empty/-/issues')).status).toBe(404)
+  })
+
   it('resolves a branch with a slash in tree paths', async () => {
     const { text } = await get('/alice/demo/-/tree/feature/nested/src')
     expect(text).toContain('<strong id="current-ref">feature/nested</strong>')
@@ -146,6 +162,21 @@ describe('private projects and unknown paths', () => {
     expect([api.status, api.text]).toEqual([404, '{"error":"404 Not Found"}'])
   })
 
+  it.each([
+    '/alice/demo/-/blob/main/%E0%A4%A', '/alice/demo/-/tree/%00', '/alice/demo/-/issues?page=-1&state[]=x&label_name[]=a&search[x]=1',
+    '/alice/demo/-/issues?page=99999999999999999999', '/alice/demo/-/blob/main/../../etc/passwd', '/alice/demo/-/raw/main/', '/?search[]=a',
+    `/alice/demo/-/issues/${'9'.repeat(30)}`, '/a/b/c/d/e/f/-/issues',
+  ])('answers odd input %s with a page, never a 500', async (path) => {
+    const res = await get(path, aliceCookie)
+    expect(res.status).toBeLessThan(500)
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+  })
+
+  it('answers HEAD like GET without a body', async () => {
+    const res = await request(f.server, 'HEAD', '/alice/demo/-/issues')
+    expect([res.status, res.text, res.headers.get('content-type')]).toEqual([200, '', 'text/html; charset=utf-8'])
+  })
+
   it('leaves git smart HTTP alone', async () => {
     const res = await get('/alice/demo.git/info/refs?service=git-upload-pack')
     expect(res.headers.get('content-type')).toBe('application/x-git-upload-pack-advertisement')
@@ -209,5 +240,18 @@ describe('forms', () => {
     const out = await post('/users/sign_out', { authenticity_token: token }, cookie)
     expect([out.status, out.headers.get('location')]).toEqual([303, `${f.server.url}/users/sign_in`])
     expect((await get('/', cookie)).text).not.toContain('@bob')
+  })
+})
+
+describe('pagination', () => {
+  it('pages the issue list by 20, keeping the filters in the links', async () => {
+    for (let i = 0; i < 21; i++) await f.alice.api.post(`/projects/${f.pub.id}/issues`, { title: `Paged ${i}`, labels: 'paged' })
+    const first = await get('/alice/demo/-/issues?label_name=paged')
+    expect(first.text.match(/<li><span class="state-opened">/g)).toHaveLength(20)
+    expect(first.text).toContain(`<a href="${f.server.url}/alice/demo/-/issues?state=opened&amp;label_name=paged&amp;page=2" rel="next">Next</a>`)
+    expect(first.text).toContain('<span>Page 1 of 2</span>')
+    const second = await get('/alice/demo/-/issues?label_name=paged&page=2')
+    expect(second.text.match(/<li><span class="state-opened">/g)).toHaveLength(1)
+    expect(second.text).toContain('>Paged 0</strong>')
   })
 })
