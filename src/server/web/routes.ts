@@ -15,9 +15,10 @@ type Page = (ctx: WebContext, req: RouteRequest, res: ServerResponse) => Promise
 /**
  * `/<namespace…>/<project>` and its `/-/…` pages. Namespaces nest, so the project is the shortest run of segments
  * followed by `/-/` or the end; a path ending in `.git` is git's, never a page. `rest` keeps its `/-/` so that the
- * group always matches (an unmatched group would be decoded as the text "undefined").
+ * group always matches (an unmatched group would be decoded as the text "undefined"). GitLab's reserved top-level
+ * paths are never projects, so `GET /oauth/token` keeps its 405.
  */
-const PROJECT_PAGE = /^\/(?!api\/|-\/)(?<project>[^/]+(?:\/[^/]+)+?)(?<rest>(?:\/-\/.*?)?)\/?$/
+const PROJECT_PAGE = /^\/(?!(?:api|oauth|users|groups|admin|dashboard|explore|help|profile|uploads|assets|search|-)\/)(?<project>[^/]+(?:\/[^/]+)+?)(?<rest>(?:\/-\/.*?)?)\/?$/i
 
 /** Unknown GET paths outside the API and git answer an HTML page; the API keeps its JSON 404. */
 export const isWebPath = (req: RouteRequest) =>

@@ -160,6 +160,9 @@ describe('private projects and unknown paths', () => {
     }
     const api = await get('/api/v4/nope')
     expect([api.status, api.text]).toEqual([404, '{"error":"404 Not Found"}'])
+    // Reserved top-level paths are never projects: their other methods still answer 405.
+    const oauth = await get('/oauth/token')
+    expect([oauth.status, oauth.headers.get('allow')]).toEqual([405, 'POST'])
   })
 
   it.each([
