@@ -26,6 +26,7 @@ export const SETTING_KINDS = {
   container_registry_token_expire_delay: I,
   default_artifacts_expire_in: S,
   default_branch_protection: I,
+  default_branch_name: S,
   default_group_visibility: S,
   default_project_visibility: S,
   default_snippet_visibility: S,

@@ -40,8 +40,8 @@ describe('auth git-credential', () => {
     const work = `${git.root}/work`
     await git.run(work, 'config', 'credential.helper', helper)
     const sha = await git.commit(work, 'from git', { 'b.txt': 'b\n' })
-    await git.run(work, 'push', '-q', 'origin', 'master')
+    await git.run(work, 'push', '-q', 'origin', 'main')
     expect(await git.run(work, 'remote', 'get-url', 'origin')).toBe(p.http_url_to_repo)
-    expect(expectStatus(await api(server, server.rootToken).get(`/projects/${p.id}/repository/commits/master`), 200).body.id).toBe(sha)
+    expect(expectStatus(await api(server, server.rootToken).get(`/projects/${p.id}/repository/commits/main`), 200).body.id).toBe(sha)
   })
 })

@@ -54,18 +54,18 @@ describe('pushes under pressure', () => {
     const landed: string[] = []
     for (let i = 0; i < ROUNDS; i++) {
       await git.run(dir, 'fetch', '-q', 'origin')
-      await git.run(dir, 'reset', '-q', '--hard', 'origin/master')
+      await git.run(dir, 'reset', '-q', '--hard', 'origin/main')
       const local = await git.commit(dir, `push ${i}`, { [`push-${i}.txt`]: `push ${i}\n` })
       // Staggered starts, so some API commits arrive while the push is in flight or after it, and some before it.
-      const delayed = new Promise((resolve) => setTimeout(resolve, (i % 4) * 25)).then(() => apiCommit(project.id, 'master', i))
-      const [reply, push] = await Promise.all([delayed, git.attempt(dir, 'push', 'origin', 'master')])
+      const delayed = new Promise((resolve) => setTimeout(resolve, (i % 4) * 25)).then(() => apiCommit(project.id, 'main', i))
+      const [reply, push] = await Promise.all([delayed, git.attempt(dir, 'push', 'origin', 'main')])
       // The API commit reads the branch under the lock, so it always lands; it is built on the push when the push came first.
       expect(reply.status, reply.text).toBe(201)
       landed.push(reply.body.id)
       if (push.exitCode === 0) landed.push(local)
       else expect(push.stderr).toMatch(/\[rejected\]|\[remote rejected\]|failed to update ref|fetch first/)
     }
-    await expectReachable(project.id, dir, 'master', landed)
+    await expectReachable(project.id, dir, 'main', landed)
   })
 
   it('lands both when an API commit and a push to another branch run at the same time', async () => {
@@ -74,13 +74,13 @@ describe('pushes under pressure', () => {
     const pushed: string[] = []
     for (let i = 0; i < ROUNDS; i++) {
       const local = await git.commit(dir, `side ${i}`, { [`side-${i}.txt`]: `side ${i}\n` })
-      const [reply, push] = await Promise.all([apiCommit(project.id, 'master', i), git.attempt(dir, 'push', 'origin', 'HEAD:refs/heads/side')])
+      const [reply, push] = await Promise.all([apiCommit(project.id, 'main', i), git.attempt(dir, 'push', 'origin', 'HEAD:refs/heads/side')])
       expect(reply.status, reply.text).toBe(201)
       expect(push.exitCode, push.stderr).toBe(0)
       apiShas.push(reply.body.id)
       pushed.push(local)
     }
-    await expectReachable(project.id, dir, 'master', apiShas)
+    await expectReachable(project.id, dir, 'main', apiShas)
     await expectReachable(project.id, dir, 'side', pushed)
   })
 
@@ -91,7 +91,7 @@ describe('pushes under pressure', () => {
     beforeAll(async () => {
       const { project } = await cloneFresh('broken')
       projectId = project.id
-      head = (await root.get(`/projects/${projectId}/repository/branches/master`)).body.commit.id
+      head = (await root.get(`/projects/${projectId}/repository/branches/main`)).body.commit.id
     })
 
     const receivePack = (body: Buffer) => request(server, 'POST', '/root/broken.git/git-receive-pack', {
@@ -100,25 +100,25 @@ describe('pushes under pressure', () => {
 
     async function expectUnchanged() {
       const branches = expectStatus(await root.get(`/projects/${projectId}/repository/branches`), 200).body
-      expect(branches.map((b: any) => [b.name, b.commit.id])).toEqual([['master', head]])
+      expect(branches.map((b: any) => [b.name, b.commit.id])).toEqual([['main', head]])
     }
 
     it('refuses a pack of garbage and leaves the refs as they were', async () => {
-      const commands = pkt(`${head} ${'1'.repeat(40)} refs/heads/master\0report-status\n`) + pkt(`${'0'.repeat(40)} ${'2'.repeat(40)} refs/heads/evil\n`) + '0000'
+      const commands = pkt(`${head} ${'1'.repeat(40)} refs/heads/main\0report-status\n`) + pkt(`${'0'.repeat(40)} ${'2'.repeat(40)} refs/heads/evil\n`) + '0000'
       const reply = await receivePack(Buffer.concat([Buffer.from(commands), Buffer.from('PACK\0\0\0\x02\0\0\0\x03this is not a pack at all')]))
       expect(reply.status).toBe(200)
       expect(reply.text).not.toContain('unpack ok')
-      expect(reply.text).toContain('ng refs/heads/master')
+      expect(reply.text).toContain('ng refs/heads/main')
       await expectUnchanged()
     })
 
     it('refuses a valid empty pack that names a commit the server does not have', async () => {
       const header = Buffer.from('PACK\0\0\0\x02\0\0\0\0', 'latin1')
       const pack = Buffer.concat([header, createHash('sha1').update(header).digest()])
-      const commands = pkt(`${head} ${'3'.repeat(40)} refs/heads/master\0report-status\n`) + '0000'
+      const commands = pkt(`${head} ${'3'.repeat(40)} refs/heads/main\0report-status\n`) + '0000'
       const reply = await receivePack(Buffer.concat([Buffer.from(commands), pack]))
       expect(reply.status).toBe(200)
-      expect(reply.text).toContain('ng refs/heads/master')
+      expect(reply.text).toContain('ng refs/heads/main')
       await expectUnchanged()
     })
 
@@ -129,12 +129,12 @@ describe('pushes under pressure', () => {
         headers: { ...basic(), 'Content-Type': 'application/x-git-receive-pack-request', 'Transfer-Encoding': 'chunked' },
       })
       req.on('error', () => undefined)
-      req.write(pkt(`${head} ${'4'.repeat(40)} refs/heads/master\0report-status\n`) + '0000PACK\0\0\0\x02\0\0\0\x05')
+      req.write(pkt(`${head} ${'4'.repeat(40)} refs/heads/main\0report-status\n`) + '0000PACK\0\0\0\x02\0\0\0\x05')
       await new Promise((resolve) => setTimeout(resolve, 300))
       req.destroy()
       // An API commit needs the same lock: it lands only once the abandoned push has let go.
       const reply = await root.post(`/projects/${projectId}/repository/commits`, {
-        branch: 'after-hangup', start_branch: 'master', commit_message: 'after', actions: [{ action: 'create', file_path: 'after.txt', content: 'after\n' }],
+        branch: 'after-hangup', start_branch: 'main', commit_message: 'after', actions: [{ action: 'create', file_path: 'after.txt', content: 'after\n' }],
       })
       expect(reply.status, reply.text).toBe(201)
       expectStatus(await root.del(`/projects/${projectId}/repository/branches/after-hangup`), 204)
@@ -153,20 +153,20 @@ describe('pushes under pressure', () => {
     // More than receive.unpackLimit (100) objects, so git keeps the pack instead of exploding it into loose objects.
     const files = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`blob-${i}.bin`, randomBytes(10 * 1024)]))
     const sha = await git.commit(dir, 'Many blobs', files)
-    await git.run(dir, 'push', '-q', 'origin', 'master')
+    await git.run(dir, 'push', '-q', 'origin', 'main')
     await server.app.tasks.idle()
     const packs = readdirSync(join(server.dataDir, 'repositories', `${project.id}.git`, 'objects', 'pack'))
     expect(packs.filter((f) => f.endsWith('.bitmap'))).toHaveLength(1)
     expect(packs.filter((f) => f.endsWith('.pack'))).toHaveLength(1)
     const commit = expectStatus(await root.get(`/projects/${project.id}/repository/commits/${sha}`), 200).body
     expect(commit.title).toBe('Many blobs')
-    const raw = await root.get(`/projects/${project.id}/repository/files/blob-149.bin/raw`, { query: { ref: 'master' } })
+    const raw = await root.get(`/projects/${project.id}/repository/files/blob-149.bin/raw`, { query: { ref: 'main' } })
     expect(raw.status).toBe(200)
   })
 
   it('decodes a gzip-compressed fetch negotiation (Content-Encoding: gzip)', async () => {
     const { project } = await cloneFresh('gzip')
-    const head = (await root.get(`/projects/${project.id}/repository/branches/master`)).body.commit.id
+    const head = (await root.get(`/projects/${project.id}/repository/branches/main`)).body.commit.id
     const negotiation = pkt(`want ${head}\n`) + '0000' + pkt('done\n')
     const reply = await fetch(`${server.url}/root/gzip.git/git-upload-pack`, {
       method: 'POST', body: gzipSync(negotiation),

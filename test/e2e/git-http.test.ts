@@ -32,28 +32,28 @@ describe('git over smart HTTP', () => {
     git.cleanup()
   })
 
-  it('clones an empty project, pushes master, and the API shows the branch, the commit and the default branch', async () => {
-    const project = await createProject(root, { name: 'demo', default_branch: 'master' })
+  it('clones an empty project, pushes main, and the API shows the branch, the commit and the default branch', async () => {
+    const project = await createProject(root, { name: 'demo', default_branch: 'main' })
     const out = await git.attempt(git.root, 'clone', rootUrl('/root/demo.git'), 'demo')
     expect(out.exitCode).toBe(0)
     expect(out.stderr).toContain('You appear to have cloned an empty repository.')
     const dir = join(git.root, 'demo')
-    await git.run(dir, 'checkout', '-q', '-b', 'master')
+    await git.run(dir, 'checkout', '-q', '-b', 'main')
     const sha = await git.commit(dir, 'Add README', { 'README.md': '# demo\n' })
     expect(sha).toBe(FIRST)
-    await git.run(dir, 'push', '-q', 'origin', 'master')
+    await git.run(dir, 'push', '-q', 'origin', 'main')
 
     const branches = expectStatus(await root.get(`/projects/${project.id}/repository/branches`), 200).body
-    expect(branches.map((b: any) => [b.name, b.commit.id, b.default])).toEqual([['master', FIRST, true]])
+    expect(branches.map((b: any) => [b.name, b.commit.id, b.default])).toEqual([['main', FIRST, true]])
     const commits = expectStatus(await root.get(`/projects/${project.id}/repository/commits`), 200).body
     expect(commits.map((c: any) => [c.id, c.title, c.author_name, c.committed_date])).toEqual([
       [FIRST, 'Add README', 'Tess Tester', '2024-01-02T03:04:05.000+00:00'],
     ])
     const after = expectStatus(await root.get(`/projects/${project.id}`), 200).body
-    expect([after.default_branch, after.empty_repo]).toEqual(['master', false])
+    expect([after.default_branch, after.empty_repo]).toEqual(['main', false])
 
     await server.app.tasks.idle()
-    expect(events.at(-1)).toMatchObject({ project: { id: project.id }, user: { username: 'root' }, changes: [{ ref: 'refs/heads/master', before: null, after: FIRST }] })
+    expect(events.at(-1)).toMatchObject({ project: { id: project.id }, user: { username: 'root' }, changes: [{ ref: 'refs/heads/main', before: null, after: FIRST }] })
   })
 
   it('pushes a second branch and a tag, and deletes the branch again', async () => {
@@ -65,7 +65,7 @@ describe('git over smart HTTP', () => {
     await git.run(dir, 'push', '-q', 'origin', 'feature', 'v1.0')
 
     const branches = expectStatus(await root.get(`/projects/${project.id}/repository/branches`), 200).body
-    expect(branches.map((b: any) => [b.name, b.commit.id])).toEqual([['feature', sha], ['master', FIRST]])
+    expect(branches.map((b: any) => [b.name, b.commit.id])).toEqual([['feature', sha], ['main', FIRST]])
     const log = expectStatus(await root.get(`/projects/${project.id}/repository/commits`, { query: { ref_name: 'feature' } }), 200).body
     expect(log.map((c: any) => c.id)).toEqual([sha, FIRST])
     const tags = expectStatus(await root.get(`/projects/${project.id}/repository/tags`), 200).body
@@ -78,12 +78,12 @@ describe('git over smart HTTP', () => {
 
     await git.run(dir, 'push', '-q', 'origin', ':feature')
     const left = expectStatus(await root.get(`/projects/${project.id}/repository/branches`), 200).body
-    expect(left.map((b: any) => b.name)).toEqual(['master'])
-    expect((await root.get(`/projects/${project.id}`)).body.default_branch).toBe('master')
+    expect(left.map((b: any) => b.name)).toEqual(['main'])
+    expect((await root.get(`/projects/${project.id}`)).body.default_branch).toBe('main')
   })
 
   it('makes the first pushed branch the default and points HEAD at it when the configured one was not pushed', async () => {
-    const project = await createProject(root, { name: 'mainline', default_branch: 'master' })
+    const project = await createProject(root, { name: 'mainline', default_branch: 'main' })
     const dir = join(git.root, 'mainline-src')
     await git.run(git.root, 'init', '-q', '-b', 'main', dir)
     const sha = await git.commit(dir, 'Start on main', { 'a.txt': 'a\n' })
@@ -142,14 +142,14 @@ describe('git over smart HTTP', () => {
     const dir = join(git.root, 'team-rita')
     await git.run(git.root, 'clone', '-q', urlWithCredentials(server.url, '/root/team.git', 'rita', reporter.token), dir)
     await git.commit(dir, 'Reporter change', { 'r.txt': 'r\n' })
-    const push = await git.attempt(dir, 'push', 'origin', 'master')
+    const push = await git.attempt(dir, 'push', 'origin', 'main')
     expect(push.exitCode).not.toBe(0)
     expect(push.stderr).toContain('You are not allowed to push code to this project.')
     const raw = await request(server, 'GET', '/root/team.git/info/refs?service=git-receive-pack', { headers: { 'PRIVATE-TOKEN': reporter.token } })
     expect([raw.status, raw.headers.get('content-type'), raw.text]).toEqual([403, 'text/plain; charset=utf-8', 'You are not allowed to push code to this project.'])
 
-    // master is protected since it first appeared (default_branch_protection 2): the Developer pushes another branch.
-    await git.run(dir, 'push', '-q', urlWithCredentials(server.url, '/root/team.git', 'anything', developer.token), 'master:team-work')
+    // main is protected since it first appeared (default_branch_protection 2): the Developer pushes another branch.
+    await git.run(dir, 'push', '-q', urlWithCredentials(server.url, '/root/team.git', 'anything', developer.token), 'main:team-work')
     const head = (await root.get(`/projects/${project.id}/repository/branches/team-work`)).body.commit
     expect(head.title).toBe('Reporter change')
   })
@@ -160,10 +160,10 @@ describe('git over smart HTTP', () => {
     const dir = join(git.root, 'frozen')
     await git.run(git.root, 'clone', '-q', urlWithCredentials(server.url, '/root/frozen.git', 'root', reader), dir)
     await git.commit(dir, 'More', { 'm.txt': 'm\n' })
-    expect((await git.attempt(dir, 'push', 'origin', 'master')).stderr).toContain('You are not allowed to push code to this project.')
+    expect((await git.attempt(dir, 'push', 'origin', 'main')).stderr).toContain('You are not allowed to push code to this project.')
 
     expectStatus(await root.post(`/projects/${project.id}/archive`), 201)
-    const archived = await git.attempt(dir, 'push', rootUrl('/root/frozen.git'), 'master')
+    const archived = await git.attempt(dir, 'push', rootUrl('/root/frozen.git'), 'main')
     expect(archived.exitCode).not.toBe(0)
     expect(archived.stderr).toContain('You are not allowed to push code to this project.')
   })

@@ -19,7 +19,7 @@ const head = async (branch: string) => {
 }
 const REFUSED = (message: string) => `remote: GitLab: ${message}`
 
-/** A fresh clone of the project as `user`, at origin/master. */
+/** A fresh clone of the project as `user`, at origin/main. */
 async function cloneAs(user: TestUser | null, name: string) {
   const dir = join(git.root, name)
   await git.run(git.root, 'clone', '-q', url(user), dir)
@@ -44,65 +44,65 @@ afterAll(async () => {
 })
 
 describe('git push to a protected branch', () => {
-  it('refuses a Developer on master with GitLab\'s message, and master stays where it was', async () => {
-    const before = await head('master')
+  it('refuses a Developer on main with GitLab\'s message, and main stays where it was', async () => {
+    const before = await head('main')
     const dir = await cloneAs(dave, 'dave')
-    await git.commit(dir, 'Dave on master', { 'd.txt': 'd\n' })
-    const push = await git.attempt(dir, 'push', 'origin', 'master')
+    await git.commit(dir, 'Dave on main', { 'd.txt': 'd\n' })
+    const push = await git.attempt(dir, 'push', 'origin', 'main')
     expect(push.exitCode).not.toBe(0)
     expect(push.stderr).toContain(REFUSED('You are not allowed to push code to protected branches on this project.'))
-    expect(push.stderr).toContain('! [remote rejected] master -> master (pre-receive hook declined)')
-    expect(await head('master')).toBe(before)
+    expect(push.stderr).toContain('! [remote rejected] main -> main (pre-receive hook declined)')
+    expect(await head('main')).toBe(before)
   })
 
-  it('tells a Developer who rewrites master about the force push first, as GitLab checks it first', async () => {
-    const before = await head('master')
+  it('tells a Developer who rewrites main about the force push first, as GitLab checks it first', async () => {
+    const before = await head('main')
     const dir = await cloneAs(dave, 'dave-force')
     await git.run(dir, 'commit', '-q', '--amend', '-m', 'Rewritten by Dave')
-    const push = await git.attempt(dir, 'push', '-f', 'origin', 'master')
+    const push = await git.attempt(dir, 'push', '-f', 'origin', 'main')
     expect(push.stderr).toContain(REFUSED('You are not allowed to force push code to a protected branch on this project.'))
-    expect(await head('master')).toBe(before)
+    expect(await head('main')).toBe(before)
   })
 
   it('lets the Developer push other branches and those a rule opens to Developers (wildcards across /)', async () => {
     const dir = join(git.root, 'dave')
     const pushed = await git.run(dir, 'rev-parse', 'HEAD')
-    await git.run(dir, 'push', '-q', 'origin', 'master:feature', 'master:release/1.0/hotfix')
+    await git.run(dir, 'push', '-q', 'origin', 'main:feature', 'main:release/1.0/hotfix')
     expect([await head('feature'), await head('release/1.0/hotfix')]).toEqual([pushed, pushed])
   })
 
   it('refuses the whole push when one of its refs is refused', async () => {
     const dir = join(git.root, 'dave')
     await git.commit(dir, 'Two refs', { 'two.txt': '2\n' })
-    const push = await git.attempt(dir, 'push', 'origin', 'HEAD:feature', 'HEAD:master')
+    const push = await git.attempt(dir, 'push', 'origin', 'HEAD:feature', 'HEAD:main')
     expect(push.exitCode).not.toBe(0)
     expect(await head('feature')).not.toBe(await git.run(dir, 'rev-parse', 'HEAD'))
   })
 
   it('refuses everyone, administrators too, on a No one (0) branch', async () => {
     const dir = await cloneAs(null, 'root')
-    const push = await git.attempt(dir, 'push', 'origin', 'master:production')
+    const push = await git.attempt(dir, 'push', 'origin', 'main:production')
     expect(push.stderr).toContain(REFUSED('You are not allowed to push code to protected branches on this project.'))
     expect(await head('production')).toBeNull()
   })
 
-  it('lets a Maintainer push master, but not force push it until the rule allows force pushes', async () => {
+  it('lets a Maintainer push main, but not force push it until the rule allows force pushes', async () => {
     const dir = await cloneAs(mia, 'mia')
-    await git.commit(dir, 'Mia on master', { 'm.txt': 'm\n' })
-    await git.run(dir, 'push', '-q', 'origin', 'master')
+    await git.commit(dir, 'Mia on main', { 'm.txt': 'm\n' })
+    await git.run(dir, 'push', '-q', 'origin', 'main')
     const pushed = await git.run(dir, 'rev-parse', 'HEAD')
-    expect(await head('master')).toBe(pushed)
+    expect(await head('main')).toBe(pushed)
 
     await git.run(dir, 'reset', '-q', '--hard', 'HEAD~1')
     await git.commit(dir, 'Rewritten', { 'r.txt': 'r\n' })
-    const forced = await git.attempt(dir, 'push', '-f', 'origin', 'master')
+    const forced = await git.attempt(dir, 'push', '-f', 'origin', 'main')
     expect(forced.exitCode).not.toBe(0)
     expect(forced.stderr).toContain(REFUSED('You are not allowed to force push code to a protected branch on this project.'))
-    expect(await head('master')).toBe(pushed)
+    expect(await head('main')).toBe(pushed)
 
-    expectStatus(await root.request('PATCH', `/projects/${id}/protected_branches/master`, { json: { allow_force_push: true } }), 200)
-    await git.run(dir, 'push', '-q', '-f', 'origin', 'master')
-    expect(await head('master')).toBe(await git.run(dir, 'rev-parse', 'HEAD'))
+    expectStatus(await root.request('PATCH', `/projects/${id}/protected_branches/main`, { json: { allow_force_push: true } }), 200)
+    await git.run(dir, 'push', '-q', '-f', 'origin', 'main')
+    expect(await head('main')).toBe(await git.run(dir, 'rev-parse', 'HEAD'))
   })
 
   it('refuses deleting a protected branch by push: Maintainers are sent to the web interface, Developers told who may', async () => {
@@ -117,10 +117,10 @@ describe('git push to a protected branch', () => {
   })
 
   it('refuses deleting the default branch even when it is not protected', async () => {
-    expectStatus(await root.del(`/projects/${id}/protected_branches/master`), 204)
-    const push = await git.attempt(join(git.root, 'mia'), 'push', 'origin', ':master')
+    expectStatus(await root.del(`/projects/${id}/protected_branches/main`), 204)
+    const push = await git.attempt(join(git.root, 'mia'), 'push', 'origin', ':main')
     expect(push.stderr).toContain(REFUSED('The default branch of a project cannot be deleted.'))
-    expect(await head('master')).not.toBeNull()
+    expect(await head('main')).not.toBeNull()
   })
 })
 

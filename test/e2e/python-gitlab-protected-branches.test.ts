@@ -12,14 +12,14 @@ describe.skipIf(!hasPythonGitlab)('python-gitlab protected branches', () => {
 
   it('lists, creates, gets a wildcard, protects and unprotects by the legacy routes and deletes', async () => {
     expect(await runPythonGitlab('python-gitlab-protected-branches.py', server)).toEqual({
-      default: [['master', 40]],
+      default: [['main', 40]],
       created: ['release/*', 'Developers + Maintainers'],
       got: 'release/*',
       branch: true,
       legacy: [true, true],
       unprotected: false,
-      after_delete: ['master'],
-      duplicate: [409, "Protected branch 'master' already exists"],
+      after_delete: ['main'],
+      duplicate: [409, "Protected branch 'main' already exists"],
     })
   })
 })

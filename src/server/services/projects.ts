@@ -137,7 +137,8 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
   requireAllowedInNamespace(ns, visibility)
   if (ns.kind === 'user') requireProjectLimit(ns, findUserById(ctx.app.db, ns.owner_id!), store.countProjectsInNamespace(ctx.app.db, ns.id))
   const at = nowIso(ctx)
-  const defaultBranch = input.default_branch || ns.default_branch || 'master'
+  // GitLab 14+: the instance's default_branch_name, else `main` (Gitlab::DefaultBranch.value).
+  const defaultBranch = input.default_branch || ns.default_branch || currentSettings(ctx.app).default_branch_name?.trim() || 'main'
   const db = ctx.app.db
   const id = transaction(db, () => {
     const projectId = store.insertProject(db, {

@@ -1,5 +1,6 @@
 // The application settings' defaults and GitLab's rules for them: companions a switch requires, ranges, enumerations.
 import { SETTING_KINDS, type SettingKind, type StoredSettingName } from '../../contract/application-settings.js'
+import { isValidNewRefName } from '../git/read.js'
 
 type ValueOf<K extends SettingKind> = K extends 'boolean' ? boolean : K extends 'integer' | 'decimal' ? number
   : K extends 'array' ? string[] | null : string | null
@@ -35,6 +36,7 @@ export const DEFAULTS: Settings = {
   container_registry_token_expire_delay: 5,
   default_artifacts_expire_in: '30 days',
   default_branch_protection: 2,
+  default_branch_name: null,
   default_group_visibility: 'private',
   default_project_visibility: 'private',
   default_snippet_visibility: 'private',
@@ -236,6 +238,7 @@ function checkValues(errors: Errors, s: Settings) {
   range(errors, s, 'unique_ips_limit_per_user', s.unique_ips_limit_enabled ? { gte: 1 } : { gte: 0 })
   if (s.jobqueue_throttling_factor !== null) range(errors, s, 'jobqueue_throttling_factor', { gt: 0, lt: 1 })
   if (![0, 1, 2].includes(s.default_branch_protection)) add(errors, 'default_branch_protection', 'does not have a valid value')
+  if (!blank(s.default_branch_name) && !isValidNewRefName(s.default_branch_name!)) add(errors, 'default_branch_name', 'is invalid')
   for (const [type, sizes] of Object.entries(KEY_SIZES)) {
     const field = `${type}_key_restriction` as StoredSettingName
     if (![0, -1, ...sizes].includes(s[field] as number)) add(errors, field, `must be forbidden, allowed, or one of these sizes: ${sentence(sizes)}`)

@@ -22,17 +22,17 @@ async function seeded() {
 describe('collab job list and view', () => {
   it("prints a project's jobs newest first, a pipeline's in stage order, filtered by status", async () => {
     await seeded()
-    const line = (id: number, status: string, name: string, duration = '') => `${id}\t${status}\t${name}\t${name}\tmaster\t1\t${duration}\t${NOW}\n`
+    const line = (id: number, status: string, name: string, duration = '') => `${id}\t${status}\t${name}\t${name}\tmain\t1\t${duration}\t${NOW}\n`
     expect(await f.c.run(['job', 'list', ...f.p])).toEqual(ok(line(3, 'created', 'deploy') + line(2, 'pending', 'test') + line(1, 'success', 'build', '0')))
     expect(await f.c.run(['job', 'list', '--pipeline', '1', '-s', 'success', '-s', 'pending', ...f.p])).toEqual(ok(line(1, 'success', 'build', '0') + line(2, 'pending', 'test')))
-    expect(await f.c.run(['job', 'ls', '--latest', 'master', '--scope', 'created', ...f.p])).toEqual(ok(line(3, 'created', 'deploy')))
+    expect(await f.c.run(['job', 'ls', '--latest', 'main', '--scope', 'created', ...f.p])).toEqual(ok(line(3, 'created', 'deploy')))
   })
 
   it('shows a job named by id or by name, as label<TAB>value lines', async () => {
     await seeded()
-    const job = (await f.c.run(['job', 'view', 'build', '-r', 'master', ...f.p]))
+    const job = (await f.c.run(['job', 'view', 'build', '-r', 'main', ...f.p]))
     expect(job).toEqual(ok([
-      'id\t1', 'name\tbuild', 'status\tsuccess', 'stage\tbuild', 'ref\tmaster', `sha\t${f.w.sha}`, 'pipeline\t1', 'allow_failure\tfalse',
+      'id\t1', 'name\tbuild', 'status\tsuccess', 'stage\tbuild', 'ref\tmain', `sha\t${f.w.sha}`, 'pipeline\t1', 'allow_failure\tfalse',
       'failure_reason\t', 'user\towner', 'runner\tcollab built-in shell runner', `created_at\t${NOW}`, `started_at\t${NOW}`, `finished_at\t${NOW}`,
       'duration\t0', 'coverage\t', 'artifacts\tartifacts.zip (261 bytes)', 'artifacts_expire_at\t2024-02-01T03:04:05.000Z',
       `web_url\t${f.server.url}/owner/builds/-/jobs/1`, '',
@@ -54,7 +54,7 @@ describe('completion of a job argument', () => {
   it("offers the ids and names of the jobs of the branch's latest pipeline, or of --pipeline", async () => {
     await seeded()
     seedPipeline(f.w, [jobSpec('other', 0)], { ref: 'dev' })
-    expect(await f.c.run(['__complete', 'job', 'trace', ...f.p, '-r', 'master', ''])).toEqual(ok([
+    expect(await f.c.run(['__complete', 'job', 'trace', ...f.p, '-r', 'main', ''])).toEqual(ok([
       '1\tbuild: build (success)', '2\ttest: test (pending)', '3\tdeploy: deploy (created)',
       'build\t#1 build (success)', 'test\t#2 test (pending)', 'deploy\t#3 deploy (created)', '',
     ].join('\n')))
@@ -65,7 +65,7 @@ describe('completion of a job argument', () => {
 describe('collab job trace', () => {
   it('prints the whole log', async () => {
     await seeded()
-    expect(await f.c.run(['job', 'trace', 'build', '-r', 'master', ...f.p])).toEqual(ok('building\n'))
+    expect(await f.c.run(['job', 'trace', 'build', '-r', 'main', ...f.p])).toEqual(ok('building\n'))
     expect(await f.c.run(['job', 'trace', '2', ...f.p])).toEqual(ok(''))
   })
 
@@ -73,7 +73,7 @@ describe('collab job trace', () => {
     seedPipeline(f.w, [jobSpec('build', 0)])
     const t = await takeJob(f.w)
     let size = (await f.w.coordinator.appendTrace(t.id, t.token, 0, Buffer.from('step 1\n'))).size
-    const following = f.c.run(['job', 'trace', 'build', '--follow', '--interval', '0.1', '-r', 'master', ...f.p])
+    const following = f.c.run(['job', 'trace', 'build', '--follow', '--interval', '0.1', '-r', 'main', ...f.p])
     await sleep(800)
     size = (await f.w.coordinator.appendTrace(t.id, t.token, size, Buffer.from('step 2 ✓\n'))).size
     await sleep(400)
@@ -92,7 +92,7 @@ describe('collab job trace', () => {
 describe('collab job retry, cancel, play, erase, keep', () => {
   it('acts on a job named by id or name and says what it did', async () => {
     await seeded()
-    expect(await f.c.run(['job', 'retry', 'build', '-r', 'master', ...f.p])).toEqual(ok('', 'Retried job #1 as #4 (build) in owner/builds\n'))
+    expect(await f.c.run(['job', 'retry', 'build', '-r', 'main', ...f.p])).toEqual(ok('', 'Retried job #1 as #4 (build) in owner/builds\n'))
     expect(await f.c.run(['job', 'cancel', '2', ...f.p])).toEqual(ok('', 'Canceled job #2 (test) in owner/builds\n'))
     expect(await f.c.run(['job', 'keep', '1', ...f.p])).toEqual(ok('', 'Kept the artifacts of job #1 (build) in owner/builds\n'))
     expect(await f.c.run(['job', 'erase', '1', ...f.p])).toEqual(ok('', 'Erased job #1 (build) in owner/builds\n'))
@@ -119,7 +119,7 @@ describe('collab job retry, cancel, play, erase, keep', () => {
 describe('collab job artifacts download', () => {
   it('extracts the archive into a directory', async () => {
     await seeded()
-    expect(await f.c.run(['job', 'artifacts', 'download', 'build', '-r', 'master', '-o', 'out', ...f.p]))
+    expect(await f.c.run(['job', 'artifacts', 'download', 'build', '-r', 'main', '-o', 'out', ...f.p]))
       .toEqual(ok('', 'Extracted 2 files from the artifacts of job #1 in owner/builds into out\n'))
     const out = join(f.c.configDir, 'out')
     expect([readFileSync(join(out, 'dist/app.js'), 'utf8'), readFileSync(join(out, 'README.txt'), 'utf8')]).toEqual([files['dist/app.js'], files['README.txt']])
@@ -139,9 +139,9 @@ describe('collab job artifacts download', () => {
   it('takes the named job of the latest successful pipeline of a ref', async () => {
     seedPipeline(f.w, [jobSpec('build', 0)])
     await finish(f.w, await takeJob(f.w), { files })
-    expect(await f.c.run(['job', 'artifacts', 'download', '--job', 'build', '--ref', 'master', '--path', 'dist/app.js', '-o', '-', ...f.p]))
+    expect(await f.c.run(['job', 'artifacts', 'download', '--job', 'build', '--ref', 'main', '--path', 'dist/app.js', '-o', '-', ...f.p]))
       .toEqual(ok(files['dist/app.js']))
-    const missing = await f.c.run(['job', 'artifacts', 'download', '--job', 'nope', '--ref', 'master', ...f.p])
+    const missing = await f.c.run(['job', 'artifacts', 'download', '--job', 'nope', '--ref', 'main', ...f.p])
     expect([missing.exitCode, missing.stdout, readdirSync(f.c.configDir).filter((n) => !n.endsWith('.json'))]).toEqual([1, '', []])
     expect(missing.stderr).toMatch(/^error: 404 /)
   })
@@ -151,7 +151,7 @@ describe('collab job artifacts download', () => {
     await finish(f.w, await takeJob(f.w), { files })
     seedPipeline(f.w, [jobSpec('use', 0)])
     const running = await takeJob(f.w)
-    const env = { CI_API_V4_URL: f.server.api, CI_JOB_TOKEN: running.token, CI_PROJECT_ID: String(f.w.project.id), CI_COMMIT_REF_NAME: 'master' }
+    const env = { CI_API_V4_URL: f.server.api, CI_JOB_TOKEN: running.token, CI_PROJECT_ID: String(f.w.project.id), CI_COMMIT_REF_NAME: 'main' }
     const c = (await import('../cli.js')).cli()
     try {
       expect(await c.run(['job', 'artifacts', 'download', '--job', 'build', '--path', 'README.txt', '-o', '-'], { env })).toEqual(ok(files['README.txt']))

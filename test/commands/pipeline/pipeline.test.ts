@@ -22,7 +22,7 @@ async function seeded(state: 'success' | 'failed' = 'success') {
 }
 
 const fields = (status: string, extra: Record<string, string> = {}) => [
-  'id\t1', 'iid\t1', `status\t${status}`, 'ref\tmaster', `sha\t${f.w.sha}`, 'source\tpush', 'user\towner', `created_at\t${NOW}`,
+  'id\t1', 'iid\t1', `status\t${status}`, 'ref\tmain', `sha\t${f.w.sha}`, 'source\tpush', 'user\towner', `created_at\t${NOW}`,
   `started_at\t${NOW}`, `finished_at\t${extra.finished_at ?? ''}`, `duration\t${extra.duration ?? ''}`, 'yaml_errors\t', `web_url\t${url('pipelines/1')}`,
 ].join('\n')
 
@@ -31,8 +31,8 @@ describe('collab pipeline list', () => {
     await seeded()
     seedPipeline(f.w, [jobSpec('other', 0)], { ref: 'dev' })
     expect(await f.c.run(['pipeline', 'list', ...f.p])).toEqual(ok(
-      `2\tpending\tdev\t${f.w.sha.slice(0, 8)}\tpush\t${NOW}\n1\trunning\tmaster\t${f.w.sha.slice(0, 8)}\tpush\t${NOW}\n`))
-    expect(await f.c.run(['ci', 'ls', '-r', 'master', ...f.p])).toEqual(ok(`1\trunning\tmaster\t${f.w.sha.slice(0, 8)}\tpush\t${NOW}\n`))
+      `2\tpending\tdev\t${f.w.sha.slice(0, 8)}\tpush\t${NOW}\n1\trunning\tmain\t${f.w.sha.slice(0, 8)}\tpush\t${NOW}\n`))
+    expect(await f.c.run(['ci', 'ls', '-r', 'main', ...f.p])).toEqual(ok(`1\trunning\tmain\t${f.w.sha.slice(0, 8)}\tpush\t${NOW}\n`))
     expect(await f.c.run(['ci', 'ls', '--status', 'success', ...f.p])).toEqual(ok(''))
   })
 
@@ -62,7 +62,7 @@ describe('collab pipeline view', () => {
     await seeded()
     seedPipeline(f.w, [jobSpec('other', 0)], { ref: 'dev' })
     expect((await f.c.run(['ci', 'view', '--web', ...f.p], { env: { CI_COMMIT_REF_NAME: 'dev' } }))).toEqual(ok(`${url('pipelines/2')}\n`))
-    expect((await f.c.run(['ci', 'view', '--web', '-r', 'master', ...f.p]))).toEqual(ok(`${url('pipelines/1')}\n`))
+    expect((await f.c.run(['ci', 'view', '--web', '-r', 'main', ...f.p]))).toEqual(ok(`${url('pipelines/1')}\n`))
     const clone = mkdtempSync(join(tmpdir(), 'collab-ci-clone-'))
     try {
       await execa('git', ['init', '-q', '-b', 'feature'], { cwd: clone })
@@ -105,20 +105,20 @@ describe('collab pipeline view', () => {
 
 describe('collab pipeline run, retry, cancel, delete', () => {
   it('starts a pipeline on a ref with variables, and prints its URL', async () => {
-    await commit(f.w.owner.api, f.w.project.id, { commit_message: 'CI', actions: [create('.gitlab-ci.yml', 'job:\n  script: echo "$A"\n')] })
+    await commit(f.w.owner.api, f.w.project.id, { branch: 'main', commit_message: 'CI', actions: [create('.gitlab-ci.yml', 'job:\n  script: echo "$A"\n')] })
     await f.server.app.tasks.idle()
     const before = expectStatus(await f.w.owner.api.get(`/projects/${f.w.project.id}/pipelines`), 200).body.length
-    const result = await f.c.run(['ci', 'run', '-r', 'master', '--variable', 'A=x=1', '--variable-file', 'CFG=a: 1', ...f.p])
+    const result = await f.c.run(['ci', 'run', '-r', 'main', '--variable', 'A=x=1', '--variable-file', 'CFG=a: 1', ...f.p])
     const id = before + 1
-    expect(result).toEqual(ok(`${url(`pipelines/${id}`)}\n`, `Created pipeline #${id} on master in owner/builds\n`))
+    expect(result).toEqual(ok(`${url(`pipelines/${id}`)}\n`, `Created pipeline #${id} on main in owner/builds\n`))
     const variables = expectStatus(await f.w.owner.api.get(`/projects/${f.w.project.id}/pipelines/${id}/variables`), 200).body
     expect(variables).toEqual([{ key: 'A', value: 'x=1', variable_type: 'env_var' }, { key: 'CFG', value: 'a: 1', variable_type: 'file' }])
     const pipeline = expectStatus(await f.w.owner.api.get(`/projects/${f.w.project.id}/pipelines/${id}`), 200).body
-    expect([pipeline.source, pipeline.ref]).toEqual(['api', 'master'])
+    expect([pipeline.source, pipeline.ref]).toEqual(['api', 'main'])
   })
 
   it("passes on the server's refusal of a ref without a CI configuration", async () => {
-    const result = await f.c.run(['ci', 'run', '-r', 'master', ...f.p])
+    const result = await f.c.run(['ci', 'run', '-r', 'main', ...f.p])
     expect([result.exitCode, result.stdout]).toEqual([1, ''])
     expect(result.stderr).toMatch(/^error: .*\(HTTP 400\)\n$/)
   })
@@ -127,7 +127,7 @@ describe('collab pipeline run, retry, cancel, delete', () => {
     await seeded()
     expect(await f.c.run(['ci', 'cancel', '1', ...f.p])).toEqual(ok('', 'Canceled pipeline #1 in owner/builds\n'))
     expect(expectStatus(await f.w.owner.api.get(`/projects/${f.w.project.id}/pipelines/1`), 200).body.status).toBe('canceled')
-    const retried = await f.c.run(['ci', 'retry', '-r', 'master', '--json', ...f.p])
+    const retried = await f.c.run(['ci', 'retry', '-r', 'main', '--json', ...f.p])
     expect(retried.stderr).toBe('Retried pipeline #1 in owner/builds\n')
     expect(JSON.parse(retried.stdout)).toMatchObject({ id: 1, status: 'running' })
     expect(await f.c.run(['ci', 'delete', '1', ...f.p])).toEqual({

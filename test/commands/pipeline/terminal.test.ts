@@ -52,7 +52,7 @@ describe('collab pipeline view on a terminal', () => {
     await finish(w, await takeJob(w), { state: 'failed' })
     expect(await view.run(viewOptions, deps)).toBe(0)
     expect(out).toBe([
-      `<b>Pipeline #1</b>  <g>running</g>  master @ ${w.sha.slice(0, 8)}  <d>(push, 3 minutes ago)</d>`,
+      `<b>Pipeline #1</b>  <g>running</g>  main @ ${w.sha.slice(0, 8)}  <d>(push, 3 minutes ago)</d>`,
       `<d>${server.url}/owner/builds/-/pipelines/1</d>`,
       '', '<b>build</b>',
       '  build   <g>✓ success</g>                  0s  <d>#1</d>',
@@ -75,7 +75,7 @@ describe('collab pipeline view on a terminal', () => {
     expect(frames.length).toBeGreaterThanOrEqual(2)
     expect(frames[0]).toContain('<y>○ pending</y>')
     expect(frames[frames.length - 1]).toBe([
-      `<b>Pipeline #1</b>  <r>failed</r>  master @ ${w.sha.slice(0, 8)}  <d>(push, 3 minutes ago)</d>`,
+      `<b>Pipeline #1</b>  <r>failed</r>  main @ ${w.sha.slice(0, 8)}  <d>(push, 3 minutes ago)</d>`,
       `<d>${server.url}/owner/builds/-/pipelines/1</d>`, '', '<b>build</b>', '  build  <r>✗ failed</r>                   0s  <d>#1</d>', '',
     ].join('\n'))
   })

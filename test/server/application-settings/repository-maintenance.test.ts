@@ -94,7 +94,7 @@ describe('housekeeping', () => {
     const objects = readdirSync(join(gitdir(p.id), 'objects'))
     expect(objects.filter((d) => /^[0-9a-f]{2}$/.test(d))).toEqual([])
     expect(readdirSync(join(gitdir(p.id), 'objects', 'pack')).some((f) => f.endsWith('.pack'))).toBe(true)
-    expect(expectStatus(await alice.api.get(`/projects/${p.id}/repository/files/README.md`, { query: { ref: 'master' } }), 200).body.file_name).toBe('README.md')
+    expect(expectStatus(await alice.api.get(`/projects/${p.id}/repository/files/README.md`, { query: { ref: 'main' } }), 200).body.file_name).toBe('README.md')
   })
 
   it('does nothing while turned off', async () => {

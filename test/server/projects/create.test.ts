@@ -36,7 +36,7 @@ describe('POST /projects', () => {
       path: 'my-demo',
       path_with_namespace: 'alice/my-demo',
       created_at: NOW,
-      default_branch: 'master',
+      default_branch: 'main',
       tag_list: [],
       topics: [],
       ssh_url_to_repo: 'git@127.0.0.1:alice/my-demo.git',

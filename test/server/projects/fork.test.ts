@@ -38,7 +38,7 @@ describe('POST /projects/:id/fork', () => {
     const fork = Project.strict().parse(res.body)
     expect(fork).toMatchObject({
       name: 'Upstream', path: 'upstream', path_with_namespace: 'bob/upstream', description: 'the original',
-      visibility: 'public', import_status: 'scheduled', creator_id: bob.id, empty_repo: false, default_branch: 'master',
+      visibility: 'public', import_status: 'scheduled', creator_id: bob.id, empty_repo: false, default_branch: 'main',
       permissions: { project_access: { access_level: 50, notification_level: 3 }, group_access: null },
     })
     expect(ProjectSimple.strict().parse(fork.forked_from_project).id).toBe(source.id)
@@ -46,7 +46,7 @@ describe('POST /projects/:id/fork', () => {
     expect(done.import_status).toBe('finished')
     expect(done.import_error).toBeNull()
     expect(existsSync(join(repoDir(fork.id), 'HEAD'))).toBe(true)
-    const head = (id: number) => readFileSync(join(repoDir(id), 'refs', 'heads', 'master'), 'utf8')
+    const head = (id: number) => readFileSync(join(repoDir(id), 'refs', 'heads', 'main'), 'utf8')
     expect(head(fork.id)).toBe(head(source.id))
     expect(head(fork.id)).toMatch(/^[0-9a-f]{40}\n$/)
   })

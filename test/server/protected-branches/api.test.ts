@@ -19,7 +19,7 @@ const push = (id: number, level: number, description: string) =>
 const merge = (id: number, level: number, description: string) =>
   [{ id, access_level: level, access_level_description: description, user_id: null, group_id: null }]
 const MASTER = {
-  id: 1, name: 'master', push_access_levels: push(1, 40, 'Maintainers'), merge_access_levels: merge(1, 40, 'Maintainers'),
+  id: 1, name: 'main', push_access_levels: push(1, 40, 'Maintainers'), merge_access_levels: merge(1, 40, 'Maintainers'),
   unprotect_access_levels: [], allow_force_push: false, code_owner_approval_required: false,
 }
 
@@ -28,12 +28,12 @@ beforeAll(async () => {
   alice = await createUser(server, 'alice', { name: 'Alice Liddell' })
   mia = await createUser(server, 'mia', { name: 'Mia Maintainer' })
   dave = await createUser(server, 'dave', { name: 'Dave Developer' })
-  // initialize_with_readme makes master, which default_branch_protection (2) protects as rule 1.
+  // initialize_with_readme makes main, which default_branch_protection (2) protects as rule 1.
   const p = await createProject(alice.api, { name: 'guarded', initialize_with_readme: true })
   id = p.id
   expectStatus(await alice.api.post(`/projects/${id}/members`, { user_id: mia.id, access_level: 40 }), 201)
   expectStatus(await alice.api.post(`/projects/${id}/members`, { user_id: dave.id, access_level: 30 }), 201)
-  await commit(alice.api, id, { branch: 'feature/login', start_branch: 'master', commit_message: 'Login', actions: [create('l.txt', 'l\n')] })
+  await commit(alice.api, id, { branch: 'feature/login', start_branch: 'main', commit_message: 'Login', actions: [create('l.txt', 'l\n')] })
 })
 afterAll(() => server.close())
 
@@ -85,9 +85,9 @@ describe('POST /projects/:id/protected_branches', () => {
   })
 
   it("answers 409 Protected branch '<name>' already exists, and changes nothing", async () => {
-    const res = await mia.api.post(rules(), { name: 'master', push_access_level: 30 })
-    expect([res.status, res.body]).toEqual([409, { message: "Protected branch 'master' already exists" }])
-    expect((await mia.api.get(`${rules()}/master`)).body).toEqual(MASTER)
+    const res = await mia.api.post(rules(), { name: 'main', push_access_level: 30 })
+    expect([res.status, res.body]).toEqual([409, { message: "Protected branch 'main' already exists" }])
+    expect((await mia.api.get(`${rules()}/main`)).body).toEqual(MASTER)
   })
 
   it('refuses a missing name, an unknown level and a Developer', async () => {
@@ -159,8 +159,8 @@ describe('the legacy PUT /repository/branches/:branch/protect and /unprotect', (
   it('answers 404 Branch Not Found for a missing branch and 403 to a Developer', async () => {
     const missing = await mia.api.put(`${repo(id)}/branches/nope/protect`)
     expect([missing.status, missing.body]).toEqual([404, { message: '404 Branch Not Found' }])
-    expect((await dave.api.put(`${repo(id)}/branches/master/unprotect`)).status).toBe(403)
-    expect((await mia.api.get(`${rules()}/master`)).status).toBe(200)
+    expect((await dave.api.put(`${repo(id)}/branches/main/unprotect`)).status).toBe(403)
+    expect((await mia.api.get(`${rules()}/main`)).status).toBe(200)
   })
 })
 

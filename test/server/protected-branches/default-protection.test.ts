@@ -18,13 +18,13 @@ const rulesOf = async (id: number) => expectStatus(await f.alice.api.get(`/proje
 describe('default_branch_protection on new projects', () => {
   it.each([
     [0, []],
-    [1, [['master', 30, 40]]],
-    [2, [['master', 40, 40]]],
+    [1, [['main', 30, 40]]],
+    [2, [['main', 40, 40]]],
   ])('%i protects a readme-initialized default branch as %j', async (setting, expected) => {
     await f.set({ default_branch_protection: setting })
     const p = await createProject(f.alice.api, { name: `readme-${++projects}`, initialize_with_readme: true })
     expect(await rulesOf(p.id)).toEqual(expected)
-    const branch = expectStatus(await f.alice.api.get(`${repo(p.id)}/branches/master`), 200).body
+    const branch = expectStatus(await f.alice.api.get(`${repo(p.id)}/branches/main`), 200).body
     expect(branch.protected).toBe(expected.length > 0)
     expect(branch.developers_can_push).toBe(setting === 1)
   })
@@ -52,7 +52,7 @@ describe('default_branch_protection on new projects', () => {
     await f.set({ default_branch_protection: 0 })
     const p = await createProject(f.alice.api, { name: `before-${++projects}`, initialize_with_readme: true })
     await f.set({ default_branch_protection: 2 })
-    await commit(f.alice.api, p.id, { commit_message: 'Second', actions: [create('b.txt', 'b\n')] })
+    await commit(f.alice.api, p.id, { branch: 'main', commit_message: 'Second', actions: [create('b.txt', 'b\n')] })
     expect(await rulesOf(p.id)).toEqual([])
   })
 })

@@ -18,7 +18,7 @@ let base: string
 
 const rules = () => `/projects/${id}/protected_branches`
 const enc = encodeURIComponent
-const BRANCHES = ['Hotfix', 'feature', 'hot-big-fix', 'hotfix', 'master', 'release/1.0', 'release/x/y', 'releases/1']
+const BRANCHES = ['Hotfix', 'feature', 'hot-big-fix', 'hotfix', 'main', 'release/1.0', 'release/x/y', 'releases/1']
 
 beforeAll(async () => {
   server = await startTestServer({ clock: fixedClock('2024-01-02T03:04:05Z') })
@@ -31,8 +31,8 @@ beforeAll(async () => {
   for (const [u, level] of [[mia, 40], [dave, 30], [rita, 20]] as const) {
     expectStatus(await alice.api.post(`/projects/${id}/members`, { user_id: u.id, access_level: level }), 201)
   }
-  base = (await branchHead(alice.api, id, 'master'))!
-  for (const name of BRANCHES.filter((b) => b !== 'master')) expectStatus(await alice.api.post(`${repo(id)}/branches`, { branch: name, ref: 'master' }), 201)
+  base = (await branchHead(alice.api, id, 'main'))!
+  for (const name of BRANCHES.filter((b) => b !== 'main')) expectStatus(await alice.api.post(`${repo(id)}/branches`, { branch: name, ref: 'main' }), 201)
   expectStatus(await alice.api.post(rules(), { name: 'release/*', push_access_level: 30, merge_access_level: 40 }), 201)
   expectStatus(await alice.api.post(rules(), { name: 'hot*fix', push_access_level: 40, merge_access_level: 30 }), 201)
 })
@@ -49,7 +49,7 @@ describe('branch records', () => {
       ['feature', false, false, false, true],
       ['hot-big-fix', true, false, true, false],
       ['hotfix', true, false, true, false],
-      ['master', true, false, false, false],
+      ['main', true, false, false, false],
       ['release/1.0', true, true, false, true],
       ['release/x/y', true, true, false, true],
       ['releases/1', false, false, false, true],
@@ -66,39 +66,39 @@ describe('API commits, files and cherry-picks', () => {
     as.post(`${repo(id)}/commits`, { branch, commit_message: `to ${branch}`, actions: [create(file, `${file}\n`)] })
 
   it('refuse a Developer on a Maintainers-only branch with 403 and move nothing', async () => {
-    const res = await write(dave.api, 'master', 'd.txt')
+    const res = await write(dave.api, 'main', 'd.txt')
     expect([res.status, res.body]).toEqual([403, { message: '403 Forbidden - You are not allowed to push into this branch' }])
-    const file = await dave.api.put(`${repo(id)}/files/README.md`, { branch: 'master', commit_message: 'edit', content: 'x\n' })
+    const file = await dave.api.put(`${repo(id)}/files/README.md`, { branch: 'main', commit_message: 'edit', content: 'x\n' })
     expect([file.status, file.body]).toEqual([403, { message: '403 Forbidden - You are not allowed to push into this branch' }])
     const newFile = await dave.api.post(`${repo(id)}/files/${enc('hot.txt')}`, { branch: 'hot-big-fix', commit_message: 'add', content: 'x\n' })
     expect(newFile.status).toBe(403)
-    expect(await branchHead(alice.api, id, 'master')).toBe(base)
+    expect(await branchHead(alice.api, id, 'main')).toBe(base)
     expect(await branchHead(alice.api, id, 'hot-big-fix')).toBe(base)
   })
 
   it('let a Developer write where a rule lets Developers push, or no rule applies', async () => {
     expectStatus(await write(dave.api, 'release/1.0', 'r.txt'), 201)
     expectStatus(await write(dave.api, 'Hotfix', 'h.txt'), 201)
-    expectStatus(await dave.api.post(`${repo(id)}/commits`, { branch: 'dave-new', start_branch: 'master', commit_message: 'new', actions: [create('n.txt', 'n\n')] }), 201)
+    expectStatus(await dave.api.post(`${repo(id)}/commits`, { branch: 'dave-new', start_branch: 'main', commit_message: 'new', actions: [create('n.txt', 'n\n')] }), 201)
   })
 
-  it('let a Maintainer and an administrator write to master', async () => {
-    expectStatus(await write(mia.api, 'master', 'm.txt'), 201)
-    expectStatus(await write(root, 'master', 'root.txt'), 201)
+  it('let a Maintainer and an administrator write to main', async () => {
+    expectStatus(await write(mia.api, 'main', 'm.txt'), 201)
+    expectStatus(await write(root, 'main', 'root.txt'), 201)
   })
 
   it('refuse a cherry-pick into a protected branch by a Developer', async () => {
     const picked = expectStatus(await write(dave.api, 'feature', 'pick.txt'), 201).body.id
-    const before = await branchHead(alice.api, id, 'master')
-    const res = await dave.api.post(`${repo(id)}/commits/${picked}/cherry_pick`, { branch: 'master' })
+    const before = await branchHead(alice.api, id, 'main')
+    const res = await dave.api.post(`${repo(id)}/commits/${picked}/cherry_pick`, { branch: 'main' })
     expect([res.status, res.body]).toEqual([403, { message: '403 Forbidden - You are not allowed to push into this branch' }])
-    expect(await branchHead(alice.api, id, 'master')).toBe(before)
-    expectStatus(await mia.api.post(`${repo(id)}/commits/${picked}/cherry_pick`, { branch: 'master' }), 201)
+    expect(await branchHead(alice.api, id, 'main')).toBe(before)
+    expectStatus(await mia.api.post(`${repo(id)}/commits/${picked}/cherry_pick`, { branch: 'main' }), 201)
   })
 
   it('refuse everyone, administrators too, where the push level is No one (0)', async () => {
     expectStatus(await alice.api.post(rules(), { name: 'frozen', push_access_level: 0 }), 201)
-    const res = await root.post(`${repo(id)}/commits`, { branch: 'frozen', start_branch: 'master', commit_message: 'x', actions: [create('f.txt', 'f\n')] })
+    const res = await root.post(`${repo(id)}/commits`, { branch: 'frozen', start_branch: 'main', commit_message: 'x', actions: [create('f.txt', 'f\n')] })
     expect([res.status, res.body]).toEqual([403, { message: '403 Forbidden - You are not allowed to push into this branch' }])
     expect(await branchHead(alice.api, id, 'frozen')).toBeNull()
   })
@@ -115,13 +115,13 @@ describe('API commits, files and cherry-picks', () => {
 
 describe('POST /projects/:id/repository/branches', () => {
   it('refuses a protected name to whoever may not push to it (400, the push refusal) and creates nothing', async () => {
-    const res = await dave.api.post(`${repo(id)}/branches`, { branch: 'hotfix-2', ref: 'master' })
+    const res = await dave.api.post(`${repo(id)}/branches`, { branch: 'hotfix-2', ref: 'main' })
     expect([res.status, res.body]).toEqual([201, expect.objectContaining({ name: 'hotfix-2', protected: false })])
-    const refused = await dave.api.post(`${repo(id)}/branches`, { branch: 'hot-new-fix', ref: 'master' })
+    const refused = await dave.api.post(`${repo(id)}/branches`, { branch: 'hot-new-fix', ref: 'main' })
     expect([refused.status, refused.body]).toEqual([400, { message: 'You are not allowed to push code to protected branches on this project.' }])
     expect(await branchHead(alice.api, id, 'hot-new-fix')).toBeNull()
-    expectStatus(await dave.api.post(`${repo(id)}/branches`, { branch: 'release/2.0', ref: 'master' }), 201)
-    expectStatus(await mia.api.post(`${repo(id)}/branches`, { branch: 'hot-new-fix', ref: 'master' }), 201)
+    expectStatus(await dave.api.post(`${repo(id)}/branches`, { branch: 'release/2.0', ref: 'main' }), 201)
+    expectStatus(await mia.api.post(`${repo(id)}/branches`, { branch: 'hot-new-fix', ref: 'main' }), 201)
   })
 })
 
@@ -136,7 +136,7 @@ describe('DELETE /projects/:id/repository/branches/:branch', () => {
   })
 
   it('still refuses the default branch with 405', async () => {
-    const res = await mia.api.del(`${repo(id)}/branches/master`)
+    const res = await mia.api.del(`${repo(id)}/branches/main`)
     expect([res.status, res.body]).toEqual([405, { message: 'The default branch of a project cannot be deleted.' }])
   })
 })
@@ -146,8 +146,8 @@ describe('canMergeInto (for merge requests)', () => {
     canMergeInto({ app: server.app, user: user ? findUserById(server.app.db, user.id)! : null }, findProjectById(server.app.db, id)!, branch)
 
   it('lets in whoever may push to the branch or whom a matching rule\'s merge level lets in', () => {
-    // master: push and merge Maintainers; hot*fix: push Maintainers, merge Developers; release/*: push Developers.
-    expect([may(dave, 'master'), may(mia, 'master')]).toEqual([false, true])
+    // main: push and merge Maintainers; hot*fix: push Maintainers, merge Developers; release/*: push Developers.
+    expect([may(dave, 'main'), may(mia, 'main')]).toEqual([false, true])
     expect([may(dave, 'hotfix'), may(dave, 'release/1.0'), may(dave, 'feature')]).toEqual([true, true, true])
     expect([may(rita, 'feature'), may(rita, 'hotfix'), may(null, 'feature')]).toEqual([false, false, false])
   })

@@ -23,20 +23,32 @@ describe('default branch and HEAD', () => {
     root.post(`/projects/${id}/repository/commits`, { branch, commit_message: `add ${file}`, actions: [{ action: 'create', file_path: file, content: 'x\n' }] })
 
   it('makes the first branch committed through the API the default branch and HEAD', async () => {
-    const p = await createProject(root, { name: 'first-main' })
-    expect(head(p.id)).toBe('ref: refs/heads/master\n')
-    const c = expectStatus(await commit(p.id, 'main', 'a.txt'), 201).body
-    const after = (await root.get(`/projects/${p.id}`)).body
-    expect([after.default_branch, after.empty_repo]).toEqual(['main', false])
+    const p = await createProject(root, { name: 'first-trunk' })
     expect(head(p.id)).toBe('ref: refs/heads/main\n')
+    const c = expectStatus(await commit(p.id, 'trunk', 'a.txt'), 201).body
+    const after = (await root.get(`/projects/${p.id}`)).body
+    expect([after.default_branch, after.empty_repo]).toEqual(['trunk', false])
+    expect(head(p.id)).toBe('ref: refs/heads/trunk\n')
     await server.app.tasks.idle()
-    expect(events.at(-1)).toMatchObject({ project: { id: p.id }, user: { username: 'root' }, changes: [{ ref: 'refs/heads/main', before: null, after: c.id }] })
+    expect(events.at(-1)).toMatchObject({ project: { id: p.id }, user: { username: 'root' }, changes: [{ ref: 'refs/heads/trunk', before: null, after: c.id }] })
+  })
+
+  it('names a new repository\'s branch after default_branch_name, main when it is unset or blank', async () => {
+    expectStatus(await root.put('/application/settings', { default_branch_name: 'trunk' }), 200)
+    const named = await createProject(root, { name: 'named-default', initialize_with_readme: true })
+    expect([named.default_branch, head(named.id)]).toEqual(['trunk', 'ref: refs/heads/trunk\n'])
+    expect((await root.get(`/projects/${named.id}/repository/branches/trunk`)).status).toBe(200)
+    const refused = await root.put('/application/settings', { default_branch_name: 'bad..name' })
+    expect([refused.status, refused.body]).toEqual([400, { message: { default_branch_name: ['is invalid'] } }])
+    expectStatus(await root.put('/application/settings', { default_branch_name: '' }), 200)
+    const unset = await createProject(root, { name: 'unset-default' })
+    expect([unset.default_branch, head(unset.id)]).toEqual(['main', 'ref: refs/heads/main\n'])
   })
 
   it('moves HEAD with PUT default_branch and refuses a branch that does not exist', async () => {
     const p = await createProject(root, { name: 'switch-default' })
-    expectStatus(await commit(p.id, 'master', 'a.txt'), 201)
-    expectStatus(await root.post(`/projects/${p.id}/repository/branches`, { branch: 'develop', ref: 'master' }), 201)
+    expectStatus(await commit(p.id, 'main', 'a.txt'), 201)
+    expectStatus(await root.post(`/projects/${p.id}/repository/branches`, { branch: 'develop', ref: 'main' }), 201)
     expect((await root.put(`/projects/${p.id}`, { default_branch: 'develop' })).body.default_branch).toBe('develop')
     expect(head(p.id)).toBe('ref: refs/heads/develop\n')
     const refused = await root.put(`/projects/${p.id}`, { default_branch: 'nope' })

@@ -131,7 +131,7 @@ describe('GET …/jobs/:job_id/artifacts/*artifact_path', () => {
 
 describe('artifacts by ref and job name', () => {
   it('downloads from the latest successful pipeline of a branch whose name has slashes', async () => {
-    expectStatus(await w.owner.api.post(`/projects/${pid}/repository/branches`, { branch: 'release/v1', ref: 'master' }), 201)
+    expectStatus(await w.owner.api.post(`/projects/${pid}/repository/branches`, { branch: 'release/v1', ref: 'main' }), 201)
     const first = seedPipeline(w, [jobSpec('pack', 0)], { ref: 'release/v1' }).jobs[0]
     await finish(w, await takeJob(w), { files: { 'v.txt': 'one' } })
     const second = seedPipeline(w, [jobSpec('pack', 0)], { ref: 'release/v1' }).jobs[0]
@@ -151,18 +151,18 @@ describe('artifacts by ref and job name', () => {
   })
 
   it("answers 404 'Not found' for an unknown job name or ref, and 400 without `job`", async () => {
-    for (const path of ['/jobs/artifacts/master/download?job=nope', '/jobs/artifacts/nope/download?job=build', '/jobs/artifacts/master/raw/x?job=nope']) {
+    for (const path of ['/jobs/artifacts/main/download?job=nope', '/jobs/artifacts/nope/download?job=build', '/jobs/artifacts/main/raw/x?job=nope']) {
       const res = await w.reporter.api.get(`/projects/${pid}${path}`)
       expect([res.status, res.body]).toEqual([404, { message: '404 Not found' }])
     }
-    const res = await w.reporter.api.get(`/projects/${pid}/jobs/artifacts/master/download`)
+    const res = await w.reporter.api.get(`/projects/${pid}/jobs/artifacts/main/download`)
     expect([res.status, res.body]).toEqual([400, { message: '400 (Bad request) "job" not given' }])
   })
 
   it('answers the plain 404 and the 400 on raw paths too', async () => {
-    const missing = await w.reporter.api.get(`/projects/${pid}/jobs/artifacts/master/raw/dist/none.js`, { query: { job: 'build' } })
+    const missing = await w.reporter.api.get(`/projects/${pid}/jobs/artifacts/main/raw/dist/none.js`, { query: { job: 'build' } })
     expect([missing.status, missing.text]).toEqual([404, 'Not Found\n'])
-    const bad = await w.reporter.api.get(`/projects/${pid}/jobs/artifacts/master/raw/a%00`, { query: { job: 'build' } })
+    const bad = await w.reporter.api.get(`/projects/${pid}/jobs/artifacts/main/raw/a%00`, { query: { job: 'build' } })
     expect([bad.status, bad.body]).toEqual([400, { message: '400 Bad request' }])
   })
 })
@@ -177,7 +177,7 @@ describe('expiry', () => {
     expect([res.status, res.body]).toEqual([404, { message: '404 Not Found' }])
     expect((await w.reporter.api.get(job(j.id, '/artifacts/e.txt'))).status).toBe(404)
     expect(expectStatus(await w.reporter.api.get(job(j.id)), 200).body).not.toHaveProperty('artifacts_file')
-    const byRef = await w.reporter.api.get(`/projects/${pid}/jobs/artifacts/master/download`, { query: { job: 'shortlived' } })
+    const byRef = await w.reporter.api.get(`/projects/${pid}/jobs/artifacts/main/download`, { query: { job: 'shortlived' } })
     expect([byRef.status, byRef.body]).toEqual([404, { message: '404 Not found' }])
   })
 })

@@ -30,7 +30,7 @@ export interface CiWorld {
   coordinator: JobCoordinator
 }
 
-/** Users of every role on one private project with a README commit on master. */
+/** Users of every role on one private project with a README commit on main. */
 export async function ciWorld(server: TestServer, prefix = ''): Promise<CiWorld> {
   const owner = await createUser(server, `${prefix}owner`, { name: 'Olive Owner' })
   const roles = { maintainer: 40, developer: 30, reporter: 20, guest: 10 } as const
@@ -41,7 +41,7 @@ export async function ciWorld(server: TestServer, prefix = ''): Promise<CiWorld>
     expectStatus(await owner.api.post(`/projects/${project.id}/members`, { user_id: members[role].id, access_level: level }), 201)
   }
   const stranger = await createUser(server, `${prefix}stranger`)
-  const sha = expectStatus(await owner.api.get(`/projects/${project.id}/repository/branches/master`), 200).body.commit.id
+  const sha = expectStatus(await owner.api.get(`/projects/${project.id}/repository/branches/main`), 200).body.commit.id
   return {
     server, owner, stranger, project, sha, coordinator: createCoordinator(server.app),
     maintainer: members.maintainer, developer: members.developer, reporter: members.reporter, guest: members.guest,
@@ -66,7 +66,7 @@ export function seedPipeline(w: CiWorld, specs: JobSpec[], opts: { ref?: string;
   const app = w.server.app
   const user = opts.user ?? w.owner
   const pipeline = insertPipeline(app.db, {
-    project_id: w.project.id, iid: allocateIid(app.db, w.project.id, 'pipelines'), sha: w.sha, before_sha: null, ref: opts.ref ?? 'master',
+    project_id: w.project.id, iid: allocateIid(app.db, w.project.id, 'pipelines'), sha: w.sha, before_sha: null, ref: opts.ref ?? 'main',
     tag: 0, source: 'push', status: 'created', yaml_errors: null, stages: JSON.stringify(['build', 'test', 'deploy']), user_id: user.id,
     merge_request_id: null, created_at: NOW, updated_at: NOW, committed_at: NOW,
   })

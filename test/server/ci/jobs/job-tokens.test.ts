@@ -62,7 +62,7 @@ describe('routes that take a job token', () => {
   it('reads branches, tags, a commit, a raw file and merge requests of its project', async () => {
     const paths = [
       `/projects/${pid}/repository/branches`, `/projects/${pid}/repository/tags`, `/projects/${pid}/repository/commits/${w.sha}`,
-      `/projects/${pid}/repository/files/README.md/raw?ref=master`, `/projects/${pid}/merge_requests`,
+      `/projects/${pid}/repository/files/README.md/raw?ref=main`, `/projects/${pid}/merge_requests`,
     ]
     for (const path of paths) expect([path, (await api(server).get(path, { headers: asJob(running.token) })).status]).toEqual([path, 200])
   })
@@ -111,7 +111,7 @@ describe('git over HTTP as gitlab-ci-token', () => {
     await git.run(git.root, 'clone', '-q', repoUrl(running.token), dir)
     expect(await git.run(dir, 'rev-parse', 'HEAD')).toBe(w.sha)
     await git.commit(dir, 'from a job', { 'job.txt': 'x\n' })
-    const push = await git.attempt(dir, 'push', 'origin', 'HEAD:master')
+    const push = await git.attempt(dir, 'push', 'origin', 'HEAD:main')
     expect(push.exitCode).not.toBe(0)
     expect(push.stderr).toContain('You are not allowed to push code to this project.')
   })

@@ -33,14 +33,14 @@ beforeAll(async () => {
   w = await ciWorld(server)
   pid = w.project.id
   // [skip ci] keeps the commit itself from starting a pipeline; POST /pipeline ignores it.
-  await commit(w.owner.api, pid, { commit_message: 'CI [skip ci]', actions: [create('.gitlab-ci.yml', CONFIG)] })
-  // Pipelines of protected master are run by those who may merge there (GitLab's pipeline policy): developers here.
-  expectStatus(await w.owner.api.request('PATCH', `/projects/${pid}/protected_branches/master`, { json: { merge_access_level: 30 } }), 200)
+  await commit(w.owner.api, pid, { branch: 'main', commit_message: 'CI [skip ci]', actions: [create('.gitlab-ci.yml', CONFIG)] })
+  // Pipelines of protected main are run by those who may merge there (GitLab's pipeline policy): developers here.
+  expectStatus(await w.owner.api.request('PATCH', `/projects/${pid}/protected_branches/main`, { json: { merge_access_level: 30 } }), 200)
 })
 afterAll(() => server.close())
 
 it('runs a pipeline through the Jobs API from start to finish', async () => {
-  const pipeline = expectStatus(await w.developer.api.post(`/projects/${pid}/pipeline`, { ref: 'master' }), 201).body
+  const pipeline = expectStatus(await w.developer.api.post(`/projects/${pid}/pipeline`, { ref: 'main' }), 201).body
   const jobsOf = async () => expectStatus(await w.reporter.api.get(`/projects/${pid}/pipelines/${pipeline.id}/jobs`), 200).body
   expect(summary(await jobsOf())).toEqual(['build:pending', 'test:created', 'deploy:created'])
 
@@ -59,7 +59,7 @@ it('runs a pipeline through the Jobs API from start to finish', async () => {
   expect([built.artifacts_expire_at, built.artifacts_file.filename]).toEqual(['2024-01-09T03:04:05.000Z', 'artifacts.zip'])
   // The optional manual job leaves the pipeline successful, so its artifacts are the ref's latest.
   expect(expectStatus(await w.reporter.api.get(`/projects/${pid}/pipelines/${pipeline.id}`), 200).body.status).toBe('success')
-  const byRef = await w.reporter.api.get(`/projects/${pid}/jobs/artifacts/master/raw/dist/app.bin`, { query: { job: 'build' } })
+  const byRef = await w.reporter.api.get(`/projects/${pid}/jobs/artifacts/main/raw/dist/app.bin`, { query: { job: 'build' } })
   expect([byRef.status, byRef.text]).toEqual([200, 'binary'])
 
   const deployId = (await jobsOf())[2].id

@@ -19,8 +19,8 @@ build = project.jobs.get([j.id for j in jobs if j.name == "build"][0])
 out["trace"] = build.trace().decode()
 out["artifact"] = build.artifact("dist/app.txt").decode()
 out["zip_magic"] = build.artifacts()[:2].decode()
-out["by_ref"] = project.artifacts.raw("master", "dist/app.txt", "build").decode()
-out["by_ref_zip"] = project.artifacts.download("master", "build")[:2].decode()
+out["by_ref"] = project.artifacts.raw("main", "dist/app.txt", "build").decode()
+out["by_ref_zip"] = project.artifacts.download("main", "build")[:2].decode()
 build.keep_artifacts()
 out["kept"] = project.jobs.get(build.id).artifacts_expire_at
 

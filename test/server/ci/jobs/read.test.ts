@@ -31,7 +31,7 @@ describe('GET /projects/:id/jobs/:job_id', () => {
     const res = expectStatus(await w.reporter.api.get(`${jobs()}/${testId}`), 200)
     const base = server.url
     expect(res.body).toEqual({
-      id: testId, status: 'failed', stage: 'test', name: 'test', ref: 'master', tag: false, coverage: null, allow_failure: false,
+      id: testId, status: 'failed', stage: 'test', name: 'test', ref: 'main', tag: false, coverage: null, allow_failure: false,
       created_at: NOW, started_at: NOW, finished_at: NOW, erased_at: null, duration: 0, queued_duration: 0,
       user: {
         id: w.owner.id, username: 'owner', name: 'Olive Owner', state: 'active', avatar_url: null, web_url: `${base}/owner`,
@@ -45,7 +45,7 @@ describe('GET /projects/:id/jobs/:job_id', () => {
         committed_date: '2024-01-02T03:04:05.000+00:00', trailers: {}, extended_trailers: {}, web_url: `${base}/owner/builds/-/commit/${w.sha}`,
       },
       pipeline: {
-        id: 1, iid: 1, project_id: pid, sha: w.sha, ref: 'master', status: 'failed', source: 'push', created_at: NOW, updated_at: NOW,
+        id: 1, iid: 1, project_id: pid, sha: w.sha, ref: 'main', status: 'failed', source: 'push', created_at: NOW, updated_at: NOW,
         web_url: `${base}/owner/builds/-/pipelines/1`,
       },
       failure_reason: 'script_failure',

@@ -118,7 +118,7 @@ describe('shell executor', () => {
     await git.run(git.root, 'clone', '-q', urlWithCredentials(server.url, '/root/runner-e2e.git', 'root', server.rootToken), dir)
     sha = await git.commit(dir, 'job sources', { 'hello.txt': 'hello from the repository\n' })
     await git.run(dir, 'tag', 'v1.0')
-    await git.run(dir, 'push', '-q', 'origin', 'master', 'v1.0')
+    await git.run(dir, 'push', '-q', 'origin', 'main', 'v1.0')
     root = mkdtempSync(join(tmpdir(), 'collab-executor-'))
     layout = dataLayout(join(root, 'data'))
   })
@@ -146,7 +146,7 @@ describe('shell executor', () => {
     return {
       id, token,
       job_info: { name: `job-${id}`, stage: 'test', project_id: 1, project_name: 'runner-e2e' },
-      git_info: { repo_url: urlWithCredentials(server.url, '/root/runner-e2e.git', 'oauth2', server.rootToken), ref: 'master', sha, before_sha: '0'.repeat(40), ref_type: 'branch', depth: 20 },
+      git_info: { repo_url: urlWithCredentials(server.url, '/root/runner-e2e.git', 'oauth2', server.rootToken), ref: 'main', sha, before_sha: '0'.repeat(40), ref_type: 'branch', depth: 20 },
       runner_info: { timeout: over.timeout ?? 60 },
       variables: [{ key: 'CI_JOB_TOKEN', value: token, public: false, masked: true }, ...(over.variables ?? [])],
       steps: [
@@ -192,7 +192,7 @@ describe('shell executor', () => {
     ].join('\n'))
     expect(plain).toMatch(/^Running with collab runner \S+\n {2}on collab-shell-runner\nPreparing the "shell" executor\n/)
     expect(plain).toContain('Getting source from Git repository\nFetching changes with git depth set to 20...\n')
-    expect(plain).toContain(`Checking out ${sha.slice(0, 8)} as detached HEAD (ref is master)...\n`)
+    expect(plain).toContain(`Checking out ${sha.slice(0, 8)} as detached HEAD (ref is main)...\n`)
     expect(trace).not.toContain(server.rootToken)
     expect(trace).not.toContain(p.token)
     expect(existsSync(join(layout.builds, String(p.id)))).toBe(false)
