@@ -27,14 +27,16 @@ const FILTERS: Record<ArchiveKind, string[]> = {
 const STDERR_LIMIT = 64 * 1024
 
 /**
- * Streams `git archive` of a commit, every entry under `prefix/`, only `path` when given (checked to exist by the
- * caller: once bytes are sent, a failure can only cut the stream). The stream ends only after git exits with 0, so a
- * git failure midway breaks the response instead of ending it as if complete; destroying the stream stops git.
+ * Streams `git archive` of a commit, every entry under `prefix/`, only `path` when given, without the `exclude` paths
+ * (the caller checks `path` exists: once bytes are sent, a failure can only cut the stream). The stream ends only after
+ * git exits with 0, so a git failure midway breaks the response instead of ending it as if complete; destroying the
+ * stream stops git.
  */
-export function archiveStream(gitdir: string, commit: string, opts: { kind: ArchiveKind; prefix: string; path?: string }): Readable {
+export function archiveStream(gitdir: string, commit: string, opts: { kind: ArchiveKind; prefix: string; path?: string; exclude?: string[] }): Readable {
   const args = ['--git-dir', gitdir, ...FILTERS[opts.kind], 'archive', `--format=${opts.kind}`, `--prefix=${opts.prefix}/`, commit]
   // Literal pathspec: a path holding `*` or `:(` is a file name, not a pattern.
-  if (opts.path) args.push('--', `:(literal)${opts.path}`)
+  const specs = [...(opts.path ? [`:(literal)${opts.path}`] : []), ...(opts.exclude ?? []).map((p) => `:(exclude,literal)${p}`)]
+  if (specs.length) args.push('--', ...specs)
   const child = spawn('git', args, { env: ENV, stdio: ['ignore', 'pipe', 'pipe'] })
   const out = new PassThrough({ highWaterMark: 256 * 1024 })
   let stderr = ''

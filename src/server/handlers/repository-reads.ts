@@ -11,7 +11,7 @@ import * as reads from '../services/repository-reads.js'
 const project = (ctx: RequestContext, id: string) => findVisibleProject(ctx, id)
 
 /** Workhorse's setArchiveHeaders: no length (the archive is made as it is sent), zip or octet-stream, binary. */
-async function archive(ctx: RequestContext, input: { id: string; format?: string; sha?: string; path?: string }): Promise<HandlerResult> {
+async function archive(ctx: RequestContext, input: { id: string; format?: string; sha?: string; path?: string; exclude_paths?: string[] }): Promise<HandlerResult> {
   const a = await reads.repositoryArchive(ctx, project(ctx, input.id), input)
   const name = a.filename.replace(/["\\\r\n]/g, '_')
   return {

@@ -1,8 +1,10 @@
 // The rules of the repository reads of issue 15: archives, blame, blobs, merge base, signatures, and revert.
+import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { badRequest, CollabError, notFound, validationFailed } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { archiveKind, archiveStream, type ArchiveKind } from '../git/archive.js'
+import { archiveCacheKey, cachedArchive, teeToCache } from '../git/archive-cache.js'
 import { blameFile, lineCount } from '../git/blame.js'
 import { mergeBaseOf, readBlobById } from '../git/blobs.js'
 import { entryAt, readBlob, readCommitInfo, resolveCommit } from '../git/read.js'
@@ -24,7 +26,7 @@ function archivePrefix(p: ProjectView, ref: string, sha: string, path: string | 
 }
 
 /** An archive of a commit (the default branch unless `sha` names another), streamed from `git archive`. */
-export async function repositoryArchive(ctx: RequestContext, p: ProjectView, input: { format?: string; sha?: string; path?: string }): Promise<ArchiveDownload> {
+export async function repositoryArchive(ctx: RequestContext, p: ProjectView, input: { format?: string; sha?: string; path?: string; exclude_paths?: string[] }): Promise<ArchiveDownload> {
   requireReadCode(ctx, p)
   // An unknown format is an unknown route in GitLab (archive_formats_regex), so its 404 is the router's.
   const kind = archiveKind(input.format ?? 'tar.gz')
@@ -37,8 +39,12 @@ export async function repositoryArchive(ctx: RequestContext, p: ProjectView, inp
   const trimmed = input.path?.replace(/^\/+|\/+$/g, '') || undefined
   const path = trimmed === undefined ? undefined : checkFilePath(trimmed, 'path')
   if (path && !(await entryAt(gitdir, commit, path))) throw notFound('File')
+  const exclude = (input.exclude_paths ?? []).map((e) => e.replace(/^\/+|\/+$/g, '')).filter(Boolean).map((e) => checkFilePath(e, 'exclude_paths'))
   const prefix = archivePrefix(p, ref, commit, path)
-  return { stream: archiveStream(gitdir, commit, { kind, prefix, path }), filename: `${prefix}.${kind}`, kind }
+  const cacheDir = join(ctx.app.layout.root, 'cache', 'archives', String(p.id))
+  const key = `${archiveCacheKey([commit, kind, prefix, path ?? null, exclude])}.${kind}`
+  const stream = (await cachedArchive(cacheDir, key)) ?? teeToCache(cacheDir, key, archiveStream(gitdir, commit, { kind, prefix, path, exclude }))
+  return { stream, filename: `${prefix}.${kind}`, kind }
 }
 
 /** Gitlab::Blame#groups of a file at a ref: each run of lines with its commit. */

@@ -1,6 +1,6 @@
 // GET /projects/:id/repository/archive[.format]: git archive streamed, opened with the real tar and unzip.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -90,6 +90,13 @@ describe('GET /projects/:id/repository/archive', () => {
     expect(tarList(saved('p.tar', bytes), '')).toEqual([`${root}/`, `${root}/src/`, `${root}/src/lib/`, `${root}/src/lib/deep.txt`])
   })
 
+  it('leaves out exclude_paths', async () => {
+    const { res, bytes } = await download(`${repo(id)}/archive.tar?exclude_paths[]=src/lib&exclude_paths[]=docs`)
+    expect(res.status).toBe(200)
+    const root = `arch-main-${sha}`
+    expect(tarList(saved('x.tar', bytes), '')).toEqual([`${root}/`, `${root}/README.md`, `${root}/src/`, `${root}/src/app.txt`])
+  })
+
   it('takes a path holding pathspec magic as a file name', async () => {
     const { res, bytes } = await download(`${repo(id)}/archive.tar?path=${encodeURIComponent(':(glob)**')}`)
     expect([res.status, bytes.toString()]).toEqual([404, '{"message":"404 File Not Found"}'])
@@ -115,6 +122,22 @@ describe('GET /projects/:id/repository/archive', () => {
     expect([res.status, bytes.toString()]).toEqual([404, '{"message":"404 Not Found"}'])
     const anonymous = await download(`${repo(id)}/archive`, null)
     expect([anonymous.res.status, anonymous.bytes.toString()]).toEqual([404, '{"message":"404 Project Not Found"}'])
+  })
+
+  it('keeps a made archive on disk and serves the next download of it from there', async () => {
+    const cache = join(server.dataDir, 'cache', 'archives', String(id))
+    const before = new Set(readdirSync(cache))
+    const first = await download(`${repo(id)}/archive.tar?path=docs`)
+    const made = () => readdirSync(cache).filter((n) => !before.has(n) && !n.endsWith('.tmp'))
+    await expect.poll(made).toHaveLength(1)
+    const [name] = made()
+    expect(name).toMatch(/^[0-9a-f]{64}\.tar$/)
+    expect(readFileSync(join(cache, name))).toEqual(first.bytes)
+    // Proof the second answer is the kept file: change the kept bytes and see them served.
+    writeFileSync(join(cache, name), 'kept')
+    const second = await download(`${repo(id)}/archive.tar?path=docs`)
+    expect([second.res.status, second.bytes.toString()]).toEqual([200, 'kept'])
+    expect(readdirSync(cache).filter((n) => n.endsWith('.tmp'))).toEqual([])
   })
 
   it('stops git when the client hangs up midway, and keeps serving', async () => {
