@@ -6,6 +6,7 @@ import { nowIso } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentLabel, presentMilestone } from '../present/issues.js'
 import { listIssues } from '../services/issues.js'
+import { labelSubscribed } from '../services/label-subscriptions.js'
 import * as labels from '../services/labels.js'
 import * as milestones from '../services/milestones.js'
 import { findVisibleProject } from '../services/projects.js'
@@ -13,7 +14,7 @@ import { presentList } from './issues.js'
 
 type ProjectView = ReturnType<typeof findVisibleProject>
 
-const label = (ctx: RequestContext, p: ProjectView, l: labels.LabelRow) => presentLabel(l, labels.labelCounts(ctx, p, l), false)
+const label = (ctx: RequestContext, p: ProjectView, l: labels.LabelRow) => presentLabel(l, labels.labelCounts(ctx, p, l), labelSubscribed(ctx, l))
 const milestone = (ctx: RequestContext, p: ProjectView, m: milestones.MilestoneRow) => presentMilestone(m, `${p.ns_full_path}/${p.path}`, nowIso(ctx).slice(0, 10), ctx)
 
 /** `PUT/DELETE /projects/:id/labels` name the label by `name` or `label_id`; GitLab wants exactly one. */
