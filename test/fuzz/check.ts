@@ -49,7 +49,9 @@ export function problemsOf(r: FuzzRequest, a: Answer): string[] {
     }
   }
   // HEAD carries no body; every other 4xx is GitLab's JSON error, whatever the endpoint answers on success.
-  if (a.status >= 400 && a.status < 500 && r.method !== 'HEAD') {
+  // Web pages and their forms (outside /api and /oauth) answer their 4xx as an HTML page, as GitLab's do.
+  const isPage = type === 'text/html; charset=utf-8' && !/^\/(api|oauth)(\/|$|\?)/i.test(r.path)
+  if (a.status >= 400 && a.status < 500 && r.method !== 'HEAD' && !isPage) {
     if (!isJson) problems.push(`a ${a.status} with Content-Type ${JSON.stringify(type)}, not application/json`)
     else if (!isGitLabError(parsed)) problems.push(`a ${a.status} whose body is not {"message": …} or {"error": "…"}`)
   }

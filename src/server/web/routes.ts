@@ -14,15 +14,17 @@ type Page = (ctx: WebContext, req: RouteRequest, res: ServerResponse) => Promise
 
 /**
  * `/<namespace…>/<project>` and its `/-/…` pages. Namespaces nest, so the project is the shortest run of segments
- * followed by `/-/` or the end; a path ending in `.git` is git's, never a page. `rest` keeps its `/-/` so that the
+ * followed by `/-/` or the end; a path with a `.git` segment is git's, never a page. `rest` keeps its `/-/` so that the
  * group always matches (an unmatched group would be decoded as the text "undefined"). GitLab's reserved top-level
  * paths are never projects, so `GET /oauth/token` keeps its 405.
  */
-const PROJECT_PAGE = /^\/(?!(?:api|oauth|users|groups|admin|dashboard|explore|help|profile|uploads|assets|search|-)\/)(?<project>[^/]+(?:\/[^/]+)+?)(?<rest>(?:\/-\/.*?)?)\/?$/i
+const PROJECT = String.raw`^\/(?![^?]*\.git(?:\/|$))(?!(?:api|oauth|users|groups|admin|dashboard|explore|help|profile|uploads|assets|search|-)\/)(?<project>[^/]+(?:\/[^/]+)+?)`
+const PROJECT_PAGE = new RegExp(String.raw`${PROJECT}(?<rest>(?:\/-\/.*?)?)\/?$`, 'i')
+const ISSUE_ACTION = new RegExp(String.raw`${PROJECT}\/-\/issues\/(?<iid>\d{1,9})\/(?<action>notes|close|reopen)\/?$`, 'i')
 
-/** Unknown GET paths outside the API and git answer an HTML page; the API keeps its JSON 404. */
+/** Unknown GET paths outside the API, OAuth and git answer an HTML page; those keep their JSON 404. */
 export const isWebPath = (req: RouteRequest) =>
-  (req.method === 'GET' || req.method === 'HEAD') && !/^\/api(\/|$)/i.test(req.path) && !/\.git(\/|$)/.test(req.path)
+  (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|oauth)(\/|$)/i.test(req.path) && !/\.git(\/|$)/.test(req.path)
 
 export function webNotFound(app: AppDeps, req: RouteRequest, res: ServerResponse) {
   sendHtml(req, res, 404, notFoundBody(webContext(app, req)))
@@ -46,7 +48,6 @@ function page(app: AppDeps, fn: Page) {
   }
 }
 
-const ISSUE_ACTION = /^issues\/(\d+)\/(notes|close|reopen)$/
 
 async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerResponse) {
   const { project } = req.params
@@ -62,11 +63,9 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   webNotFound(ctx.app, req, res)
 }
 
-async function projectPost(ctx: WebContext, req: RouteRequest, res: ServerResponse) {
-  const m = ISSUE_ACTION.exec(req.params.rest.slice(3))
-  if (!m) return webNotFound(ctx.app, req, res)
-  return issuePost(ctx, req, res, req.params.project, Number(m[1]), m[2] as 'notes' | 'close' | 'reopen')
-}
+/** Only the forms' own paths take a POST: anything else falls through to the API's JSON 404 or 405. */
+const issueAction = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
+  issuePost(ctx, req, res, req.params.project, Number(req.params.iid), req.params.action as 'notes' | 'close' | 'reopen')
 
 export function mountWeb(router: Router, app: AppDeps) {
   router.get('/-/collab/:file', (req, res) => (req.path === STYLESHEET_PATH ? sendStylesheet(req, res) : webNotFound(app, req, res)))
@@ -74,5 +73,5 @@ export function mountWeb(router: Router, app: AppDeps) {
   router.get('/users/sign_in', page(app, signInPage))
   router.post('/users/sign_out', page(app, signOut))
   router.get(PROJECT_PAGE, page(app, projectGet))
-  router.post(PROJECT_PAGE, page(app, projectPost))
+  router.post(ISSUE_ACTION, page(app, issueAction))
 }
