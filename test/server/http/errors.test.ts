@@ -130,7 +130,7 @@ describe('body size', () => {
 describe('unknown routes', () => {
   it.each([
     ['GET', '/api/v4/nope'], ['GET', '/api/v4/projects/1/nope'], ['POST', '/api/v4/projects/1/nope'], ['GET', '/api/v5/projects'],
-    ['GET', '/nope'], ['GET', '/api/v4'], ['GET', '/'],
+    ['GET', '/api/v4'], ['POST', '/nope'],
   ])('answers %s %s with 404 {"error":"404 Not Found"}', async (method, path) => {
     const res = await request(server, method, path, { headers: { 'PRIVATE-TOKEN': alice.token } })
     expect(res.status).toBe(404)
