@@ -24,6 +24,7 @@ import { defaultIn, requireAllowedInNamespace } from './visibility.js'
 import { protectDefaultBranch } from './protected-branches.js'
 import { projectStatistics } from './statistics.js'
 import { committed, transaction } from '../store/db.js'
+import { emitProjectSystemEvent } from './webhook-system-events.js'
 
 export const projectNotFound = () => notFound('Project')
 
@@ -173,7 +174,9 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
     await removeRepository(dir)
     throw err
   }
-  return store.findProjectById(db, id)!
+  const project = store.findProjectById(db, id)!
+  emitProjectSystemEvent(ctx.app, 'project_create', project, ctx.user!)
+  return project
 }
 
 export type EditInput = ProjectSettingsInput & { name?: string; path?: string; archived?: boolean }
@@ -219,6 +222,7 @@ export async function deleteProject(ctx: RequestContext, project: store.ProjectV
   const wiki = wikiDir(ctx.app.layout.repositories, project.id)
   await removeRepository(wiki)
   forgetCache(wiki)
+  emitProjectSystemEvent(ctx.app, 'project_destroy', project, ctx.user!)
 }
 
 export function requireCanPush(ctx: RequestContext, project: store.ProjectView) {

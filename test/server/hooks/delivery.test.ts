@@ -307,11 +307,20 @@ describe('instance events', () => {
     try {
       const bob = await createUser(server, 'bob', { name: 'Bob B' })
       const group = expectStatus(await root.post('/groups', { name: 'Team', path: 'team' }), 201).body
+      const made = expectStatus(await root.post('/projects', { name: 'Tool', namespace_id: group.id }), 201).body
+      await server.app.tasks.idle()
+      expectStatus(await root.del(`/projects/${made.id}`), 202)
+      await server.app.tasks.idle()
       expectStatus(await root.del(`/groups/${group.id}`), 202)
       expectStatus(await root.del(`/users/${bob.id}`), 204)
-      const got = await rx.waitFor(4)
+      const got = await rx.waitFor(6)
       expect(got.every((r) => r.path === '/instance' && r.headers['x-gitlab-event'] === 'System Hook')).toBe(true)
-      expect(got.map((r) => r.body.event_name)).toEqual(['user_create', 'group_create', 'group_destroy', 'user_destroy'])
+      expect(got.map((r) => r.body.event_name)).toEqual(['user_create', 'group_create', 'project_create', 'project_destroy', 'group_destroy', 'user_destroy'])
+      expect(got[2].body).toEqual({
+        created_at: expect.any(String), updated_at: expect.any(String), event_name: 'project_create', name: 'Tool', owner_email: 'root@localhost',
+        owner_name: 'Administrator', owners: [{ name: 'Administrator', email: 'root@localhost' }], path: 'tool', path_with_namespace: 'team/tool',
+        project_id: made.id, project_visibility: 'private',
+      })
       expect(got[0].body).toEqual({
         created_at: expect.any(String), updated_at: expect.any(String), email: 'bob@example.com', event_name: 'user_create', name: 'Bob B', username: 'bob', user_id: bob.id,
       })
