@@ -102,7 +102,9 @@ async function readMultipart(req: IncomingMessage, caps: { limit: number; fileLi
   return new Promise((resolve, reject) => {
     let bb: ReturnType<typeof Busboy>
     try {
-      bb = Busboy({ headers: req.headers, limits: { fileSize: caps.fileLimit, fieldSize: caps.limit, files: 20, fields: 1000 } })
+      // Busboy reports its limit when a file reaches fileSize, though nothing follows; GitLab refuses only a file over
+      // the limit, so a file of exactly max_attachment_size must pass: one byte more is what busboy has to see.
+      bb = Busboy({ headers: req.headers, limits: { fileSize: caps.fileLimit + 1, fieldSize: caps.limit, files: 20, fields: 1000 } })
     } catch {
       reject(badRequest('malformed multipart body'))
       return

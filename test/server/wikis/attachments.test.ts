@@ -69,7 +69,7 @@ describe('POST /projects/:id/wikis/attachments', () => {
       const res = await upload(f.developer, { file: [Buffer.alloc(1024 * 1024 + 1, 1), 'big.bin'] })
       expect([res.status, res.body]).toEqual([413, { message: '413 Request Entity Too Large' }])
       expect(f.history()).toEqual(before)
-      expectStatus(await upload(f.developer, { file: [Buffer.alloc(1024 * 1024 - 1, 1), 'fits.bin'] }), 201)
+      expectStatus(await upload(f.developer, { file: [Buffer.alloc(1024 * 1024, 1), 'fits.bin'] }), 201)
     } finally {
       expectStatus(await root.put('/application/settings', { max_attachment_size: 10 }), 200)
     }
