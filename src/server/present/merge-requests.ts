@@ -120,22 +120,22 @@ export function presentMergeRequestBasic(b: MergeRequestBundle, ctx: Urls): Merg
 
 export function presentMergeRequest(b: MergeRequestBundle, s: MergeRequestSingle, ctx: Urls): MergeRequest {
   const r = b.row
-  return {
-    ...presentMergeRequestBasic(b, ctx),
-    subscribed: s.subscribed,
-    changes_count: r.changes_count,
-    latest_build_started_at: null,
-    latest_build_finished_at: null,
-    first_deployed_to_production_at: null,
-    pipeline: s.headPipeline ? presentPipelineBasic(s.headPipeline.row, s.headPipeline.projectPath, ctx) : null,
-    head_pipeline: s.headPipeline ? presentPipeline(s.headPipeline.row, s.headPipeline.projectPath, ctx, s.headPipeline) : null,
-    diff_refs: r.base_sha && r.source_sha && r.target_sha ? { base_sha: r.base_sha, head_sha: r.source_sha, start_sha: r.target_sha } : null,
-    merge_error: r.merge_error,
-    rebase_in_progress: s.rebaseInProgress,
-    diverged_commits_count: s.divergedCommitsCount,
-    first_contribution: false,
-    user: { can_merge: s.canMerge },
-  }
+  // Added to the basic form in place: a spread of its ~55 fields into a new literal cost a fifth of an uncached GET.
+  const out = presentMergeRequestBasic(b, ctx) as MergeRequest
+  out.subscribed = s.subscribed
+  out.changes_count = r.changes_count
+  out.latest_build_started_at = null
+  out.latest_build_finished_at = null
+  out.first_deployed_to_production_at = null
+  out.pipeline = s.headPipeline ? presentPipelineBasic(s.headPipeline.row, s.headPipeline.projectPath, ctx) : null
+  out.head_pipeline = s.headPipeline ? presentPipeline(s.headPipeline.row, s.headPipeline.projectPath, ctx, s.headPipeline) : null
+  out.diff_refs = r.base_sha && r.source_sha && r.target_sha ? { base_sha: r.base_sha, head_sha: r.source_sha, start_sha: r.target_sha } : null
+  out.merge_error = r.merge_error
+  out.rebase_in_progress = s.rebaseInProgress
+  out.diverged_commits_count = s.divergedCommitsCount
+  out.first_contribution = false
+  out.user = { can_merge: s.canMerge }
+  return out
 }
 
 export const presentApprovals = (a: { approvers: UserRow[]; userHasApproved: boolean; userCanApprove: boolean }, ctx: Urls): MergeRequestApprovals => ({
