@@ -24,6 +24,15 @@ form.inline{display:inline}textarea{width:100%;min-height:6em}input,select,butto
 .bar{display:flex;gap:.5em;flex-wrap:wrap;align-items:center;margin:.5em 0}.pager{margin:1em 0;display:flex;gap:1em}
 .flash{color:#dd2b0e;font-weight:600}.side{float:right;width:260px;margin-left:1em;border-left:1px solid #eee;padding-left:1em}
 .hljs-keyword,.hljs-selector-tag,.hljs-built_in{color:#a626a4}.hljs-string,.hljs-attr{color:#50a14f}
+.ci-status{display:inline-block;padding:0 .5em;border-radius:1em;background:#ececef;font-size:.9em}.ci-success{background:#c3e6cd;color:#24663b}
+.ci-failed{background:#fdd4cd;color:#ae1800}.ci-running,.ci-pending{background:#cbe2f9;color:#0b5cad}.ci-canceled,.ci-skipped{background:#dcdcde}
+.stages{display:flex;gap:1em;flex-wrap:wrap}.stage{min-width:200px}.stage h3{text-transform:capitalize;font-size:1em}
+.diff td pre{white-space:pre-wrap;display:inline}.diff-add{background:#ecfdf0}.diff-del{background:#fbe9eb}.diff-hunk td,.diff-note td{background:#f4f4f8;color:#737278}
+.diff-parallel td{width:50%}.diff-parallel td.ln{width:1%}.diff-file{margin:1em 0}
+.trace{background:#1f1f1f;color:#e8e8e8;padding:.75em;overflow:auto;white-space:pre-wrap}.ansi-bold{font-weight:700}
+.ansi-black-fg{color:#555}.ansi-red-fg{color:#f66}.ansi-green-fg{color:#5c5}.ansi-yellow-fg{color:#ec5}.ansi-blue-fg{color:#69f}
+.ansi-magenta-fg{color:#d6d}.ansi-cyan-fg{color:#5cc}.ansi-white-fg{color:#eee}.ansi-bright-red-fg{color:#f88}.ansi-bright-green-fg{color:#7e7}
+.ansi-bright-yellow-fg{color:#fe7}.ansi-bright-blue-fg{color:#8af}.ansi-bright-black-fg{color:#999}.ansi-red-bg{background:#a22}.ansi-green-bg{background:#282}
 .hljs-comment{color:#a0a1a7;font-style:italic}.hljs-number,.hljs-literal{color:#986801}.hljs-title,.hljs-function{color:#4078f2}
 `.trim()
 

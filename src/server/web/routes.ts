@@ -8,6 +8,10 @@ import { html } from './html.js'
 import { document, notFoundBody, redirect, sendHtml, sendStylesheet, STYLESHEET_PATH } from './layout.js'
 import { homePage, signInPage, signOut } from './pages/home.js'
 import { issuePage, issuePost, issuesPage } from './pages/issues.js'
+import { commitPage, commitsPage } from './pages/commits.js'
+import { JOB_SCRIPT_PATH, sendJobScript } from './pages/job-follow.js'
+import { jobPage } from './pages/jobs.js'
+import { pipelinePage, pipelinesPage } from './pages/pipelines.js'
 import { blobPage, projectPage, rawFile, treePage } from './pages/project.js'
 
 type Page = (ctx: WebContext, req: RouteRequest, res: ServerResponse) => Promise<void>
@@ -54,12 +58,17 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   const rest = req.params.rest.slice(3)
   if (project.endsWith('.git')) return webNotFound(ctx.app, req, res)
   if (rest === '') return projectPage(ctx, req, res, project)
-  const [, kind, tail] = /^(tree|blob|raw|issues)(?:\/(.*))?$/.exec(rest) ?? []
+  const [, kind, tail] = /^(tree|blob|raw|issues|commits|commit|pipelines|jobs)(?:\/(.*))?$/.exec(rest) ?? []
   if (kind === 'tree') return treePage(ctx, req, res, project, tail ?? '')
   if (kind === 'blob' && tail) return blobPage(ctx, req, res, project, tail)
   if (kind === 'raw' && tail) return rawFile(ctx, req, res, project, tail)
   if (kind === 'issues' && tail === undefined) return issuesPage(ctx, req, res, project)
   if (kind === 'issues' && /^\d{1,9}$/.test(tail ?? '')) return issuePage(ctx, req, res, project, Number(tail))
+  if (kind === 'commits') return commitsPage(ctx, req, res, project, tail ?? '')
+  if (kind === 'commit' && /^[0-9a-f]{4,64}$/i.test(tail ?? '')) return commitPage(ctx, req, res, project, tail!)
+  if (kind === 'pipelines' && tail === undefined) return pipelinesPage(ctx, req, res, project)
+  if (kind === 'pipelines' && /^\d{1,9}$/.test(tail ?? '')) return pipelinePage(ctx, req, res, project, Number(tail))
+  if (kind === 'jobs' && /^\d{1,9}$/.test(tail ?? '')) return jobPage(ctx, req, res, project, Number(tail))
   webNotFound(ctx.app, req, res)
 }
 
@@ -68,7 +77,8 @@ const issueAction = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
   issuePost(ctx, req, res, req.params.project, Number(req.params.iid), req.params.action as 'notes' | 'close' | 'reopen')
 
 export function mountWeb(router: Router, app: AppDeps) {
-  router.get('/-/collab/:file', (req, res) => (req.path === STYLESHEET_PATH ? sendStylesheet(req, res) : webNotFound(app, req, res)))
+  router.get('/-/collab/:file', (req, res) =>
+    req.path === STYLESHEET_PATH ? sendStylesheet(req, res) : req.path === JOB_SCRIPT_PATH ? sendJobScript(req, res) : webNotFound(app, req, res))
   router.get('/', page(app, homePage))
   router.get('/users/sign_in', page(app, signInPage))
   router.post('/users/sign_out', page(app, signOut))

@@ -1,0 +1,71 @@
+// A project's commits: the paginated list of a ref, and one commit with its diff (unified, or split with
+// `?view=parallel`), its statuses, its last pipeline and its comments.
+import type { ServerResponse } from 'node:http'
+import type { RouteRequest } from '../../http/router.js'
+import { findUserByIdOrUsername } from '../../services/auth.js'
+import { listComments } from '../../services/commit-comments.js'
+import { listStatuses } from '../../services/commit-statuses.js'
+import { getCommit, getDiff, listCommits } from '../../services/commits.js'
+import { renderMarkdown } from '../../services/markdown.js'
+import { lastPipelineOf } from '../../services/pipelines.js'
+import { findVisibleProject } from '../../services/projects.js'
+import type { ProjectView } from '../../store/projects.js'
+import type { WebContext } from '../context.js'
+import { html, pathPart, query, trusted, type Html } from '../html.js'
+import { document, sendHtml } from '../layout.js'
+import { diffFiles } from './diff.js'
+import { pager, projectPathOf, projectUrl } from './parts.js'
+import { shortSha, statusBadge } from './pipelines.js'
+import { projectHeader } from './project.js'
+
+const ALL = { page: 1, perPage: 100, limit: 100, offset: 0 }
+const title = (message: string) => message.split('\n')[0]
+
+export async function commitsPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, ref: string) {
+  const p = findVisibleProject(ctx, projectPath)
+  const url = projectUrl(ctx, p)
+  const refName = ref || p.default_branch || 'main'
+  const { commits, total } = await listCommits(ctx, p, { ref_name: refName })
+  const items = commits.map((c) => html`<li><a href="${url}/-/commit/${c.id}"><strong>${title(c.message)}</strong></a>
+<div class="muted">${c.authorName} · ${c.authoredDate} · <code>${shortSha(c.id)}</code></div></li>`)
+  const body = html`${projectHeader(ctx, p, 'commits')}<h2>Commits on <span id="commits-ref">${refName}</span></h2>
+${items.length ? html`<ul class="list" id="commits">${items}</ul>` : html`<p class="muted">No commits.</p>`}
+${pager(ctx, `${url}/-/commits/${pathPart(refName)}`, {}, total)}`
+  sendHtml(req, res, 200, document(ctx, `Commits · ${refName} · ${p.name}`, body))
+}
+
+async function comments(ctx: WebContext, p: ProjectView, sha: string): Promise<Html> {
+  const { rows } = await listComments({ ...ctx, page: ALL }, p, sha)
+  const notes = await Promise.all(rows.map(async (c) => {
+    const author = findUserByIdOrUsername(ctx.app, String(c.author_id))
+    const note = trusted(await renderMarkdown(c.note, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
+    const where = c.path ? html` <span class="muted">on ${c.path}${c.line ? `:${c.line}` : ''}</span>` : ''
+    return html`<div class="note"><strong>@${author?.username ?? 'ghost'}</strong>${where} <span class="muted">${c.created_at}</span><div class="markdown">${note}</div></div>`
+  }))
+  return html`<h3>Comments</h3>${notes.length ? html`<div id="comments">${notes}</div>` : html`<p class="muted">No comments.</p>`}`
+}
+
+async function statuses(ctx: WebContext, p: ProjectView, sha: string): Promise<Html> {
+  const pipeline = lastPipelineOf(ctx, p, sha)
+  // The API filters statuses by one ref (the default branch unless named): the ref the commit's last pipeline ran for.
+  const { rows } = await listStatuses({ ...ctx, page: ALL }, p, sha, { ref: pipeline?.ref })
+  const items = rows.map((s) => html`<li>${statusBadge(s.status)} ${s.name} <span class="muted">${s.stage}${s.description ? ` · ${s.description}` : ''}</span></li>`)
+  const head = pipeline ? html`<p>Pipeline <a href="${projectUrl(ctx, p)}/-/pipelines/${pipeline.id}" id="commit-pipeline">#${pipeline.id}</a> ${statusBadge(pipeline.status)}</p>` : ''
+  return items.length || pipeline ? html`<h3>Statuses</h3>${head}<ul class="list" id="statuses">${items}</ul>` : html``
+}
+
+export async function commitPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, sha: string) {
+  const p = findVisibleProject(ctx, projectPath)
+  const c = await getCommit(ctx, p, sha)
+  const view = req.query.view === 'parallel' ? 'parallel' : 'inline'
+  const url = `${projectUrl(ctx, p)}/-/commit/${c.id}`
+  const rest = c.message.split('\n').slice(1).join('\n').trim()
+  const toggle = html`<div class="bar" id="diff-view">${view === 'inline' ? html`<strong>Unified</strong>` : html`<a href="${url}">Unified</a>`}
+${view === 'parallel' ? html`<strong>Split</strong>` : html`<a href="${url}${query({ view: 'parallel' })}">Split</a>`}</div>`
+  const body = html`${projectHeader(ctx, p, 'commits')}<h2 id="commit-title">${title(c.message)}</h2>
+${rest ? html`<pre id="commit-message">${rest}</pre>` : ''}
+<p class="muted">${c.authorName} authored ${c.authoredDate} · <code id="commit-sha">${c.id}</code>
+${c.parents.map((parent) => html` · parent <a href="${projectUrl(ctx, p)}/-/commit/${parent}"><code>${shortSha(parent)}</code></a>`)}</p>
+${await statuses(ctx, p, c.id)}${toggle}${diffFiles(await getDiff(ctx, p, c.id), view)}${await comments(ctx, p, c.id)}`
+  sendHtml(req, res, 200, document(ctx, `${title(c.message)} · ${p.name}`, body))
+}

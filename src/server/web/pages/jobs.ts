@@ -1,0 +1,44 @@
+// One job: its status, the log with ANSI colours (ansi_up, which escapes the text), the artifacts download, and, while
+// the job has not ended, the follow script (job-follow.ts). Without JavaScript the page shows the log as of its load.
+import type { ServerResponse } from 'node:http'
+import { AnsiUp } from 'ansi_up'
+import type { RouteRequest } from '../../http/router.js'
+import { artifactsAvailable, COMPLETE_STATUSES } from '../../present/jobs.js'
+import { jobTrace } from '../../services/job-artifacts.js'
+import { findJob, jobsProject } from '../../services/jobs.js'
+import type { WebContext } from '../context.js'
+import { html, pathPart, trusted } from '../html.js'
+import { document, sendHtml } from '../layout.js'
+import { JOB_CSP, JOB_SCRIPT_PATH } from './job-follow.js'
+import { projectUrl } from './parts.js'
+import { shortSha, statusBadge } from './pipelines.js'
+import { projectHeader } from './project.js'
+
+/** The log as HTML: ansi_up escapes every character of text and emits only spans with its own class names. */
+export function traceHtml(trace: Buffer) {
+  const ansi = new AnsiUp()
+  ansi.use_classes = true
+  // Links from OSC 8 sequences are left out: a log must not be able to make a link.
+  ansi.url_allowlist = {}
+  return trusted(ansi.ansi_to_html(trace.toString('utf8').replace(/\r(?!\n)/g, '')))
+}
+
+export async function jobPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, id: number) {
+  const p = jobsProject(ctx, projectPath)
+  const job = findJob(ctx, p, id)
+  const trace = await jobTrace(ctx, String(p.id), job.id)
+  const url = projectUrl(ctx, p)
+  const running = !COMPLETE_STATUSES.has(job.status)
+  const api = `${ctx.apiUrl}/projects/${p.id}/jobs/${job.id}`
+  const artifacts = artifactsAvailable(job, ctx.app.clock.now())
+    ? html`<p><a href="${api}/artifacts" id="artifacts-download">Download artifacts</a> <span class="muted">(${job.artifacts_size ?? 0} bytes)</span></p>`
+    : ''
+  const body = html`${projectHeader(ctx, p, 'pipelines')}
+<h2 id="job-name">${job.name}</h2>
+<p><span id="job-status" class="ci-status ci-${job.status}">${job.status}</span> · stage ${job.stage}
+· <a href="${url}/-/pipelines/${job.pipeline_id}">pipeline #${job.pipeline_id}</a> · <a href="${url}/-/commits/${pathPart(job.ref)}">${job.ref}</a>
+· <a href="${url}/-/commit/${job.sha}"><code>${shortSha(job.sha)}</code></a></p>${artifacts}
+<pre class="trace" id="trace" data-follow="${running ? '1' : '0'}" data-offset="${trace.length}" data-trace-url="${api}/trace" data-job-url="${api}">${traceHtml(trace)}</pre>
+${running ? html`<script src="${ctx.baseUrl}${JOB_SCRIPT_PATH}" defer></script>` : ''}`
+  sendHtml(req, res, 200, document(ctx, `${job.name} · ${p.name}`, body), running ? { 'Content-Security-Policy': JOB_CSP } : {})
+}

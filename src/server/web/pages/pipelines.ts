@@ -1,0 +1,54 @@
+// A project's pipelines: the list (status, ref, sha, source; paginated) and one pipeline's stages and jobs.
+import type { ServerResponse } from 'node:http'
+import type { RouteRequest } from '../../http/router.js'
+import { listPipelineJobs } from '../../services/jobs.js'
+import { getPipeline, listPipelines } from '../../services/pipelines.js'
+import { findVisibleProject } from '../../services/projects.js'
+import type { JobRow } from '../../store/ci-jobs.js'
+import type { ProjectView } from '../../store/projects.js'
+import type { WebContext } from '../context.js'
+import { html, pathPart, type Html } from '../html.js'
+import { document, sendHtml } from '../layout.js'
+import { pager, projectUrl } from './parts.js'
+import { projectHeader } from './project.js'
+
+export const statusBadge = (status: string) => html`<span class="ci-status ci-${status}">${status}</span>`
+
+export const shortSha = (sha: string) => sha.slice(0, 8)
+
+export async function pipelinesPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string) {
+  const p = findVisibleProject(ctx, projectPath)
+  const url = projectUrl(ctx, p)
+  const { rows, total } = listPipelines(ctx, p, {})
+  const items = rows.map((r) => html`<tr><td>${statusBadge(r.status)}</td><td><a href="${url}/-/pipelines/${r.id}">#${r.id}</a></td>
+<td><a href="${url}/-/commits/${pathPart(r.ref)}">${r.ref}</a></td><td><a href="${url}/-/commit/${r.sha}"><code>${shortSha(r.sha)}</code></a></td>
+<td>${r.source}</td><td class="muted">${r.created_at}</td></tr>`)
+  const body = html`${projectHeader(ctx, p, 'pipelines')}
+${items.length
+    ? html`<table id="pipelines"><thead><tr><th>Status</th><th>Pipeline</th><th>Ref</th><th>Commit</th><th>Source</th><th>Created</th></tr></thead><tbody>${items}</tbody></table>`
+    : html`<p class="muted">No pipelines yet.</p>`}
+${pager(ctx, `${url}/-/pipelines`, {}, total)}`
+  sendHtml(req, res, 200, document(ctx, `Pipelines · ${p.name}`, body))
+}
+
+function stageColumns(ctx: WebContext, p: ProjectView, jobs: JobRow[]): Html {
+  const stages = new Map<string, JobRow[]>()
+  for (const j of [...jobs].sort((a, b) => a.stage_idx - b.stage_idx || a.id - b.id)) stages.set(j.stage, [...(stages.get(j.stage) ?? []), j])
+  const url = projectUrl(ctx, p)
+  return html`<div class="stages" id="stages">${[...stages].map(([stage, list]) => html`<section class="stage"><h3>${stage}</h3><ul class="list">${list.map((j) =>
+    html`<li>${statusBadge(j.status)} <a href="${url}/-/jobs/${j.id}">${j.name}</a>${j.allow_failure ? html` <span class="muted">(allowed to fail)</span>` : ''}</li>`)}</ul></section>`)}</div>`
+}
+
+export async function pipelinePage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, id: number) {
+  const p = findVisibleProject(ctx, projectPath)
+  const row = getPipeline(ctx, p, id)
+  const { rows } = listPipelineJobs({ ...ctx, page: { page: 1, perPage: 1000, limit: 1000, offset: 0 } }, p, id, undefined)
+  const url = projectUrl(ctx, p)
+  const body = html`${projectHeader(ctx, p, 'pipelines')}
+<h2>Pipeline #${row.id} <span id="pipeline-status">${statusBadge(row.status)}</span></h2>
+<p>Ref <a href="${url}/-/commits/${pathPart(row.ref)}" id="pipeline-ref">${row.ref}</a> · commit <a href="${url}/-/commit/${row.sha}"><code>${shortSha(row.sha)}</code></a>
+· source ${row.source} <span class="muted">· created ${row.created_at}</span></p>
+${row.yaml_errors ? html`<p class="flash" id="yaml-errors">${row.yaml_errors}</p>` : ''}
+${rows.length ? stageColumns(ctx, p, rows) : html`<p class="muted">No jobs.</p>`}`
+  sendHtml(req, res, 200, document(ctx, `Pipeline #${row.id} · ${p.name}`, body))
+}
