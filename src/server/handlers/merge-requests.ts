@@ -1,4 +1,5 @@
 // The Merge Requests API: the three lists, CRUD and the read-only sub-resources of one merge request.
+import { renderMarkdown } from '../services/markdown.js'
 import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import { commitsBetween, divergedCommitsCount } from '../git/merge/index.js'
@@ -51,7 +52,14 @@ export const mergeRequestHandlers = {
       extra.divergedCommitsCount = mr.source_sha && mr.target_sha ? await divergedCommitsCount(gitdirOf(ctx, project), mr.source_sha, mr.target_sha) : 0
     }
     if (input.include_rebase_in_progress) extra.rebaseInProgress = false
-    return { status: 200, body: presentSingle(ctx, mr, extra) }
+    const body = presentSingle(ctx, mr, extra)
+    if (input.render_html) {
+      const base = { baseUrl: ctx.baseUrl, projectPath: `${project.ns_full_path}/${project.path}` }
+      // GitLab renders the title as one inline line (no paragraph) and the description as a document.
+      body.title_html = (await renderMarkdown(mr.title, base)).replace(/^<p>([\s\S]*)<\/p>\n?$/, '$1')
+      body.description_html = await renderMarkdown(mr.description ?? '', base)
+    }
+    return { status: 200, body }
   },
 
   createProjectMergeRequest: async (input, ctx) => one(ctx, await createMergeRequest(ctx, findVisibleProject(ctx, input.id), input), 201),

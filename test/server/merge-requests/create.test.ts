@@ -159,3 +159,20 @@ describe('updating and deleting', () => {
     expect([gone.status, gone.body]).toEqual([404, { message: '404 Merge Request Not Found' }])
   })
 })
+
+// Last, because it opens one more merge request (the tests above count them and their iids).
+describe('render_html', () => {
+  it('adds title_html and description_html with render_html, escaping raw HTML and linking references', async () => {
+    await branchWith(alice.api, project.id, 'render', 'r.txt')
+    const made = expectStatus(await alice.api.post(`/projects/${project.id}/merge_requests`, {
+      source_branch: 'render', target_branch: 'master', title: 'Render *this*', description: 'Fixes #1 <script>x()</script>\n\n- [x] done',
+    }), 201).body
+    const plain = (await alice.api.get(mrPath(project.id, made.iid))).body
+    expect([plain.title_html, plain.description_html]).toEqual([undefined, undefined])
+    const html = (await alice.api.get(mrPath(project.id, made.iid), { query: { render_html: true } })).body
+    expect(html.title_html).toBe('Render <em>this</em>')
+    expect(html.description_html).toContain(`href="${server.url}/${project.path_with_namespace}/-/issues/1"`)
+    expect(html.description_html).toContain('&lt;script&gt;x()&lt;/script&gt;')
+    expect(html.description_html).not.toContain('<script>')
+  })
+})
