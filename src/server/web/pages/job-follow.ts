@@ -35,7 +35,9 @@ const SCRIPT = `(function () {
   }
   function tick() {
     fetch(jobUrl, opts).then(function (r) { return r.ok ? r.json() : null; }).then(function (job) {
-      var status = job && job.status;
+      // Signed out meanwhile, or the job is gone: the page stays as it is.
+      if (!job) return false;
+      var status = job.status;
       if (status && state) { state.textContent = status; state.className = 'ci-status ci-' + status; }
       // The log read after the job ended is its last: nothing follows it.
       return readNew().then(function () { return !DONE[status]; });

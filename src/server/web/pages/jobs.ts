@@ -28,7 +28,8 @@ export async function jobPage(ctx: WebContext, req: RouteRequest, res: ServerRes
   const job = findJob(ctx, p, id)
   const trace = await jobTrace(ctx, String(p.id), job.id)
   const url = projectUrl(ctx, p)
-  const running = !COMPLETE_STATUSES.has(job.status)
+  // The jobs API wants a signed-in caller (as GitLab's does): an anonymous viewer reloads instead of following.
+  const follow = !COMPLETE_STATUSES.has(job.status) && ctx.user !== null
   const api = `${ctx.apiUrl}/projects/${p.id}/jobs/${job.id}`
   const artifacts = artifactsAvailable(job, ctx.app.clock.now())
     ? html`<p><a href="${api}/artifacts" id="artifacts-download">Download artifacts</a> <span class="muted">(${job.artifacts_size ?? 0} bytes)</span></p>`
@@ -38,7 +39,7 @@ export async function jobPage(ctx: WebContext, req: RouteRequest, res: ServerRes
 <p><span id="job-status" class="ci-status ci-${job.status}">${job.status}</span> · stage ${job.stage}
 · <a href="${url}/-/pipelines/${job.pipeline_id}">pipeline #${job.pipeline_id}</a> · <a href="${url}/-/commits/${pathPart(job.ref)}">${job.ref}</a>
 · <a href="${url}/-/commit/${job.sha}"><code>${shortSha(job.sha)}</code></a></p>${artifacts}
-<pre class="trace" id="trace" data-follow="${running ? '1' : '0'}" data-offset="${trace.length}" data-trace-url="${api}/trace" data-job-url="${api}">${traceHtml(trace)}</pre>
-${running ? html`<script src="${ctx.baseUrl}${JOB_SCRIPT_PATH}" defer></script>` : ''}`
-  sendHtml(req, res, 200, document(ctx, `${job.name} · ${p.name}`, body), running ? { 'Content-Security-Policy': JOB_CSP } : {})
+<pre class="trace" id="trace" data-follow="${follow ? '1' : '0'}" data-offset="${trace.length}" data-trace-url="${api}/trace" data-job-url="${api}">${traceHtml(trace)}</pre>
+${follow ? html`<script src="${ctx.baseUrl}${JOB_SCRIPT_PATH}" defer></script>` : ''}`
+  sendHtml(req, res, 200, document(ctx, `${job.name} · ${p.name}`, body), follow ? { 'Content-Security-Policy': JOB_CSP } : {})
 }

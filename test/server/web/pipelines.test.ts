@@ -1,0 +1,120 @@
+// The pipeline and job pages over a real server with the built-in runner: lists, stages and jobs, the job log with
+// ANSI colours as escaped HTML, the follow script only while a job runs, and 404s for outsiders and unknown ids.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createUser, expectStatus, request, type Api, type TestUser } from '../../helpers/api.js'
+import { ciProject, projectPipelines, startCiServer, waitForFinished } from '../../helpers/ci.js'
+import type { TestServer } from '../../helpers/server.js'
+import { signIn } from './fixture.js'
+
+const HOSTILE_JOB = '<script>window.__xss=1</script>'
+const CI = `
+stages: [build, test]
+"${HOSTILE_JOB}":
+  stage: build
+  script:
+    - printf '\\033[31mred <b>bold</b>\\033[0m plain <img src=x onerror=window.__xss=1>\\n'
+slow:
+  stage: test
+  script:
+    - echo first
+    - sleep 2
+    - echo second
+`
+
+let server: TestServer
+let bob: TestUser
+let bobCookie: string
+let pub: any
+let pipeline: any
+let privPath: string
+let root: Api
+
+beforeAll(async () => {
+  server = await startCiServer({ runner: true })
+  bob = await createUser(server, 'bob')
+  bobCookie = await signIn(server, bob)
+  const made = await ciProject(server, 'demo', CI, {}, { visibility: 'public' })
+  pub = made.project
+  root = made.root
+  const priv = await ciProject(server, 'secret', 'job:\n  script: [echo hi]\n')
+  privPath = priv.project.path_with_namespace
+  pipeline = (await projectPipelines(server, made.root, pub.id))[0]
+}, 60_000)
+afterAll(() => server?.close())
+
+const get = (path: string, cookie?: string, headers: Record<string, string> = {}) =>
+  request(server, 'GET', path, { headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) } })
+const jobsOf = async () => expectStatus(await root.get(`/projects/${pub.id}/pipelines/${pipeline.id}/jobs`), 200).body as any[]
+
+function expectNoInjection(text: string) {
+  expect(text).not.toMatch(/<script>/i)
+  expect(text).not.toMatch(/<img src=x/i)
+  expect(text).not.toContain('<b>')
+}
+
+describe('pipeline and job pages', () => {
+  it('follows a running job with the same-origin script under a CSP that allows only it', async () => {
+    const slow = (await jobsOf()).find((j) => j.name === 'slow')
+    const anonymous = await get(`/${pub.path_with_namespace}/-/jobs/${slow.id}`)
+    expect([anonymous.status, anonymous.text.includes('<script'), anonymous.text.includes('data-follow="0"')]).toEqual([200, false, true])
+    const res = await get(`/${pub.path_with_namespace}/-/jobs/${slow.id}`, bobCookie)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+    const src = /<script src="([^"]+)" defer><\/script>/.exec(res.text)![1]
+    expect(res.text).toContain(`data-follow="1"`)
+    expect(res.text).toContain(`data-trace-url="${server.url}/api/v4/projects/${pub.id}/jobs/${slow.id}/trace"`)
+    const script = await get(src.slice(server.url.length))
+    expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8'])
+    expect(script.text).toContain("Range: 'bytes=' + offset + '-'")
+  })
+
+  it('lists the pipelines with status, ref, sha and source', async () => {
+    await waitForFinished(server, pipeline.id)
+    const res = await get(`/${pub.path_with_namespace}/-/pipelines`)
+    expect(res.status).toBe(200)
+    const row = /<tr><td><span class="ci-status ci-(\w+)">\w+<\/span><\/td><td><a href="[^"]+\/-\/pipelines\/(\d+)">#\d+<\/a><\/td>\s*<td><a [^>]+>(\w+)<\/a><\/td><td><a [^>]+><code>(\w+)<\/code><\/a><\/td>\s*<td>(\w+)<\/td>/.exec(res.text)
+    expect(row?.slice(1)).toEqual(['success', String(pipeline.id), pipeline.ref, pipeline.sha.slice(0, 8), 'push'])
+  }, 30_000)
+
+  it('shows a pipeline\'s stages and jobs with links, the hostile job name as text', async () => {
+    const res = await get(`/${pub.path_with_namespace}/-/pipelines/${pipeline.id}`)
+    expect(res.status).toBe(200)
+    expectNoInjection(res.text)
+    const jobs = await jobsOf()
+    const hostile = jobs.find((j) => j.name === HOSTILE_JOB)
+    expect(res.text).toContain(`<h3>build</h3><ul class="list"><li><span class="ci-status ci-success">success</span> <a href="${server.url}/${pub.path_with_namespace}/-/jobs/${hostile.id}">&lt;script&gt;window.__xss=1&lt;/script&gt;</a></li></ul>`)
+    expect(res.text).toContain('<h3>test</h3>')
+  })
+
+  it('renders a finished job\'s log with colours and escapes, without the script', async () => {
+    const hostile = (await jobsOf()).find((j) => j.name === HOSTILE_JOB)
+    const res = await get(`/${pub.path_with_namespace}/-/jobs/${hostile.id}`)
+    expect(res.status).toBe(200)
+    expectNoInjection(res.text)
+    expect(res.text).toContain('<span class="ansi-red-fg">red &lt;b&gt;bold&lt;/b&gt;</span> plain &lt;img src=x onerror=window.__xss=1&gt;')
+    expect(res.text).not.toContain('\u001b')
+    expect(res.text).not.toContain('<script src=')
+    expect(res.text).toContain('data-follow="0"')
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'self';/)
+  })
+
+  it('answers the follower\'s range request with only the new bytes, for a session cookie', async () => {
+    const slow = (await jobsOf()).find((j) => j.name === 'slow')
+    const whole = await get(`/api/v4/projects/${pub.id}/jobs/${slow.id}/trace`, bobCookie)
+    const at = whole.text.indexOf('second')
+    const tail = await get(`/api/v4/projects/${pub.id}/jobs/${slow.id}/trace`, bobCookie, { Range: `bytes=${Buffer.byteLength(whole.text.slice(0, at))}-` })
+    expect(tail.status).toBe(206)
+    expect(tail.text.startsWith('second')).toBe(true)
+  })
+
+  it('answers 404 pages to outsiders of a private project and for unknown ids', async () => {
+    for (const path of [`/${privPath}/-/pipelines`, `/${privPath}/-/pipelines/1`, `/${privPath}/-/jobs/1`]) {
+      expect([path, (await get(path, bobCookie)).status]).toEqual([path, 404])
+      expect([path, (await get(path)).status]).toEqual([path, 404])
+    }
+    for (const path of ['/-/pipelines/999999', '/-/jobs/999999', '/-/pipelines/abc', '/-/jobs/1/x', '/-/pipelines/1/nope']) {
+      expect([path, (await get(`/${pub.path_with_namespace}${path}`)).status]).toEqual([path, 404])
+    }
+  })
+})
