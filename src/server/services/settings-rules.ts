@@ -237,7 +237,7 @@ function checkValues(errors: Errors, s: Settings) {
   range(errors, s, 'unique_ips_limit_time_window', { gte: 0 })
   range(errors, s, 'unique_ips_limit_per_user', s.unique_ips_limit_enabled ? { gte: 1 } : { gte: 0 })
   if (s.jobqueue_throttling_factor !== null) range(errors, s, 'jobqueue_throttling_factor', { gt: 0, lt: 1 })
-  if (![0, 1, 2].includes(s.default_branch_protection)) add(errors, 'default_branch_protection', 'does not have a valid value')
+  if (![0, 1, 2, 3, 4].includes(s.default_branch_protection)) add(errors, 'default_branch_protection', 'does not have a valid value')
   if (!blank(s.default_branch_name) && !isValidNewRefName(s.default_branch_name!)) add(errors, 'default_branch_name', 'is invalid')
   for (const [type, sizes] of Object.entries(KEY_SIZES)) {
     const field = `${type}_key_restriction` as StoredSettingName

@@ -165,7 +165,7 @@ describe('requires rules: a switch turned on needs its companions', () => {
 
 describe('ranges and enumerations', () => {
   it.each([
-    [{ default_branch_protection: 3 }, { default_branch_protection: ['does not have a valid value'] }],
+    [{ default_branch_protection: 5 }, { default_branch_protection: ['does not have a valid value'] }],
     [{ default_project_visibility: 'secret' }, { default_project_visibility: ['does not have a valid value'] }],
     [{ default_group_visibility: 'everyone' }, { default_group_visibility: ['does not have a valid value'] }],
     [{ enabled_git_access_protocol: 'ftp' }, { enabled_git_access_protocol: ['does not have a valid value'] }],

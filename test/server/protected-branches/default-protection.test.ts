@@ -20,6 +20,9 @@ describe('default_branch_protection on new projects', () => {
     [0, []],
     [1, [['main', 30, 40]]],
     [2, [['main', 40, 40]]],
+    // 3: protected against pushes, Developers merge; 4: full protection after the initial push (which is made here).
+    [3, [['main', 40, 30]]],
+    [4, [['main', 40, 40]]],
   ])('%i protects a readme-initialized default branch as %j', async (setting, expected) => {
     await f.set({ default_branch_protection: setting })
     const p = await createProject(f.alice.api, { name: `readme-${++projects}`, initialize_with_readme: true })
