@@ -1,0 +1,103 @@
+// A real headless Chromium (Debian's, through playwright-core) watches a running job's log grow on the job page: the
+// page's one script asks only for the bytes after those shown (Range: bytes=N-), appends them as text, and stops when
+// the job ends. Screenshots go to .scratch/web-screenshots/ (git-ignored). Skipped when no chromium is installed.
+import { existsSync, mkdirSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
+import { startCiServer, waitForFinished } from '../helpers/ci.js'
+import { commit, create } from '../helpers/repository.js'
+import type { TestServer } from '../helpers/server.js'
+
+const SHOTS = join(process.cwd(), '.scratch', 'web-screenshots')
+const CI = `
+"echo <b>twice</b>":
+  script:
+    - printf '\\033[32mfirst\\033[0m <img src=x onerror=window.__xss=1>\\n'
+    - sleep 1
+    - printf '\\033[31msecond\\033[0m <b>bold</b>\\n'
+`
+
+function findChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    for (const name of ['chromium', 'chromium-browser']) if (dir && existsSync(join(dir, name))) return join(dir, name)
+  }
+  return undefined
+}
+
+const executablePath = findChromium()
+
+describe.skipIf(!executablePath)('a running job in a real browser', () => {
+  let server: TestServer
+  let alice: TestUser
+  let browser: Browser
+  let page: Page
+  const dialogs: string[] = []
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true })
+    server = await startCiServer({ runner: true })
+    alice = await createUser(server, 'alice')
+    const { chromium } = await import('playwright-core')
+    browser = await chromium.launch({ executablePath, headless: true })
+    page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
+    page.on('dialog', (d) => {
+      dialogs.push(d.message())
+      void d.dismiss()
+    })
+  }, 120_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  it('follows the log as it grows, reading only new bytes, and stops when the job ends', async () => {
+    await page.goto(`${server.url}/users/sign_in`)
+    await page.fill('input[name="user[login]"]', 'alice')
+    await page.fill('input[name="user[password]"]', alice.password)
+    await Promise.all([page.waitForURL(`${server.url}/`), page.click('#sign-in button[type=submit]')])
+
+    const project = await createProject(alice.api, { name: 'ci', path: 'ci', visibility: 'private' })
+    await commit(alice.api, project.id, { branch: 'main', commit_message: 'ci', actions: [create('.gitlab-ci.yml', CI)] })
+    await server.app.tasks.idle()
+    const [pipeline] = expectStatus(await alice.api.get(`/projects/${project.id}/pipelines`), 200).body
+    const [job] = expectStatus(await alice.api.get(`/projects/${project.id}/pipelines/${pipeline.id}/jobs`), 200).body
+
+    const ranges: (string | undefined)[] = []
+    page.on('request', (r) => { if (r.url().endsWith(`/jobs/${job.id}/trace`)) ranges.push(r.headers().range) })
+    await page.goto(`${server.url}/alice/ci/-/jobs/${job.id}`)
+    expect(await page.getAttribute('#trace', 'data-follow')).toBe('1')
+    expect(await page.textContent('#trace')).not.toContain('second')
+
+    await page.waitForFunction(() => document.getElementById('trace')?.textContent?.includes('first'), undefined, { timeout: 20_000 })
+    await page.waitForFunction(() => document.getElementById('trace')?.getAttribute('data-follow') === 'done', undefined, { timeout: 20_000 })
+    const text = (await page.textContent('#trace'))!
+    expect(text).toMatch(/first <img src=x onerror=window.__xss=1>\n[^]*second <b>bold<\/b>\n/)
+    expect(text).not.toContain('\u001b')
+    expect(await page.textContent('#job-status')).toBe('success')
+    await page.screenshot({ path: join(SHOTS, 'job-trace-live.png'), fullPage: true })
+
+    // Each read asked for the bytes after the last one's: the offsets only grow, and the last is the log's length.
+    const offsets = ranges.map((r) => Number(/^bytes=(\d+)-$/.exec(r ?? '')?.[1]))
+    expect(offsets.length).toBeGreaterThan(1)
+    expect(offsets.every((n, i) => Number.isInteger(n) && (i === 0 || n >= offsets[i - 1]))).toBe(true)
+    await waitForFinished(server, pipeline.id)
+    const log = await alice.api.get(`/projects/${project.id}/jobs/${job.id}/trace`)
+    expect(Number(await page.getAttribute('#trace', 'data-offset'))).toBe(Buffer.byteLength(log.text))
+
+    // Reloaded, the finished log is coloured by the server and the page carries no script.
+    await page.reload()
+    expect(await page.locator('#trace .ansi-green-fg', { hasText: /^first$/ }).count()).toBe(1)
+    expect(await page.locator('#trace .ansi-red-fg', { hasText: /^second$/ }).count()).toBe(1)
+    expect(await page.locator('script, img[src="x"], #trace b').count()).toBe(0)
+    await page.screenshot({ path: join(SHOTS, 'job-trace.png'), fullPage: true })
+    await page.goto(`${server.url}/alice/ci/-/pipelines/${pipeline.id}`)
+    expect(await page.textContent('#stages')).toContain('echo <b>twice</b>')
+    await page.screenshot({ path: join(SHOTS, 'pipeline.png'), fullPage: true })
+    expect(await page.evaluate('typeof window.__xss')).toBe('undefined')
+    expect(dialogs).toEqual([])
+  }, 90_000)
+})
