@@ -1,5 +1,5 @@
 // The fuzz test's world: users, tokens, a session, a group, a private and a public project with commits, issues, notes,
-// labels and milestones, all made through the API, so that generated ids reach past the lookups into the handlers.
+// labels, milestones, a merge request, a pipeline and its job, a snippet and a wiki page, all made through the API, so that generated ids reach past the lookups into the handlers.
 import { expectStatus, request, type Api, api as apiFor } from '../helpers/api.js'
 import type { Known } from './values.js'
 
@@ -49,13 +49,24 @@ export async function buildWorld(target: Target): Promise<World> {
   const commit = expectStatus(await root.post(`${repo}/commits`, {
     branch, commit_message: 'add files', actions: [{ action: 'create', file_path: 'dir/file.txt', content: 'one\ntwo\n' }, { action: 'update', file_path: 'README.md', content: '# fuzz\n' }],
   }), 201).body
-  expectStatus(await root.post(`${repo}/branches`, { branch: 'feature', ref: branch }), 201)
+  expectStatus(await root.post(`${repo}/commits`, {
+    branch: 'feature', start_branch: branch, commit_message: 'feature work', actions: [{ action: 'create', file_path: 'feature.txt', content: 'f\n' }],
+  }), 201)
   expectStatus(await root.post(`${repo}/tags`, { tag_name: 'v1.0', ref: branch }), 201)
   const label = expectStatus(await root.post(`/projects/${pub.id}/labels`, { name: 'bug', color: '#ff0000' }), 201).body
   const issue = expectStatus(await root.post(`/projects/${pub.id}/issues`, { title: 'public issue', labels: 'bug' }), 201).body
   const secretIssue = expectStatus(await a.post(`/projects/${secret.id}/issues`, { title: 'secret issue', confidential: true }), 201).body
   const note = expectStatus(await root.post(`/projects/${pub.id}/issues/${issue.iid}/notes`, { body: 'a note' }), 201).body
   const milestone = expectStatus(await root.post(`/projects/${pub.id}/milestones`, { title: 'v1' }), 201).body
+  const mr = expectStatus(await root.post(`/projects/${pub.id}/merge_requests`, { source_branch: 'feature', target_branch: branch, title: 'fuzz mr' }), 201).body
+  // A pipeline with jobs (no runner here: they stay pending), a snippet and a wiki page, so their routes reach handlers.
+  expectStatus(await root.post(`${repo}/commits`, {
+    branch, commit_message: 'ci [skip ci]', actions: [{ action: 'create', file_path: '.gitlab-ci.yml', content: 'build:\n  script: [echo hi]\n' }],
+  }), 201)
+  const pipeline = expectStatus(await root.post(`/projects/${pub.id}/pipeline`, { ref: branch }), 201).body
+  const job = expectStatus(await root.get(`/projects/${pub.id}/pipelines/${pipeline.id}/jobs`), 200).body[0]
+  const snippet = expectStatus(await root.post(`/projects/${pub.id}/snippets`, { title: 'snip', file_name: 'a.txt', content: 'x', visibility: 'public' }), 201).body
+  const page = expectStatus(await root.post(`/projects/${pub.id}/wikis`, { title: 'Home', content: 'hello' }), 201).body
   for (const on of [`/projects/${pub.id}`, `/groups/${group.id}`, `/users/${alice.id}`]) expectStatus(await root.put(`${on}/custom_attributes/fuzzkey`, { value: 'v' }), 200)
   const imp = expectStatus(await root.post(`/users/${alice.id}/impersonation_tokens`, { name: 'imp', scopes: ['api'] }), 201).body
   const pat = expectStatus(await apiFor(target, alice.tokens[0]).get('/personal_access_tokens/self'), 200).body
@@ -77,9 +88,14 @@ export async function buildWorld(target: Target): Promise<World> {
     label_id: [String(label.id), e(label.name)],
     milestone_id: [String(milestone.id)],
     key: ['fuzzkey'],
+    merge_request_iid: [String(mr.iid)],
+    pipeline_id: [String(pipeline.id)],
+    job_id: [String(job.id)],
+    snippet_id: [String(snippet.id)],
+    slug: [page.slug],
   }
   const known: Known = {
-    ints: [...ids, issue.iid, note.id, label.id, milestone.id, 10, 20, 30, 40, 50],
+    ints: [...ids, issue.iid, note.id, label.id, milestone.id, mr.iid, pipeline.id, job.id, snippet.id, 10, 20, 30, 40, 50],
     strings: [branch, 'feature', 'v1.0', commit.id, 'README.md', 'dir/file.txt', 'alice', 'bob', 'root', 'bug', pub.path_with_namespace, 'private', 'public', 'internal'],
   }
   const t = { root: target.rootToken, alice: alice.tokens[0], aliceRead: alice.tokens[1], bob: bob.tokens[0] }
@@ -89,6 +105,10 @@ export async function buildWorld(target: Target): Promise<World> {
     { path: `/projects/${pub.id}/issues/${issue.iid}/notes/${note.id}`, token: t.root },
     { path: `/projects/${pub.id}/labels/${label.id}`, token: t.root },
     { path: `/projects/${pub.id}/milestones/${milestone.id}`, token: t.root },
+    { path: `/projects/${pub.id}/merge_requests/${mr.iid}`, token: t.root },
+    { path: `/projects/${pub.id}/pipelines/${pipeline.id}`, token: t.root },
+    { path: `/projects/${pub.id}/snippets/${snippet.id}`, token: t.root },
+    { path: `/projects/${pub.id}/wikis/${page.slug}`, token: t.root },
     { path: `${repo}/branches/feature`, token: t.root },
     { path: `${repo}/tags/v1.0`, token: t.root },
     { path: `/groups/${group.id}/custom_attributes/fuzzkey`, token: t.root },
