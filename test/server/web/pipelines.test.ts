@@ -2,9 +2,9 @@
 // ANSI colours as escaped HTML, the follow script only while a job runs, and 404s for outsiders and unknown ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, expectStatus, request, type Api, type TestUser } from '../../helpers/api.js'
-import { ciProject, projectPipelines, startCiServer, waitForFinished } from '../../helpers/ci.js'
+import { ciProject, projectPipelines, runPipeline, startCiServer, waitForFinished } from '../../helpers/ci.js'
 import type { TestServer } from '../../helpers/server.js'
-import { signIn } from './fixture.js'
+import { HOSTILE_BRANCH, signIn } from './fixture.js'
 
 const HOSTILE_JOB = '<script>window.__xss=1</script>'
 const CI = `
@@ -117,4 +117,16 @@ describe('pipeline and job pages', () => {
       expect([path, (await get(`/${pub.path_with_namespace}${path}`)).status]).toEqual([path, 404])
     }
   })
+
+  it('shows a pipeline of a hostile branch name as text in the list and on its page', async () => {
+    expectStatus(await root.post(`/projects/${pub.id}/repository/branches`, { branch: HOSTILE_BRANCH, ref: pipeline.ref }), 201)
+    const made = await runPipeline(root, pub.id, HOSTILE_BRANCH)
+    const escaped = 'x&quot;&gt;&lt;svg/onload=window.__xss=1&gt;'
+    const list = await get(`/${pub.path_with_namespace}/-/pipelines`)
+    expect(list.text).toContain(`<td><a href="${server.url}/${pub.path_with_namespace}/-/commits/x%22%3E%3Csvg/onload%3Dwindow.__xss%3D1%3E">${escaped}</a></td>`)
+    const one = await get(`/${pub.path_with_namespace}/-/pipelines/${made.id}`)
+    expect(one.text).toContain(`id="pipeline-ref">${escaped}</a>`)
+    for (const text of [list.text, one.text]) expect(text).not.toMatch(/<svg/i)
+    await waitForFinished(server, made.id)
+  }, 30_000)
 })
