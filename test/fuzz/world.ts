@@ -47,7 +47,8 @@ export async function buildWorld(target: Target): Promise<World> {
   const branch = pub.default_branch as string
   const repo = `/projects/${pub.id}/repository`
   const commit = expectStatus(await root.post(`${repo}/commits`, {
-    branch, commit_message: 'add files', actions: [{ action: 'create', file_path: 'dir/file.txt', content: 'one\ntwo\n' }, { action: 'update', file_path: 'README.md', content: '# fuzz\n' }],
+    branch, commit_message: 'add files', actions: [{ action: 'create', file_path: 'dir/file.txt', content: 'one\ntwo\n' }, { action: 'update', file_path: 'README.md', content: '# fuzz\n' },
+      { action: 'create', file_path: '.gitlab-ci.yml', content: 'build:\n  script: [echo hi]\n' }],
   }), 201).body
   expectStatus(await root.post(`${repo}/commits`, {
     branch: 'feature', start_branch: branch, commit_message: 'feature work', actions: [{ action: 'create', file_path: 'feature.txt', content: 'f\n' }],
@@ -60,9 +61,6 @@ export async function buildWorld(target: Target): Promise<World> {
   const milestone = expectStatus(await root.post(`/projects/${pub.id}/milestones`, { title: 'v1' }), 201).body
   const mr = expectStatus(await root.post(`/projects/${pub.id}/merge_requests`, { source_branch: 'feature', target_branch: branch, title: 'fuzz mr' }), 201).body
   // A pipeline with jobs (no runner here: they stay pending), a snippet and a wiki page, so their routes reach handlers.
-  expectStatus(await root.post(`${repo}/commits`, {
-    branch, commit_message: 'ci [skip ci]', actions: [{ action: 'create', file_path: '.gitlab-ci.yml', content: 'build:\n  script: [echo hi]\n' }],
-  }), 201)
   const pipeline = expectStatus(await root.post(`/projects/${pub.id}/pipeline`, { ref: branch }), 201).body
   const job = expectStatus(await root.get(`/projects/${pub.id}/pipelines/${pipeline.id}/jobs`), 200).body[0]
   const snippet = expectStatus(await root.post(`/projects/${pub.id}/snippets`, { title: 'snip', file_name: 'a.txt', content: 'x', visibility: 'public' }), 201).body
