@@ -72,8 +72,9 @@ describe.skipIf(!executablePath)('a running job in a real browser', () => {
     expect(await page.getAttribute('#trace', 'data-follow')).toBe('1')
     expect(await page.textContent('#trace')).not.toContain('second')
 
-    await page.waitForFunction("document.getElementById('trace').textContent.includes('first')", undefined, { timeout: 20_000 })
-    await page.waitForFunction("document.getElementById('trace').getAttribute('data-follow') === 'done'", undefined, { timeout: 20_000 })
+    // Locators, not page functions: the page's CSP (script-src 'self') refuses the eval these would need.
+    await page.locator('#trace', { hasText: 'first' }).waitFor({ timeout: 20_000 })
+    await page.locator('#trace[data-follow="done"]').waitFor({ timeout: 20_000 })
     const text = (await page.textContent('#trace'))!
     expect(text).toMatch(/first <img src=x onerror=window.__xss=1>\n[^]*second <b>bold<\/b>\n/)
     expect(text).not.toContain('\u001b')
