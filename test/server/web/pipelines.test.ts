@@ -13,6 +13,9 @@ stages: [build, test]
   stage: build
   script:
     - printf '\\033[31mred <b>bold</b>\\033[0m plain <img src=x onerror=window.__xss=1>\\n'
+    - echo built > out.txt
+  artifacts:
+    paths: [out.txt]
 slow:
   stage: test
   script:
@@ -97,6 +100,10 @@ describe('pipeline and job pages', () => {
     expect(res.text).not.toContain('<script src=')
     expect(res.text).toContain('data-follow="0"')
     expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'self';/)
+    const download = `${server.url}/api/v4/projects/${pub.id}/jobs/${hostile.id}/artifacts`
+    expect(res.text).toMatch(new RegExp(`<a href="${download}" id="artifacts-download">Download artifacts</a> <span class="muted">\\(\\d+ bytes\\)</span>`))
+    const zip = await get(download.slice(server.url.length), bobCookie)
+    expect([zip.status, zip.headers.get('content-type')]).toEqual([200, 'application/octet-stream'])
   })
 
   it('answers the follower\'s range request with only the new bytes, for a session cookie', async () => {
