@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream'
 import { CollabError, forbidden } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { artifactsPath, eraseArtifacts, readArtifactEntry } from '../ci/artifacts.js'
+import { readZipListing } from '../ci/artifacts-metadata.js'
 import { eraseTrace, readTrace, traceSize } from '../ci/traces.js'
 import { effectiveProjectLevel, MAINTAINER, requireProjectLevel } from '../policy.js'
 import { artifactsAvailable, COMPLETE_STATUSES } from '../present/jobs.js'
@@ -37,6 +38,14 @@ function validEntryPath(path: string): boolean {
 export async function jobTrace(ctx: RequestContext, id: string, jobId: number): Promise<Buffer> {
   const project = jobsProject(ctx, id)
   return readTrace(ctx.app.layout, findJob(ctx, project, jobId).id)
+}
+
+/** The files of a job's archive (path and size), for the job page to list; empty when it has none to download. */
+export async function jobArtifactFiles(ctx: RequestContext, id: string, jobId: number): Promise<{ path: string; size: number }[]> {
+  const job = findJob(ctx, jobsProject(ctx, id), jobId)
+  if (!artifactsAvailable(job, nowOf(ctx))) return []
+  const listing = await readZipListing(artifactsPath(ctx.app.layout, job.id)).catch(() => new Map<string, { size: number } | null>())
+  return [...listing].filter(([path, m]) => m !== null && !path.endsWith('/')).map(([path, m]) => ({ path, size: m!.size }))
 }
 
 async function archiveOf(ctx: RequestContext, job: JobRow): Promise<Download> {
