@@ -101,7 +101,10 @@ describe('pipeline and job pages', () => {
     expect(res.text).toContain('data-follow="0"')
     expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'self';/)
     const download = `${server.url}/api/v4/projects/${pub.id}/jobs/${hostile.id}/artifacts`
-    expect(res.text).toMatch(new RegExp(`<a href="${download}" id="artifacts-download">Download artifacts</a> <span class="muted">\\(\\d+ bytes\\)</span>`))
+    expect(res.text).toMatch(new RegExp(`<a href="${download}" id="artifacts-download">Download artifacts</a>\\n<span class="muted">\\(\\d+ bytes, 1 files\\)</span>`))
+    expect(res.text).toContain(`<li><a href="${download}/out.txt">out.txt</a> <span class="muted">6 bytes</span></li>`)
+    const entry = await get(`${download.slice(server.url.length)}/out.txt`, bobCookie)
+    expect([entry.status, entry.text]).toEqual([200, 'built\n'])
     const zip = await get(download.slice(server.url.length), bobCookie)
     expect([zip.status, zip.headers.get('content-type')]).toEqual([200, 'application/octet-stream'])
   })

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http'
 import { AnsiUp } from 'ansi_up'
 import type { RouteRequest } from '../../http/router.js'
 import { artifactsAvailable, COMPLETE_STATUSES } from '../../present/jobs.js'
-import { jobTrace } from '../../services/job-artifacts.js'
+import { jobArtifactFiles, jobTrace } from '../../services/job-artifacts.js'
 import { findJob, jobsProject } from '../../services/jobs.js'
 import type { WebContext } from '../context.js'
 import { html, pathPart, trusted } from '../html.js'
@@ -23,6 +23,18 @@ export function traceHtml(trace: Buffer) {
   return trusted(ansi.ansi_to_html(trace.toString('utf8').replace(/\r(?!\n)/g, '')))
 }
 
+// A page lists a bounded number of files; the archive download has them all.
+const MAX_LISTED = 200
+
+async function artifactList(ctx: WebContext, projectId: string, jobId: number, api: string, size: number) {
+  const files = await jobArtifactFiles(ctx, projectId, jobId)
+  const items = files.slice(0, MAX_LISTED).map((f) =>
+    html`<li><a href="${api}/artifacts/${pathPart(f.path)}">${f.path}</a> <span class="muted">${f.size} bytes</span></li>`)
+  return html`<details id="artifacts" open><summary>Artifacts: <a href="${api}/artifacts" id="artifacts-download">Download artifacts</a>
+<span class="muted">(${size} bytes, ${files.length} files)</span></summary><ul class="list">${items}</ul>
+${files.length > MAX_LISTED ? html`<p class="muted">${files.length - MAX_LISTED} more in the archive.</p>` : ''}</details>`
+}
+
 export async function jobPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, id: number) {
   const p = jobsProject(ctx, projectPath)
   const job = findJob(ctx, p, id)
@@ -31,9 +43,7 @@ export async function jobPage(ctx: WebContext, req: RouteRequest, res: ServerRes
   // The jobs API wants a signed-in caller (as GitLab's does): an anonymous viewer reloads instead of following.
   const follow = !COMPLETE_STATUSES.has(job.status) && ctx.user !== null
   const api = `${ctx.apiUrl}/projects/${p.id}/jobs/${job.id}`
-  const artifacts = artifactsAvailable(job, ctx.app.clock.now())
-    ? html`<p><a href="${api}/artifacts" id="artifacts-download">Download artifacts</a> <span class="muted">(${job.artifacts_size ?? 0} bytes)</span></p>`
-    : ''
+  const artifacts = artifactsAvailable(job, ctx.app.clock.now()) ? await artifactList(ctx, String(p.id), job.id, api, job.artifacts_size ?? 0) : ''
   const body = html`${projectHeader(ctx, p, 'pipelines')}
 <h2 id="job-name">${job.name}</h2>
 <p><span id="job-status" class="ci-status ci-${job.status}">${job.status}</span> · stage ${job.stage}
