@@ -13,6 +13,7 @@ stages: [build, test]
   stage: build
   script:
     - printf '\\033[31mred <b>bold</b>\\033[0m plain <img src=x onerror=window.__xss=1>\\n'
+    - printf '\\033]8;;https://evil.example/\\033\\\\link\\033]8;;\\033\\\\ end\\n'
     - echo built > out.txt
   artifacts:
     paths: [out.txt]
@@ -97,6 +98,9 @@ describe('pipeline and job pages', () => {
     expectNoInjection(res.text)
     expect(res.text).toContain('<span class="ansi-red-fg">red &lt;b&gt;bold&lt;/b&gt;</span> plain &lt;img src=x onerror=window.__xss=1&gt;')
     expect(res.text).not.toContain('\u001b')
+    const trace = /<pre class="trace"[^>]*>([^]*?)<\/pre>/.exec(res.text)![1]
+    expect(trace).not.toContain('<a ')
+    expect(trace).toContain('link end')
     expect(res.text).not.toContain('<script src=')
     expect(res.text).toContain('data-follow="0"')
     expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'self';/)

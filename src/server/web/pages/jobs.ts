@@ -18,9 +18,11 @@ import { projectHeader } from './project.js'
 export function traceHtml(trace: Buffer) {
   const ansi = new AnsiUp()
   ansi.use_classes = true
-  // Links from OSC 8 sequences are left out: a log must not be able to make a link.
+  // A log makes no links: OSC 8 hyperlinks lose their sequences and keep their text (ansi_up, allowed no scheme, would
+  // drop the text too); lone carriage returns (progress bars) go, as a page cannot overwrite a line.
   ansi.url_allowlist = {}
-  return trusted(ansi.ansi_to_html(trace.toString('utf8').replace(/\r(?!\n)/g, '')))
+  const text = trace.toString('utf8').replace(/\u001b\]8;[^\u0007\u001b]*(?:\u0007|\u001b\\)/g, '').replace(/\r(?!\n)/g, '')
+  return trusted(ansi.ansi_to_html(text))
 }
 
 // A page lists a bounded number of files; the archive download has them all.
