@@ -7,7 +7,7 @@ import { eraseArtifacts } from './artifacts.js'
 import { createCoordinator } from './coordinator.js'
 import { onJobQueued, setCiBaseUrl } from './lifecycle-events.js'
 import { finishJob } from './lifecycle-finish.js'
-import { ShellExecutor, serverHostEnv } from './runner/shell.js'
+import { ShellExecutor } from './runner/shell.js'
 import { enqueueDueJobs } from './scheduler.js'
 
 export interface RunnerOptions {
@@ -49,7 +49,7 @@ export function startCi(app: AppDeps, opts: { url: string; runner?: RunnerOption
   let unsubscribe = () => {}
   if (opts.runner?.enabled) {
     const concurrency = opts.runner.concurrency ?? Math.max(1, cpus().length)
-    executor = new ShellExecutor(createCoordinator(app), { layout: app.layout, concurrency, hostEnv: serverHostEnv(), log: app.log })
+    executor = new ShellExecutor(createCoordinator(app), { layout: app.layout, concurrency, log: app.log })
     const e = executor
     unsubscribe = onJobQueued(app, () => e.notify())
     executor.start()

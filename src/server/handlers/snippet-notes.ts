@@ -6,7 +6,6 @@ import { presentNoteAward, presentSnippetAward, presentSnippetNote, presentSnipp
 import * as noteAwards from '../services/note-awards.js'
 import * as notes from '../services/notes.js'
 import { filesOf, noteableOf, type SnippetRow } from '../services/snippets.js'
-import { usersByIds } from '../store/issues.js'
 import { projectSnippet } from './snippets.js'
 
 const target = (ctx: RequestContext, input: { id: string; snippet_id: number }) => {
@@ -20,10 +19,8 @@ const presentAll = (ctx: RequestContext, rows: notes.NoteRow[], s: SnippetRow) =
 const presentAwards = (ctx: RequestContext, rows: notes.AwardRow[]) =>
   notes.awardsWithUsers(ctx, rows).map(({ award, user }) => presentSnippetAward(award, user, ctx))
 
-const presentNoteAwards = (ctx: RequestContext, rows: noteAwards.NoteAwardRow[]) => {
-  const users = usersByIds(ctx.app.db, rows.map((a) => a.user_id))
-  return rows.map((a) => presentNoteAward(a, users.get(a.user_id)!, ctx))
-}
+const presentNoteAwards = (ctx: RequestContext, rows: noteAwards.NoteAwardRow[]) =>
+  notes.awardsWithUsers(ctx, rows).map(({ award, user }) => presentNoteAward(award, user, ctx))
 
 /** The note a note-award route names, on a snippet the caller may read. */
 const noteTarget = (ctx: RequestContext, input: { id: string; snippet_id: number; note_id: number }) => {

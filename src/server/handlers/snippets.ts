@@ -6,12 +6,11 @@ import { presentSnippet } from '../present/snippets.js'
 import { projectPaths } from '../services/discussion.js'
 import { findVisibleProject } from '../services/projects.js'
 import * as snippets from '../services/snippets.js'
-import { usersByIds } from '../store/issues.js'
 import type { ProjectView } from '../store/projects.js'
 
 /** Snippets with their authors, project paths and file names, each looked up once per page. */
 export function presentSnippets(ctx: RequestContext, rows: snippets.SnippetRow[]) {
-  const authors = usersByIds(ctx.app.db, rows.map((s) => s.author_id))
+  const authors = snippets.authorsOf(ctx, rows)
   const names = snippets.fileNamesOf(ctx, rows)
   const pathOf = projectPaths(ctx)
   return rows.map((s) => presentSnippet(s, authors.get(s.author_id)!, s.project_id === null ? null : pathOf(s.project_id), names.get(s.id) ?? [], ctx))

@@ -9,7 +9,6 @@ import { findUserForAdmin } from '../services/user-admin.js'
 import * as keys from '../services/user-keys.js'
 import { canCreateProject } from '../services/users.js'
 import type { GpgKeyRow, SshKeyRow } from '../store/user-keys.js'
-import { findUserById } from '../store/users.js'
 
 const me = (ctx: RequestContext) => ctx.user!.id
 const ok = <T>(body: T) => ({ status: 200, body })
@@ -29,7 +28,7 @@ const emailList = (ctx: RequestContext, userId: number) => {
   return { status: 200, body: rows.map(presentEmail), total }
 }
 const withUser = (ctx: RequestContext, k: SshKeyRow) => {
-  const owner = findUserById(ctx.app.db, k.user_id)!
+  const owner = keys.ownerOf(ctx, k)
   return { ...presentSshKey(k), user: presentUserPublic(owner, ctx, canCreateProject(ctx.app, owner)) }
 }
 

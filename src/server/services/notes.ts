@@ -51,7 +51,7 @@ export function withAuthors(ctx: RequestContext, rows: store.NoteRow[]): { note:
 }
 
 /** Award emoji with the users who gave them, for presenting. */
-export function awardsWithUsers(ctx: RequestContext, rows: store.AwardRow[]): { award: store.AwardRow; user: UserRow }[] {
+export function awardsWithUsers<A extends { user_id: number }>(ctx: RequestContext, rows: A[]): { award: A; user: UserRow }[] {
   const users = usersByIds(ctx.app.db, rows.map((a) => a.user_id))
   return rows.map((award) => ({ award, user: users.get(award.user_id)! }))
 }

@@ -5,6 +5,7 @@ import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { GUEST, isAdmin, MAINTAINER, projectLevel, REPORTER } from '../policy.js'
 import { transaction } from '../store/db.js'
+import { usersByIds } from '../store/issues.js'
 import { findUserAgentDetail, insertUserAgentDetail } from '../store/noteables.js'
 import type { ProjectView } from '../store/projects.js'
 import * as store from '../store/snippets.js'
@@ -152,6 +153,9 @@ export function rawFile(ctx: RequestContext, s: store.SnippetRow, path?: string)
 
 export const filesOf = (ctx: RequestContext, s: store.SnippetRow) => store.filesOf(ctx.app.db, s.id)
 export const fileNamesOf = (ctx: RequestContext, rows: store.SnippetRow[]) => store.fileNamesOf(ctx.app.db, rows.map((r) => r.id))
+
+/** The authors of a page of snippets, by id, read once. */
+export const authorsOf = (ctx: RequestContext, rows: store.SnippetRow[]) => usersByIds(ctx.app.db, rows.map((s) => s.author_id))
 
 export function userAgentDetail(ctx: RequestContext, s: store.SnippetRow) {
   const detail = findUserAgentDetail(ctx.app.db, s.id)

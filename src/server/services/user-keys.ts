@@ -76,6 +76,9 @@ export function findKeyByFingerprint(ctx: RequestContext, fingerprint: string) {
   return row
 }
 
+/** The user a key belongs to (keys go with their user, so one always exists). */
+export const ownerOf = (ctx: RequestContext, k: { user_id: number }) => users.findUserById(ctx.app.db, k.user_id)!
+
 export function findKeyById(ctx: RequestContext, id: number) {
   const row = store.findById<store.SshKeyRow>(ctx.app.db, 'ssh_keys', id)
   if (!row) throw notFound('Key')

@@ -1,5 +1,6 @@
 // The built-in shell executor: asks the coordinator for jobs while below its concurrency limit (woken at once by
 // notify(), else by a slow poll) and runs each with JobRun, as a gitlab-runner with the shell executor would.
+import { serverHostEnv } from '../../../core/child-env.js'
 import type { Logger } from '../../../core/logger.js'
 import type { DataLayout } from '../../../core/paths.js'
 import { JobRun } from './job-run.js'
@@ -18,16 +19,6 @@ export interface ShellExecutorOptions {
   killGraceMs?: number
   traceIntervalMs?: number
   log: Logger
-}
-
-/** The server's HOME and PATH (and locale), which job shells keep as gitlab-runner's shell executor does. */
-export function serverHostEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const key of ['HOME', 'PATH', 'LANG', 'LC_ALL', 'TMPDIR', 'USER', 'LOGNAME']) {
-    const value = process.env[key]
-    if (value !== undefined) env[key] = value
-  }
-  return env
 }
 
 export class ShellExecutor implements Executor {
