@@ -1,40 +1,21 @@
 // A real headless Chromium (Debian's, driven by playwright-core, which downloads no browser) signs in, reads a file,
 // comments on an issue and closes it, over content built to run script if anything rendered it as markup.
 // Screenshots go to .scratch/web-screenshots/ (git-ignored). Skipped when no chromium is installed.
-import { existsSync, mkdirSync } from 'node:fs'
-import { delimiter, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { chromiumPath, openBrowserPage } from '../helpers/browser.js'
 import { HOSTILE_BRANCH, HOSTILE_FILE, webFixture, type WebFixture } from '../server/web/fixture.js'
 
-const SHOTS = join(process.cwd(), '.scratch', 'web-screenshots')
-
-function findChromium(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    for (const name of ['chromium', 'chromium-browser']) if (dir && existsSync(join(dir, name))) return join(dir, name)
-  }
-  return undefined
-}
-
-const executablePath = findChromium()
-
-describe.skipIf(!executablePath)('the web pages in a real browser', () => {
+describe.skipIf(!chromiumPath)('the web pages in a real browser', () => {
   let f: WebFixture
   let browser: Browser
   let page: Page
-  const dialogs: string[] = []
+  let dialogs: string[] = []
+  let shot: (name: string) => Promise<Buffer>
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true })
     f = await webFixture()
-    const { chromium } = await import('playwright-core')
-    browser = await chromium.launch({ executablePath, headless: true })
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } })
-    page.on('dialog', (d) => {
-      dialogs.push(d.message())
-      void d.dismiss()
-    })
+    ;({ browser, page, dialogs, shot } = await openBrowserPage(900))
   }, 120_000)
 
   afterAll(async () => {
@@ -49,8 +30,6 @@ describe.skipIf(!executablePath)('the web pages in a real browser', () => {
     expect(await page.evaluate('typeof window.__xss')).toBe('undefined')
     expect(dialogs).toEqual([])
   }
-
-  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
 
   it('signs in through the form (after a wrong password) and lists the projects', async () => {
     await page.goto(`${f.server.url}/users/sign_in`)

@@ -1,16 +1,14 @@
 // A real headless Chromium (Debian's, through playwright-core) watches a running job's log grow on the job page: the
 // page's one script asks only for the bytes after those shown (Range: bytes=N-), appends them as text, and stops when
 // the job ends. Screenshots go to .scratch/web-screenshots/ (git-ignored). Skipped when no chromium is installed.
-import { existsSync, mkdirSync } from 'node:fs'
-import { delimiter, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { chromiumPath, openBrowserPage } from '../helpers/browser.js'
 import { createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
 import { startCiServer, waitForFinished } from '../helpers/ci.js'
 import { commit, create } from '../helpers/repository.js'
 import type { TestServer } from '../helpers/server.js'
 
-const SHOTS = join(process.cwd(), '.scratch', 'web-screenshots')
 const CI = `
 "echo <b>twice</b>":
   script:
@@ -19,34 +17,18 @@ const CI = `
     - printf '\\033[31msecond\\033[0m <b>bold</b>\\n'
 `
 
-function findChromium(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    for (const name of ['chromium', 'chromium-browser']) if (dir && existsSync(join(dir, name))) return join(dir, name)
-  }
-  return undefined
-}
-
-const executablePath = findChromium()
-
-describe.skipIf(!executablePath)('a running job in a real browser', () => {
+describe.skipIf(!chromiumPath)('a running job in a real browser', () => {
   let server: TestServer
   let alice: TestUser
   let browser: Browser
   let page: Page
-  const dialogs: string[] = []
+  let dialogs: string[] = []
+  let shot: (name: string) => Promise<Buffer>
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true })
     server = await startCiServer({ runner: true })
     alice = await createUser(server, 'alice')
-    const { chromium } = await import('playwright-core')
-    browser = await chromium.launch({ executablePath, headless: true })
-    page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
-    page.on('dialog', (d) => {
-      dialogs.push(d.message())
-      void d.dismiss()
-    })
+    ;({ browser, page, dialogs, shot } = await openBrowserPage(800))
   }, 120_000)
 
   afterAll(async () => {
@@ -79,7 +61,7 @@ describe.skipIf(!executablePath)('a running job in a real browser', () => {
     expect(text).toMatch(/first <img src=x onerror=window.__xss=1>\n[^]*second <b>bold<\/b>\n/)
     expect(text).not.toContain('\u001b')
     expect(await page.textContent('#job-status')).toBe('success')
-    await page.screenshot({ path: join(SHOTS, 'job-trace-live.png'), fullPage: true })
+    await shot('job-trace-live')
 
     // Each read asked for the bytes after the last one's: the offsets only grow, and the last is the log's length.
     const offsets = ranges.map((r) => Number(/^bytes=(\d+)-$/.exec(r ?? '')?.[1]))
@@ -94,13 +76,13 @@ describe.skipIf(!executablePath)('a running job in a real browser', () => {
     expect(await page.locator('#trace .ansi-green-fg', { hasText: /^first$/ }).count()).toBe(1)
     expect(await page.locator('#trace .ansi-red-fg', { hasText: /^second$/ }).count()).toBe(1)
     expect(await page.locator('script, img[src="x"], #trace b').count()).toBe(0)
-    await page.screenshot({ path: join(SHOTS, 'job-trace.png'), fullPage: true })
+    await shot('job-trace')
     await page.goto(`${server.url}/alice/ci/-/pipelines/${pipeline.id}`)
     expect(await page.textContent('#stages')).toContain('echo <b>twice</b>')
-    await page.screenshot({ path: join(SHOTS, 'pipeline.png'), fullPage: true })
+    await shot('pipeline')
     await page.goto(`${server.url}/alice/ci/-/commit/${pipeline.sha}?view=parallel`)
     expect(await page.textContent('.diff-parallel')).toContain('echo <b>twice</b>')
-    await page.screenshot({ path: join(SHOTS, 'commit-split.png'), fullPage: true })
+    await shot('commit-split')
     expect(await page.evaluate('typeof window.__xss')).toBe('undefined')
     expect(dialogs).toEqual([])
   }, 90_000)

@@ -1,0 +1,33 @@
+// A real headless Chromium for the web-page tests: Debian's binary driven by playwright-core (which downloads no
+// browser), one page that records and dismisses dialogs, and screenshots under .scratch/web-screenshots/ (git-ignored).
+import { existsSync, mkdirSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+
+export const SHOTS = join(process.cwd(), '.scratch', 'web-screenshots')
+
+function findChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    for (const name of ['chromium', 'chromium-browser']) if (dir && existsSync(join(dir, name))) return join(dir, name)
+  }
+  return undefined
+}
+
+/** Chromium's path, or undefined when none is installed (the browser tests are then skipped). */
+export const chromiumPath = findChromium()
+
+export interface BrowserPage { browser: Browser; page: Page; dialogs: string[]; shot(name: string): Promise<Buffer> }
+
+export async function openBrowserPage(height: number): Promise<BrowserPage> {
+  mkdirSync(SHOTS, { recursive: true })
+  const { chromium } = await import('playwright-core')
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true })
+  const page = await browser.newPage({ viewport: { width: 1200, height } })
+  const dialogs: string[] = []
+  page.on('dialog', (d) => {
+    dialogs.push(d.message())
+    void d.dismiss()
+  })
+  return { browser, page, dialogs, shot: (name) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true }) }
+}
