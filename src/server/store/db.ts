@@ -19,10 +19,17 @@ import m014 from './migrations/014-user-keys.sql'
 import m015 from './migrations/015-notifications-badges.sql'
 import m016 from './migrations/016-label-subscriptions.sql'
 import m017 from './migrations/017-user-profile.sql'
+import m018 from './migrations/018-discussions.sql'
+import m019 from './migrations/019-resource-events-links.sql'
+import m020 from './migrations/020-events.sql'
+import m021 from './migrations/021-broadcast-messages.sql'
+import m022 from './migrations/022-ci-group-variables-triggers.sql'
+import m023 from './migrations/023-group-labels-milestones.sql'
 
 export type Db = Database.Database
 
-const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017]
+const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017,
+  m018, m019, m020, m021, m022, m023]
 
 export function openDatabase(file: string): Db {
   const db = new Database(file, { timeout: 0 })

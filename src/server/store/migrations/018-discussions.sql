@@ -1,0 +1,1 @@
+-- Discussions: notes grouped in threads, resolvable on merge requests (placeholder, filled by the discussions work).

@@ -1,0 +1,1 @@
+-- Resource label, milestone and state events, and issue links (placeholder, filled by that work).

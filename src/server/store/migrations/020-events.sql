@@ -1,0 +1,1 @@
+-- The events feed (placeholder, filled by the events work).

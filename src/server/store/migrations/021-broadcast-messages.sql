@@ -1,0 +1,1 @@
+-- Broadcast messages (placeholder, filled by the instance work).

@@ -1,0 +1,1 @@
+-- Group and instance CI variables, pipeline trigger tokens (placeholder, filled by that work).

@@ -1,0 +1,1 @@
+-- Group labels and milestones (placeholder, filled by that work).
