@@ -22,11 +22,23 @@ export function deferToPipeline(ctx: RequestContext, mr: store.MergeRequestRow, 
   if (!head || isFinishedStatus(head.status)) return false
   const now = ctx.app.clock.now().toISOString()
   store.updateMergeRequest(ctx.app.db, mr.id, {
-    merge_when_pipeline_succeeds: 1, merge_user_id: ctx.user!.id, updated_at: now,
+    merge_when_pipeline_succeeds: 1, merge_user_id: ctx.user!.id, updated_at: now, merge_params: JSON.stringify(deferredParams(input)),
     ...(input.should_remove_source_branch !== undefined ? { should_remove_source_branch: input.should_remove_source_branch ? 1 : 0 } : {}),
   })
   addSystemNote(ctx, mr.id, `enabled an automatic merge when the pipeline for ${head.sha} succeeds`, now)
   return true
+}
+
+/** What the later merge must repeat of the request that deferred it. */
+type DeferredParams = Pick<MergeInput, 'merge_commit_message' | 'squash_commit_message' | 'squash'>
+
+const deferredParams = (input: MergeInput): DeferredParams =>
+  ({ merge_commit_message: input.merge_commit_message, squash_commit_message: input.squash_commit_message, squash: input.squash })
+
+function storedParams(mr: store.MergeRequestRow): DeferredParams {
+  if (!mr.merge_params) return {}
+  const p = JSON.parse(mr.merge_params) as DeferredParams
+  return { merge_commit_message: p.merge_commit_message, squash_commit_message: p.squash_commit_message, squash: p.squash }
 }
 
 /**
@@ -58,7 +70,9 @@ async function onFinished(app: AppDeps, pipeline: PipelineRow) {
       continue
     }
     try {
-      await mergeMergeRequest(ctx, target, mr, { should_remove_source_branch: mr.should_remove_source_branch === null ? undefined : mr.should_remove_source_branch === 1 })
+      await mergeMergeRequest(ctx, target, mr, {
+        ...storedParams(mr), should_remove_source_branch: mr.should_remove_source_branch === null ? undefined : mr.should_remove_source_branch === 1,
+      })
     } catch (err) {
       app.log.error(`merging !${mr.iid} when its pipeline succeeded failed`, err)
       abort(ctx, mr, 'the merge failed')

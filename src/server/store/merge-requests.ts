@@ -43,6 +43,8 @@ export interface MergeRequestRow {
   closed_by_id: number | null
   closed_at: string | null
   prepared_at: string | null
+  /** JSON of a deferred merge's MergeParams (merge when pipeline succeeds). */
+  merge_params: string | null
   created_at: string
   updated_at: string
 }

@@ -53,6 +53,21 @@ describe('merge when pipeline succeeds', () => {
     expect(await notes(root, project.id, mr.iid)).toEqual([`enabled an automatic merge when the pipeline for ${head.sha} succeeds`, 'merged'])
   })
 
+  it('merges later with the squash and commit messages that were asked for', async () => {
+    const { project, root, mr, head } = await openMergeRequest('mwps-messages')
+    expectStatus(await root.put(`/projects/${project.id}/merge_requests/${mr.iid}/merge`, {
+      merge_when_pipeline_succeeds: true, squash: true, merge_commit_message: 'Merge topic, as asked', squash_commit_message: 'Topic, squashed',
+    }), 200)
+    await finishQueued(head.id, 'success')
+    await waitForFinished(server, head.id)
+    await server.app.tasks.idle()
+    const merged = expectStatus(await root.get(`/projects/${project.id}/merge_requests/${mr.iid}`), 200).body
+    expect([merged.state, merged.squash]).toEqual(['merged', true])
+    const message = async (sha: string) => expectStatus(await root.get(`/projects/${project.id}/repository/commits/${sha}`), 200).body.message.trimEnd()
+    expect(await message(merged.merge_commit_sha)).toBe('Merge topic, as asked')
+    expect(await message(merged.squash_commit_sha)).toBe('Topic, squashed')
+  })
+
   it('leaves the merge request open with a note when the pipeline fails', async () => {
     const { project, root, mr, head } = await openMergeRequest('mwps-failure')
     expectStatus(await root.put(`/projects/${project.id}/merge_requests/${mr.iid}/merge`, { merge_when_pipeline_succeeds: true }), 200)
