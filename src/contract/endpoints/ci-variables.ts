@@ -6,9 +6,9 @@ import { bool, oneOf, ref, str, text } from '../params.js'
 
 const Id = { id: ref() }
 const Keyed = { ...Id, key: str() }
-// `filter[environment_scope]=production` picks one of several variables sharing a key.
-const Filter = { filter: z.object({ environment_scope: str().optional() }, { error: 'is invalid' }).optional() }
-const Fields = {
+// `filter[environment_scope]=production` picks one of several variables sharing a key (group variables too).
+export const VariableFilter = { filter: z.object({ environment_scope: str().optional() }, { error: 'is invalid' }).optional() }
+export const VariableFields = {
   variable_type: oneOf(['env_var', 'file']).optional(),
   protected: bool().optional(),
   masked: bool().optional(),
@@ -23,21 +23,21 @@ export const listProjectVariables = defineEndpoint({
 })
 
 export const getProjectVariable = defineEndpoint({
-  method: 'GET', path: '/projects/:id/variables/:key', summary: 'Get a CI/CD variable', params: Keyed, input: Filter,
+  method: 'GET', path: '/projects/:id/variables/:key', summary: 'Get a CI/CD variable', params: Keyed, input: VariableFilter,
   responses: { 200: CiVariable },
 })
 
 export const createProjectVariable = defineEndpoint({
   method: 'POST', path: '/projects/:id/variables', summary: 'Create a CI/CD variable', params: Id,
-  input: { key: str(), value: text(), ...Fields }, responses: { 201: CiVariable },
+  input: { key: str(), value: text(), ...VariableFields }, responses: { 201: CiVariable },
 })
 
 export const updateProjectVariable = defineEndpoint({
   method: 'PUT', path: '/projects/:id/variables/:key', summary: 'Update a CI/CD variable', params: Keyed,
-  input: { value: text().optional(), ...Fields, ...Filter }, responses: { 200: CiVariable },
+  input: { value: text().optional(), ...VariableFields, ...VariableFilter }, responses: { 200: CiVariable },
 })
 
 export const deleteProjectVariable = defineEndpoint({
-  method: 'DELETE', path: '/projects/:id/variables/:key', summary: 'Delete a CI/CD variable', params: Keyed, input: Filter,
+  method: 'DELETE', path: '/projects/:id/variables/:key', summary: 'Delete a CI/CD variable', params: Keyed, input: VariableFilter,
   responses: { 204: null },
 })

@@ -1,11 +1,12 @@
-// The variables a job sees (compat-notes §6): GitLab's predefined CI_* set, then project CI variables, pipeline
-// variables and the job's own, with $VAR and ${VAR} expanded against those before them.
+// The variables a job sees (compat-notes §6): GitLab's predefined CI_* set, then instance, group and project CI
+// variables, pipeline variables and the job's own, with $VAR and ${VAR} expanded against those before them.
 import { join } from 'node:path'
 import { GITLAB_COMPAT_VERSION } from '../../core/version.js'
 import type { JobVariable } from './runner/protocol.js'
 import type { AppDeps } from '../context.js'
 import type { JobRow } from '../store/ci-jobs.js'
-import { allVariables } from '../store/ci-variables.js'
+import { inheritedVariables } from '../store/ci-group-variables.js'
+import { allVariables, type CiVariableFields } from '../store/ci-variables.js'
 import type { PipelineRow, PipelineVariableRow } from '../store/pipelines.js'
 import type { ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
@@ -103,6 +104,7 @@ export function pipelinePredefined(app: AppDeps, baseUrl: string, f: PipelineFac
     ...serverVariables(baseUrl), ...projectVariables(app, baseUrl, f.project), ...commitVariables(app, f),
     CI_PIPELINE_SOURCE: f.source,
   }
+  if (f.source === 'trigger') out.CI_PIPELINE_TRIGGERED = 'true'
   if (f.pipeline) {
     Object.assign(out, {
       CI_PIPELINE_ID: String(f.pipeline.id), CI_PIPELINE_IID: String(f.pipeline.iid),
@@ -117,12 +119,15 @@ export function pipelinePredefined(app: AppDeps, baseUrl: string, f: PipelineFac
 }
 
 /**
- * The project's CI variables a pipeline of this ref sees: protected ones only on protected branches, and, as
- * environments are not modelled, only those of every environment (`*`).
+ * The instance, group (farthest ancestor first) and project CI variables a pipeline of this ref sees, in the order
+ * later ones win: protected ones only on protected branches, and, as environments are not modelled, only those of
+ * every environment (`*`).
  */
-export function projectVariablesFor(app: AppDeps, project: ProjectView, ref: string, tag: boolean) {
+export function projectVariablesFor(app: AppDeps, project: ProjectView, ref: string, tag: boolean): CiVariableFields[] {
   const protectedRef = !tag && isProtectedBranch(app, project, ref)
-  return allVariables(app.db, project.id).filter((v) => v.environment_scope === '*' && (!v.protected || protectedRef))
+  const inherited = inheritedVariables(app.db, project.ns_kind === 'group' ? project.namespace_id : null)
+    .map((v) => ({ environment_scope: '*', ...v }))
+  return [...inherited, ...allVariables(app.db, project.id)].filter((v) => v.environment_scope === '*' && (!v.protected || protectedRef))
 }
 
 const VAR_RE = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g
@@ -168,8 +173,8 @@ export function jobVariables(i: JobVariableInput): JobVariable[] {
   put('CI_REPOSITORY_URL', `${s.protocol}://gitlab-ci-token:${token}@${new URL(i.baseUrl).host}/${path}.git`, { public: false })
   put('CI_REGISTRY_USER', 'gitlab-ci-token')
   put('CI_REGISTRY_PASSWORD', token, { public: false, masked: true })
-  // GitLab's precedence, lowest first: predefined, the YAML's, project, pipeline, then a play's own variables. YAML
-  // values may still refer to the project and pipeline variables that override them, so they expand against those too.
+  // GitLab's precedence, lowest first: predefined, the YAML's, instance, group, project, pipeline, then a play's own
+  // variables. YAML values may still refer to the variables that override them, so they expand against those too.
   const project = projectVariablesFor(i.app, i.facts.project, job.ref, job.tag === 1)
   const lookup = new Map(known)
   for (const v of [...project, ...i.pipelineVariables]) lookup.set(v.key, v.value)

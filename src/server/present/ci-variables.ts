@@ -1,8 +1,9 @@
 // CI/CD variables as GitLab serializes them (Entities::Ci::Variable).
 import type { CiVariable } from '../../contract/entities/jobs.js'
-import type { CiVariableRow } from '../store/ci-variables.js'
+import type { CiVariableFields } from '../store/ci-variables.js'
 
-export const presentCiVariable = (v: CiVariableRow): CiVariable => ({
+// Any level's row: project and group ones alike.
+export const presentCiVariable = (v: CiVariableFields): CiVariable => ({
   variable_type: v.variable_type === 'file' ? 'file' : 'env_var',
   key: v.key,
   value: v.value,

@@ -36,17 +36,25 @@ export const listProjectVariables = (ctx: RequestContext, project: ProjectView) 
 
 const variableNotFound = () => notFound('Variable')
 
-/** The one variable of a key, in the scope asked for; several without a filter is GitLab's 409. */
-export function findVariable(ctx: RequestContext, project: ProjectView, key: string, scope?: string): store.CiVariableRow {
-  const rows = store.findVariables(ctx.app.db, project.id, key, scope)
-  if (!rows.length) throw variableNotFound()
+/** The one row of a key (project, group or instance); several without a filter is GitLab's 409. */
+export function oneVariable<T>(rows: T[], missing: () => CollabError): T {
+  if (!rows.length) throw missing()
   if (rows.length > 1) {
     throw new CollabError('VARIABLE_AMBIGUOUS', "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'", { status: 409 })
   }
   return rows[0]
 }
 
+/** The one variable of a key, in the scope asked for. */
+export const findVariable = (ctx: RequestContext, project: ProjectView, key: string, scope?: string): store.CiVariableRow =>
+  oneVariable(store.findVariables(ctx.app.db, project.id, key, scope), variableNotFound)
+
 function checkFields(ctx: RequestContext, project: ProjectView, v: store.CiVariableFields, exceptId?: number) {
+  checkVariable(v, store.findVariables(ctx.app.db, project.id, v.key, v.environment_scope).some((r) => r.id !== exceptId))
+}
+
+/** GitLab's model rules for a variable of any level; `taken` when another one has its key (and scope). */
+export function checkVariable(v: store.CiVariableFields, taken: boolean) {
   const errors: Record<string, string[]> = {}
   const add = (field: string, message: string) => (errors[field] ??= []).push(message)
   if (v.key === '') add('key', "can't be blank")
@@ -54,14 +62,14 @@ function checkFields(ctx: RequestContext, project: ProjectView, v: store.CiVaria
   else if (!KEY.test(v.key)) add('key', "can contain only letters, digits and '_'.")
   if (v.value.length > MAX_VALUE) add('value', `is too long (maximum is ${MAX_VALUE} characters)`)
   if (v.masked && !(v.raw ? MASKABLE_RAW : MASKABLE).test(v.value)) add('value', 'is invalid')
-  const clash = store.findVariables(ctx.app.db, project.id, v.key, v.environment_scope).find((r) => r.id !== exceptId)
-  if (clash) add('key', `(${v.key}) has already been taken`)
+  if (taken) add('key', `(${v.key}) has already been taken`)
   if (Object.keys(errors).length) throw validationFailed(errors)
 }
 
 const flag = (v: boolean | undefined, old: number) => (v === undefined ? old : v ? 1 : 0)
 
-function merged(input: VariableInput, old?: store.CiVariableRow): store.CiVariableFields {
+/** The input over the old row's fields (GitLab's defaults for a new one). */
+export function mergeVariable(input: VariableInput, old?: store.CiVariableFields): store.CiVariableFields {
   return {
     key: input.key ?? old?.key ?? '',
     value: input.value ?? old?.value ?? '',
@@ -75,7 +83,7 @@ function merged(input: VariableInput, old?: store.CiVariableRow): store.CiVariab
 }
 
 export function createVariable(ctx: RequestContext, project: ProjectView, input: VariableInput) {
-  const fields = merged(input)
+  const fields = mergeVariable(input)
   return transaction(ctx.app.db, () => {
     checkFields(ctx, project, fields)
     return store.insertVariable(ctx.app.db, project.id, fields)
@@ -86,7 +94,7 @@ export function updateVariable(ctx: RequestContext, project: ProjectView, key: s
   return transaction(ctx.app.db, () => {
     const old = findVariable(ctx, project, key, scope)
     // The key in the path names the variable; it is not renamed by the body.
-    const fields = merged({ ...input, key: old.key }, old)
+    const fields = mergeVariable({ ...input, key: old.key }, old)
     checkFields(ctx, project, fields, old.id)
     return store.updateVariable(ctx.app.db, old.id, fields)
   })
