@@ -1,0 +1,95 @@
+// Snippets at GitLab's paths: `/<project>/-/snippets/<id>` and personal `/-/snippets/<id>`, their files highlighted,
+// raw links (`/raw`, `/raw/<ref>/<path>`, the API's raw_url of each file) and, for project snippets, the notes.
+import type { ServerResponse } from 'node:http'
+import { notFound } from '../../../core/errors.js'
+import type { RouteRequest } from '../../http/router.js'
+import { renderMarkdown } from '../../services/markdown.js'
+import { listNotes, withAuthors } from '../../services/notes.js'
+import { findVisibleProject } from '../../services/projects.js'
+import { authorsOf, filesOf, findPersonalSnippet, findProjectSnippet, noteableOf, rawFile, type SnippetRow } from '../../services/snippets.js'
+import type { ProjectView } from '../../store/projects.js'
+import type { WebContext } from '../context.js'
+import { html, pathPart, trusted, type Html } from '../html.js'
+import { document, sendHtml } from '../layout.js'
+import { highlighted, isBinary } from './highlight.js'
+import { projectPathOf, projectUrl } from './parts.js'
+import { projectHeader } from './project.js'
+
+/** The branch GitLab gives snippet repositories, which the API's file raw URLs name. */
+const SNIPPET_REF = 'main'
+const NO_TAB = 'none' as Parameters<typeof projectHeader>[2]
+const ALL = { page: 1, perPage: 10_000, limit: 10_000, offset: 0 }
+
+const render = async (ctx: WebContext, text: string, p?: ProjectView) =>
+  trusted(await renderMarkdown(text, { baseUrl: ctx.baseUrl, projectPath: p ? projectPathOf(p) : undefined }))
+
+async function filesOfSnippet(ctx: WebContext, s: SnippetRow, url: string): Promise<Html[]> {
+  const out: Html[] = []
+  for (const file of filesOf(ctx, s)) {
+    const raw = `${url}/raw/${SNIPPET_REF}/${pathPart(file.path)}`
+    const content = isBinary(Buffer.from(file.content))
+      ? html`<p class="muted">Binary file. <a href="${raw}">Download</a></p>`
+      : await highlighted(file.path, file.content)
+    out.push(html`<section class="snippet-file"><div class="bar"><strong class="file-name">${file.path}</strong><a href="${raw}" class="raw-link">Open raw</a></div>${content}</section>`)
+  }
+  return out
+}
+
+async function notesOf(ctx: WebContext, p: ProjectView, s: SnippetRow & { project_id: number }): Promise<Html> {
+  const { rows } = listNotes({ ...ctx, page: ALL }, noteableOf(s), { sort: 'asc', order_by: 'created_at' })
+  const out: Html[] = []
+  for (const { note, author } of withAuthors(ctx, rows)) {
+    out.push(html`<div class="note${note.system ? ' system' : ''}" id="note_${note.id}"><div class="muted"><strong>${author.name}</strong> @${author.username} · ${note.created_at.slice(0, 16).replace('T', ' ')}</div>
+<div class="markdown">${await render(ctx, note.body, p)}</div></div>`)
+  }
+  return html`<h2>Comments</h2><div id="notes">${out.length ? out : html`<p class="muted">No comments yet.</p>`}</div>`
+}
+
+async function snippetBody(ctx: WebContext, s: SnippetRow, url: string, p?: ProjectView): Promise<Html> {
+  const author = authorsOf(ctx, [s]).get(s.author_id)
+  return html`<h1 id="snippet-title">${s.title}</h1>
+<p class="muted"><span class="label">${s.visibility}</span> $${s.id} by ${author ? html`<a href="${ctx.baseUrl}/${pathPart(author.username)}">@${author.username}</a>` : 'a deleted user'} · ${s.created_at.slice(0, 10)}</p>
+${s.description ? html`<div class="markdown" id="snippet-description">${await render(ctx, s.description, p)}</div>` : ''}
+<div id="snippet-files">${await filesOfSnippet(ctx, s, url)}</div>`
+}
+
+export async function projectSnippetPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, id: number) {
+  const p = findVisibleProject(ctx, projectPath)
+  const s = findProjectSnippet(ctx, p, id)
+  const url = `${projectUrl(ctx, p)}/-/snippets/${s.id}`
+  const body = html`${projectHeader(ctx, p, NO_TAB)}${await snippetBody(ctx, s, url, p)}${await notesOf(ctx, p, s)}`
+  sendHtml(req, res, 200, document(ctx, `${s.title} · Snippets · ${p.name}`, body))
+}
+
+export async function personalSnippetPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, id: number) {
+  const s = findPersonalSnippet(ctx, id)
+  const body = await snippetBody(ctx, s, `${ctx.baseUrl}/-/snippets/${s.id}`)
+  sendHtml(req, res, 200, document(ctx, `${s.title} · Snippets`, body))
+}
+
+/** `raw` (the first file) or `raw/<ref>/<path>`: the ref is the snippet repository's one branch. */
+function rawPath(tail: string): string | undefined | null {
+  if (tail === '') return undefined
+  const prefix = `${SNIPPET_REF}/`
+  return tail.startsWith(prefix) && tail.length > prefix.length ? tail.slice(prefix.length) : null
+}
+
+function sendRaw(req: RouteRequest, res: ServerResponse, content: string) {
+  const body = Buffer.from(content)
+  res.writeHead(200, {
+    'Content-Type': isBinary(body) ? 'application/octet-stream' : 'text/plain; charset=utf-8',
+    'Content-Length': String(body.length),
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+  })
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
+/** A snippet's file as text, never rendered; `projectPath` null for a personal snippet. Unknown shapes are a 404. */
+export async function snippetRaw(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string | null, id: number, tail: string) {
+  const s = projectPath === null ? findPersonalSnippet(ctx, id) : findProjectSnippet(ctx, findVisibleProject(ctx, projectPath), id)
+  const path = rawPath(tail)
+  if (path === null) throw notFound('File')
+  sendRaw(req, res, rawFile(ctx, s, path).content)
+}
