@@ -11,6 +11,7 @@ import { findProjectById, type ProjectView } from '../store/projects.js'
 import * as discussion from './discussion.js'
 import { addSystemNote } from './issues.js'
 import { projectNotFound } from './projects.js'
+import { recordResourceEvents, snapshotIssuable } from './resource-events.js'
 import { transaction } from '../store/db.js'
 
 /** GitLab's MoveService messages, sent as `{"message": …}` with 400. */
@@ -50,12 +51,14 @@ export function moveIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
     copyAwards(db, issue.id, newId)
     const moved = store.findIssueById(db, newId)!
     addSystemNote(ctx, newId, `moved from ${ref(p, issue.iid)}`, now)
+    const before = snapshotIssuable(ctx, issue.id)
     store.updateIssue(db, issue.id, {
       moved_to_id: newId, updated_at: now,
       ...(issue.state === 'opened' ? { state: 'closed' as const, closed_at: now, closed_by_id: user.id } : {}),
     })
     addSystemNote(ctx, issue.id, `moved to ${ref(target, moved.iid)}`, now)
     if (issue.state === 'opened') addSystemNote(ctx, issue.id, 'closed', now)
+    recordResourceEvents(ctx, before, now)
     return store.findIssueById(db, newId)!
   })
 }

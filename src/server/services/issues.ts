@@ -14,6 +14,7 @@ import type { ProjectView } from '../store/projects.js'
 import * as discussion from './discussion.js'
 import { humanDuration } from './durations.js'
 import { resolveLabels } from './labels.js'
+import { blankSnapshot, recordResourceEvents, snapshotIssuable } from './resource-events.js'
 import { emitHookEvent } from './webhook-events.js'
 import { transaction } from '../store/db.js'
 
@@ -157,6 +158,7 @@ export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIs
     if (assigneeIds.length) store.setIssueAssignees(db, issueId, assigneeIds)
     assignedTodos(ctx, { id: issueId, project_id: p.id, title }, assigneeIds, now)
     store.insertUserAgentDetail(db, issueId, ctx.client?.userAgent ?? '', ctx.client?.ip ?? '')
+    recordResourceEvents(ctx, blankSnapshot(issueId), createdAt)
     return issue
   })
   emitHookEvent(ctx.app, { kind: 'issue', action: 'open', projectId: p.id, userId: ctx.user!.id, issueId: created.id })
@@ -219,6 +221,7 @@ export function editIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
   }
   const history = canSetIssueHistory(ctx, p) && input.updated_at !== undefined
   const edited = transaction(db, () => {
+    const before = snapshotIssuable(ctx, issue.id)
     if (admin) {
       const current = store.labelIdsOf(db, issue.id)
       const next = nextLabels(ctx, p, current, input)
@@ -239,6 +242,7 @@ export function editIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
     if (changed || history) patch.updated_at = history ? new Date(input.updated_at!).toISOString() : now
     store.updateIssue(db, issue.id, patch)
     for (const body of notes) addSystemNote(ctx, issue.id, body, now)
+    recordResourceEvents(ctx, before, now)
     return store.findIssueById(db, issue.id)!
   })
   if (notes.length) emitIssueEdited(ctx, issue, edited)

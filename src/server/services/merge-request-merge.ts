@@ -16,6 +16,7 @@ import { refreshMergeRequest } from './merge-request-status.js'
 import { isDraft } from './merge-requests.js'
 import { ciBlocksMerge, deferToPipeline } from './merge-when-pipeline-succeeds.js'
 import { canPushTo, isProtectedBranch, requireMergeInto, requirePushTo } from './protected-branches.js'
+import { recordResourceEvents, snapshotIssuable } from './resource-events.js'
 import { emitHookEvent } from './webhook-events.js'
 import { gitdirOf, signatureOf } from './repository.js'
 
@@ -101,6 +102,7 @@ function recordMerge(ctx: RequestContext, mr: store.MergeRequestRow, o: MergeOut
   const now = nowIso(ctx)
   const user = ctx.user!
   return transaction(db, () => {
+    const before = snapshotIssuable(ctx, mr.id)
     store.updateMergeRequest(db, mr.id, {
       state: 'merged', merged_by_id: user.id, merged_at: now, merge_user_id: user.id, merge_commit_sha: o.mergeCommitSha,
       squash_commit_sha: o.squashCommitSha, squash: opts.squash ? 1 : 0, merge_when_pipeline_succeeds: 0, merge_error: null,
@@ -108,11 +110,14 @@ function recordMerge(ctx: RequestContext, mr: store.MergeRequestRow, o: MergeOut
       ...(opts.removeAsked !== undefined ? { should_remove_source_branch: opts.removeAsked ? 1 : 0 } : {}),
     })
     addSystemNote(ctx, mr.id, 'merged', now)
+    recordResourceEvents(ctx, before, now)
     for (const id of opts.closing) {
       const issue = findIssueById(db, id)
       if (!issue || issue.state !== 'opened') continue
+      const issueBefore = snapshotIssuable(ctx, id)
       updateIssue(db, id, { state: 'closed', closed_at: now, closed_by_id: user.id, updated_at: now })
       addSystemNote(ctx, id, issue.project_id === mr.project_id ? `closed via merge request !${mr.iid}` : `closed via merge request ${pathOf(findProjectById(db, mr.project_id)!)}!${mr.iid}`, now)
+      recordResourceEvents(ctx, issueBefore, now, { mergeRequestId: mr.id })
     }
     return store.findMergeRequestById(db, mr.id)!
   })

@@ -16,6 +16,7 @@ import { resolveLabels } from './labels.js'
 import { refreshMergeRequest } from './merge-request-status.js'
 import { projectNotFound } from './projects.js'
 import { gitdirOf } from './repository.js'
+import { blankSnapshot, recordResourceEvents, snapshotIssuable } from './resource-events.js'
 import { emitHookEvent } from './webhook-events.js'
 import { mergeRequestOpened } from '../ci/triggers.js'
 
@@ -71,6 +72,7 @@ export async function createMergeRequest(ctx: RequestContext, source: ProjectVie
     if (assigneeIds.length) setAssignees(db, row.id, assigneeIds)
     if (reviewerIds.length) store.setReviewers(db, row.id, reviewerIds)
     discussion.assignedTodos(ctx, row, assigneeIds, now)
+    recordResourceEvents(ctx, blankSnapshot(row.id), now)
     return row
   })
   mergeRequestOpened(ctx.app, mr.id, ctx.user)
@@ -149,6 +151,7 @@ export async function updateMergeRequest(ctx: RequestContext, p: ProjectView, mr
   if (collaboration !== undefined) e.patch.allow_collaboration = collaboration ? 1 : 0
   const now = nowIso(ctx)
   const row = transaction(db, () => {
+    const before = snapshotIssuable(ctx, mr.id)
     if (admin) {
       const current = labelIdsOf(db, mr.id)
       const next = discussion.nextLabels(ctx, p, current, input)
@@ -162,6 +165,7 @@ export async function updateMergeRequest(ctx: RequestContext, p: ProjectView, mr
     if (e.notes.length || Object.keys(e.patch).length) e.patch.updated_at = now
     store.updateMergeRequest(db, mr.id, e.patch)
     for (const body of e.notes) discussion.addSystemNote(ctx, mr.id, body, now)
+    recordResourceEvents(ctx, before, now)
     return store.findMergeRequestById(db, mr.id)!
   })
   const updated = e.refresh ? (await refreshMergeRequest(ctx.app, row)).row : row
