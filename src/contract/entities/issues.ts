@@ -16,7 +16,9 @@ export type TimeStats = z.infer<typeof TimeStats>
 export const Milestone = z.object({
   id: int,
   iid: int,
-  project_id: int,
+  /** A project milestone has project_id, a group milestone group_id (Entities::Milestone). */
+  project_id: int.optional(),
+  group_id: int.optional(),
   title: z.string(),
   description: z.string(),
   state: z.enum(['active', 'closed']),
@@ -74,8 +76,16 @@ export type Issue = z.infer<typeof Issue>
 
 export const NoteAuthor = UserBasic.extend({ email: z.string(), created_at: z.string() })
 
+/** Where a DiffNote sits: GitLab's Gitlab::Diff::Position#to_h for a text position. */
+export const NotePosition = z.object({
+  base_sha: nstr, start_sha: nstr, head_sha: nstr, old_path: nstr, new_path: nstr, position_type: z.string(),
+  old_line: int.nullable(), new_line: int.nullable(),
+})
+export type NotePosition = z.infer<typeof NotePosition>
+
 export const Note = z.object({
   id: int,
+  type: z.enum(['DiscussionNote', 'DiffNote', 'LegacyDiffNote']).nullable(),
   body: z.string(),
   attachment: z.null(),
   author: NoteAuthor,
@@ -85,7 +95,12 @@ export const Note = z.object({
   noteable_id: int,
   noteable_type: z.enum(['Issue', 'MergeRequest']),
   noteable_iid: int,
+  commit_id: nstr.optional(),
+  position: NotePosition.optional(),
   resolvable: z.boolean(),
+  resolved: z.boolean().optional(),
+  resolved_by: UserBasic.nullable().optional(),
+  resolved_at: nstr.optional(),
 })
 export type Note = z.infer<typeof Note>
 

@@ -9,7 +9,7 @@ import { findVisibleProject } from '../services/projects.js'
 
 function toggle(ctx: RequestContext, input: { id: string; label_id: string }, on: boolean) {
   const p = findVisibleProject(ctx, input.id)
-  const l = findLabel(ctx, p, input.label_id)
+  const l = findLabel(ctx, p, input.label_id, true)
   setLabelSubscription(ctx, l, on)
   return { status: 201, body: presentLabel(l, labelCounts(ctx, p, l), on) }
 }

@@ -29,13 +29,13 @@ function labelByParam(ctx: RequestContext, p: ProjectView, input: { name?: strin
 export const labelHandlers = {
   listProjectLabels: (input, ctx) => {
     const p = findVisibleProject(ctx, input.id)
-    const { rows, total } = labels.listLabels(ctx, p, input.search)
+    const { rows, total } = labels.listLabels(ctx, p, input)
     return { status: 200, body: rows.map((l) => label(ctx, p, l)), total }
   },
 
   getProjectLabel: (input, ctx) => {
     const p = findVisibleProject(ctx, input.id)
-    return { status: 200, body: label(ctx, p, labels.findLabel(ctx, p, input.label_id)) }
+    return { status: 200, body: label(ctx, p, labels.findLabel(ctx, p, input.label_id, true)) }
   },
 
   createProjectLabel: (input, ctx) => {

@@ -1,5 +1,5 @@
 // Issues, milestones, labels, notes, award emoji and todos as GitLab serializes them; each object is one literal (see present/projects.ts).
-import type { Issue, Label, Milestone, Note, TimeStats } from '../../contract/entities/issues.js'
+import type { Issue, Label, Milestone, Note, NotePosition, TimeStats } from '../../contract/entities/issues.js'
 import type { MergeRequest } from '../../contract/entities/merge-requests.js'
 import type { RequestContext } from '../context.js'
 import type { IssueRow } from '../store/issues.js'
@@ -47,7 +47,7 @@ export function presentMilestone(m: MilestoneRow, projectPath: string, today: st
   return {
     id: m.id,
     iid: m.iid,
-    project_id: m.project_id,
+    ...(m.group_id !== null ? { group_id: m.group_id } : { project_id: m.project_id! }),
     title: m.title,
     description: m.description,
     state: m.state,
@@ -56,7 +56,7 @@ export function presentMilestone(m: MilestoneRow, projectPath: string, today: st
     due_date: m.due_date,
     start_date: m.start_date,
     expired: m.due_date !== null && m.due_date < today,
-    web_url: `${ctx.baseUrl}/${projectPath}/-/milestones/${m.iid}`,
+    web_url: m.group_path !== null ? `${ctx.baseUrl}/groups/${m.group_path}/-/milestones/${m.iid}` : `${ctx.baseUrl}/${projectPath}/-/milestones/${m.iid}`,
     closed_at: withClosedAt ? m.closed_at : undefined,
   }
 }
@@ -119,31 +119,47 @@ export const presentLabel = (l: LabelRow, counts: LabelCounts, subscribed: boole
   open_merge_requests_count: counts.open_merge_requests_count,
   subscribed,
   priority: l.priority,
-  is_project_label: true,
+  is_project_label: l.project_id !== null,
 })
 
-export const presentNote = (n: NoteRow, author: UserRow, issue: Pick<IssueRow, 'id' | 'iid'>, ctx: Urls, type: 'Issue' | 'MergeRequest' = 'Issue'): Note => ({
-  id: n.id,
-  body: n.body,
-  attachment: null,
-  author: {
-    id: author.id,
-    username: author.username,
-    name: author.name,
-    state: author.state,
-    avatar_url: null,
-    web_url: `${ctx.baseUrl}/${author.username}`,
-    email: author.email,
-    created_at: author.created_at,
-  },
-  created_at: n.created_at,
-  updated_at: n.updated_at,
-  system: n.system === 1,
-  noteable_id: issue.id,
-  noteable_type: type,
-  noteable_iid: issue.iid,
-  resolvable: false,
-})
+/** Note classes that resolve, on the kind that resolves (GitLab's ResolvableNote#resolvable?). */
+const resolvable = (n: NoteRow, kind: string) => kind === 'MergeRequest' && n.system === 0 && (n.type === 'DiscussionNote' || n.type === 'DiffNote')
+
+export function presentNote(n: NoteRow, author: UserRow, issue: Pick<IssueRow, 'id' | 'iid'>, ctx: Urls, type: 'Issue' | 'MergeRequest' = 'Issue', resolvedBy: UserRow | null = null): Note {
+  const out: Note = {
+    id: n.id,
+    type: n.type,
+    body: n.body,
+    attachment: null,
+    author: {
+      id: author.id,
+      username: author.username,
+      name: author.name,
+      state: author.state,
+      avatar_url: null,
+      web_url: `${ctx.baseUrl}/${author.username}`,
+      email: author.email,
+      created_at: author.created_at,
+    },
+    created_at: n.created_at,
+    updated_at: n.updated_at,
+    system: n.system === 1,
+    noteable_id: issue.id,
+    noteable_type: type,
+    noteable_iid: issue.iid,
+    resolvable: resolvable(n, type),
+  }
+  if (n.type === 'DiffNote') {
+    if (type === 'MergeRequest') out.commit_id = null
+    out.position = JSON.parse(n.position!) as NotePosition
+  }
+  if (out.resolvable) {
+    out.resolved = n.resolved_at !== null
+    out.resolved_by = resolvedBy ? presentUserBasic(resolvedBy, ctx) : null
+    out.resolved_at = n.resolved_at
+  }
+  return out
+}
 
 export const presentAward = <T extends 'Issue' | 'MergeRequest' = 'Issue'>(a: AwardRow, user: UserRow, ctx: Urls, type: T = 'Issue' as T) => ({
   id: a.id,

@@ -8,7 +8,7 @@ import { transaction } from '../store/db.js'
 import { usersByIds } from '../store/issues.js'
 import * as store from '../store/noteables.js'
 import { hasPendingTodo, insertNote, insertTodo } from '../store/notes.js'
-import { findMilestone } from '../store/milestones.js'
+import { usableMilestone } from './milestones.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { humanDuration, parseDuration } from './durations.js'
@@ -116,10 +116,10 @@ export function assignable(ctx: RequestContext, p: ProjectView, ids: number[]): 
   })
 }
 
-/** `milestone_id` of this project, 0 unassigns; one of another project is ignored, as GitLab does. */
+/** `milestone_id` of this project or an ancestor group, 0 unassigns; any other is ignored, as GitLab does. */
 export function milestoneFor(ctx: RequestContext, p: ProjectView, id: number): number | null | undefined {
   if (id === 0) return null
-  return findMilestone(ctx.app.db, p.id, id) ? id : undefined
+  return usableMilestone(ctx, p, id) ? id : undefined
 }
 
 export const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x))

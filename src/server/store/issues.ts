@@ -126,11 +126,13 @@ const NONE = new Set(['none', 'no label', 'no milestone', 'no+label', 'no+milest
 const isNone = (v: string) => NONE.has(v.toLowerCase())
 const isAny = (v: string) => v.toLowerCase() === 'any'
 
+const PROJECT_LABEL_SCOPE = ' AND (l.project_id = @project OR l.group_id IS NOT NULL)'
 const labelCondition = (i: number, scope: string) =>
   `i.id IN (SELECT il.noteable_id FROM noteable_labels il JOIN labels l ON l.id = il.label_id WHERE l.name = @label${i}${scope})`
 
 function labelClauses(f: IssueFilters, where: string[], args: Record<string, unknown>) {
-  const scope = f.projectId !== undefined ? ' AND l.project_id = @project' : ''
+  // A project's issues carry its own labels and its ancestor groups' (any group label on them is one of those).
+  const scope = f.projectId !== undefined ? PROJECT_LABEL_SCOPE : ''
   f.labels?.forEach((name, i) => {
     if (isNone(name)) where.push('NOT EXISTS (SELECT 1 FROM noteable_labels x WHERE x.noteable_id = i.id)')
     else if (isAny(name)) where.push('EXISTS (SELECT 1 FROM noteable_labels x WHERE x.noteable_id = i.id)')
@@ -164,16 +166,16 @@ const cachedCount = (db: Db, sql: string, args: Record<string, unknown>): number
 /**
  * The count of a list. A project's list filtered by a label is counted from that label's entries in its index, joined
  * to their issues (1,000 index entries and row lookups where the list's own plan scans all 10,000 of the project's
- * issues, ~3.5x slower). The label's id is unique in its project, and an issue holds a label at most once, so each
- * matching issue is counted once: the same number as the list's own WHERE gives.
+ * issues, ~3.5x slower). The name may be both a project label's and an ancestor group's, and an issue may hold both,
+ * so issues are counted distinct: the same number as the list's own WHERE gives.
  */
 function countSql(f: IssueFilters, cte: string, where: string[], args: Record<string, unknown>): string {
   const first = f.projectId === undefined ? -1 : (f.labels ?? []).findIndex((name) => !isNone(name) && !isAny(name))
   if (first < 0) return `${cte}SELECT COUNT(*) AS n FROM issues i ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`
-  const rest = where.filter((w) => w !== labelCondition(first, ' AND l.project_id = @project'))
+  const rest = where.filter((w) => w !== labelCondition(first, PROJECT_LABEL_SCOPE))
   // CROSS JOIN keeps the label's index as the outer loop whatever the planner would guess.
-  return `${cte}SELECT COUNT(*) AS n FROM noteable_labels il0 CROSS JOIN issues i ON i.id = il0.noteable_id
-    WHERE il0.label_id = (SELECT id FROM labels WHERE project_id = @project AND name = @label${first})${rest.map((w) => ` AND ${w}`).join('')}`
+  return `${cte}SELECT COUNT(DISTINCT i.id) AS n FROM noteable_labels il0 CROSS JOIN issues i ON i.id = il0.noteable_id
+    WHERE il0.label_id IN (SELECT id FROM labels WHERE name = @label${first} AND (project_id = @project OR group_id IS NOT NULL))${rest.map((w) => ` AND ${w}`).join('')}`
 }
 
 export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: number } {

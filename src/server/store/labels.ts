@@ -1,10 +1,12 @@
-// Project labels and their issue counts.
-import { cachedRead, stmt, type Db } from './db.js'
+// Project and group labels and their issue counts; a project sees its own labels and those of its ancestor groups.
+import { cachedRead, inIds, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 
 export interface LabelRow {
   id: number
-  project_id: number
+  /** Exactly one of project_id and group_id is set (a CHECK in migration 023). */
+  project_id: number | null
+  group_id: number | null
   name: string
   color: string
   description: string | null
@@ -15,9 +17,11 @@ export interface LabelRow {
 
 export interface LabelCounts { open_issues_count: number; closed_issues_count: number; open_merge_requests_count: number }
 
-export function insertLabel(db: Db, l: Omit<LabelRow, 'id'>): number {
-  return Number(stmt(db, `INSERT INTO labels (project_id, name, color, description, priority, created_at, updated_at)
-    VALUES (@project_id, @name, @color, @description, @priority, @created_at, @updated_at)`).run(l).lastInsertRowid)
+export type NewLabel = Omit<LabelRow, 'id' | 'project_id' | 'group_id'> & ({ project_id: number; group_id?: null } | { group_id: number; project_id?: null })
+
+export function insertLabel(db: Db, l: NewLabel): number {
+  return Number(stmt(db, `INSERT INTO labels (project_id, group_id, name, color, description, priority, created_at, updated_at)
+    VALUES (@project_id, @group_id, @name, @color, @description, @priority, @created_at, @updated_at)`).run({ project_id: null, group_id: null, ...l }).lastInsertRowid)
 }
 
 export function updateLabel(db: Db, id: number, patch: Partial<Pick<LabelRow, 'name' | 'color' | 'description' | 'priority' | 'updated_at'>>) {
@@ -28,32 +32,83 @@ export function updateLabel(db: Db, id: number, patch: Partial<Pick<LabelRow, 'n
 
 export const deleteLabelRow = (db: Db, id: number) => stmt(db, 'DELETE FROM labels WHERE id = ?').run(id)
 
+/** A label by id that the project's issuables may carry: its own, or a group's (they only ever hold their ancestors'). */
 export const findLabelById = (db: Db, projectId: number, id: number) =>
-  stmt(db, 'SELECT * FROM labels WHERE project_id = ? AND id = ?').get(projectId, id) as LabelRow | undefined
+  stmt(db, 'SELECT * FROM labels WHERE id = ? AND (project_id = ? OR group_id IS NOT NULL)').get(id, projectId) as LabelRow | undefined
 
 export const findLabelByName = (db: Db, projectId: number, name: string) => cachedRead(db, `label:${projectId}:${name}`, ['labels'], () =>
   stmt(db, 'SELECT * FROM labels WHERE project_id = ? AND name = ?').get(projectId, name) as LabelRow | undefined)
 
-export function listLabels(db: Db, projectId: number, f: { search?: string; limit: number; offset: number }) {
-  const args: Record<string, unknown> = { project: projectId }
-  let clause = ''
-  if (f.search) { clause = "AND (name LIKE @q ESCAPE '\\' OR description LIKE @q ESCAPE '\\')"; args.q = likePattern(f.search) }
-  const total = (stmt(db, `SELECT COUNT(*) AS n FROM labels WHERE project_id = @project ${clause}`).get(args) as { n: number }).n
-  const rows = stmt(db, `SELECT * FROM labels WHERE project_id = @project ${clause} ORDER BY name, id LIMIT @limit OFFSET @offset`)
+/** Whose labels a list or lookup covers: these projects' labels and these groups' labels. */
+export interface LabelScope { projectIds: number[]; groupIds: number[] }
+
+function scopeClause(s: LabelScope, args: Record<string, unknown>): string {
+  const parts: string[] = []
+  if (s.projectIds.length) parts.push(`project_id ${inIds('projects', s.projectIds, args)}`)
+  if (s.groupIds.length) parts.push(`group_id ${inIds('groups', s.groupIds, args)}`)
+  return parts.length ? `(${parts.join(' OR ')})` : '0'
+}
+
+/** Labels of the scope with this name, project labels first, then groups in the scope's order (nearest ancestor first). */
+export function findLabelsInScopeByName(db: Db, s: LabelScope, name: string): LabelRow[] {
+  const args: Record<string, unknown> = { name }
+  const rows = stmt(db, `SELECT * FROM labels WHERE name = @name AND ${scopeClause(s, args)}`).all(args) as LabelRow[]
+  const rank = (l: LabelRow) => (l.project_id !== null ? s.projectIds.indexOf(l.project_id) : s.projectIds.length + s.groupIds.indexOf(l.group_id!))
+  return rows.sort((a, b) => rank(a) - rank(b))
+}
+
+export function findLabelInScopeById(db: Db, s: LabelScope, id: number): LabelRow | undefined {
+  const args: Record<string, unknown> = { id }
+  return stmt(db, `SELECT * FROM labels WHERE id = @id AND ${scopeClause(s, args)}`).get(args) as LabelRow | undefined
+}
+
+export function listLabelsInScope(db: Db, s: LabelScope, f: { search?: string; limit: number; offset: number }) {
+  const args: Record<string, unknown> = {}
+  let clause = scopeClause(s, args)
+  if (f.search) { clause += " AND (name LIKE @q ESCAPE '\\' OR description LIKE @q ESCAPE '\\')"; args.q = likePattern(f.search) }
+  const total = (stmt(db, `SELECT COUNT(*) AS n FROM labels WHERE ${clause}`).get(args) as { n: number }).n
+  const rows = stmt(db, `SELECT * FROM labels WHERE ${clause} ORDER BY name, id LIMIT @limit OFFSET @offset`)
     .all({ ...args, limit: f.limit, offset: f.offset }) as LabelRow[]
   return { rows, total }
 }
 
-const COUNTS = `SELECT COALESCE(SUM(i.state = 'opened'), 0) AS open_issues_count, COALESCE(SUM(i.state = 'closed'), 0) AS closed_issues_count,
-  (SELECT COUNT(*) FROM noteable_labels ml JOIN merge_requests m ON m.id = ml.noteable_id WHERE ml.label_id = @label AND m.state = 'opened') AS open_merge_requests_count
-  FROM noteable_labels il JOIN issues i ON i.id = il.noteable_id WHERE il.label_id = @label`
+/** Projects directly in these groups (the projects whose labels a group's label list or a promotion takes in). */
+export const projectIdsInGroups = (db: Db, groupIds: number[]): number[] => {
+  if (!groupIds.length) return []
+  const args: Record<string, unknown> = {}
+  return (stmt(db, `SELECT id FROM projects WHERE namespace_id ${inIds('groups', groupIds, args)} ORDER BY id`).all(args) as { id: number }[]).map((r) => r.id)
+}
+
+/**
+ * Promotion's merge (Labels::PromoteService): the issues, merge requests and subscribers of `fromIds` move to `toId`,
+ * then those labels go. An issuable that held two of them keeps one link; a user subscribed to two keeps one row.
+ */
+export function mergeLabelsInto(db: Db, fromIds: number[], toId: number) {
+  if (!fromIds.length) return
+  const args: Record<string, unknown> = { to: toId }
+  const from = inIds('from', fromIds, args)
+  stmt(db, `INSERT OR IGNORE INTO noteable_labels (noteable_id, label_id) SELECT noteable_id, @to FROM noteable_labels WHERE label_id ${from}`).run(args)
+  stmt(db, `INSERT OR IGNORE INTO label_subscriptions (label_id, user_id) SELECT @to, user_id FROM label_subscriptions WHERE label_id ${from}`).run(args)
+  stmt(db, `UPDATE resource_label_events SET label_id = @to WHERE label_id ${from}`).run(args)
+  stmt(db, `DELETE FROM labels WHERE id ${from}`).run(args)
+}
+
+/** Issue counts, and the open merge request count; `@scope` narrows both to one project (a group label in a project's list). */
+const counts = (scope: string) => `SELECT COALESCE(SUM(i.state = 'opened'), 0) AS open_issues_count, COALESCE(SUM(i.state = 'closed'), 0) AS closed_issues_count,
+  (SELECT COUNT(*) FROM noteable_labels ml JOIN merge_requests m ON m.id = ml.noteable_id WHERE ml.label_id = @label AND m.state = 'opened'${scope.replace('i.', 'm.')}) AS open_merge_requests_count
+  FROM noteable_labels il JOIN issues i ON i.id = il.noteable_id WHERE il.label_id = @label${scope}`
+const COUNTS = counts('')
+const PROJECT_COUNTS = counts(' AND i.project_id = @project')
 
 /**
  * Open and closed issues with the label that `viewer` may see: every one when they read confidential issues
- * (`readsConfidential`), else the public ones and the confidential ones they wrote or are assigned to.
+ * (`readsConfidential`), else the public ones and the confidential ones they wrote or are assigned to. With
+ * `projectId`, only that project's issues and merge requests count.
  */
-export function labelCounts(db: Db, labelId: number, viewer: { id: number | null; readsConfidential: boolean }): LabelCounts {
-  if (viewer.readsConfidential) return stmt(db, COUNTS).get({ label: labelId }) as LabelCounts
-  return stmt(db, `${COUNTS} AND (i.confidential = 0 OR i.author_id = @viewer
-    OR EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @viewer))`).get({ label: labelId, viewer: viewer.id }) as LabelCounts
+export function labelCounts(db: Db, labelId: number, viewer: { id: number | null; readsConfidential: boolean }, projectId?: number): LabelCounts {
+  const sql = projectId === undefined ? COUNTS : PROJECT_COUNTS
+  const args = { label: labelId, ...(projectId === undefined ? {} : { project: projectId }) }
+  if (viewer.readsConfidential) return stmt(db, sql).get(args) as LabelCounts
+  return stmt(db, `${sql} AND (i.confidential = 0 OR i.author_id = @viewer
+    OR EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @viewer))`).get({ ...args, viewer: viewer.id }) as LabelCounts
 }

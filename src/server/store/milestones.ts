@@ -1,10 +1,12 @@
-// Project milestones.
+// Project and group milestones; an issuable of a project may take its project's or an ancestor group's milestone.
 import { inIds, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
 
 export interface MilestoneRow {
   id: number
-  project_id: number
+  /** Exactly one of project_id and group_id is set (a CHECK in migration 023). */
+  project_id: number | null
+  group_id: number | null
   iid: number
   title: string
   description: string
@@ -14,14 +16,37 @@ export interface MilestoneRow {
   created_at: string
   updated_at: string
   closed_at: string | null
+  /** The group's full path, for a group milestone's web_url; null for a project milestone. */
+  group_path: string | null
 }
 
-export function insertMilestone(db: Db, m: Omit<MilestoneRow, 'id' | 'state' | 'closed_at'>): number {
-  return Number(stmt(db, `INSERT INTO milestones (project_id, iid, title, description, due_date, start_date, created_at, updated_at)
-    VALUES (@project_id, @iid, @title, @description, @due_date, @start_date, @created_at, @updated_at)`).run(m).lastInsertRowid)
+/** Whose milestones a list or lookup covers. */
+export interface MilestoneScope { projectIds: number[]; groupIds: number[] }
+
+const VIEW = 'SELECT m.*, n.full_path AS group_path FROM milestones m LEFT JOIN namespaces n ON n.id = m.group_id'
+
+function scopeClause(s: MilestoneScope, args: Record<string, unknown>): string {
+  const parts: string[] = []
+  if (s.projectIds.length) parts.push(`m.project_id ${inIds('projects', s.projectIds, args)}`)
+  if (s.groupIds.length) parts.push(`m.group_id ${inIds('groups', s.groupIds, args)}`)
+  return parts.length ? `(${parts.join(' OR ')})` : '0'
 }
 
-export function updateMilestone(db: Db, id: number, patch: Partial<Omit<MilestoneRow, 'id' | 'project_id' | 'iid' | 'created_at'>>) {
+export type NewMilestone = Omit<MilestoneRow, 'id' | 'state' | 'closed_at' | 'group_path' | 'project_id' | 'group_id'> &
+  ({ project_id: number; group_id?: null } | { group_id: number; project_id?: null }) & Partial<Pick<MilestoneRow, 'state' | 'closed_at'>>
+
+export function insertMilestone(db: Db, m: NewMilestone): number {
+  return Number(stmt(db, `INSERT INTO milestones (project_id, group_id, iid, title, description, state, due_date, start_date, created_at, updated_at, closed_at)
+    VALUES (@project_id, @group_id, @iid, @title, @description, @state, @due_date, @start_date, @created_at, @updated_at, @closed_at)`)
+    .run({ project_id: null, group_id: null, state: 'active', closed_at: null, ...m }).lastInsertRowid)
+}
+
+/** The next iid of a group's sequence, counted as a project's are in internal_ids. */
+export const allocateGroupIid = (db: Db, groupId: number, usage: string): number =>
+  (stmt(db, `INSERT INTO group_internal_ids (group_id, usage, last_value) VALUES (?, ?, 1)
+    ON CONFLICT (group_id, usage) DO UPDATE SET last_value = last_value + 1 RETURNING last_value`).get(groupId, usage) as { last_value: number }).last_value
+
+export function updateMilestone(db: Db, id: number, patch: Partial<Omit<MilestoneRow, 'id' | 'project_id' | 'group_id' | 'group_path' | 'iid' | 'created_at'>>) {
   const cols = Object.keys(patch)
   if (!cols.length) return
   stmt(db, `UPDATE milestones SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
@@ -30,29 +55,60 @@ export function updateMilestone(db: Db, id: number, patch: Partial<Omit<Mileston
 export const deleteMilestoneRow = (db: Db, id: number) => stmt(db, 'DELETE FROM milestones WHERE id = ?').run(id)
 
 export const findMilestone = (db: Db, projectId: number, id: number) =>
-  stmt(db, 'SELECT * FROM milestones WHERE project_id = ? AND id = ?').get(projectId, id) as MilestoneRow | undefined
+  stmt(db, `${VIEW} WHERE m.project_id = ? AND m.id = ?`).get(projectId, id) as MilestoneRow | undefined
+
+export const findGroupMilestone = (db: Db, groupId: number, id: number) =>
+  stmt(db, `${VIEW} WHERE m.group_id = ? AND m.id = ?`).get(groupId, id) as MilestoneRow | undefined
+
+export function findMilestoneInScope(db: Db, s: MilestoneScope, id: number): MilestoneRow | undefined {
+  const args: Record<string, unknown> = { id }
+  return stmt(db, `${VIEW} WHERE m.id = @id AND ${scopeClause(s, args)}`).get(args) as MilestoneRow | undefined
+}
 
 export const findMilestoneByTitle = (db: Db, projectId: number, title: string) =>
-  stmt(db, 'SELECT * FROM milestones WHERE project_id = ? AND title = ?').get(projectId, title) as MilestoneRow | undefined
+  stmt(db, `${VIEW} WHERE m.project_id = ? AND m.title = ?`).get(projectId, title) as MilestoneRow | undefined
+
+export const findGroupMilestoneByTitle = (db: Db, groupId: number, title: string) =>
+  stmt(db, `${VIEW} WHERE m.group_id = ? AND m.title = ?`).get(groupId, title) as MilestoneRow | undefined
 
 export const milestonesByIds = (db: Db, ids: number[]) => {
   const unique = [...new Set(ids)]
   if (!unique.length) return new Map<number, MilestoneRow>()
   const args: Record<string, unknown> = {}
-  const rows = stmt(db, `SELECT * FROM milestones WHERE id ${inIds('id', unique, args)}`).all(args) as MilestoneRow[]
+  const rows = stmt(db, `${VIEW} WHERE m.id ${inIds('id', unique, args)}`).all(args) as MilestoneRow[]
   return new Map(rows.map((m) => [m.id, m]))
 }
 
-export function listMilestones(db: Db, projectId: number, f: { state?: string; iids?: number[]; title?: string; search?: string; limit: number; offset: number }) {
-  const where = ['project_id = @project']
-  const args: Record<string, unknown> = { project: projectId }
-  if (f.state) { where.push('state = @state'); args.state = f.state }
-  if (f.iids) where.push(`iid ${inIds('iid', f.iids, args)}`)
-  if (f.title !== undefined) { where.push('title = @title'); args.title = f.title }
-  if (f.search) { where.push("(title LIKE @q ESCAPE '\\' OR description LIKE @q ESCAPE '\\')"); args.q = likePattern(f.search) }
+export interface MilestoneFilters { state?: string; iids?: number[]; title?: string; search?: string; limit: number; offset: number }
+
+export function listMilestones(db: Db, s: MilestoneScope, f: MilestoneFilters) {
+  const args: Record<string, unknown> = {}
+  const where = [scopeClause(s, args)]
+  if (f.state) { where.push('m.state = @state'); args.state = f.state }
+  if (f.iids) where.push(`m.iid ${inIds('iid', f.iids, args)}`)
+  if (f.title !== undefined) { where.push('m.title = @title'); args.title = f.title }
+  if (f.search) { where.push("(m.title LIKE @q ESCAPE '\\' OR m.description LIKE @q ESCAPE '\\')"); args.q = likePattern(f.search) }
   const clause = where.join(' AND ')
-  const total = (stmt(db, `SELECT COUNT(*) AS n FROM milestones WHERE ${clause}`).get(args) as { n: number }).n
-  const rows = stmt(db, `SELECT * FROM milestones WHERE ${clause} ORDER BY due_date IS NULL, due_date, id LIMIT @limit OFFSET @offset`)
+  const total = (stmt(db, `SELECT COUNT(*) AS n FROM milestones m WHERE ${clause}`).get(args) as { n: number }).n
+  const rows = stmt(db, `${VIEW} WHERE ${clause} ORDER BY m.due_date IS NULL, m.due_date, m.id LIMIT @limit OFFSET @offset`)
     .all({ ...args, limit: f.limit, offset: f.offset }) as MilestoneRow[]
   return { rows, total }
+}
+
+/** Ids of the milestones titled `title` in these projects (the ones a promotion merges). */
+export function milestoneIdsTitled(db: Db, projectIds: number[], title: string): number[] {
+  if (!projectIds.length) return []
+  const args: Record<string, unknown> = { title }
+  return (stmt(db, `SELECT id FROM milestones WHERE title = @title AND project_id ${inIds('projects', projectIds, args)}`).all(args) as { id: number }[])
+    .map((r) => r.id)
+}
+
+/** Promotion's merge (Milestones::PromoteService): the projects' issues and merge requests move to `toId`, the old milestones go. */
+export function mergeMilestonesInto(db: Db, fromIds: number[], toId: number) {
+  if (!fromIds.length) return
+  const args: Record<string, unknown> = { to: toId }
+  const from = inIds('from', fromIds, args)
+  stmt(db, `UPDATE issues SET milestone_id = @to WHERE milestone_id ${from}`).run(args)
+  stmt(db, `UPDATE merge_requests SET milestone_id = @to WHERE milestone_id ${from}`).run(args)
+  stmt(db, `DELETE FROM milestones WHERE id ${from}`).run(args)
 }
