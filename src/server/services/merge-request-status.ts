@@ -44,14 +44,16 @@ export function closingIssueIdsIn(app: AppDeps, target: ProjectView, text: strin
 export const CHANGES_CAP = 1000
 const gitdirOf = (app: AppDeps, projectId: number) => repositoryDir(app.layout.repositories, projectId)
 
-/** The source head as the target repository sees it: a fork's head is fetched into refs/merge-requests/<iid>/head. */
+/**
+ * The source head as the target repository sees it. Like GitLab, every merge request's head is also kept in the target
+ * repository as refs/merge-requests/<iid>/head (`git fetch origin merge-requests/1/head` checks one out, a fork's too).
+ */
 async function sourceRefIn(app: AppDeps, mr: store.MergeRequestRow): Promise<string | null> {
   const branchRef = `refs/heads/${mr.source_branch}`
-  if (mr.source_project_id === mr.project_id) return (await readRef(gitdirOf(app, mr.project_id), branchRef)) ? branchRef : null
   const from = gitdirOf(app, mr.source_project_id)
   if (!(await readRef(from, branchRef))) return null
   await fetchRef(gitdirOf(app, mr.project_id), from, branchRef, mergeRequestHeadRef(mr.iid))
-  return mergeRequestHeadRef(mr.iid)
+  return mr.source_project_id === mr.project_id ? branchRef : mergeRequestHeadRef(mr.iid)
 }
 
 export interface Refreshed { row: store.MergeRequestRow; newCommits: number }

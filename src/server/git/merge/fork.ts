@@ -48,7 +48,8 @@ async function copyMissing(from: string, to: string, oid: string): Promise<void>
 export async function fetchRef(gitdir: string, fromGitdir: string, fromRef: string, toRef: string): Promise<string> {
   return withRepoLock(gitdir, async () => {
     const current = await readRef(gitdir, toRef)
-    if (await gitAvailable()) {
+    // Within one repository the objects are there already: only the ref moves.
+    if (fromGitdir !== gitdir && (await gitAvailable())) {
       if (!(await readRef(fromGitdir, fromRef))) throw new GitError('not_found', 'Source branch does not exist')
       // A hidden ref of this repository that only this code writes, and we hold the lock: git may move it itself.
       await runGit(gitdir, ['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', fromGitdir, `+${fromRef}:${toRef}`])
