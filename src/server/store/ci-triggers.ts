@@ -1,0 +1,38 @@
+// Pipeline trigger tokens of projects, found by the SHA-256 of their token.
+import { stmt, type Db } from './db.js'
+
+export interface TriggerRow {
+  id: number
+  project_id: number
+  owner_id: number | null
+  description: string
+  token: string
+  token_hash: string
+  created_at: string
+  updated_at: string
+  expires_at: string | null
+  last_used: string | null
+}
+
+export function listTriggers(db: Db, projectId: number, limit: number, offset: number) {
+  const total = (stmt(db, 'SELECT COUNT(*) AS n FROM ci_triggers WHERE project_id = ?').get(projectId) as { n: number }).n
+  const rows = stmt(db, 'SELECT * FROM ci_triggers WHERE project_id = ? ORDER BY id LIMIT ? OFFSET ?').all(projectId, limit, offset) as TriggerRow[]
+  return { rows, total }
+}
+
+export const findProjectTrigger = (db: Db, projectId: number, id: number) =>
+  stmt(db, 'SELECT * FROM ci_triggers WHERE project_id = ? AND id = ?').get(projectId, id) as TriggerRow | undefined
+
+export const findTriggerByHash = (db: Db, hash: string) =>
+  stmt(db, 'SELECT * FROM ci_triggers WHERE token_hash = ?').get(hash) as TriggerRow | undefined
+
+export const insertTrigger = (db: Db, t: Omit<TriggerRow, 'id' | 'last_used'>) =>
+  stmt(db, `INSERT INTO ci_triggers (project_id, owner_id, description, token, token_hash, created_at, updated_at, expires_at)
+    VALUES (@project_id, @owner_id, @description, @token, @token_hash, @created_at, @updated_at, @expires_at) RETURNING *`).get(t) as TriggerRow
+
+export const updateTriggerDescription = (db: Db, id: number, description: string, at: string) =>
+  stmt(db, 'UPDATE ci_triggers SET description = ?, updated_at = ? WHERE id = ? RETURNING *').get(description, at, id) as TriggerRow
+
+export const markTriggerUsed = (db: Db, id: number, at: string) => stmt(db, 'UPDATE ci_triggers SET last_used = ? WHERE id = ?').run(at, id)
+
+export const deleteTrigger = (db: Db, id: number) => stmt(db, 'DELETE FROM ci_triggers WHERE id = ?').run(id)
