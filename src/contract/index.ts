@@ -20,6 +20,8 @@ import * as mergeRequestActions from './endpoints/merge-request-actions.js'
 import * as mergeRequestNotes from './endpoints/merge-request-notes.js'
 import * as jobs from './endpoints/jobs.js'
 import * as ciVariables from './endpoints/ci-variables.js'
+import * as ciGroupVariables from './endpoints/ci-group-variables.js'
+import * as pipelineTriggers from './endpoints/pipeline-triggers.js'
 import * as pipelines from './endpoints/pipelines.js'
 import * as ciLint from './endpoints/ci-lint.js'
 import * as snippets from './endpoints/snippets.js'
@@ -35,6 +37,10 @@ import * as groupAdmin from './endpoints/group-admin.js'
 import * as userKeys from './endpoints/user-keys.js'
 import * as notificationSettings from './endpoints/notification-settings.js'
 import * as badges from './endpoints/badges.js'
+import * as resourceEvents from './endpoints/resource-events.js'
+import * as markdown from './endpoints/markdown.js'
+import * as broadcastMessages from './endpoints/broadcast-messages.js'
+import * as templates from './endpoints/templates.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -63,6 +69,8 @@ export const contract = {
   mergeRequestNotes: pick(mergeRequestNotes),
   jobs: pick(jobs),
   ciVariables: pick(ciVariables),
+  ciGroupVariables: pick(ciGroupVariables),
+  pipelineTriggers: pick(pipelineTriggers),
   pipelines: pick(pipelines),
   ciLint: pick(ciLint),
   snippets: pick(snippets),
@@ -78,6 +86,10 @@ export const contract = {
   userKeys: pick(userKeys),
   notificationSettings: pick(notificationSettings),
   badges: pick(badges),
+  resourceEvents: pick(resourceEvents),
+  markdown: pick(markdown),
+  broadcastMessages: pick(broadcastMessages),
+  templates: pick(templates),
 }
 
 export type ContractTree = typeof contract

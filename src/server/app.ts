@@ -23,6 +23,8 @@ import { mergeRequestActionHandlers } from './handlers/merge-request-actions.js'
 import { mergeRequestNoteHandlers } from './handlers/merge-request-notes.js'
 import { jobHandlers } from './handlers/jobs.js'
 import { ciVariableHandlers } from './handlers/ci-variables.js'
+import { ciGroupVariableHandlers } from './handlers/ci-group-variables.js'
+import { pipelineTriggerHandlers } from './handlers/pipeline-triggers.js'
 import { pipelineHandlers } from './handlers/pipelines.js'
 import { ciLintHandlers } from './handlers/ci-lint.js'
 import { snippetHandlers } from './handlers/snippets.js'
@@ -40,6 +42,10 @@ import { groupAdminHandlers } from './handlers/group-admin.js'
 import { userKeyHandlers } from './handlers/user-keys.js'
 import { notificationSettingHandlers } from './handlers/notification-settings.js'
 import { badgeHandlers } from './handlers/badges.js'
+import { resourceEventHandlers } from './handlers/resource-events.js'
+import { markdownHandlers } from './handlers/markdown.js'
+import { broadcastMessageHandlers } from './handlers/broadcast-messages.js'
+import { templateHandlers } from './handlers/templates.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
@@ -84,6 +90,8 @@ const HANDLERS = {
   mergeRequestNotes: mergeRequestNoteHandlers,
   jobs: jobHandlers,
   ciVariables: ciVariableHandlers,
+  ciGroupVariables: ciGroupVariableHandlers,
+  pipelineTriggers: pipelineTriggerHandlers,
   pipelines: pipelineHandlers,
   ciLint: ciLintHandlers,
   snippets: snippetHandlers,
@@ -99,6 +107,10 @@ const HANDLERS = {
   userKeys: userKeyHandlers,
   notificationSettings: notificationSettingHandlers,
   badges: badgeHandlers,
+  resourceEvents: resourceEventHandlers,
+  markdown: markdownHandlers,
+  broadcastMessages: broadcastMessageHandlers,
+  templates: templateHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */
