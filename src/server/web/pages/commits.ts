@@ -1,20 +1,21 @@
 // A project's commits: the paginated list of a ref, and one commit with its diff (unified, or split with
 // `?view=parallel`), its statuses, its last pipeline and its comments.
 import type { ServerResponse } from 'node:http'
+import { afterCommit } from '../../http/mount.js'
 import type { RouteRequest } from '../../http/router.js'
 import { findUserByIdOrUsername } from '../../services/auth.js'
-import { listComments } from '../../services/commit-comments.js'
+import { createComment, listComments } from '../../services/commit-comments.js'
 import { listStatuses } from '../../services/commit-statuses.js'
 import { getCommit, getDiff, listCommits } from '../../services/commits.js'
 import { renderMarkdown } from '../../services/markdown.js'
 import { lastPipelineOf } from '../../services/pipelines.js'
 import { findVisibleProject } from '../../services/projects.js'
 import type { ProjectView } from '../../store/projects.js'
-import type { WebContext } from '../context.js'
-import { html, pathPart, query, trusted, type Html } from '../html.js'
-import { document, sendHtml } from '../layout.js'
-import { diffFiles } from './diff.js'
-import { pager, projectPathOf, projectUrl } from './parts.js'
+import { readForm, type WebContext } from '../context.js'
+import { html, pathPart, trusted, type Html } from '../html.js'
+import { csrfField, document, redirect, sendHtml } from '../layout.js'
+import { diffFiles, diffViewToggle } from './diff.js'
+import { pager, projectPathOf, projectUrl, refuseForm } from './parts.js'
 import { shortSha, statusBadge } from './pipelines.js'
 import { projectHeader } from './project.js'
 
@@ -42,7 +43,27 @@ async function comments(ctx: WebContext, p: ProjectView, sha: string): Promise<H
     const where = c.path ? html` <span class="muted">on ${c.path}${c.line ? `:${c.line}` : ''}</span>` : ''
     return html`<div class="note"><strong>@${author?.username ?? 'ghost'}</strong>${where} <span class="muted">${c.created_at}</span><div class="markdown">${note}</div></div>`
   }))
-  return html`<h3>Comments</h3>${notes.length ? html`<div id="comments">${notes}</div>` : html`<p class="muted">No comments.</p>`}`
+  return html`<h3>Comments</h3>${notes.length ? html`<div id="comments">${notes}</div>` : html`<p class="muted">No comments.</p>`}${commentForm(ctx, p, sha)}`
+}
+
+function commentForm(ctx: WebContext, p: ProjectView, sha: string): Html {
+  if (!ctx.user) return html`<p><a href="${ctx.baseUrl}/users/sign_in">Sign in</a> to comment.</p>`
+  return html`<form method="post" action="${projectUrl(ctx, p)}/-/commit/${sha}/comments" id="comment-form">${csrfField(ctx)}
+<p><textarea name="note" required placeholder="Comment on this commit (markdown)"></textarea></p><p><button type="submit" id="comment-button">Comment</button></p></form>`
+}
+
+/** The commit's comment form: the CSRF token first, then the service of `POST …/repository/commits/:sha/comments`. */
+export async function commitCommentPost(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, sha: string) {
+  const form = await readForm(ctx, req)
+  if (!form) return refuseForm(ctx, req, res)
+  const p = findVisibleProject(ctx, projectPath)
+  const c = await getCommit(ctx, p, sha)
+  const url = `${projectUrl(ctx, p)}/-/commit/${c.id}`
+  if (typeof form.note === 'string' && form.note.trim()) {
+    await createComment(ctx, p, c.id, { note: form.note })
+    await afterCommit(ctx.app)
+  }
+  redirect(res, `${url}#comments`)
 }
 
 async function statuses(ctx: WebContext, p: ProjectView, sha: string): Promise<Html> {
@@ -60,8 +81,7 @@ export async function commitPage(ctx: WebContext, req: RouteRequest, res: Server
   const view = req.query.view === 'parallel' ? 'parallel' : 'inline'
   const url = `${projectUrl(ctx, p)}/-/commit/${c.id}`
   const rest = c.message.split('\n').slice(1).join('\n').trim()
-  const toggle = html`<div class="bar" id="diff-view">${view === 'inline' ? html`<strong>Unified</strong>` : html`<a href="${url}">Unified</a>`}
-${view === 'parallel' ? html`<strong>Split</strong>` : html`<a href="${url}${query({ view: 'parallel' })}">Split</a>`}</div>`
+  const toggle = diffViewToggle(url, view)
   const body = html`${projectHeader(ctx, p, 'commits')}<h2 id="commit-title">${title(c.message)}</h2>
 ${rest ? html`<pre id="commit-message">${rest}</pre>` : ''}
 <p class="muted">${c.authorName} authored ${c.authoredDate} · <code id="commit-sha">${c.id}</code>

@@ -1,7 +1,7 @@
 // A commit's diff as HTML tables: unified (one column of lines) or parallel (old beside new, a change's removed lines
 // paired with its added ones). Every line is text through the escaping template.
 import type { DiffFile } from '../../git/types.js'
-import { html, type Html } from '../html.js'
+import { html, query, type Html } from '../html.js'
 
 interface Line { kind: 'add' | 'del' | 'ctx' | 'hunk' | 'note'; text: string; old?: number; new?: number }
 
@@ -66,3 +66,8 @@ export function diffFiles(files: readonly DiffFile[], view: 'inline' | 'parallel
 <div class="blob"><table class="diff diff-${view}"><tbody>${view === 'parallel' ? parallel(lines) : unified(lines)}</tbody></table></div></section>`
   })}`
 }
+
+/** The unified / split switch above a diff at `url`. */
+export const diffViewToggle = (url: string, view: 'inline' | 'parallel') =>
+  html`<div class="bar" id="diff-view">${view === 'inline' ? html`<strong>Unified</strong>` : html`<a href="${url}">Unified</a>`}
+${view === 'parallel' ? html`<strong>Split</strong>` : html`<a href="${url}${query({ view: 'parallel' })}">Split</a>`}</div>`

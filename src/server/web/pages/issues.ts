@@ -6,6 +6,7 @@ import type { RouteRequest } from '../../http/router.js'
 import { findUserByIdOrUsername } from '../../services/auth.js'
 import { bundle, bundles, editIssue, findVisibleIssue, listIssues } from '../../services/issues.js'
 import { renderMarkdown } from '../../services/markdown.js'
+import type { Noteable } from '../../services/discussion.js'
 import { createNote, listNotes, withAuthors } from '../../services/notes.js'
 import { findVisibleProject } from '../../services/projects.js'
 import type { ProjectView } from '../../store/projects.js'
@@ -74,13 +75,14 @@ ${pager(ctx, url, asParams(f), total)}`
   sendHtml(req, res, 200, document(ctx, `Issues · ${p.name}`, body))
 }
 
-async function markdown(ctx: WebContext, p: ProjectView, text: string) {
+export async function markdown(ctx: WebContext, p: ProjectView, text: string) {
   return trusted(await renderMarkdown(text, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
 }
 
-async function notesOf(ctx: WebContext, p: ProjectView, issue: ReturnType<typeof findVisibleIssue>): Promise<Html[]> {
+/** An issue's or merge request's notes, oldest first; system notes as plain text. */
+export async function notesOf(ctx: WebContext, p: ProjectView, noteable: Noteable): Promise<Html[]> {
   const all = { ...ctx, page: { page: 1, perPage: 10_000, limit: 10_000, offset: 0 } }
-  const rows = listNotes(all, { kind: 'Issue', row: issue }, { sort: 'asc', order_by: 'created_at' })
+  const rows = listNotes(all, noteable, { sort: 'asc', order_by: 'created_at' })
   const out: Html[] = []
   for (const { note, author } of withAuthors(ctx, 'rows' in rows ? rows.rows : rows)) {
     out.push(note.system
@@ -114,7 +116,7 @@ export async function issuePage(ctx: WebContext, req: RouteRequest, res: ServerR
 <p><span class="badge state-${issue.state}" id="issue-state">${issue.state === 'opened' ? 'Open' : 'Closed'}</span>
 <span class="muted">#${issue.iid} opened ${issue.created_at.slice(0, 10)} by @${b.author.username}</span>${issue.confidential ? html` <span class="label">confidential</span>` : ''}</p>
 <div class="markdown" id="issue-description">${issue.description ? await markdown(ctx, p, issue.description) : html`<p class="muted">No description.</p>`}</div>
-<h2>Activity</h2><div id="notes">${await notesOf(ctx, p, issue)}</div>${issueForms(ctx, url, issue.state)}`
+<h2>Activity</h2><div id="notes">${await notesOf(ctx, p, { kind: 'Issue', row: issue })}</div>${issueForms(ctx, url, issue.state)}`
   sendHtml(req, res, 200, document(ctx, `${issue.title} (#${issue.iid}) · ${p.name}`, body))
 }
 

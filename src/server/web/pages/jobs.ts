@@ -9,6 +9,7 @@ import { findJob, jobsProject } from '../../services/jobs.js'
 import type { WebContext } from '../context.js'
 import { html, pathPart, trusted } from '../html.js'
 import { document, sendHtml } from '../layout.js'
+import { jobActions } from './ci-actions.js'
 import { JOB_CSP, JOB_SCRIPT_PATH } from './job-follow.js'
 import { projectUrl } from './parts.js'
 import { shortSha, statusBadge } from './pipelines.js'
@@ -50,7 +51,7 @@ export async function jobPage(ctx: WebContext, req: RouteRequest, res: ServerRes
 <h2 id="job-name">${job.name}</h2>
 <p><span id="job-status" class="ci-status ci-${job.status}">${job.status}</span> · stage ${job.stage}
 · <a href="${url}/-/pipelines/${job.pipeline_id}">pipeline #${job.pipeline_id}</a> · <a href="${url}/-/commits/${pathPart(job.ref)}">${job.ref}</a>
-· <a href="${url}/-/commit/${job.sha}"><code>${shortSha(job.sha)}</code></a></p>${artifacts}
+· <a href="${url}/-/commit/${job.sha}"><code>${shortSha(job.sha)}</code></a></p>${jobActions(ctx, req, p, job)}${artifacts}
 <pre class="trace" id="trace" data-follow="${follow ? '1' : '0'}" data-offset="${trace.length}" data-trace-url="${api}/trace" data-job-url="${api}">${traceHtml(trace)}</pre>
 ${follow ? html`<script src="${ctx.baseUrl}${JOB_SCRIPT_PATH}" defer></script>` : ''}`
   sendHtml(req, res, 200, document(ctx, `${job.name} · ${p.name}`, body), follow ? { 'Content-Security-Policy': JOB_CSP } : {})

@@ -9,6 +9,7 @@ import type { ProjectView } from '../../store/projects.js'
 import type { WebContext } from '../context.js'
 import { html, pathPart, type Html } from '../html.js'
 import { document, sendHtml } from '../layout.js'
+import { pipelineActions } from './ci-actions.js'
 import { pager, projectUrl } from './parts.js'
 import { projectHeader } from './project.js'
 
@@ -47,7 +48,7 @@ export async function pipelinePage(ctx: WebContext, req: RouteRequest, res: Serv
   const body = html`${projectHeader(ctx, p, 'pipelines')}
 <h2>Pipeline #${row.id} <span id="pipeline-status">${statusBadge(row.status)}</span></h2>
 <p>Ref <a href="${url}/-/commits/${pathPart(row.ref)}" id="pipeline-ref">${row.ref}</a> · commit <a href="${url}/-/commit/${row.sha}"><code>${shortSha(row.sha)}</code></a>
-· source ${row.source} <span class="muted">· created ${row.created_at}</span></p>
+· source ${row.source} <span class="muted">· created ${row.created_at}</span></p>${pipelineActions(ctx, req, p, row)}
 ${row.yaml_errors ? html`<p class="flash" id="yaml-errors">${row.yaml_errors}</p>` : ''}
 ${rows.length ? stageColumns(ctx, p, rows) : html`<p class="muted">No jobs.</p>`}`
   sendHtml(req, res, 200, document(ctx, `Pipeline #${row.id} · ${p.name}`, body))
