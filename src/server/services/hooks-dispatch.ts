@@ -12,7 +12,7 @@ import { findProjectById, type ProjectView } from '../store/projects.js'
 import { alertStatus } from '../present/hooks.js'
 import { onRefsMoved, type PushEvent, type RefChange } from './git-access.js'
 import { deliver, stopDeliveries } from './webhook-delivery.js'
-import { onHookEvent, type HookEvent } from './webhook-events.js'
+import { isFeedEvent, onHookEvent, type HookEvent, type WebhookEvent } from './webhook-events.js'
 import { buildPayload, hookProject } from './webhook-payloads.js'
 import { jobPayload, pipelinePayload, pushPayload, ZERO_SHA } from './webhook-payloads-ci.js'
 
@@ -78,12 +78,13 @@ function listensTo(hook: HookRow, name: RouteName): boolean {
 }
 const listeningTo = (hooks: HookRow[], name: RouteName) => hooks.filter((hook) => listensTo(hook, name))
 
-const EVENT_ROUTES: Record<Exclude<HookEvent['kind'], 'system'>, RouteName[]> = {
+const EVENT_ROUTES: Record<WebhookEvent['kind'], RouteName[]> = {
   issue: ['issue', 'confidential_issue'], note: ['note', 'confidential_note'], merge_request: ['merge_request'], wiki_page: ['wiki_page'],
 }
 
 async function onEvent(app: AppDeps, e: HookEvent) {
   if (e.kind === 'system') return toSystemHooks(app, e.payload)
+  if (isFeedEvent(e)) return
   // Payloads cost queries (and git reads for pushes): none is built while no hook listens.
   const hooks = listening(app, e.projectId, EVENT_ROUTES[e.kind])
   if (!hooks.length) return

@@ -8,6 +8,7 @@ import type { NamespaceRow } from '../store/namespaces.js'
 import type { ProjectView } from '../store/projects.js'
 import { findUserById } from '../store/users.js'
 import { transaction } from '../store/db.js'
+import { emitHookEvent } from './webhook-events.js'
 
 export type Target = { kind: 'project'; project: ProjectView } | { kind: 'group'; group: NamespaceRow }
 
@@ -36,6 +37,7 @@ export function addMember(ctx: RequestContext, t: Target, input: { user_id: numb
   if (store.findDirectMember(ctx.app.db, source, input.user_id)) throw conflict('Member already exists')
   checkExpiry(ctx, input.expires_at)
   store.insertMember(ctx.app.db, source, { user_id: input.user_id, access_level: input.access_level, created_at: nowIso(ctx), expires_at: input.expires_at ?? null })
+  if (t.kind === 'project') emitHookEvent(ctx.app, { kind: 'member', action: 'join', projectId: t.project.id, userId: input.user_id })
   return store.findDirectMember(ctx.app.db, source, input.user_id)!
 }
 
@@ -64,6 +66,7 @@ export function removeMember(ctx: RequestContext, t: Target, userId: number) {
     throw forbidden('A group must have at least one owner')
   }
   store.deleteMember(ctx.app.db, source, userId)
+  if (t.kind === 'project') emitHookEvent(ctx.app, { kind: 'member', action: 'leave', projectId: t.project.id, userId })
 }
 
 /** Removing or demoting the owner of a personal project would leave it to administrators only (GitLab's ProjectMemberPolicy). */

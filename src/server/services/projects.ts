@@ -25,6 +25,7 @@ import { protectDefaultBranch } from './protected-branches.js'
 import { projectStatistics } from './statistics.js'
 import { committed, transaction } from '../store/db.js'
 import { emitProjectSystemEvent } from './webhook-system-events.js'
+import { emitHookEvent } from './webhook-events.js'
 
 export const projectNotFound = () => notFound('Project')
 
@@ -176,6 +177,7 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
   }
   const project = store.findProjectById(db, id)!
   emitProjectSystemEvent(ctx.app, 'project_create', project, ctx.user!)
+  emitHookEvent(ctx.app, { kind: 'project', action: 'create', projectId: id, userId: ctx.user!.id })
   return project
 }
 

@@ -5,11 +5,23 @@ import type { NoteableKind } from '../store/noteables.js'
 
 export interface WikiPageChange { title: string; slug: string; format: string; content: string; message: string }
 
-export type HookEvent =
+/** The events webhooks deliver. */
+export type WebhookEvent =
   | { kind: 'issue'; action: 'open' | 'update' | 'close' | 'reopen'; projectId: number; userId: number; issueId: number; changes?: Record<string, { previous: unknown; current: unknown }> }
   | { kind: 'note'; projectId: number; userId: number; noteId: number; noteableId: number; noteableKind: NoteableKind }
   | { kind: 'merge_request'; action: 'open' | 'update' | 'close' | 'reopen' | 'merge'; projectId: number; userId: number; mergeRequestId: number }
   | { kind: 'wiki_page'; action: 'create' | 'update' | 'delete'; projectId: number; userId: number; page: WikiPageChange }
+
+/** Announced for the events feed only: no webhook hears them. A member's join or leave names the member as userId. */
+export type FeedEvent =
+  | { kind: 'project'; action: 'create'; projectId: number; userId: number }
+  | { kind: 'member'; action: 'join' | 'leave'; projectId: number; userId: number }
+
+export const isFeedEvent = (e: HookEvent): e is FeedEvent => e.kind === 'project' || e.kind === 'member'
+
+export type HookEvent =
+  | WebhookEvent
+  | FeedEvent
   /** An instance event for every system hook (user_create, project_destroy …), its payload already built. */
   | { kind: 'system'; payload: Record<string, unknown> }
 

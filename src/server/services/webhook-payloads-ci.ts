@@ -20,7 +20,7 @@ const COMMITS_SHOWN = 20
 const COMMITS_COUNTED = 1000
 
 /** Commits a push brought, newest first, walking first parents from `after` until `before`. */
-async function pushedCommits(gitdir: string, change: RefChange): Promise<{ commits: CommitInfo[]; total: number }> {
+export async function pushedCommits(gitdir: string, change: RefChange): Promise<{ commits: CommitInfo[]; total: number }> {
   const commits: CommitInfo[] = []
   let total = 0
   let oid: string | undefined = change.after ?? undefined

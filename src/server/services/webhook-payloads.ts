@@ -9,7 +9,7 @@ import { assigneeIdsOf, labelIdsOf, type NoteableKind } from '../store/noteables
 import { findNote } from '../store/notes.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
-import type { HookEvent } from './webhook-events.js'
+import type { HookEvent, WebhookEvent } from './webhook-events.js'
 
 const VISIBILITY_LEVEL = { private: 0, internal: 10, public: 20 } as const
 
@@ -150,7 +150,7 @@ function wikiPayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent, { kind:
 }
 
 /** The payload of an event, or null when what it names is gone already. */
-export function buildPayload(app: AppDeps, e: Exclude<HookEvent, { kind: 'system' }>): BuiltPayload | null {
+export function buildPayload(app: AppDeps, e: WebhookEvent): BuiltPayload | null {
   const p = findProjectById(app.db, e.projectId)
   if (!p) return null
   switch (e.kind) {

@@ -1,0 +1,103 @@
+// The events feed: one listener records what the services announce (the same announcements webhooks hear, whether or
+// not a hook exists) and pushes; reads keep only the events whose project, and target, the caller may see.
+import type { AppDeps } from '../context.js'
+import { repositoryDir } from '../git/repository.js'
+import { mergeBase } from '../git/merge/history.js'
+import { readCommitInfo, readRef } from '../git/read.js'
+import * as store from '../store/events.js'
+import { onHookEvent, type HookEvent } from './webhook-events.js'
+import { onRefsMoved, type PushEvent, type RefChange } from './git-access.js'
+import { pushedCommits } from './webhook-payloads-ci.js'
+import { findProjectById, type ProjectView } from '../store/projects.js'
+import { findUserById } from '../store/users.js'
+
+type Recorded = Pick<store.NewEvent, 'action' | 'target_type' | 'target_id'> & Partial<Pick<store.NewEvent, 'target_title' | 'wiki_slug' | 'wiki_format'>>
+
+const ISSUABLE_ACTIONS = { open: 'created', close: 'closed', reopen: 'reopened', merge: 'merged' } as const
+const WIKI_ACTIONS = { create: 'created', update: 'updated', delete: 'destroyed' } as const
+
+/** What an announcement records, or null for what GitLab keeps out of the feed (edits of issues and merge requests). */
+function eventOf(app: AppDeps, e: Exclude<HookEvent, { kind: 'system' }>): Recorded | null {
+  switch (e.kind) {
+    case 'project': return { action: 'created', target_type: null, target_id: null }
+    case 'member': return { action: e.action === 'join' ? 'joined' : 'left', target_type: null, target_id: null }
+    case 'issue':
+      return e.action === 'update' ? null : { action: ISSUABLE_ACTIONS[e.action], target_type: 'Issue', target_id: e.issueId }
+    case 'merge_request':
+      return e.action === 'update' ? null : { action: ISSUABLE_ACTIONS[e.action], target_type: 'MergeRequest', target_id: e.mergeRequestId }
+    case 'note': {
+      const note = store.findNoteWithKind(app.db, e.noteId)
+      // GitLab's target_type is the note's class: DiffNote, DiscussionNote … or Note.
+      return note && !note.system ? { action: 'commented', target_type: note.type ?? 'Note', target_id: note.id } : null
+    }
+    case 'wiki_page':
+      return { action: WIKI_ACTIONS[e.action], target_type: 'WikiPage::Meta', target_id: null, target_title: e.page.title, wiki_slug: e.page.slug, wiki_format: e.page.format }
+  }
+}
+
+function insert(app: AppDeps, projectId: number, userId: number, r: Recorded, push?: store.PushPayloadRow) {
+  // The project or the user may be gone by the time a background listener runs: nothing to record then.
+  if (!findProjectById(app.db, projectId) || !findUserById(app.db, userId)) return
+  const at = app.clock.now().toISOString()
+  store.insertEvent(app.db, {
+    project_id: projectId, author_id: userId, action: r.action, target_type: r.target_type, target_id: r.target_id,
+    target_title: r.target_title ?? null, wiki_slug: r.wiki_slug ?? null, wiki_format: r.wiki_format ?? null, created_at: at,
+  }, push)
+  store.touchLastActivity(app.db, userId, at.slice(0, 10))
+}
+
+function record(app: AppDeps, e: HookEvent) {
+  if (e.kind === 'system') return
+  const r = eventOf(app, e)
+  if (r) insert(app, e.projectId, e.userId, r)
+}
+
+const titleOf = (message: string) => {
+  const line = message.split('\n')[0]
+  return line.length > 70 ? `${line.slice(0, 67)}...` : line
+}
+
+/** A new branch counts only the commits the default branch lacks, as GitLab's push data does. */
+async function countedFrom(gitdir: string, p: ProjectView, change: RefChange): Promise<string | null> {
+  if (change.before !== null || !p.default_branch || change.ref === `refs/heads/${p.default_branch}` || change.after === null) return change.before
+  const head = await readRef(gitdir, `refs/heads/${p.default_branch}`).catch(() => null)
+  return head ? mergeBase(gitdir, head, change.after).catch(() => null) : null
+}
+
+/** GitLab's PushEventPayload of one moved ref: pushed to, pushed new or deleted, a branch or a tag. */
+async function pushPayloadOf(app: AppDeps, p: ProjectView, change: RefChange): Promise<store.PushPayloadRow | null> {
+  const tag = change.ref.startsWith('refs/tags/')
+  if (!tag && !change.ref.startsWith('refs/heads/')) return null
+  const gitdir = repositoryDir(app.layout.repositories, p.id)
+  const action = change.before === null ? 'created' : change.after === null ? 'removed' : 'pushed'
+  let count = 0
+  let title: string | null = null
+  if (change.after !== null) {
+    if (tag) {
+      const head = await readCommitInfo(gitdir, change.after).catch(() => null)
+      count = head ? 1 : 0
+      title = head ? titleOf(head.message) : null
+    } else {
+      const { commits, total } = await pushedCommits(gitdir, { ...change, before: await countedFrom(gitdir, p, change) })
+      count = total
+      title = commits.length ? titleOf(commits[0].message) : null
+    }
+  }
+  return {
+    commit_count: count, action, ref_type: tag ? 'tag' : 'branch', commit_from: change.before, commit_to: change.after,
+    ref: change.ref.replace(/^refs\/(heads|tags)\//, ''), commit_title: title, ref_count: null,
+  }
+}
+
+async function recordPush(app: AppDeps, e: PushEvent) {
+  for (const change of e.changes) {
+    const push = await pushPayloadOf(app, e.project, change)
+    if (push) insert(app, e.project.id, e.user.id, { action: 'pushed', target_type: null, target_id: null }, push)
+  }
+}
+
+/** Starts recording this server's events; the returned function stops it. */
+export function watchEvents(app: AppDeps): () => void {
+  const offs = [onHookEvent(app, record), onRefsMoved(app, recordPush)]
+  return () => offs.forEach((off) => off())
+}

@@ -1,0 +1,98 @@
+// Events of the activity feed and their push payloads (migration 020).
+import { stmt, type Db } from './db.js'
+import type { NoteRow } from './notes.js'
+
+export type EventAction = 'created' | 'updated' | 'closed' | 'reopened' | 'pushed' | 'commented' | 'merged' | 'joined' | 'left' | 'destroyed'
+
+export interface PushPayloadRow {
+  commit_count: number
+  action: 'pushed' | 'created' | 'removed'
+  ref_type: 'branch' | 'tag'
+  commit_from: string | null
+  commit_to: string | null
+  ref: string
+  commit_title: string | null
+  ref_count: number | null
+}
+
+export interface NewEvent {
+  project_id: number
+  author_id: number
+  action: EventAction
+  target_type: string | null
+  target_id: number | null
+  target_title: string | null
+  wiki_slug: string | null
+  wiki_format: string | null
+  created_at: string
+}
+
+export interface EventRow extends NewEvent { id: number }
+
+/** An event as listed: its row, its push payload's columns (prefixed) when it is a push. */
+export type ListedEventRow = EventRow & { [K in keyof PushPayloadRow as `push_${K}`]: PushPayloadRow[K] | null }
+
+export function insertEvent(db: Db, e: NewEvent, push?: PushPayloadRow): number {
+  const id = Number(stmt(db, `INSERT INTO events (project_id, author_id, action, target_type, target_id, target_title, wiki_slug, wiki_format, created_at)
+    VALUES (@project_id, @author_id, @action, @target_type, @target_id, @target_title, @wiki_slug, @wiki_format, @created_at)`).run(e).lastInsertRowid)
+  if (push) {
+    stmt(db, `INSERT INTO push_event_payloads (event_id, commit_count, action, ref_type, commit_from, commit_to, ref, commit_title, ref_count)
+      VALUES (@event_id, @commit_count, @action, @ref_type, @commit_from, @commit_to, @ref, @commit_title, @ref_count)`).run({ ...push, event_id: id })
+  }
+  return id
+}
+
+/** GitLab's filters: `before` and `after` are whole days, both exclusive. */
+export interface EventFilter {
+  authorId?: number
+  projectId?: number
+  action?: string
+  targetTypes?: readonly string[]
+  /** Events created strictly before this instant. */
+  before?: string
+  /** Events created strictly after this instant. */
+  after?: string
+  sort: 'asc' | 'desc'
+}
+
+const PUSH_COLUMNS = 'p.commit_count AS push_commit_count, p.action AS push_action, p.ref_type AS push_ref_type, p.commit_from AS push_commit_from, ' +
+  'p.commit_to AS push_commit_to, p.ref AS push_ref, p.commit_title AS push_commit_title, p.ref_count AS push_ref_count'
+
+/** Every event matching a filter, in id order; the caller decides which it may see before paging. */
+export function listEvents(db: Db, f: EventFilter): ListedEventRow[] {
+  const where: string[] = []
+  const args: Record<string, unknown> = {}
+  if (f.authorId !== undefined) (where.push('e.author_id = @author'), (args.author = f.authorId))
+  if (f.projectId !== undefined) (where.push('e.project_id = @project'), (args.project = f.projectId))
+  if (f.action !== undefined) (where.push('e.action = @action'), (args.action = f.action))
+  if (f.targetTypes !== undefined) {
+    where.push(`e.target_type IN (${f.targetTypes.map((_, i) => `@type${i}`).join(', ') || 'NULL'})`)
+    f.targetTypes.forEach((t, i) => (args[`type${i}`] = t))
+  }
+  if (f.before !== undefined) (where.push('e.created_at < @before'), (args.before = f.before))
+  if (f.after !== undefined) (where.push('e.created_at > @after'), (args.after = f.after))
+  const sql = `SELECT e.*, ${PUSH_COLUMNS} FROM events e LEFT JOIN push_event_payloads p ON p.event_id = e.id
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY e.id ${f.sort === 'asc' ? 'ASC' : 'DESC'}`
+  return stmt(db, sql).all(args) as ListedEventRow[]
+}
+
+/** The author's last activity day moves forward only. */
+export const touchLastActivity = (db: Db, userId: number, day: string) =>
+  stmt(db, 'UPDATE users SET last_activity_on = ? WHERE id = ? AND (last_activity_on IS NULL OR last_activity_on < ?)').run(day, userId, day)
+
+export interface UserActivityRow { username: string; last_activity_on: string }
+
+/** GET /user/activities: users active on or after a day, least recent first; `everyone` also counts private profiles. */
+export function listUserActivities(db: Db, from: string, everyone: boolean, page: { limit: number; offset: number }) {
+  const where = `last_activity_on >= ?${everyone ? '' : ' AND private_profile = 0'}`
+  const total = (stmt(db, `SELECT COUNT(*) AS n FROM users WHERE ${where}`).get(from) as { n: number }).n
+  const rows = stmt(db, `SELECT username, last_activity_on FROM users WHERE ${where} ORDER BY last_activity_on, id LIMIT ? OFFSET ?`)
+    .all(from, page.limit, page.offset) as UserActivityRow[]
+  return { rows, total }
+}
+
+export type NoteWithKind = NoteRow & { noteable_kind: string; type?: string | null }
+
+/** A note by id with its noteable's kind (`type`, GitLab's note class, exists once discussions are stored). */
+export const findNoteWithKind = (db: Db, noteId: number) =>
+  stmt(db, 'SELECT n.*, k.kind AS noteable_kind FROM notes n JOIN noteables k ON k.id = n.noteable_id WHERE n.id = ?').get(noteId) as NoteWithKind | undefined

@@ -1,0 +1,135 @@
+// The events feed records what users do (projects, pushes, issues, merge requests, comments, wiki pages, members)
+// without any webhook, and GET /events, /users/:id/events and /projects/:id/events show it in GitLab's shape.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, createProject, createUser, expectStatus, movableClock, type TestUser } from '../helpers/api.js'
+import { startTestServer, type TestServer } from '../helpers/server.js'
+
+const clock = movableClock('2024-03-01T10:00:00.000Z')
+let server: TestServer
+let alice: TestUser
+let bob: TestUser
+
+beforeAll(async () => {
+  server = await startTestServer({ clock })
+  alice = await createUser(server, 'alice')
+  bob = await createUser(server, 'bob')
+})
+afterAll(() => server.close())
+
+/** Waits for the background listener, then lists. */
+async function events(as: TestUser, path: string, query: Record<string, string> = {}) {
+  await server.app.tasks.idle()
+  return expectStatus(await as.api.get(path, { query }), 200).body as any[]
+}
+
+const authorOf = (u: TestUser) => ({
+  id: u.id, username: u.username, name: `User ${u.username}`, state: 'active', avatar_url: null, web_url: `${server.url}/${u.username}`,
+})
+const base = (u: TestUser, projectId: number) => ({ project_id: projectId, author_id: u.id, author: authorOf(u), imported: false, imported_from: 'none', author_username: u.username })
+
+describe('recording', () => {
+  let project: any
+
+  it('records a created project for its creator, with no webhook anywhere', async () => {
+    project = await createProject(alice.api, { name: 'Feed', initialize_with_readme: true })
+    const [created] = await events(alice, '/events')
+    expect(created).toEqual({
+      id: created.id, ...base(alice, project.id), action_name: 'created', target_id: null, target_iid: null, target_type: null,
+      target_title: null, created_at: '2024-03-01T10:00:00.000Z',
+    })
+    expect(Object.keys(created)).toEqual(['id', 'project_id', 'action_name', 'target_id', 'target_iid', 'target_type', 'author_id', 'target_title',
+      'created_at', 'author', 'imported', 'imported_from', 'author_username'])
+  })
+
+  it('records pushes to a branch, a new branch, a deleted branch and a new tag with their push data', async () => {
+    const tip = expectStatus(await alice.api.get(`/projects/${project.id}/repository/branches/main`), 200).body.commit.id
+    const commit = expectStatus(await alice.api.post(`/projects/${project.id}/repository/commits`, {
+      branch: 'main', commit_message: 'Add the changelog\n\nWith a body.', actions: [{ action: 'create', file_path: 'CHANGELOG', content: 'v1\n' }],
+    }), 201).body
+    expectStatus(await alice.api.post(`/projects/${project.id}/repository/branches`, { branch: 'topic', ref: 'main' }), 201)
+    expectStatus(await alice.api.post(`/projects/${project.id}/repository/commits`, {
+      branch: 'topic', commit_message: 'A topic commit with a title that goes on for well beyond the seventy characters', actions: [{ action: 'create', file_path: 't', content: 't\n' }],
+    }), 201)
+    expectStatus(await alice.api.del(`/projects/${project.id}/repository/branches/topic`), 204)
+    expectStatus(await alice.api.post(`/projects/${project.id}/repository/tags`, { tag_name: 'v1', ref: 'main' }), 201)
+    const pushes = await events(alice, `/projects/${project.id}/events`, { action: 'pushed', sort: 'asc' })
+    const push = (p: Record<string, unknown>) => ({ commit_count: 0, commit_from: null, commit_to: null, commit_title: null, ref_count: null, ...p })
+    expect(pushes.map((e) => [e.action_name, e.push_data])).toEqual([
+      ['pushed to', push({ commit_count: 1, action: 'pushed', ref_type: 'branch', ref: 'main', commit_from: tip, commit_to: commit.id, commit_title: 'Add the changelog' })],
+      ['pushed new', push({ action: 'created', ref_type: 'branch', ref: 'topic', commit_to: commit.id })],
+      ['pushed to', push({ commit_count: 1, action: 'pushed', ref_type: 'branch', ref: 'topic', commit_from: commit.id, commit_to: pushes[2].push_data.commit_to,
+        commit_title: 'A topic commit with a title that goes on for well beyond the sevent...' })],
+      ['deleted', push({ action: 'removed', ref_type: 'branch', ref: 'topic', commit_from: pushes[2].push_data.commit_to })],
+      ['pushed new', push({ commit_count: 1, action: 'created', ref_type: 'tag', ref: 'v1', commit_to: commit.id, commit_title: 'Add the changelog' })],
+    ])
+    expect(pushes[0]).toEqual({
+      id: pushes[0].id, ...base(alice, project.id), action_name: 'pushed to', target_id: null, target_iid: null, target_type: null, target_title: null,
+      created_at: '2024-03-01T10:00:00.000Z', push_data: pushes[0].push_data,
+    })
+  })
+
+  it('records issues opened, closed and reopened, and comments on them with the note', async () => {
+    clock.set('2024-03-02T09:00:00.000Z')
+    const issue = expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Broken feed' }), 201).body
+    expectStatus(await alice.api.put(`/projects/${project.id}/issues/${issue.iid}`, { state_event: 'close' }), 200)
+    expectStatus(await alice.api.put(`/projects/${project.id}/issues/${issue.iid}`, { state_event: 'reopen' }), 200)
+    // An edit is not an event.
+    expectStatus(await alice.api.put(`/projects/${project.id}/issues/${issue.iid}`, { title: 'Broken feed, renamed' }), 200)
+    const note = expectStatus(await alice.api.post(`/projects/${project.id}/issues/${issue.iid}/notes`, { body: 'Looking' }), 201).body
+    const listed = await events(alice, `/projects/${project.id}/events`, { after: '2024-03-01' })
+    expect(listed.map((e) => [e.action_name, e.target_type, e.target_id, e.target_iid, e.target_title])).toEqual([
+      ['commented on', 'Note', note.id, note.id, 'Broken feed, renamed'],
+      ['opened', 'Issue', issue.id, issue.iid, 'Broken feed, renamed'],
+      ['closed', 'Issue', issue.id, issue.iid, 'Broken feed, renamed'],
+      ['opened', 'Issue', issue.id, issue.iid, 'Broken feed, renamed'],
+    ])
+    expect(listed[0]).toEqual({
+      id: listed[0].id, ...base(alice, project.id), action_name: 'commented on', target_id: note.id, target_iid: note.id, target_type: 'Note',
+      target_title: 'Broken feed, renamed', created_at: '2024-03-02T09:00:00.000Z', note: { ...note, noteable_type: 'Issue' },
+    })
+    expect(Object.keys(listed[0]).slice(8, 11)).toEqual(['created_at', 'note', 'author'])
+  })
+
+  it('records merge requests opened, closed, reopened and accepted', async () => {
+    expectStatus(await alice.api.post(`/projects/${project.id}/repository/commits`, {
+      branch: 'change', start_branch: 'main', commit_message: 'Change', actions: [{ action: 'create', file_path: 'c', content: 'c\n' }],
+    }), 201)
+    const mr = expectStatus(await alice.api.post(`/projects/${project.id}/merge_requests`, { source_branch: 'change', target_branch: 'main', title: 'Change it' }), 201).body
+    expectStatus(await alice.api.put(`/projects/${project.id}/merge_requests/${mr.iid}`, { state_event: 'close' }), 200)
+    expectStatus(await alice.api.put(`/projects/${project.id}/merge_requests/${mr.iid}`, { state_event: 'reopen' }), 200)
+    await server.app.tasks.idle()
+    expectStatus(await alice.api.put(`/projects/${project.id}/merge_requests/${mr.iid}/merge`), 200)
+    const listed = await events(alice, `/projects/${project.id}/events`, { target_type: 'merge_request', sort: 'asc' })
+    expect(listed.map((e) => [e.action_name, e.target_type, e.target_id, e.target_iid, e.target_title])).toEqual([
+      ['opened', 'MergeRequest', mr.id, mr.iid, 'Change it'],
+      ['closed', 'MergeRequest', mr.id, mr.iid, 'Change it'],
+      ['opened', 'MergeRequest', mr.id, mr.iid, 'Change it'],
+      ['accepted', 'MergeRequest', mr.id, mr.iid, 'Change it'],
+    ])
+  })
+
+  it('records wiki pages created, updated and destroyed with the page', async () => {
+    expectStatus(await alice.api.post(`/projects/${project.id}/wikis`, { title: 'Home Page', content: 'hi' }), 201)
+    expectStatus(await alice.api.put(`/projects/${project.id}/wikis/Home-Page`, { content: 'hello' }), 200)
+    expectStatus(await alice.api.del(`/projects/${project.id}/wikis/Home-Page`), 204)
+    const listed = await events(alice, `/projects/${project.id}/events`, { target_type: 'wiki', sort: 'asc' })
+    expect(listed.map((e) => [e.action_name, e.target_type, e.target_id, e.target_iid, e.target_title, e.wiki_page])).toEqual(
+      ['created', 'updated', 'destroyed'].map((a) => [a, 'WikiPage::Meta', null, null, 'Home Page', { format: 'markdown', slug: 'Home-Page', title: 'Home Page' }]))
+  })
+
+  it('records members joining and leaving as the member', async () => {
+    expectStatus(await alice.api.post(`/projects/${project.id}/members`, { user_id: bob.id, access_level: 30 }), 201)
+    expectStatus(await bob.api.del(`/projects/${project.id}/members/${bob.id}`), 204)
+    const listed = await events(alice, `/users/${bob.username}/events`)
+    expect(listed.map((e) => [e.action_name, e.author_id, e.project_id, e.target_type])).toEqual([['left', bob.id, project.id, null], ['joined', bob.id, project.id, null]])
+  })
+
+  it('keeps a comment-only feed with target_type=note and pages it', async () => {
+    const notes = await events(alice, '/events', { target_type: 'note' })
+    expect(notes.map((e) => e.action_name)).toEqual(['commented on'])
+    await server.app.tasks.idle()
+    const page = await alice.api.get('/events', { query: { per_page: '2', page: '2', sort: 'asc' } })
+    expect(page.headers.get('x-total')).toBe('19')
+    expect(page.body.map((e: any) => e.action_name)).toEqual(['pushed new', 'pushed to'])
+  })
+})
