@@ -3,7 +3,7 @@
 import { CollabError, unauthorized } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { defaultMergeCommitMessage, mergeBranches, mergeRequestHeadRef, rebaseBranch, type MergeOutcome } from '../git/merge/index.js'
+import { defaultMergeCommitMessage, mergeBranches, mergeRequestHeadRef, rebaseBranch, rebaseOntoRepository, type MergeOutcome } from '../git/merge/index.js'
 import { GitError } from '../git/types.js'
 import type { RefChange } from '../git/transport.js'
 import { transaction } from '../store/db.js'
@@ -145,7 +145,7 @@ export const cancelRefused = () =>
   new CollabError('CANNOT_CANCEL', "Can't cancel the automatic merge", { status: 406, body: { status: 'error', message: "Can't cancel the automatic merge" } })
 
 /**
- * Rebases the source branch onto the target (same repository only); runs to the end before answering. A failure is
+ * Rebases the source branch onto the target (a fork's in the fork); runs to the end before answering. A failure is
  * kept as `merge_error`, as GitLab reports a failed background rebase.
  */
 export async function rebaseMergeRequest(ctx: RequestContext, target: ProjectView, mr: store.MergeRequestRow) {
@@ -156,11 +156,14 @@ export async function rebaseMergeRequest(ctx: RequestContext, target: ProjectVie
     throw new CollabError('FORBIDDEN', '403 Forbidden - Cannot push to source branch', { status: 403 })
   }
   if (mr.state !== 'opened') throw notAllowed()
-  if (mr.source_project_id !== mr.project_id) throw new CollabError('REBASE_FAILED', 'Failed to enqueue the rebase operation', { status: 409 })
   try {
-    const o = await rebaseBranch(gitdirOf(ctx, target), { branch: mr.source_branch, onto: mr.target_branch, committer: signatureOf(ctx) })
+    const request = { branch: mr.source_branch, onto: mr.target_branch, committer: signatureOf(ctx) }
+    // A fork's branch is rebased in the fork, onto the target's head brought over from the target repository.
+    const o = source.id === target.id
+      ? await rebaseBranch(gitdirOf(ctx, target), request)
+      : await rebaseOntoRepository(gitdirOf(ctx, source), gitdirOf(ctx, target), request)
     store.updateMergeRequest(ctx.app.db, mr.id, { merge_error: null })
-    if (!o.upToDate) emitRefsMoved(ctx.app, { project: target, user: ctx.user!, changes: [{ ref: `refs/heads/${mr.source_branch}`, before: o.before, after: o.after }] })
+    if (!o.upToDate) emitRefsMoved(ctx.app, { project: source, user: ctx.user!, changes: [{ ref: `refs/heads/${mr.source_branch}`, before: o.before, after: o.after }] })
   } catch (err) {
     if (!(err instanceof GitError)) throw err
     if (err.kind === 'not_found') throw new CollabError('FORBIDDEN', '403 Forbidden - Source branch does not exist', { status: 403 })

@@ -1,4 +1,5 @@
 // Merge requests from forks: a ref of another repository (the fork's branch) brought with its objects into this one.
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { gitAvailable, runGit } from '../exec.js'
@@ -6,6 +7,7 @@ import { withRepoLock } from '../lock.js'
 import { cacheFor, forgetCache, readRef } from '../read.js'
 import { GitError } from '../types.js'
 import { moveRef } from '../write.js'
+import { rebaseBranch, type RebaseOutcome, type RebaseRequest } from './rebase.js'
 
 /** GitLab keeps each merge request's source head in the target repository under this hidden ref. */
 export const mergeRequestHeadRef = (iid: number) => `refs/merge-requests/${iid}/head`
@@ -65,4 +67,18 @@ export async function fetchRef(gitdir: string, fromGitdir: string, fromRef: stri
     await moveRef(gitdir, toRef, oid, current)
     return oid
   })
+}
+
+/**
+ * Rebases a branch of `gitdir` (a fork) onto a branch of another repository (its merge request's target): the target's
+ * head is fetched under a temporary hidden ref, which is removed again whatever the outcome.
+ */
+export async function rebaseOntoRepository(gitdir: string, ontoGitdir: string, req: RebaseRequest): Promise<RebaseOutcome> {
+  const temp = `refs/tmp/rebase-onto/${randomUUID()}`
+  const onto = await fetchRef(gitdir, ontoGitdir, `refs/heads/${req.onto}`, temp)
+  try {
+    return await rebaseBranch(gitdir, { ...req, ontoRef: temp })
+  } finally {
+    await withRepoLock(gitdir, () => moveRef(gitdir, temp, null, onto))
+  }
 }
