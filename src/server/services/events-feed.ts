@@ -138,6 +138,8 @@ class Viewer {
 /** GET /user/activities: from a day (six months back by default); private profiles only for administrators. */
 export function userActivities(ctx: RequestContext, from?: string) {
   if (!ctx.user) throw noAuth()
-  const since = from ?? new Date(ctx.app.clock.now().getTime() - 182 * 86_400_000).toISOString().slice(0, 10)
+  const sixMonthsBack = ctx.app.clock.now()
+  sixMonthsBack.setUTCMonth(sixMonthsBack.getUTCMonth() - 6)
+  const since = from ?? sixMonthsBack.toISOString()
   return store.listUserActivities(ctx.app.db, since.slice(0, 10), isAdmin(ctx), { limit: ctx.page.limit, offset: ctx.page.offset })
 }
