@@ -1,4 +1,4 @@
-// collab variable: list, read, set and delete a project's CI/CD variables.
+// collab variable: list, read, set and delete the CI/CD variables of a project, a group (--group) or the instance (--instance).
 import type { Command } from 'commander'
 import type { Runtime } from '../../src/cli/command.js'
 import * as del from './delete.js'

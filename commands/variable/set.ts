@@ -1,16 +1,15 @@
-// collab variable set <key> [value]: create a CI/CD variable, or update the one with this key (and --scope).
+// collab variable set <key> [value]: create a CI/CD variable (a project's, --group's or --instance's), or update the
+// one with this key (and --scope).
 import { Option, type Command, type OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { readText } from '../../src/cli/sources.js'
 import { isApiError } from '../../src/client/errors.js'
-import { route } from '../../src/client/paths.js'
 import { reportWrite } from '../project/shared.js'
-import { onVariable, scopeFilter } from './shared.js'
+import { onVariable, ownerOf, scopeFilter, variableRoute, variableTarget, type OwnerOptions } from './shared.js'
 
-export interface SetOptions {
-  project?: string
+export interface SetOptions extends OwnerOptions {
   key: string
   value?: string
   valueFile?: string
@@ -35,7 +34,7 @@ export function register(group: Command, rt: Runtime): void {
 }
 
 export const toOptions = (key: string, value: string | undefined, flags: OptionValues): SetOptions => ({
-  project: flags.project, key, value, valueFile: flags.valueFile, scope: flags.scope,
+  ...ownerOf(flags), key, value, valueFile: flags.valueFile, scope: flags.scope,
   fields: { variable_type: flags.type, protected: flags.protected, masked: flags.masked, raw: flags.raw, description: flags.description },
   json: flags.json === true,
 })
@@ -45,16 +44,15 @@ const taken = (err: unknown) => isApiError(err) && err.status === 400 && /has al
 export async function run(options: SetOptions, deps: Deps): Promise<void> {
   if ((options.value === undefined) === (options.valueFile === undefined)) throw usageError('pass the value, or --value-file FILE, but not both')
   const value = options.value ?? (await readText(options.valueFile!, '--value-file', deps.io))
-  const { api, ref } = await deps.project(options.project)
+  const target = await variableTarget(options, deps, options.scope)
   const fields = { value, ...options.fields, environment_scope: options.scope }
   const json = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
   try {
-    const response = await api.call(route('createProjectVariable', { id: ref }), { json: { key: options.key, ...json } })
-    return reportWrite(deps.io, options.json, response, `Created variable ${options.key} in ${ref}`)
+    const response = await target.api.call(variableRoute(target, 'create'), { json: { key: options.key, ...json } })
+    return reportWrite(deps.io, options.json, response, `Created variable ${options.key} in ${target.where}`)
   } catch (err) {
     if (!taken(err)) throw err
   }
-  const update = route('updateProjectVariable', { id: ref, key: options.key })
-  const response = await api.call(update, { json, query: scopeFilter(options.scope) })
-  reportWrite(deps.io, options.json, response, `Updated variable ${options.key} in ${ref}`)
+  const response = await target.api.call(variableRoute(target, 'update', options.key), { json, query: scopeFilter(options.scope) })
+  reportWrite(deps.io, options.json, response, `Updated variable ${options.key} in ${target.where}`)
 }

@@ -13,7 +13,7 @@ describe('collab variable argv', () => {
   it('hands set its fields, only those given', async () => {
     expect(await optionsOf(['variable', 'set', 'K', 'v', '--type', 'file', '--protected', '--no-masked', '--raw', '-d', 'why', '--scope', 'prod', '--json'])).toEqual({
       command: 'variable set',
-      options: { project: undefined, key: 'K', value: 'v', valueFile: undefined, scope: 'prod', json: true, fields: { variable_type: 'file', protected: true, masked: false, raw: true, description: 'why' } },
+      options: { project: undefined, group: undefined, instance: false, key: 'K', value: 'v', valueFile: undefined, scope: 'prod', json: true, fields: { variable_type: 'file', protected: true, masked: false, raw: true, description: 'why' } },
     })
     expect((await optionsOf(['variable', 'set', 'K', '-f', '-'])).options).toMatchObject({ value: undefined, valueFile: '-', fields: { protected: undefined, masked: undefined, raw: undefined } })
   })
