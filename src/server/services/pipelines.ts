@@ -104,6 +104,16 @@ function requireUpdate(ctx: RequestContext, p: ProjectView, row: PipelineRow) {
   if (!row.tag && !mayWriteRef(ctx, p, row.ref)) throw forbidden()
 }
 
+/** requireUpdate as a question: whether the pipeline page offers Retry and Cancel. */
+export function canUpdatePipeline(ctx: RequestContext, p: ProjectView, row: PipelineRow): boolean {
+  try {
+    requireUpdate(ctx, p, row)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export function retry(ctx: RequestContext, p: ProjectView, id: number) {
   const row = getPipeline(ctx, p, id)
   requireUpdate(ctx, p, row)

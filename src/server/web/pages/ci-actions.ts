@@ -7,7 +7,6 @@ import type { RouteRequest } from '../../http/router.js'
 import * as jobs from '../../services/jobs.js'
 import * as pipelines from '../../services/pipelines.js'
 import { findVisibleProject } from '../../services/projects.js'
-import { DEVELOPER, effectiveProjectLevel } from '../../policy.js'
 import type { JobRow } from '../../store/ci-jobs.js'
 import type { PipelineRow } from '../../store/pipelines.js'
 import type { ProjectView } from '../../store/projects.js'
@@ -29,9 +28,9 @@ const LABELS: Record<JobAction, string> = { retry: 'Retry', cancel: 'Cancel', pl
 const button = (ctx: WebContext, url: string, action: JobAction, what: string) =>
   html`<form method="post" action="${url}/${action}" class="inline" id="${what}-${action}-form">${csrfField(ctx)}<button type="submit" id="${what}-${action}">${LABELS[action]}</button></form>`
 
-const errorLine = (req: RouteRequest, what: string) =>
+const errorLine = (req: RouteRequest, what: string): Html =>
   typeof req.query.action_error === 'string' && req.query.action_error in LABELS
-    ? html`<p class="flash" id="action-error">The ${what} could not be changed that way: its state has changed. Reload and try again.</p>` : ''
+    ? html`<p class="flash" id="action-error">The ${what} could not be changed that way: its state has changed. Reload and try again.</p>` : html``
 
 /** Whether the viewer may act on the project's jobs: the check the jobs API makes (update_build), without throwing. */
 function mayActOnJob(ctx: WebContext, p: ProjectView, job: JobRow): boolean {
@@ -45,24 +44,26 @@ function mayActOnJob(ctx: WebContext, p: ProjectView, job: JobRow): boolean {
 }
 
 export function jobActions(ctx: WebContext, req: RouteRequest, p: ProjectView, job: JobRow): Html {
-  if (job.retried || !mayActOnJob(ctx, p, job)) return html``
+  const error = errorLine(req, 'job')
+  if (job.retried || !mayActOnJob(ctx, p, job)) return error
   const url = `${projectUrl(ctx, p)}/-/jobs/${job.id}`
   const manual = job.when_ === 'manual' || job.when_ === 'delayed'
   const actions: JobAction[] = []
   if (manual && PLAYABLE.has(job.status)) actions.push('play')
   else if (RETRYABLE.has(job.status)) actions.push('retry')
   if (CANCELABLE.has(job.status)) actions.push('cancel')
-  return html`${errorLine(req, 'job')}<div class="bar" id="job-actions">${actions.map((a) => button(ctx, url, a, 'job'))}</div>`
+  return html`${error}<div class="bar" id="job-actions">${actions.map((a) => button(ctx, url, a, 'job'))}</div>`
 }
 
 export function pipelineActions(ctx: WebContext, req: RouteRequest, p: ProjectView, row: PipelineRow): Html {
-  // The pipelines API's own check (Developers, and on a protected ref who may write it) answers a stale or bold POST.
-  if (!ctx.user || p.archived || effectiveProjectLevel(ctx, p) < DEVELOPER) return html``
+  const error = errorLine(req, 'pipeline')
+  // The pipelines API's own check: Developers, and on a protected branch only who may push or merge into it.
+  if (!ctx.user || !pipelines.canUpdatePipeline(ctx, p, row)) return error
   const url = `${projectUrl(ctx, p)}/-/pipelines/${row.id}`
   const actions: PipelineAction[] = []
   if (row.status === 'failed' || row.status === 'canceled') actions.push('retry')
   if (CANCELABLE.has(row.status)) actions.push('cancel')
-  return html`${errorLine(req, 'pipeline')}<div class="bar" id="pipeline-actions">${actions.map((a) => button(ctx, url, a, 'pipeline'))}</div>`
+  return html`${error}<div class="bar" id="pipeline-actions">${actions.map((a) => button(ctx, url, a, 'pipeline'))}</div>`
 }
 
 /** A refusal of the action itself (not of the caller) goes back to the page with a fixed message. */
