@@ -15,6 +15,7 @@ table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25em .5em;te
 .list{list-style:none;padding:0;margin:0}.list li{padding:.5em;border-bottom:1px solid #eee}
 .muted{color:#737278}.label{display:inline-block;padding:0 .5em;border-radius:1em;background:#e9e9f0;margin-right:.25em;font-size:.9em}
 .state-opened{color:#108548}.state-closed{color:#1068bf}.badge{font-weight:600}
+.state-merged{color:#6e49cb}.label.draft{background:#fdf1dd;color:#8f4700}#merge-widget{clear:right}
 .blob{overflow:auto;border:1px solid #ddd}.blob table{width:100%;border:0}.blob td{border:0;padding:0 .5em;vertical-align:top}
 .blob .ln{text-align:right;user-select:none;width:1%;white-space:nowrap}.blob .ln a{color:#999}.blob pre{margin:0}
 .blob tr:target{background:#fdf5d8}code,pre{font:13px/1.45 ui-monospace,monospace}pre{white-space:pre-wrap}
