@@ -41,7 +41,7 @@ describe('recording', () => {
       'created_at', 'author', 'imported', 'imported_from', 'author_username'])
   })
 
-  it('records pushes to a branch, a new branch, a deleted branch and a new tag with their push data', async () => {
+  it('records pushes to a branch, a new branch, a deleted branch, a new tag and a deleted tag with their push data', async () => {
     const tip = expectStatus(await alice.api.get(`/projects/${project.id}/repository/branches/main`), 200).body.commit.id
     const commit = expectStatus(await alice.api.post(`/projects/${project.id}/repository/commits`, {
       branch: 'main', commit_message: 'Add the changelog\n\nWith a body.', actions: [{ action: 'create', file_path: 'CHANGELOG', content: 'v1\n' }],
@@ -52,6 +52,7 @@ describe('recording', () => {
     }), 201)
     expectStatus(await alice.api.del(`/projects/${project.id}/repository/branches/topic`), 204)
     expectStatus(await alice.api.post(`/projects/${project.id}/repository/tags`, { tag_name: 'v1', ref: 'main' }), 201)
+    expectStatus(await alice.api.del(`/projects/${project.id}/repository/tags/v1`), 204)
     const pushes = await events(alice, `/projects/${project.id}/events`, { action: 'pushed', sort: 'asc' })
     const push = (p: Record<string, unknown>) => ({ commit_count: 0, commit_from: null, commit_to: null, commit_title: null, ref_count: null, ...p })
     expect(pushes.map((e) => [e.action_name, e.push_data])).toEqual([
@@ -61,6 +62,7 @@ describe('recording', () => {
         commit_title: 'A topic commit with a title that goes on for well beyond the sevent...' })],
       ['deleted', push({ action: 'removed', ref_type: 'branch', ref: 'topic', commit_from: pushes[2].push_data.commit_to })],
       ['pushed new', push({ commit_count: 1, action: 'created', ref_type: 'tag', ref: 'v1', commit_to: commit.id, commit_title: 'Add the changelog' })],
+      ['deleted', push({ action: 'removed', ref_type: 'tag', ref: 'v1', commit_from: commit.id })],
     ])
     expect(pushes[0]).toEqual({
       id: pushes[0].id, ...base(alice, project.id), action_name: 'pushed to', target_id: null, target_iid: null, target_type: null, target_title: null,
@@ -129,7 +131,7 @@ describe('recording', () => {
     expect(notes.map((e) => e.action_name)).toEqual(['commented on'])
     await server.app.tasks.idle()
     const page = await alice.api.get('/events', { query: { per_page: '2', page: '2', sort: 'asc' } })
-    expect(page.headers.get('x-total')).toBe('19')
+    expect(page.headers.get('x-total')).toBe('20')
     expect(page.body.map((e: any) => e.action_name)).toEqual(['pushed new', 'pushed to'])
   })
 })

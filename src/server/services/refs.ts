@@ -1,7 +1,7 @@
 // Branches and tags: listing with search, reading, creating and deleting, with GitLab's rules and messages.
 import { CollabError, notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
-import { isAncestor, listBranches, listTags, readBranch, readCommitInfo, readTagInfo } from '../git/read.js'
+import { isAncestor, listBranches, listTags, readBranch, readCommitInfo, readRef, readTagInfo } from '../git/read.js'
 import { createBranch, createTag, deleteBranch, deleteTag } from '../git/write.js'
 import type { CommitInfo, TagInfo } from '../git/types.js'
 import { updateProject, type ProjectView } from '../store/projects.js'
@@ -125,5 +125,8 @@ export async function createTagAt(ctx: RequestContext, p: ProjectView, input: { 
 
 export async function removeTag(ctx: RequestContext, p: ProjectView, name: string) {
   requirePushCode(ctx, p)
+  const before = await readRef(gitdirOf(ctx, p), `refs/tags/${name}`).catch(() => null)
   await guardGit(() => deleteTag(gitdirOf(ctx, p), name))
+  // As a pushed tag deletion: tag push hooks and the events feed hear it.
+  if (ctx.user && before) emitRefsMoved(ctx.app, { project: p, user: ctx.user, changes: [{ ref: `refs/tags/${name}`, before, after: null }] })
 }
