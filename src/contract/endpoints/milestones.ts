@@ -3,19 +3,22 @@ import { z } from 'zod'
 import { defineEndpoint } from '../define.js'
 import { Issue, Milestone } from '../entities/issues.js'
 import { clearableDate } from './issues.js'
-import { int, list, oneOf, ref, str, text } from '../params.js'
+import { bool, int, list, oneOf, ref, str, text } from '../params.js'
 
 const Id = { id: ref() }
 const MilestoneId = { id: ref(), milestone_id: int() }
 /** Grape's Date coercion keeps the day of a timestamp: `2020-01-01T00:00:00Z` is 2020-01-01 (python-gitlab sends datetimes). */
 const dayOf = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i, '$1') : v)
 const milestoneDate = () => z.preprocess(dayOf, clearableDate())
-const Dates = { due_date: milestoneDate().optional(), start_date: milestoneDate().optional() }
+export const Dates = { due_date: milestoneDate().optional(), start_date: milestoneDate().optional() }
 
 export const listProjectMilestones = defineEndpoint({
   method: 'GET', path: '/projects/:id/milestones', summary: 'List milestones of a project', paginated: true,
   params: Id,
-  input: { state: oneOf(['active', 'closed']).optional(), iids: list(int()).optional(), title: str().optional(), search: str().optional() },
+  input: {
+    state: oneOf(['active', 'closed']).optional(), iids: list(int()).optional(), title: str().optional(), search: str().optional(),
+    include_parent_milestones: bool().optional(),
+  },
   responses: { 200: z.array(Milestone) },
 })
 

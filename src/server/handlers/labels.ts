@@ -1,6 +1,5 @@
 // Project labels and milestones.
 import type { contract } from '../../contract/index.js'
-import { CollabError } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import type { Handlers } from '../http/mount.js'
@@ -17,14 +16,7 @@ type ProjectView = ReturnType<typeof findVisibleProject>
 const label = (ctx: RequestContext, p: ProjectView, l: labels.LabelRow) => presentLabel(l, labels.labelCounts(ctx, p, l), labelSubscribed(ctx, l))
 const milestone = (ctx: RequestContext, p: ProjectView, m: milestones.MilestoneRow) => presentMilestone(m, `${p.ns_full_path}/${p.path}`, nowIso(ctx).slice(0, 10), ctx)
 
-/** `PUT/DELETE /projects/:id/labels` name the label by `name` or `label_id`; GitLab wants exactly one. */
-function labelByParam(ctx: RequestContext, p: ProjectView, input: { name?: string; label_id?: number }) {
-  if (input.name === undefined && input.label_id === undefined) {
-    const error = 'label_id, name are missing, exactly one parameter must be provided'
-    throw new CollabError('MISSING_ATTRIBUTES', error, { status: 400, body: { error } })
-  }
-  return labels.findLabel(ctx, p, input.label_id ?? input.name!)
-}
+const labelByParam = (ctx: RequestContext, p: ProjectView, input: { name?: string; label_id?: number }) => labels.findLabel(ctx, p, labels.labelRefParam(input))
 
 export const labelHandlers = {
   listProjectLabels: (input, ctx) => {

@@ -89,6 +89,15 @@ export function editLabel(ctx: RequestContext, p: ProjectView, label: store.Labe
   return store.findLabelById(db, p.id, label.id)!
 }
 
+/** `PUT/DELETE …/labels` without an id in the path name the label by `name` or `label_id`; GitLab wants exactly one. */
+export function labelRefParam(input: { name?: string; label_id?: number }): string | number {
+  if ((input.name === undefined) === (input.label_id === undefined)) {
+    const error = input.name === undefined ? 'label_id, name are missing, exactly one parameter must be provided' : 'label_id, name are mutually exclusive'
+    throw new CollabError('MISSING_ATTRIBUTES', error, { status: 400, body: { error } })
+  }
+  return input.label_id ?? input.name!
+}
+
 export const labelExists = () => conflict('Label already exists', { message: 'Label already exists' })
 
 /** Grape's wording when none of several optional parameters is given. */

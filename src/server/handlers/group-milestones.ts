@@ -1,0 +1,68 @@
+// Group milestones, their issues and merge requests, and promoting a project milestone to its group's.
+import type { contract } from '../../contract/index.js'
+import type { RequestContext } from '../context.js'
+import { nowIso } from '../context.js'
+import type { Handlers } from '../http/mount.js'
+import { presentMilestone } from '../present/issues.js'
+import { presentMergeRequestBasic } from '../present/merge-requests.js'
+import { promoteMilestone } from '../services/group-milestones.js'
+import { findVisibleGroup } from '../services/groups.js'
+import { listIssues } from '../services/issues.js'
+import * as mrs from '../services/merge-requests.js'
+import * as milestones from '../services/milestones.js'
+import { findVisibleProject } from '../services/projects.js'
+import { presentList } from './issues.js'
+
+// A group milestone's web_url comes from its group path; the project path argument is not read.
+const milestone = (ctx: RequestContext, m: milestones.MilestoneRow) => presentMilestone(m, '', nowIso(ctx).slice(0, 10), ctx)
+
+function groupMilestone(ctx: RequestContext, input: { id: string; milestone_id: number }) {
+  const g = findVisibleGroup(ctx, input.id)
+  return { g, m: milestones.findMilestone(ctx, g, input.milestone_id) }
+}
+
+export const groupMilestoneHandlers = {
+  listGroupMilestones: (input, ctx) => {
+    const g = findVisibleGroup(ctx, input.id)
+    const state = input.state === 'all' ? undefined : input.state
+    const ancestors = input.include_parent_milestones === true || input.include_ancestors === true
+    const { rows, total } = milestones.listMilestones(ctx, g, { ...input, state, include_parent_milestones: ancestors })
+    return { status: 200, body: rows.map((m) => milestone(ctx, m)), total }
+  },
+
+  getGroupMilestone: (input, ctx) => ({ status: 200, body: milestone(ctx, groupMilestone(ctx, input).m) }),
+
+  createGroupMilestone: (input, ctx) => {
+    const g = findVisibleGroup(ctx, input.id)
+    return { status: 201, body: milestone(ctx, milestones.createMilestone(ctx, g, input)) }
+  },
+
+  editGroupMilestone: (input, ctx) => {
+    const { g, m } = groupMilestone(ctx, input)
+    return { status: 200, body: milestone(ctx, milestones.editMilestone(ctx, g, m, input)) }
+  },
+
+  deleteGroupMilestone: (input, ctx) => {
+    const { g, m } = groupMilestone(ctx, input)
+    milestones.deleteMilestone(ctx, g, m)
+    return { status: 204 }
+  },
+
+  // GitLab lists the group's issuables by the milestone's title (MilestoneResponses#build_finder_params).
+  listGroupMilestoneIssues: (input, ctx) => {
+    const { g, m } = groupMilestone(ctx, input)
+    return presentList(ctx, listIssues(ctx, { milestone: m.title }, { groupId: g.id }))
+  },
+
+  listGroupMilestoneMergeRequests: (input, ctx) => {
+    const { g, m } = groupMilestone(ctx, input)
+    const { rows, total } = mrs.listMergeRequests(ctx, { milestone: m.title }, { groupId: g.id })
+    return { status: 200, body: mrs.bundles(ctx, rows).map((b) => presentMergeRequestBasic(b, ctx)), total }
+  },
+
+  promoteProjectMilestone: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    promoteMilestone(ctx, p, milestones.findMilestone(ctx, p, input.milestone_id))
+    return { status: 200, body: 200 as const }
+  },
+} satisfies Handlers<typeof contract.groupMilestones>
