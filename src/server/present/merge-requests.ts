@@ -40,6 +40,7 @@ export interface MergeRequestSingle {
   divergedCommitsCount?: number
   rebaseInProgress?: boolean
   headPipeline?: HeadPipeline | null
+  firstContribution: boolean
 }
 
 export function presentMergeRequestSimple(b: MergeRequestBundle, ctx: Urls): MergeRequestSimple {
@@ -133,7 +134,7 @@ export function presentMergeRequest(b: MergeRequestBundle, s: MergeRequestSingle
   out.merge_error = r.merge_error
   out.rebase_in_progress = s.rebaseInProgress
   out.diverged_commits_count = s.divergedCommitsCount
-  out.first_contribution = false
+  out.first_contribution = s.firstContribution
   out.user = { can_merge: s.canMerge }
   return out
 }

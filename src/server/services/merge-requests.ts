@@ -90,6 +90,7 @@ export function singleOf(ctx: RequestContext, row: store.MergeRequestRow, extra:
     subscribed: isSubscribed(ctx, row, assignees),
     canMerge: ctx.user ? canMergeInto(ctx, target, row.target_branch) : false,
     headPipeline: headPipelineOf(ctx, row),
+    firstContribution: !store.authorMergedBefore(ctx.app.db, row),
     ...extra,
   }
 }

@@ -57,6 +57,14 @@ export const insertMergeRequest = (db: Db, mr: NewMergeRequest) => insertKindRow
 
 export const updateMergeRequest = (db: Db, id: number, patch: MergeRequestPatch) => updateNoteable(db, 'MergeRequest', id, patch)
 
+/**
+ * Whether the author had a merge request merged in the project before this one (GitLab's first_contribution is its
+ * negation: for an open merge request, any merged one counts; for a merged one, those merged before it).
+ */
+export const authorMergedBefore = (db: Db, mr: Pick<MergeRequestRow, 'id' | 'project_id' | 'author_id' | 'merged_at'>) =>
+  stmt(db, `SELECT 1 FROM merge_requests WHERE project_id = @project_id AND author_id = @author_id AND state = 'merged' AND id != @id
+    AND (@merged_at IS NULL OR merged_at < @merged_at OR (merged_at = @merged_at AND id < @id)) LIMIT 1`).get(mr) !== undefined
+
 export const findMergeRequestByIid = (db: Db, projectId: number, iid: number) =>
   stmt(db, 'SELECT * FROM merge_requests WHERE project_id = ? AND iid = ?').get(projectId, iid) as MergeRequestRow | undefined
 
