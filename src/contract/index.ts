@@ -37,10 +37,15 @@ import * as groupAdmin from './endpoints/group-admin.js'
 import * as userKeys from './endpoints/user-keys.js'
 import * as notificationSettings from './endpoints/notification-settings.js'
 import * as badges from './endpoints/badges.js'
+import * as events from './endpoints/events.js'
 import * as resourceEvents from './endpoints/resource-events.js'
+import * as issueLinks from './endpoints/issue-links.js'
 import * as markdown from './endpoints/markdown.js'
+import * as search from './endpoints/search.js'
 import * as broadcastMessages from './endpoints/broadcast-messages.js'
 import * as templates from './endpoints/templates.js'
+import * as groupLabels from './endpoints/group-labels.js'
+import * as groupMilestones from './endpoints/group-milestones.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -86,10 +91,15 @@ export const contract = {
   userKeys: pick(userKeys),
   notificationSettings: pick(notificationSettings),
   badges: pick(badges),
+  events: pick(events),
   resourceEvents: pick(resourceEvents),
+  issueLinks: pick(issueLinks),
   markdown: pick(markdown),
+  search: pick(search),
   broadcastMessages: pick(broadcastMessages),
   templates: pick(templates),
+  groupLabels: pick(groupLabels),
+  groupMilestones: pick(groupMilestones),
 }
 
 export type ContractTree = typeof contract

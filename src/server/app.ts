@@ -42,10 +42,16 @@ import { groupAdminHandlers } from './handlers/group-admin.js'
 import { userKeyHandlers } from './handlers/user-keys.js'
 import { notificationSettingHandlers } from './handlers/notification-settings.js'
 import { badgeHandlers } from './handlers/badges.js'
+import { eventHandlers } from './handlers/events.js'
+import { watchEvents } from './services/events.js'
 import { resourceEventHandlers } from './handlers/resource-events.js'
+import { issueLinkHandlers } from './handlers/issue-links.js'
 import { markdownHandlers } from './handlers/markdown.js'
+import { searchHandlers } from './handlers/search.js'
 import { broadcastMessageHandlers } from './handlers/broadcast-messages.js'
 import { templateHandlers } from './handlers/templates.js'
+import { groupLabelHandlers } from './handlers/group-labels.js'
+import { groupMilestoneHandlers } from './handlers/group-milestones.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
@@ -107,10 +113,15 @@ const HANDLERS = {
   userKeys: userKeyHandlers,
   notificationSettings: notificationSettingHandlers,
   badges: badgeHandlers,
+  events: eventHandlers,
   resourceEvents: resourceEventHandlers,
+  issueLinks: issueLinkHandlers,
   markdown: markdownHandlers,
+  search: searchHandlers,
   broadcastMessages: broadcastMessageHandlers,
   templates: templateHandlers,
+  groupLabels: groupLabelHandlers,
+  groupMilestones: groupMilestoneHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */
@@ -127,6 +138,7 @@ export function createServer(app: AppDeps, opts: ServerOptions = {}): CollabServ
   watchPipelineTriggers(app)
   watchAutoMerges(app)
   const stopWebhooks = watchWebhooks(app)
+  watchEvents(app)
   const router = new Router({
     onNoMatch: (req, res, allowed) => (allowed.length ? routeNotAllowed(res, allowed) : isWebPath(req) ? webNotFound(app, req, res) : routeNotFound(res)),
     onError: (err, _req, res) => sendError(res, err, app.log),
