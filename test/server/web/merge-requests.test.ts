@@ -132,4 +132,18 @@ describe('merge request pages', () => {
     expect(iids(filtered.text)).toHaveLength(18)
     expect(filtered.text).not.toContain('class="pager"')
   })
+
+  it('links the head pipeline with its status, for viewers who may read pipelines', async () => {
+    const as = s.f.alice.api
+    expectStatus(await as.post(`/projects/${s.f.pub.id}/repository/commits`, {
+      branch: 'ci-branch', start_branch: 'main', commit_message: 'CI', actions: [{ action: 'create', file_path: '.gitlab-ci.yml', content: 'job:\n  script: [echo hi]\n' }],
+    }), 201)
+    const mr = expectStatus(await as.post(`/projects/${s.f.pub.id}/merge_requests`, { source_branch: 'ci-branch', target_branch: 'main', title: 'With CI' }), 201).body
+    await s.f.server.app.tasks.idle()
+    const head = (await as.get(`/projects/${s.f.pub.id}/merge_requests/${mr.iid}`)).body.head_pipeline
+    expect(head).toMatchObject({ ref: 'ci-branch', status: 'pending' })
+    for (const cookie of [undefined, s.aliceCookie]) {
+      expect((await get(mrUrl(mr.iid), cookie)).text).toContain(`<p id="mr-pipeline">Pipeline <a href="${s.f.server.url}/alice/demo/-/pipelines/${head.id}">#${head.id}</a> <span class="ci-status ci-pending">pending</span>`)
+    }
+  })
 })
