@@ -1,5 +1,6 @@
-// collab issue view <iid>: one issue's main facts, then its notes, oldest first.
+// collab issue view <iid>: one issue's main facts, then its notes, oldest first; its page in the browser with --web.
 import type { Command, OptionValues } from 'commander'
+import { WEB_FLAG_HELP, WEB_HELP_TEXT, openInBrowser } from '../../src/cli/browser.js'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printNotes } from '../../src/cli/notes.js'
@@ -9,20 +10,23 @@ import { parseJson } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import { onIssue, type Issue } from './shared.js'
 
-export interface ViewOptions { project?: string; iid: number; json: boolean }
+export interface ViewOptions { project?: string; iid: number; web: boolean; json: boolean }
 
 export function register(group: Command, rt: Runtime): void {
   const command = withJson(onIssue(group.command('view').alias('show').description('Show an issue and its notes')))
+    .option('-w, --web', WEB_FLAG_HELP)
+    .addHelpText('after', WEB_HELP_TEXT)
     .action((iid: number, flags: OptionValues) => rt.invoke(command, run, toOptions(iid, flags)))
 }
 
-export const toOptions = (iid: number, flags: OptionValues): ViewOptions => ({ project: flags.project, iid, json: flags.json === true })
+export const toOptions = (iid: number, flags: OptionValues): ViewOptions => ({ project: flags.project, iid, web: flags.web === true, json: flags.json === true })
 
 export async function run(options: ViewOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project)
   const response = await api.call(route('getProjectIssue', { id: ref, issue_iid: options.iid }))
   if (options.json) return printRaw(deps.io, response.text)
   const i = parseJson<Issue>(response)
+  if (options.web) return openInBrowser(deps.io, i.web_url)
   const notes = (await api.list(route('listIssueNotes', { id: ref, issue_iid: options.iid }), { sort: 'asc', per_page: 100 }, { all: true })).items
   printFields(deps.io, [
     ['iid', i.iid],

@@ -1,5 +1,6 @@
-// collab job view <job>: one job's facts; its URL with --web.
+// collab job view <job>: one job's facts; its page in the browser with --web.
 import type { Command, OptionValues } from 'commander'
+import { WEB_FLAG_HELP, WEB_HELP_TEXT, openInBrowser } from '../../src/cli/browser.js'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printFields, printRaw } from '../../src/cli/output.js'
@@ -14,7 +15,8 @@ export interface ViewOptions extends JobSelector { job: string; web: boolean; js
 
 export function register(group: Command, rt: Runtime): void {
   const command = withJson(onJob(group.command('view').alias('show').description('Show a job: status, stage, timings, runner and artifacts')))
-    .option('-w, --web', 'print only the web URL')
+    .option('-w, --web', WEB_FLAG_HELP)
+    .addHelpText('after', WEB_HELP_TEXT)
   command.action((job: string, flags: OptionValues) => rt.invoke(command, run, toOptions(job, flags)))
 }
 
@@ -28,7 +30,7 @@ export async function run(options: ViewOptions, deps: Deps): Promise<void> {
   const response = await api.call(route('getJob', { id: project, job_id: id }))
   if (options.json) return printRaw(io, response.text)
   const j = parseJson<Job>(response)
-  if (options.web) return void io.stdout.write(`${j.web_url}\n`)
+  if (options.web) return openInBrowser(io, j.web_url)
   const archive = j.artifacts.find((a) => a.file_type === 'archive')
   printFields(io, [
     ['id', j.id],

@@ -1,5 +1,6 @@
-// collab mr view [mr]: one merge request's main facts and description; its notes with --comments; its URL with --web.
+// collab mr view [mr]: one merge request's main facts and description; its notes with --comments; its page in the browser with --web.
 import type { Command, OptionValues } from 'commander'
+import { WEB_FLAG_HELP, WEB_HELP_TEXT, openInBrowser } from '../../src/cli/browser.js'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printNotes } from '../../src/cli/notes.js'
@@ -15,7 +16,8 @@ export interface ViewOptions { project?: string; mr?: string; comments: boolean;
 export function register(group: Command, rt: Runtime): void {
   const command = withJson(onMergeRequest(group.command('view').alias('show').description('Show a merge request, and its notes with --comments')))
     .option('-c, --comments', 'also print the notes, oldest first')
-    .option('-w, --web', 'print only the web URL')
+    .option('-w, --web', WEB_FLAG_HELP)
+    .addHelpText('after', WEB_HELP_TEXT)
   command.action((mr: string | undefined, flags: OptionValues) => rt.invoke(command, run, toOptions(mr, flags)))
 }
 
@@ -36,7 +38,7 @@ export async function run(options: ViewOptions, deps: Deps): Promise<void> {
   const response = await api.call(route('getProjectMergeRequest', { id: ref, merge_request_iid: iid }))
   if (options.json) return printRaw(deps.io, response.text)
   const m = parseJson<MergeRequest>(response)
-  if (options.web) return void deps.io.stdout.write(`${m.web_url}\n`)
+  if (options.web) return openInBrowser(deps.io, m.web_url)
   const approvers = await approvedBy(api, ref, iid)
   const notes = options.comments
     ? await api.list(route('listMergeRequestNotes', { id: ref, merge_request_iid: iid }), { sort: 'asc', per_page: 100 }, { all: true })

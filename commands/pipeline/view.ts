@@ -1,6 +1,7 @@
 // collab pipeline view [pipeline]: the pipeline's stages and jobs; with --watch, redrawn until it finishes.
 import type { Command, OptionValues } from 'commander'
 import { InvalidArgumentError } from 'commander'
+import { WEB_FLAG_HELP, WEB_HELP_TEXT, openInBrowser } from '../../src/cli/browser.js'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw } from '../../src/cli/output.js'
@@ -32,7 +33,8 @@ export function register(group: Command, rt: Runtime): void {
   const command = withJson(onPipeline(group.command('view').alias('show').description('Show a pipeline: its stages and jobs with their statuses')))
     .option('-w, --watch', 'redraw until the pipeline finishes (piped: wait, then print once)')
     .option('--interval <seconds>', 'seconds between two polls with --watch', seconds, 3)
-    .option('--web', 'print only the web URL')
+    .option('--web', WEB_FLAG_HELP)
+    .addHelpText('after', WEB_HELP_TEXT)
     .addHelpText('after', `
 Piped output: the pipeline's fields as label<TAB>value lines, a '--' line, then one line per job:
 id, stage, name, status, duration (seconds), allow_failure.
@@ -62,7 +64,7 @@ export async function run(options: ViewOptions, deps: Deps): Promise<number> {
   const target = await resolvePipeline(deps, options)
   let { response, pipeline } = await fetchPipeline(target)
   if (options.web) {
-    io.stdout.write(`${pipeline.web_url}\n`)
+    await openInBrowser(io, pipeline.web_url)
     return 0
   }
   const live = options.watch && io.stdoutIsTTY && !options.json

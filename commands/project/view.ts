@@ -1,5 +1,6 @@
-// collab project view [project]: one project's main facts.
+// collab project view [project]: one project's main facts; its page in the browser with --web.
 import type { Command, OptionValues } from 'commander'
+import { WEB_FLAG_HELP, WEB_HELP_TEXT, openInBrowser } from '../../src/cli/browser.js'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printFields, printRaw } from '../../src/cli/output.js'
@@ -9,16 +10,20 @@ import { onProject, type Project } from './shared.js'
 
 export interface ViewOptions {
   project?: string
+  web: boolean
   json: boolean
 }
 
 export function register(group: Command, rt: Runtime): void {
   const command = withJson(onProject(group.command('view').description('Show a project')))
+    .option('-w, --web', WEB_FLAG_HELP)
+    .addHelpText('after', WEB_HELP_TEXT)
     .action((project: string | undefined, flags: OptionValues) => rt.invoke(command, run, toOptions(project, flags)))
 }
 
 export const toOptions = (project: string | undefined, flags: OptionValues): ViewOptions => ({
   project: project ?? flags.project,
+  web: flags.web === true,
   json: flags.json === true,
 })
 
@@ -27,6 +32,7 @@ export async function run(options: ViewOptions, deps: Deps): Promise<void> {
   const response = await api.call(route('getProject', { id: ref }))
   if (options.json) return printRaw(deps.io, response.text)
   const p = parseJson<Project>(response)
+  if (options.web) return openInBrowser(deps.io, p.web_url)
   printFields(deps.io, [
     ['id', p.id],
     ['path', p.path_with_namespace],

@@ -14,9 +14,9 @@ describe('argv to options', () => {
     }],
     [['project', 'list', '--archived'], 'project list', expect.objectContaining({ archived: true })],
     [['project', 'list', '--no-archived', '--membership'], 'project list', expect.objectContaining({ archived: false, membership: true })],
-    [['project', 'view', 'group/demo', '--json'], 'project view', { project: 'group/demo', json: true }],
-    [['project', 'view', '-p', '42'], 'project view', { project: '42', json: false }],
-    [['project', 'view'], 'project view', { project: undefined, json: false }],
+    [['project', 'view', 'group/demo', '--json'], 'project view', { project: 'group/demo', web: false, json: true }],
+    [['project', 'view', '-p', '42', '--web'], 'project view', { project: '42', web: true, json: false }],
+    [['project', 'view'], 'project view', { project: undefined, web: false, json: false }],
     [['project', 'create', 'My Demo', '--path', 'my-demo', '--namespace', 'team', '--description', 'd', '--visibility', 'public', '--default-branch', 'main', '--readme'], 'project create', {
       name: 'My Demo', path: 'my-demo', namespace: 'team', description: 'd', visibility: 'public', defaultBranch: 'main', readme: true, json: false,
     }],

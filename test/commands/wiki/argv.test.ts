@@ -8,8 +8,8 @@ describe('wiki argv to options', () => {
   it.each([
     [['wiki', 'list'], 'wiki list', { project: undefined, withContent: false, json: false }],
     [['wiki', 'ls', '--with-content', '--json', '-p', 'g/p'], 'wiki list', { project: 'g/p', withContent: true, json: true }],
-    [['wiki', 'view', 'guides/Install'], 'wiki view', { project: undefined, slug: 'guides/Install', version: undefined, json: false }],
-    [['wiki', 'show', 'Home', '--version', 'abc123', '--json'], 'wiki view', { project: undefined, slug: 'Home', version: 'abc123', json: true }],
+    [['wiki', 'view', 'guides/Install'], 'wiki view', { project: undefined, slug: 'guides/Install', version: undefined, web: false, json: false }],
+    [['wiki', 'show', 'Home', '--version', 'abc123', '--json', '-w'], 'wiki view', { project: undefined, slug: 'Home', version: 'abc123', web: true, json: true }],
     [['wiki', 'create', '-t', 'Home', '-F', '-', '--format', 'rdoc'], 'wiki create', { ...content, project: undefined, title: 'Home', contentFile: '-', format: 'rdoc' }],
     [['wiki', 'new', '--title', 'a/b', '-c', 'text', '--json'], 'wiki create', { ...content, project: undefined, title: 'a/b', content: 'text', json: true }],
     [['wiki', 'edit', 'Home', '--title', 'Start', '--content-file', 'x.md'], 'wiki edit', { ...content, project: undefined, slug: 'Home', title: 'Start', contentFile: 'x.md' }],
