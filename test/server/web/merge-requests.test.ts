@@ -146,4 +146,12 @@ describe('merge request pages', () => {
       expect((await get(mrUrl(mr.iid), cookie)).text).toContain(`<p id="mr-pipeline">Pipeline <a href="${s.f.server.url}/alice/demo/-/pipelines/${head.id}">#${head.id}</a> <span class="ci-status ci-pending">pending</span>`)
     }
   })
+
+  it('answers 404 and drops the tab when the project has merge requests turned off', async () => {
+    expectStatus(await s.f.alice.api.put(`/projects/${s.f.priv.id}`, { merge_requests_enabled: false }), 200)
+    for (const path of ['/alice/secret/-/merge_requests', `/alice/secret/-/merge_requests/${s.f.secret.iid}`]) {
+      expect([path, (await get(path, s.aliceCookie)).status]).toEqual([path, 404])
+    }
+    expect((await get('/alice/secret', s.aliceCookie)).text).not.toContain('Merge requests')
+  })
 })
