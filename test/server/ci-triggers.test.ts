@@ -102,6 +102,19 @@ describe('trigger tokens', () => {
     expect(res.body.source).toBe('trigger')
   })
 
+  it('takes the ref in the path and the token and variables in the query (the webhook URL)', async () => {
+    const res = expectStatus(await api(server).request('POST', `/projects/${project.id}/ref/master/trigger/pipeline`, {
+      query: `token=${token}&variables[FROM]=hook`,
+    }), 201)
+    expect([res.body.source, res.body.ref]).toEqual(['trigger', 'master'])
+    const vars = expectStatus(await maintainer.api.get(`/projects/${project.id}/pipelines/${res.body.id}/variables`), 200).body
+    expect(vars.map((v: { key: string; value: string }) => [v.key, v.value])).toEqual([
+      ['FROM', 'hook'], ['TRIGGER_PAYLOAD', JSON.stringify({ ref: 'master', id: String(project.id), variables: { FROM: 'hook' } })],
+    ])
+    const unknown = await api(server).request('POST', `/projects/${project.id}/ref/nope/trigger/pipeline`, { query: `token=${token}` })
+    expect([unknown.status, unknown.body]).toEqual([400, { message: { base: ['Reference not found'] } }])
+  })
+
   it('answers 404 for a wrong token or another project, 400 for a missing or unknown ref and bad variables', async () => {
     const other = await ciProject(server, 'elsewhere', CONFIG)
     const answers = await Promise.all([
@@ -138,14 +151,19 @@ describe('trigger tokens', () => {
 describe('job tokens', () => {
   it("runs a `pipeline`-source pipeline as the job's user while the job runs, then 404", async () => {
     const upstream = await ciProject(server, 'upstream', CONFIG)
+    const bare = await ciProject(server, 'no-config', null, { 'README.md': 'x' })
     const coordinator = createCoordinator(server.app)
     await server.app.tasks.idle()
     // Take jobs until one of the upstream project's; the others stay claimed, which nothing here minds.
     let job = await coordinator.requestJob({ id: 't', concurrency: 1 })
     while (job && job.job_info.project_id !== upstream.project.id) job = await coordinator.requestJob({ id: 't', concurrency: 1 })
     expect(job).not.toBeNull()
-    const res = expectStatus(await api(server).post(`/projects/${project.id}/trigger/pipeline`, { token: job!.token, ref: 'master' }), 201)
+    const res = expectStatus(await api(server).post(`/projects/${project.id}/trigger/pipeline`, { token: job!.token, ref: 'master', variables: { UP: 'stream' } }), 201)
     expect(res.body).toMatchObject({ project_id: project.id, source: 'pipeline', user: { username: 'root' } })
+    const vars = expectStatus(await maintainer.api.get(`/projects/${project.id}/pipelines/${res.body.id}/variables`), 200).body
+    expect(vars.map((v: { key: string }) => v.key)).toEqual(['TRIGGER_PAYLOAD', 'UP'])
+    const noConfig = await api(server).post(`/projects/${bare.project.id}/trigger/pipeline`, { token: job!.token, ref: 'master' })
+    expect([noConfig.status, noConfig.body]).toEqual([400, { message: { base: ['Missing .gitlab-ci.yml file'] } }])
     await coordinator.updateJob(job!.id, job!.token, { state: 'success' })
     const after = await api(server).post(`/projects/${project.id}/trigger/pipeline`, { token: job!.token, ref: 'master' })
     expect([after.status, after.body]).toEqual([404, { message: '404 Not Found' }])

@@ -18,6 +18,8 @@ export const Trigger = z.object({
 })
 
 const Id = { id: ref() }
+// `variables[KEY]=value` (form or query) or a JSON object; checked by the service to answer GitLab's own message.
+const Variables = { variables: z.unknown().optional() }
 const One = { id: ref(), trigger_id: int() }
 
 export const listProjectTriggers = defineEndpoint({
@@ -48,7 +50,13 @@ export const deleteProjectTrigger = defineEndpoint({
 export const triggerPipeline = defineEndpoint({
   method: 'POST', path: '/projects/:id/trigger/pipeline', summary: 'Run a pipeline with a trigger token or a job token',
   auth: 'public', params: Id,
-  // `variables[KEY]=value` (form) or a JSON object; checked by the service to answer GitLab's own message.
-  input: { token: str(), ref: str(1024), variables: z.unknown().optional() },
+  input: { token: str(), ref: str(1024), ...Variables },
+  responses: { 201: Pipeline },
+})
+
+/** The webhook form: the ref in the path, the token (and variables) in the query. */
+export const triggerPipelineOnRef = defineEndpoint({
+  method: 'POST', path: '/projects/:id/ref/:ref/trigger/pipeline', summary: 'Run a pipeline of a ref with a trigger token (webhook URL)',
+  auth: 'public', params: { id: ref(), ref: ref() }, input: { token: str(), ...Variables },
   responses: { 201: Pipeline },
 })

@@ -42,8 +42,8 @@ export const pipelineError = (message: string) =>
 
 const MISSING_CONFIG = 'Missing .gitlab-ci.yml file'
 
-/** Sources whose errors answer the caller instead of recording a failed pipeline. */
-const ANSWERS_ERRORS = new Set<string>(['api', 'web', 'trigger', 'schedule'])
+/** Sources whose errors answer the caller instead of recording a failed pipeline (`pipeline`: a job token's trigger call). */
+const ANSWERS_ERRORS = new Set<string>(['api', 'web', 'trigger', 'schedule', 'pipeline'])
 
 async function resolveRef(gitdir: string, input: CreatePipelineInput): Promise<{ sha: string; tag: boolean } | null> {
   const kinds = input.tag === undefined ? [false, true] : [input.tag]

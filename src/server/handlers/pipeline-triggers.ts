@@ -8,6 +8,12 @@ import { pipelineDetails } from '../services/pipelines.js'
 import * as triggers from '../services/pipeline-triggers.js'
 import type { TriggerRow } from '../store/ci-triggers.js'
 
+async function triggered(ctx: RequestContext, input: { id: string } & triggers.TriggerInput) {
+  const { id, ...fields } = input
+  const { row, project } = await triggers.triggerPipeline(ctx, id, fields)
+  return { status: 201, body: presentPipeline(row, `${project.ns_full_path}/${project.path}`, ctx, pipelineDetails(ctx, row)) }
+}
+
 const present = (ctx: RequestContext, row: TriggerRow) => presentTrigger(row, triggers.triggerOwner(ctx, row), ctx)
 
 export const pipelineTriggerHandlers = {
@@ -29,9 +35,6 @@ export const pipelineTriggerHandlers = {
     triggers.deleteTrigger(ctx, triggers.triggersProject(ctx, input.id), input.trigger_id)
     return { status: 204 }
   },
-  triggerPipeline: async (input, ctx) => {
-    const { id, ...fields } = input
-    const { row, project } = await triggers.triggerPipeline(ctx, id, fields)
-    return { status: 201, body: presentPipeline(row, `${project.ns_full_path}/${project.path}`, ctx, pipelineDetails(ctx, row)) }
-  },
+  triggerPipeline: (input, ctx) => triggered(ctx, input),
+  triggerPipelineOnRef: (input, ctx) => triggered(ctx, input),
 } satisfies Handlers<typeof contract.pipelineTriggers>

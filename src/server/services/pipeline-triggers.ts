@@ -91,9 +91,24 @@ function requireMayRun(ctx: RequestContext, as: UserRow, p: ProjectView, ref: st
 
 export interface TriggerInput { token: string; ref: string; variables?: unknown }
 
+/** What a triggered job finds in its TRIGGER_PAYLOAD file: the request, minus the token, as GitLab passes it on. */
+const payloadOf = (id: string, input: TriggerInput, variables: PipelineVariableInput[]): PipelineVariableInput => ({
+  key: 'TRIGGER_PAYLOAD', variable_type: 'file',
+  value: JSON.stringify({ ref: input.ref, id, variables: Object.fromEntries(variables.map((v) => [v.key, v.value])) }),
+})
+
+async function run(ctx: RequestContext, project: ProjectView, user: UserRow, source: 'trigger' | 'pipeline', ref: string, variables: PipelineVariableInput[]) {
+  requireMayRun(ctx, user, project, ref)
+  const row = await createPipeline(ctx.app, { project, ref, source, user, variables })
+  // Only pushes make no pipeline without saying why; these sources answer their errors.
+  if (!row) throw pipelineError('Pipeline not created')
+  return { row, project }
+}
+
 /** POST /projects/:id/trigger/pipeline; 404 for a token that is no trigger of this project and no running job's. */
 export async function triggerPipeline(ctx: RequestContext, id: string, input: TriggerInput) {
-  const variables = pipelineVariables(input.variables)
+  const given = pipelineVariables(input.variables)
+  const variables = [...given, payloadOf(id, input, given)]
   const project = projectOf(ctx, id)
   const hash = sha256(input.token)
   const trigger = store.findTriggerByHash(ctx.app.db, hash)
@@ -101,19 +116,14 @@ export async function triggerPipeline(ctx: RequestContext, id: string, input: Tr
   if (trigger && trigger.project_id === project.id && (trigger.expires_at === null || trigger.expires_at > now)) {
     const owner = triggerOwner(ctx, trigger)
     if (!owner || owner.state !== 'active') throw pipelineError('Insufficient permissions to create a new pipeline')
-    requireMayRun(ctx, owner, project, input.ref)
-    // GitLab hands a triggered job its request, minus the token, as the TRIGGER_PAYLOAD file.
-    const payload = { key: 'TRIGGER_PAYLOAD', value: JSON.stringify({ ref: input.ref, id, variables: Object.fromEntries(variables.map((v) => [v.key, v.value])) }), variable_type: 'file' }
-    const row = await createPipeline(ctx.app, { project, ref: input.ref, source: 'trigger', user: owner, variables: [...variables, payload] })
+    const made = await run(ctx, project, owner, 'trigger', input.ref, variables)
     store.markTriggerUsed(ctx.app.db, trigger.id, now)
-    return { row: row!, project }
+    return made
   }
   const job = trigger ? undefined : findRunningJobByTokenHash(ctx.app.db, hash)
   const user = job?.user_id != null ? findUserById(ctx.app.db, job.user_id) : undefined
   if (!job || !user || user.state !== 'active' || !canReadProject({ ...ctx, user }, project)) {
     throw new CollabError('NOT_FOUND', '404 Not Found', { status: 404 })
   }
-  requireMayRun(ctx, user, project, input.ref)
-  const row = await createPipeline(ctx.app, { project, ref: input.ref, source: 'pipeline', user, variables })
-  return { row: row!, project }
+  return run(ctx, project, user, 'pipeline', input.ref, variables)
 }
