@@ -35,6 +35,7 @@ form.inline{display:inline}textarea{width:100%;min-height:6em}input,select,butto
 .ansi-magenta-fg{color:#d6d}.ansi-cyan-fg{color:#5cc}.ansi-white-fg{color:#eee}.ansi-bright-red-fg{color:#f88}.ansi-bright-green-fg{color:#7e7}
 .ansi-bright-yellow-fg{color:#fe7}.ansi-bright-blue-fg{color:#8af}.ansi-bright-black-fg{color:#999}.ansi-red-bg{background:#a22}.ansi-green-bg{background:#282}
 .hljs-comment{color:#a0a1a7;font-style:italic}.hljs-number,.hljs-literal{color:#986801}.hljs-title,.hljs-function{color:#4078f2}
+.snippet-file{margin:1em 0 1.5em}
 `.trim()
 
 export const STYLESHEET = Buffer.from(CSS)
