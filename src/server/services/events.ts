@@ -35,10 +35,9 @@ function eventOf(app: AppDeps, e: Exclude<HookEvent, { kind: 'system' }>): Recor
   }
 }
 
-function insert(app: AppDeps, projectId: number, userId: number, r: Recorded, push?: store.PushPayloadRow) {
+function insert(app: AppDeps, at: string, projectId: number, userId: number, r: Recorded, push?: store.PushPayloadRow) {
   // The project or the user may be gone by the time a background listener runs: nothing to record then.
   if (!findProjectById(app.db, projectId) || !findUserById(app.db, userId)) return
-  const at = app.clock.now().toISOString()
   store.insertEvent(app.db, {
     project_id: projectId, author_id: userId, action: r.action, target_type: r.target_type, target_id: r.target_id,
     target_title: r.target_title ?? null, wiki_slug: r.wiki_slug ?? null, wiki_format: r.wiki_format ?? null, created_at: at,
@@ -46,10 +45,10 @@ function insert(app: AppDeps, projectId: number, userId: number, r: Recorded, pu
   store.touchLastActivity(app.db, userId, at.slice(0, 10))
 }
 
-function record(app: AppDeps, e: HookEvent) {
+function record(app: AppDeps, at: string, e: HookEvent) {
   if (e.kind === 'system') return
   const r = eventOf(app, e)
-  if (r) insert(app, e.projectId, e.userId, r)
+  if (r) insert(app, at, e.projectId, e.userId, r)
 }
 
 const titleOf = (message: string) => {
@@ -89,15 +88,30 @@ async function pushPayloadOf(app: AppDeps, p: ProjectView, change: RefChange): P
   }
 }
 
-async function recordPush(app: AppDeps, e: PushEvent) {
+async function recordPush(app: AppDeps, at: string, e: PushEvent) {
   for (const change of e.changes) {
     const push = await pushPayloadOf(app, e.project, change)
-    if (push) insert(app, e.project.id, e.user.id, { action: 'pushed', target_type: null, target_id: null }, push)
+    if (push) insert(app, at, e.project.id, e.user.id, { action: 'pushed', target_type: null, target_id: null }, push)
+  }
+}
+
+const queues = new WeakMap<AppDeps, Promise<unknown>>()
+
+/**
+ * Records announcements one after another, in the order they arrive, each stamped with its arrival: a push's git
+ * reads must not let a later comment, or a later push, take an earlier id.
+ */
+function inOrder<E>(work: (app: AppDeps, at: string, e: E) => unknown) {
+  return (app: AppDeps, e: E) => {
+    const at = app.clock.now().toISOString()
+    const run = (queues.get(app) ?? Promise.resolve()).then(() => work(app, at, e))
+    queues.set(app, run.catch(() => undefined))
+    return run.then(() => undefined)
   }
 }
 
 /** Starts recording this server's events; the returned function stops it. */
 export function watchEvents(app: AppDeps): () => void {
-  const offs = [onHookEvent(app, record), onRefsMoved(app, recordPush)]
+  const offs = [onHookEvent(app, inOrder(record)), onRefsMoved(app, inOrder(recordPush))]
   return () => offs.forEach((off) => off())
 }
