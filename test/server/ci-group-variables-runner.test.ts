@@ -1,6 +1,7 @@
 // With the built-in runner, a job echoes variables defined at the instance, at two nested groups, at the project and
 // by a trigger: GitLab's precedence (instance < farther group < nearer group < project < pipeline, all above the
-// YAML's own), protected ones on protected refs only, and CI_PIPELINE_TRIGGERED on the triggered pipeline.
+// YAML's own), protected ones on protected refs only, masked ones masked in the log, and CI_PIPELINE_TRIGGERED on the
+// triggered pipeline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readTrace } from '../../src/server/ci/traces.js'
 import { api, createGroup, expectStatus, type Api } from '../helpers/api.js'
@@ -13,7 +14,7 @@ const CONFIG = `variables:
 show:
   script:
     - echo "A=$ONLY_INSTANCE B=$INSTANCE_VS_PARENT C=$PARENT_VS_CHILD D=$CHILD_VS_PROJECT E=$PROJECT_VS_PIPELINE"
-    - echo "F=$FROM_YAML G=$YAML_VS_INSTANCE H=$PROTECTED_GROUP I=$EXPANDED T=\${CI_PIPELINE_TRIGGERED:-no}"
+    - echo "F=$FROM_YAML G=$YAML_VS_INSTANCE H=$PROTECTED_GROUP I=$EXPANDED T=\${CI_PIPELINE_TRIGGERED:-no} M=$MASKED_GROUP"
 `
 
 let server: TestServer
@@ -23,7 +24,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-async function add(as: Api, path: string, variables: Record<string, string | { value: string; protected: boolean }>) {
+async function add(as: Api, path: string, variables: Record<string, string | { value: string; protected?: boolean; masked?: boolean }>) {
   for (const [key, v] of Object.entries(variables)) {
     expectStatus(await as.post(path, { key, ...(typeof v === 'string' ? { value: v } : v) }), 201)
   }
@@ -45,6 +46,7 @@ describe('CI/CD variable precedence with the built-in runner', () => {
     await add(root, '/admin/ci/variables', { ONLY_INSTANCE: 'instance', INSTANCE_VS_PARENT: 'instance', YAML_VS_INSTANCE: 'instance' })
     await add(root, `/groups/${parent.id}/variables`, {
       INSTANCE_VS_PARENT: 'parent', PARENT_VS_CHILD: 'parent', PROTECTED_GROUP: { value: 'guarded', protected: true },
+      MASKED_GROUP: { value: 'group-secret-123', masked: true },
     })
     await add(root, `/groups/${child.id}/variables`, { PARENT_VS_CHILD: 'child', CHILD_VS_PROJECT: 'child', EXPANDED: 'from-$ONLY_INSTANCE' })
     const { project } = await ciProject(server, 'app', null, { 'README.md': 'x' }, { namespace_id: child.id })
@@ -54,7 +56,7 @@ describe('CI/CD variable precedence with the built-in runner', () => {
     }), 201)
     const [pushed] = await projectPipelines(server, root, project.id)
     expect(await printed(pushed.id, 'A=')).toBe('A=instance B=parent C=child D=project E=project')
-    expect(await printed(pushed.id, 'F=')).toBe('F=yaml G=instance H=guarded I=from-instance T=no')
+    expect(await printed(pushed.id, 'F=')).toBe('F=yaml G=instance H=guarded I=from-instance T=no M=[MASKED]')
 
     expectStatus(await root.post(`/projects/${project.id}/repository/branches`, { branch: 'feature', ref: 'master' }), 201)
     const trigger = expectStatus(await root.post(`/projects/${project.id}/triggers`, { description: 'ci' }), 201).body
@@ -63,6 +65,6 @@ describe('CI/CD variable precedence with the built-in runner', () => {
     }), 201).body
     expect(triggered.source).toBe('trigger')
     expect(await printed(triggered.id, 'A=')).toBe('A=instance B=parent C=child D=project E=trigger')
-    expect(await printed(triggered.id, 'F=')).toBe('F=yaml G=instance H= I=from-instance T=true')
+    expect(await printed(triggered.id, 'F=')).toBe('F=yaml G=instance H= I=from-instance T=true M=[MASKED]')
   })
 })

@@ -139,12 +139,17 @@ describe('trigger tokens', () => {
     ])
   })
 
-  it("refuses a trigger whose owner may no longer run pipelines (400)", async () => {
+  it('refuses a trigger whose owner may no longer run pipelines on the ref, or at all (400)', async () => {
     const made = expectStatus(await other.api.post(triggers, { description: 'leaving' }), 201).body
-    const member = await maintainer.api.put(`/projects/${project.id}/members/${other.id}`, { access_level: 20 })
-    expectStatus(member, 200)
-    const res = await api(server).post(`/projects/${project.id}/trigger/pipeline`, { token: made.token, ref: 'master' })
-    expect([res.status, res.body]).toEqual([400, { message: { base: ['Insufficient permissions to create a new pipeline'] } }])
+    const run = () => api(server).post(`/projects/${project.id}/trigger/pipeline`, { token: made.token, ref: 'master' })
+    expectStatus(await maintainer.api.put(`/projects/${project.id}/members/${other.id}`, { access_level: 30 }), 200)
+    const developer = await run()
+    expect([developer.status, developer.body]).toEqual([400, { message: { base: [
+      "You do not have sufficient permission to run a pipeline on 'master'. Please select a different branch or contact your administrator for assistance.",
+    ] } }])
+    expectStatus(await maintainer.api.put(`/projects/${project.id}/members/${other.id}`, { access_level: 20 }), 200)
+    const reporter = await run()
+    expect([reporter.status, reporter.body]).toEqual([400, { message: { base: ['Insufficient permissions to create a new pipeline'] } }])
   })
 })
 
