@@ -7,7 +7,7 @@ import * as notes from '../services/notes.js'
 import { target } from './merge-requests.js'
 
 const presentAll = (ctx: RequestContext, rows: notes.NoteRow[], mr: { id: number; iid: number }) =>
-  notes.withAuthors(ctx, rows).map(({ note, author }) => presentNote(note, author, mr, ctx, 'MergeRequest'))
+  notes.withAuthors(ctx, rows).map(({ note, author, resolvedBy }) => presentNote(note, author, mr, ctx, 'MergeRequest', resolvedBy))
 
 const presentAwards = (ctx: RequestContext, rows: notes.AwardRow[]) =>
   notes.awardsWithUsers(ctx, rows).map(({ award, user }) => presentAward(award, user, ctx, 'MergeRequest' as const))

@@ -28,6 +28,8 @@ export interface MergeRequestBundle {
   timeTracking: TimeTracking
   draft: boolean
   detailedMergeStatus: MergeRequestBasic['detailed_merge_status']
+  /** GitLab's mergeable_discussions_state?: false only while the project requires resolved threads and one is not. */
+  blockingDiscussionsResolved: boolean
   tasks: { count: number; completed_count: number }
   /** Today as YYYY-MM-DD, for the milestone's `expired`. */
   today: string
@@ -115,7 +117,7 @@ export function presentMergeRequestBasic(b: MergeRequestBundle, ctx: Urls): Merg
     squash_on_merge: r.squash === 1,
     task_completion_status: b.tasks,
     has_conflicts: r.merge_status === 'cannot_be_merged',
-    blocking_discussions_resolved: true,
+    blocking_discussions_resolved: b.blockingDiscussionsResolved,
   }
 }
 

@@ -3,11 +3,17 @@ import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { commitDiff } from '../git/diff.js'
 import * as store from '../store/commit-comments.js'
+import { transaction } from '../store/db.js'
+import { ensureCommitNoteable } from '../store/discussions.js'
+import { insertNote } from '../store/notes.js'
 import type { ProjectView } from '../store/projects.js'
 import { commitOr404, gitdirOf, requireReadCode } from './repository.js'
 
-/** Whether a diff holds an added (`new`) or removed (`old`) line with that number. */
-export function diffHasLine(diff: string, line: number, type: 'new' | 'old'): boolean {
+/**
+ * Whether a diff holds the line a position names: added (only `newLine`), removed (only `oldLine`), or unchanged (both),
+ * GitLab's rule for placing a note on a diff line.
+ */
+export function diffHasPosition(diff: string, oldLine: number | null, newLine: number | null): boolean {
   let oldNo = 0
   let newNo = 0
   for (const text of diff.split('\n')) {
@@ -18,18 +24,23 @@ export function diffHasLine(diff: string, line: number, type: 'new' | 'old'): bo
       continue
     }
     if (text.startsWith('+')) {
-      if (type === 'new' && newNo === line) return true
+      if (oldLine === null && newNo === newLine) return true
       newNo++
     } else if (text.startsWith('-')) {
-      if (type === 'old' && oldNo === line) return true
+      if (newLine === null && oldNo === oldLine) return true
       oldNo++
     } else if (text.startsWith(' ')) {
+      if (oldNo === oldLine && newNo === newLine) return true
       oldNo++
       newNo++
     }
   }
   return false
 }
+
+/** Whether a diff holds an added (`new`) or removed (`old`) line with that number. */
+export const diffHasLine = (diff: string, line: number, type: 'new' | 'old') =>
+  type === 'new' ? diffHasPosition(diff, null, line) : diffHasPosition(diff, line, null)
 
 export async function createComment(ctx: RequestContext, p: ProjectView, rev: string, input: { note: string; path?: string; line?: number; line_type?: 'new' | 'old' }) {
   requireReadCode(ctx, p)
@@ -40,11 +51,14 @@ export async function createComment(ctx: RequestContext, p: ProjectView, rev: st
     const entry = (await commitDiff(gitdirOf(ctx, p), sha)).find((d) => d.newPath === input.path)
     if (entry && diffHasLine(entry.diff, input.line, type)) placed = { path: input.path, line: input.line, line_type: type }
   }
-  const id = store.insertComment(ctx.app.db, {
-    project_id: p.id, sha, note: input.note, path: placed?.path ?? null, line: placed?.line ?? null, line_type: placed?.line_type ?? null,
-    author_id: ctx.user!.id, created_at: nowIso(ctx),
-  })
-  return store.findComment(ctx.app.db, id)!
+  const db = ctx.app.db
+  const at = nowIso(ctx)
+  // A comment placed on a line is GitLab's LegacyDiffNote; the others are individual notes of the commit.
+  const id = transaction(db, () => insertNote(db, {
+    noteable_id: ensureCommitNoteable(db, p.id, sha, at).id, author_id: ctx.user!.id, body: input.note, system: 0, created_at: at, updated_at: at,
+    type: placed ? 'LegacyDiffNote' : null, position: placed ? JSON.stringify(placed) : null,
+  }))
+  return store.findComment(db, id)!
 }
 
 export async function listComments(ctx: RequestContext, p: ProjectView, rev: string) {

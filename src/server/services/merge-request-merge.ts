@@ -15,6 +15,7 @@ import { emitRefsMoved } from './git-access.js'
 import { refreshMergeRequest } from './merge-request-status.js'
 import { isDraft } from './merge-requests.js'
 import { ciBlocksMerge, deferToPipeline } from './merge-when-pipeline-succeeds.js'
+import { blockedByDiscussions } from './discussions.js'
 import { canPushTo, isProtectedBranch, requireMergeInto, requirePushTo } from './protected-branches.js'
 import { recordResourceEvents, snapshotIssuable } from './resource-events.js'
 import { emitHookEvent } from './webhook-events.js'
@@ -64,6 +65,7 @@ export async function mergeMergeRequest(ctx: RequestContext, target: ProjectView
   const fresh = (await refreshMergeRequest(ctx.app, mr)).row
   if (input.sha !== undefined && fresh.source_sha && input.sha !== fresh.source_sha) throw shaMismatch(fresh.source_sha)
   if (fresh.state !== 'opened' || isDraft(fresh.title) || fresh.git_merge_status === 'commits_status' || !fresh.source_sha) throw notAllowed()
+  if (blockedByDiscussions(ctx, [fresh]).size) throw notAllowed()
   if (deferToPipeline(ctx, fresh, input)) return store.findMergeRequestById(ctx.app.db, mr.id)!
   if (ciBlocksMerge(ctx, target, fresh)) throw notAllowed()
   const db = ctx.app.db

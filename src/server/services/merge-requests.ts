@@ -10,6 +10,7 @@ import * as store from '../store/merge-requests.js'
 import { milestonesByIds } from '../store/milestones.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { isSubscribed, projectPaths } from './discussion.js'
+import { blockedByDiscussions } from './discussions.js'
 import { timeTracking, today } from './issues.js'
 import { canMergeInto } from './protected-branches.js'
 import { headPipelineOf } from './pipelines.js'
@@ -33,9 +34,10 @@ const DRAFT = /^\s*(\[draft\]|\(draft\)|draft:|draft -|draft\s*$|\[wip\]|wip:|wi
 export const isDraft = (title: string) => DRAFT.test(title)
 
 /** detailed_merge_status: the checks git cannot decide come first, in GitLab's order (compat-mr-ci-wiki.md §1.6). */
-export function detailedStatus(r: store.MergeRequestRow): MergeRequestBasic['detailed_merge_status'] {
+export function detailedStatus(r: store.MergeRequestRow, discussionsBlock = false): MergeRequestBasic['detailed_merge_status'] {
   if (r.state !== 'opened') return 'not_open'
   if (isDraft(r.title)) return 'draft_status'
+  if (discussionsBlock && r.git_merge_status !== 'commits_status') return 'discussions_not_resolved'
   return r.git_merge_status
 }
 
@@ -59,6 +61,7 @@ export function bundles(ctx: RequestContext, rows: store.MergeRequestRow[]): Mer
   const milestones = milestonesByIds(db, rows.flatMap((r) => (r.milestone_id !== null ? [r.milestone_id] : [])))
   const pathOf = projectPaths(ctx)
   const day = today(ctx)
+  const blocked = blockedByDiscussions(ctx, rows)
   return rows.map((r) => ({
     row: r,
     projectPath: pathOf(r.project_id),
@@ -74,7 +77,8 @@ export function bundles(ctx: RequestContext, rows: store.MergeRequestRow[]): Mer
     downvotes: votes.get(r.id)?.down ?? 0,
     timeTracking: timeTracking(r),
     draft: isDraft(r.title),
-    detailedMergeStatus: detailedStatus(r),
+    detailedMergeStatus: detailedStatus(r, blocked.has(r.id)),
+    blockingDiscussionsResolved: !blocked.has(r.id),
     tasks: tasksOf(r.description),
     today: day,
   }))

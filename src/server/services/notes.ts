@@ -44,10 +44,10 @@ export function findNote(ctx: RequestContext, n: Noteable, id: number): store.No
 export const listNotes = (ctx: RequestContext, n: Noteable, input: { sort?: 'asc' | 'desc'; order_by?: 'created_at' | 'updated_at' }) =>
   store.listNotes(ctx.app.db, n.row.id, { orderBy: input.order_by ?? 'created_at', sort: input.sort ?? 'desc', limit: ctx.page.limit, offset: ctx.page.offset })
 
-/** Notes with their authors, for presenting. */
-export function withAuthors(ctx: RequestContext, rows: store.NoteRow[]): { note: store.NoteRow; author: UserRow }[] {
-  const users = usersByIds(ctx.app.db, rows.map((n) => n.author_id))
-  return rows.map((note) => ({ note, author: users.get(note.author_id)! }))
+/** Notes with their authors (and who resolved them), for presenting. */
+export function withAuthors(ctx: RequestContext, rows: store.NoteRow[]): { note: store.NoteRow; author: UserRow; resolvedBy: UserRow | null }[] {
+  const users = usersByIds(ctx.app.db, rows.flatMap((n) => (n.resolved_by_id === null ? [n.author_id] : [n.author_id, n.resolved_by_id])))
+  return rows.map((note) => ({ note, author: users.get(note.author_id)!, resolvedBy: note.resolved_by_id === null ? null : users.get(note.resolved_by_id) ?? null }))
 }
 
 /** Award emoji with the users who gave them, for presenting. */
@@ -67,13 +67,16 @@ function requireMayComment(ctx: RequestContext, p: ProjectView, n: Noteable) {
 
 export type Created = { kind: 'note'; note: store.NoteRow } | { kind: 'award'; award: store.AwardRow }
 
-export function createNote(ctx: RequestContext, p: ProjectView, n: Noteable, input: { body: string; created_at?: string }): Created {
+/** Where a new note goes: a new thread (its type and diff position) or a reply in an existing discussion. */
+export interface Threading { type: 'DiscussionNote' | 'DiffNote'; position?: string; discussion_id?: string }
+
+export function createNote(ctx: RequestContext, p: ProjectView, n: Noteable, input: { body: string; created_at?: string }, thread?: Threading): Created {
   requireMayComment(ctx, p, n)
   if (!input.body.trim()) throw blankNote()
   const db = ctx.app.db
   const user = ctx.user!
   const now = nowIso(ctx)
-  const emoji = awardName(input.body)
+  const emoji = thread ? null : awardName(input.body)
   if (emoji) {
     // GitLab toggles: awarding the same emoji again takes it back.
     const existing = store.findAward(db, n.row.id, user.id, emoji)
@@ -85,11 +88,12 @@ export function createNote(ctx: RequestContext, p: ProjectView, n: Noteable, inp
   }
   const at = input.created_at && canSetIssueHistory(ctx, p) ? new Date(input.created_at).toISOString() : now
   const id = transaction(db, () => {
-    const noteId = store.insertNote(db, { noteable_id: n.row.id, author_id: user.id, body: input.body, system: 0, created_at: at, updated_at: at })
+    const noteId = store.insertNote(db, { noteable_id: n.row.id, author_id: user.id, body: input.body, system: 0, created_at: at, updated_at: at, ...thread })
     updateNoteable(db, n.kind, n.row.id, { updated_at: now })
     return noteId
   })
-  emitHookEvent(ctx.app, { kind: 'note', projectId: p.id, userId: user.id, noteId: id, noteableId: n.row.id, noteableKind: n.kind })
+  // Commit notes have no hook payload yet (GitLab sends one with the commit's attributes).
+  if (n.kind !== 'Commit') emitHookEvent(ctx.app, { kind: 'note', projectId: p.id, userId: user.id, noteId: id, noteableId: n.row.id, noteableKind: n.kind })
   return { kind: 'note', note: store.findNote(db, n.row.id, id)! }
 }
 

@@ -1,4 +1,4 @@
-// Comments on commits.
+// Comments on commits: the notes of the commit noteable kind (store/discussions.ts), read in the commit comment shape.
 import { stmt, type Db } from './db.js'
 
 export interface CommitCommentRow {
@@ -13,17 +13,24 @@ export interface CommitCommentRow {
   created_at: string
 }
 
-export function insertComment(db: Db, c: Omit<CommitCommentRow, 'id'>): number {
-  return Number(stmt(db, `INSERT INTO commit_comments (project_id, sha, note, path, line, line_type, author_id, created_at)
-    VALUES (@project_id, @sha, @note, @path, @line, @line_type, @author_id, @created_at)`).run(c).lastInsertRowid)
-}
+// A placed comment (LegacyDiffNote) keeps path, line and line_type; a diff thread's note (DiffNote) names its line by
+// position, where only one of old_line and new_line says on which side it is.
+const COMMENT = `SELECT n.id, c.project_id, c.sha, n.body AS note, n.author_id, n.created_at,
+  CASE n.type WHEN 'LegacyDiffNote' THEN json_extract(n.position, '$.path') WHEN 'DiffNote' THEN json_extract(n.position, '$.new_path') END AS path,
+  CASE n.type WHEN 'LegacyDiffNote' THEN json_extract(n.position, '$.line')
+    WHEN 'DiffNote' THEN COALESCE(json_extract(n.position, '$.new_line'), json_extract(n.position, '$.old_line')) END AS line,
+  CASE n.type WHEN 'LegacyDiffNote' THEN json_extract(n.position, '$.line_type')
+    WHEN 'DiffNote' THEN CASE WHEN json_extract(n.position, '$.old_line') IS NULL THEN 'new'
+      WHEN json_extract(n.position, '$.new_line') IS NULL THEN 'old' END END AS line_type
+  FROM notes n JOIN commit_noteables c ON c.id = n.noteable_id`
 
 export const findComment = (db: Db, id: number) =>
-  stmt(db, 'SELECT * FROM commit_comments WHERE id = ?').get(id) as CommitCommentRow | undefined
+  stmt(db, `${COMMENT} WHERE n.id = ?`).get(id) as CommitCommentRow | undefined
 
 export function listComments(db: Db, projectId: number, sha: string, f: { limit: number; offset: number }) {
-  const total = (stmt(db, 'SELECT COUNT(*) AS n FROM commit_comments WHERE project_id = ? AND sha = ?').get(projectId, sha) as { n: number }).n
-  const rows = stmt(db, 'SELECT * FROM commit_comments WHERE project_id = ? AND sha = ? ORDER BY id LIMIT ? OFFSET ?')
+  const total = (stmt(db, `SELECT COUNT(*) AS n FROM notes n JOIN commit_noteables c ON c.id = n.noteable_id
+    WHERE c.project_id = ? AND c.sha = ?`).get(projectId, sha) as { n: number }).n
+  const rows = stmt(db, `${COMMENT} WHERE c.project_id = ? AND c.sha = ? ORDER BY n.created_at, n.id LIMIT ? OFFSET ?`)
     .all(projectId, sha, f.limit, f.offset) as CommitCommentRow[]
   return { rows, total }
 }

@@ -3,7 +3,7 @@
 import { inIds, stmt, type Db } from './db.js'
 
 /** Each noteable kind and the table of its rows (GitLab's noteable_type names). A new kind is a new entry here. */
-export const NOTEABLE_TABLES = { Issue: 'issues', MergeRequest: 'merge_requests', Snippet: 'snippets' } as const
+export const NOTEABLE_TABLES = { Issue: 'issues', MergeRequest: 'merge_requests', Snippet: 'snippets', Commit: 'commit_noteables' } as const
 export type NoteableKind = keyof typeof NOTEABLE_TABLES
 
 /** A new noteable's id, which the kind's row then takes as its own; a personal snippet has no project. */

@@ -6,6 +6,9 @@ import { kindOf, NOTEABLE_TABLES } from './noteables.js'
 const countUserNotes = (db: Db, noteableId: number, by: 1 | -1) =>
   stmt(db, `UPDATE ${NOTEABLE_TABLES[kindOf(db, noteableId)!]} SET user_notes_count = user_notes_count + ? WHERE id = ?`).run(by, noteableId)
 
+/** GitLab's note classes: an individual note (null), a thread's note, a note on a diff line, a placed commit comment. */
+export type NoteType = 'DiscussionNote' | 'DiffNote' | 'LegacyDiffNote'
+
 export interface NoteRow {
   id: number
   noteable_id: number
@@ -14,11 +17,23 @@ export interface NoteRow {
   system: number
   created_at: string
   updated_at: string
+  /** 40 hex digits; an individual note is a discussion of its own. */
+  discussion_id: string
+  type: NoteType | null
+  /** JSON: a DiffNote's position, or a LegacyDiffNote's path, line and line_type. */
+  position: string | null
+  resolved_at: string | null
+  resolved_by_id: number | null
 }
 
-export function insertNote(db: Db, n: Omit<NoteRow, 'id'>): number {
-  const id = Number(stmt(db, `INSERT INTO notes (noteable_id, author_id, body, system, created_at, updated_at)
-    VALUES (@noteable_id, @author_id, @body, @system, @created_at, @updated_at)`).run(n).lastInsertRowid)
+export type NewNote = Omit<NoteRow, 'id' | 'discussion_id' | 'type' | 'position' | 'resolved_at' | 'resolved_by_id'>
+  & Partial<Pick<NoteRow, 'discussion_id' | 'type' | 'position'>>
+
+/** Inserts a note; without a discussion_id it starts a discussion of its own (a random one, as GitLab's). */
+export function insertNote(db: Db, n: NewNote): number {
+  const id = Number(stmt(db, `INSERT INTO notes (noteable_id, author_id, body, system, created_at, updated_at, discussion_id, type, position)
+    VALUES (@noteable_id, @author_id, @body, @system, @created_at, @updated_at, COALESCE(@discussion_id, lower(hex(randomblob(20)))), @type, @position)`)
+    .run({ discussion_id: null, type: null, position: null, ...n }).lastInsertRowid)
   if (!n.system) countUserNotes(db, n.noteable_id, 1)
   return id
 }

@@ -34,7 +34,7 @@ describe('creating and reading notes', () => {
       id: res.body.id, body: 'First!', attachment: null,
       author: { ...userBasic(server, bob), email: 'bob@example.com', created_at: '2024-01-02T03:04:05.000Z' },
       created_at: '2024-01-03T00:00:00.000Z', updated_at: '2024-01-03T00:00:00.000Z', system: false,
-      noteable_id: issue.id, noteable_type: 'Issue', noteable_iid: issue.iid, resolvable: false,
+      noteable_id: issue.id, noteable_type: 'Issue', noteable_iid: issue.iid, resolvable: false, type: null,
     })
     expect((await alice.api.get(notes(`/${res.body.id}`))).body).toEqual(res.body)
     const after = (await alice.api.get(issuePath(project.id, issue.iid))).body

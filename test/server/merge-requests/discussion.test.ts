@@ -33,7 +33,7 @@ describe('notes and award emoji', () => {
     const note = expectStatus(await bob.api.post(mrPath(project.id, 1, '/notes'), { body: 'Nice' }), 201).body
     expect(note).toEqual({
       id: note.id, body: 'Nice', attachment: null, author: { ...userBasic(server, bob), email: 'bob@example.com', created_at: NOW },
-      created_at: NOW, updated_at: NOW, system: false, noteable_id: mr.id, noteable_type: 'MergeRequest', noteable_iid: 1, resolvable: false,
+      created_at: NOW, updated_at: NOW, system: false, noteable_id: mr.id, noteable_type: 'MergeRequest', noteable_iid: 1, resolvable: false, type: null,
     })
     expect((await alice.api.get(mrPath(project.id, 1))).body.user_notes_count).toBe(1)
     expect(expectStatus(await bob.api.put(mrPath(project.id, 1, `/notes/${note.id}`), { body: 'Nicer' }), 200).body.body).toBe('Nicer')

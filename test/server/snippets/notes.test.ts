@@ -35,7 +35,7 @@ describe('notes', () => {
     const author = { ...userBasic(server, bob), email: 'bob@example.com', created_at: NOW }
     expect(note).toEqual({
       id: note.id, body: 'Nice', attachment: null, author, created_at: NOW, updated_at: NOW, system: false,
-      noteable_id: snippet.id, noteable_type: 'Snippet', noteable_iid: null, resolvable: false,
+      noteable_id: snippet.id, noteable_type: 'Snippet', noteable_iid: null, resolvable: false, type: null,
     })
     expect(SnippetNote.parse(note)).toEqual(note)
     expect((await alice.api.get(notes())).body).toEqual([note])
