@@ -1,7 +1,7 @@
 // Pipeline trigger tokens: Maintainers manage them; a trigger token runs a `trigger` pipeline as its owner, and a
 // running job's token runs a multi-project (`pipeline`) one as the job's user (Ci::PipelineTriggerService).
-import { CollabError, forbidden, notFound } from '../../core/errors.js'
 import { randomBytes } from 'node:crypto'
+import { CollabError, forbidden, notFound } from '../../core/errors.js'
 import { sha256 } from '../../core/ids.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
@@ -15,8 +15,6 @@ import { parseIdOrPath } from '../../contract/params.js'
 import { canMergeInto, canPushTo, isProtectedBranch } from './protected-branches.js'
 import { findVisibleProject } from './projects.js'
 
-/** GitLab 17's trigger token prefix (Ci::Trigger::TRIGGER_TOKEN_PREFIX). */
-export const TRIGGER_TOKEN_PREFIX = 'glptt-'
 const KEY = /^[a-zA-Z0-9_]+$/
 
 const triggerNotFound = () => notFound('Trigger')
@@ -38,7 +36,7 @@ export function findTrigger(ctx: RequestContext, p: ProjectView, id: number) {
 
 /** The new row and its token, which is `glptt-` and 40 hex digits as GitLab's. */
 export function createTrigger(ctx: RequestContext, p: ProjectView, input: { description: string; expires_at?: string }) {
-  const token = TRIGGER_TOKEN_PREFIX + randomBytes(20).toString('hex')
+  const token = store.TRIGGER_TOKEN_PREFIX + randomBytes(20).toString('hex')
   const now = nowIso(ctx)
   return store.insertTrigger(ctx.app.db, {
     project_id: p.id, owner_id: ctx.user!.id, description: input.description, token, token_hash: sha256(token),

@@ -1,6 +1,9 @@
 // Pipeline trigger tokens of projects, found by the SHA-256 of their token.
 import { stmt, type Db } from './db.js'
 
+/** GitLab 17's trigger token prefix (Ci::Trigger::TRIGGER_TOKEN_PREFIX). */
+export const TRIGGER_TOKEN_PREFIX = 'glptt-'
+
 export interface TriggerRow {
   id: number
   project_id: number
