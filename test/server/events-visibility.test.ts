@@ -61,6 +61,8 @@ describe('visibility', () => {
     const res = await bob.api.get(`/projects/${secret.id}/events`)
     expect([res.status, res.body]).toEqual([404, { message: '404 Project Not Found' }])
     expect(await seen(bob.api, `/projects/${pub.id}/events`)).toEqual([['created', null, pub.id]])
+    // As GitLab's EventsFinder, hidden targets are dropped from the page, not from the count.
+    expect((await bob.api.get(`/projects/${pub.id}/events`)).headers.get('x-total')).toBe('3')
     expect(await seen(api(server), `/projects/${pub.id}/events`)).toEqual([['created', null, pub.id]])
   })
 

@@ -42,28 +42,31 @@ export type FeedSource = { kind: 'mine' } | { kind: 'all' } | { kind: 'user'; us
 
 const noAuth = () => new CollabError('UNAUTHORIZED', '401 Unauthorized', { status: 401 })
 
-/** A page of the events a caller may see from a source, and how many there are. */
+/**
+ * A page of the events a caller may see from a source. As GitLab's EventsFinder: the projects the caller may not see
+ * are left out before paging, and events whose target they may not see (a confidential issue, a private project's
+ * code) are dropped from the page after it, so `total` counts those and a page may come out short.
+ */
 export function listFeed(ctx: RequestContext, source: FeedSource, f: EventFilters): { views: EventView[]; total: number } {
   if ((source.kind === 'mine' || source.kind === 'all') && !ctx.user) throw noAuth()
   // A private profile's events are for the user and administrators (GitLab's read_user_profile).
   if (source.kind === 'user' && source.user.private_profile && ctx.user?.id !== source.user.id && !isAdmin(ctx)) return { views: [], total: 0 }
-  const rows = store.listEvents(ctx.app.db, {
-    authorId: source.kind === 'mine' ? ctx.user!.id : source.kind === 'user' ? source.user.id : undefined,
-    projectId: source.kind === 'project' ? source.project.id : undefined,
-    action: f.action,
-    targetTypes: f.target_type ? [TARGET_CLASSES[f.target_type]] : undefined,
+  const authorId = source.kind === 'mine' ? ctx.user!.id : source.kind === 'user' ? source.user.id : undefined
+  const viewer = new Viewer(ctx, source.kind === 'all')
+  const projectIds = source.kind === 'project' ? [source.project.id] : store.eventProjectIds(ctx.app.db, authorId).filter((id) => viewer.project(id))
+  if (!projectIds.length) return { views: [], total: 0 }
+  const { rows, total } = store.listEvents(ctx.app.db, {
+    authorId, projectIds, action: f.action, targetType: f.target_type && TARGET_CLASSES[f.target_type],
     // Whole days: before the start of `before`, after the end of `after`.
     before: f.before ? `${f.before}T00:00:00.000Z` : undefined,
     after: f.after ? `${f.after}T23:59:59.999Z` : undefined,
-    sort: f.sort ?? 'desc',
-  })
-  const seen = new Viewer(ctx, source.kind === 'all')
-  const visible: EventView[] = []
+  }, { sort: f.sort ?? 'desc', limit: ctx.page.limit, offset: ctx.page.offset })
+  const views: EventView[] = []
   for (const row of rows) {
-    const view = seen.view(row)
-    if (view) visible.push(view)
+    const view = viewer.view(row)
+    if (view) views.push(view)
   }
-  return { views: visible.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit), total: visible.length }
+  return { views, total }
 }
 
 /** Decides event by event what the caller sees, remembering projects and users across one listing. */
@@ -72,7 +75,7 @@ class Viewer {
   private users = new Map<number, UserRow | undefined>()
   constructor(private ctx: RequestContext, private membersOnly: boolean) {}
 
-  private project(id: number): ProjectView | null {
+  project(id: number): ProjectView | null {
     if (!this.projects.has(id)) {
       const p = findProjectById(this.ctx.app.db, id)
       const readable = p && canReadProject(this.ctx, p) && (!this.membersOnly || projectLevel(this.ctx, p) >= GUEST)

@@ -1,5 +1,5 @@
 // Events of the activity feed and their push payloads (migration 020).
-import { stmt, type Db } from './db.js'
+import { inIds, stmt, type Db } from './db.js'
 import type { NoteRow } from './notes.js'
 
 export type EventAction = 'created' | 'updated' | 'closed' | 'reopened' | 'pushed' | 'commented' | 'merged' | 'joined' | 'left' | 'destroyed'
@@ -45,36 +45,47 @@ export function insertEvent(db: Db, e: NewEvent, push?: PushPayloadRow): number 
 /** GitLab's filters: `before` and `after` are whole days, both exclusive. */
 export interface EventFilter {
   authorId?: number
-  projectId?: number
+  /** Only these projects (the ones the caller may see); absent, any. */
+  projectIds?: readonly number[]
   action?: string
-  targetTypes?: readonly string[]
+  targetType?: string
   /** Events created strictly before this instant. */
   before?: string
   /** Events created strictly after this instant. */
   after?: string
-  sort: 'asc' | 'desc'
 }
 
 const PUSH_COLUMNS = 'p.commit_count AS push_commit_count, p.action AS push_action, p.ref_type AS push_ref_type, p.commit_from AS push_commit_from, ' +
   'p.commit_to AS push_commit_to, p.ref AS push_ref, p.commit_title AS push_commit_title, p.ref_count AS push_ref_count'
 
-/** Every event matching a filter, in id order; the caller decides which it may see before paging. */
-export function listEvents(db: Db, f: EventFilter): ListedEventRow[] {
+function whereOf(f: EventFilter, args: Record<string, unknown>): string {
   const where: string[] = []
-  const args: Record<string, unknown> = {}
-  if (f.authorId !== undefined) (where.push('e.author_id = @author'), (args.author = f.authorId))
-  if (f.projectId !== undefined) (where.push('e.project_id = @project'), (args.project = f.projectId))
-  if (f.action !== undefined) (where.push('e.action = @action'), (args.action = f.action))
-  if (f.targetTypes !== undefined) {
-    where.push(`e.target_type IN (${f.targetTypes.map((_, i) => `@type${i}`).join(', ') || 'NULL'})`)
-    f.targetTypes.forEach((t, i) => (args[`type${i}`] = t))
-  }
-  if (f.before !== undefined) (where.push('e.created_at < @before'), (args.before = f.before))
-  if (f.after !== undefined) (where.push('e.created_at > @after'), (args.after = f.after))
-  const sql = `SELECT e.*, ${PUSH_COLUMNS} FROM events e LEFT JOIN push_event_payloads p ON p.event_id = e.id
-    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY e.id ${f.sort === 'asc' ? 'ASC' : 'DESC'}`
-  return stmt(db, sql).all(args) as ListedEventRow[]
+  const add = (sql: string, name: string, value: unknown) => (where.push(sql), (args[name] = value))
+  if (f.authorId !== undefined) add('e.author_id = @author', 'author', f.authorId)
+  if (f.projectIds !== undefined) where.push(`e.project_id ${inIds('project', f.projectIds, args)}`)
+  if (f.action !== undefined) add('e.action = @action', 'action', f.action)
+  if (f.targetType !== undefined) add('e.target_type = @type', 'type', f.targetType)
+  if (f.before !== undefined) add('e.created_at < @before', 'before', f.before)
+  if (f.after !== undefined) add('e.created_at > @after', 'after', f.after)
+  return where.length ? `WHERE ${where.join(' AND ')}` : ''
 }
+
+/** A page of the events matching a filter, by id, and how many match in all. */
+export function listEvents(db: Db, f: EventFilter, page: { sort: 'asc' | 'desc'; limit: number; offset: number }) {
+  const args: Record<string, unknown> = {}
+  const where = whereOf(f, args)
+  const total = (stmt(db, `SELECT COUNT(*) AS n FROM events e ${where}`).get(args) as { n: number }).n
+  const rows = stmt(db, `SELECT e.*, ${PUSH_COLUMNS} FROM events e LEFT JOIN push_event_payloads p ON p.event_id = e.id
+    ${where} ORDER BY e.id ${page.sort === 'asc' ? 'ASC' : 'DESC'} LIMIT @limit OFFSET @offset`).all({ ...args, limit: page.limit, offset: page.offset }) as ListedEventRow[]
+  return { rows, total }
+}
+
+/** The projects an author's events (or, without one, any events) are in. */
+export const eventProjectIds = (db: Db, authorId?: number) =>
+  (authorId === undefined
+    ? stmt(db, 'SELECT DISTINCT project_id FROM events').all()
+    : stmt(db, 'SELECT DISTINCT project_id FROM events WHERE author_id = ?').all(authorId) as { project_id: number }[]
+  ).map((r) => (r as { project_id: number }).project_id)
 
 /** The author's last activity day moves forward only. */
 export const touchLastActivity = (db: Db, userId: number, day: string) =>

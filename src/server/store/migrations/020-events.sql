@@ -17,6 +17,7 @@ CREATE TABLE events (
   created_at TEXT NOT NULL
 );
 CREATE INDEX events_author ON events(author_id, id);
+CREATE INDEX events_author_project ON events(author_id, project_id);
 CREATE INDEX events_project ON events(project_id, id);
 CREATE INDEX events_target ON events(target_type, target_id);
 
