@@ -45,6 +45,8 @@ describe('group pages', () => {
     }
     expect((await getPage(f, '/groups/team/hidden', f.aliceCookie)).status).toBe(200)
     expect((await getPage(f, '/groups/nothing-here')).status).toBe(404)
+    // An id is no group's path: `/groups/<id>` opens nothing.
+    expect((await getPage(f, `/groups/${f.group.id}`)).status).toBe(404)
   })
 
   it('takes a top-level group\'s /<path> to /groups/<path>, as GitLab does', async () => {

@@ -1,5 +1,7 @@
 // The wiki pages: home and the list, nested slugs, markdown with references, other formats as source, hostile
 // titles and content escaped, a private project's wiki and a disabled wiki answering the HTML 404.
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectStatus } from '../../helpers/api.js'
 import { ESCAPED_XSS, getPage, injected, pagesFixture, type PagesFixture } from './wiki-snippet-fixture.js'
@@ -26,6 +28,16 @@ describe('wiki pages', () => {
     expect(injected(res.text)).toEqual([])
   })
 
+  it('reads an older version of a page with ?version_id, as GitLab\'s history links do', async () => {
+    const wiki = (path = '') => `/projects/${f.pub.id}/wikis${path}`
+    expectStatus(await f.alice.api.post(wiki(), { title: 'Versioned', content: 'one' }), 201)
+    const head = execFileSync('git', ['--git-dir', join(f.server.dataDir, 'repositories', `${f.pub.id}.wiki.git`), 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()
+    expectStatus(await f.alice.api.put(wiki('/Versioned'), { content: 'two' }), 200)
+    const content = async (query: string) => /<div class="markdown" id="wiki-content">(.*)\n<\/div>/.exec((await getPage(f, `/alice/demo/-/wikis/Versioned${query}`)).text)?.[1]
+    expect([await content(''), await content(`?version_id=${head}`), await content('?version_id=not-a-sha')]).toEqual(['<p>two</p>', '<p>one</p>', '<p>two</p>'])
+    expect((await getPage(f, `/alice/demo/-/wikis/Versioned?version_id=${'f'.repeat(40)}`)).status).toBe(404)
+  })
+
   it('reads a page whose slug has a slash', async () => {
     const res = await getPage(f, '/alice/demo/-/wikis/docs/setup')
     expect(res.status).toBe(200)
@@ -45,7 +57,7 @@ describe('wiki pages', () => {
     expect(res.status).toBe(200)
     expect(injected(res.text)).toEqual([])
     const links = [...res.text.matchAll(/<li><a href="([^"]+)">/g)].map((m) => m[1].replace(f.server.url, ''))
-    expect(links).toHaveLength(4)
+    expect(links).toHaveLength(5)
     expect(links[0]).toBe('/alice/demo/-/wikis/Evil--script-window.__xss%3D1-/script--img-src%3Dx-onerror%3D%22window.__xss%3D1%22-')
     for (const link of links) expect([link, (await getPage(f, link)).status]).toEqual([link, 200])
   })

@@ -1,6 +1,7 @@
 // `/groups/<path>`: a group's description, the subgroups and projects the viewer can see (private ones stay hidden,
 // as the API hides them), paged like the API's lists.
 import type { ServerResponse } from 'node:http'
+import { notFound } from '../../../core/errors.js'
 import type { RouteRequest } from '../../http/router.js'
 import { findVisibleGroup, listGroups } from '../../services/groups.js'
 import { renderMarkdown } from '../../services/markdown.js'
@@ -24,6 +25,8 @@ export function projectList(ctx: WebContext, rows: ProjectView[], empty: string)
 
 export async function groupPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, path: string) {
   const g = findVisibleGroup(ctx, path)
+  // A numeric segment is read as an id by the lookup: the page is only the group whose path it is.
+  if (g.full_path.toLowerCase() !== path.toLowerCase()) throw notFound('Group')
   const subgroups = listGroups({ ...ctx, page: SUBGROUPS }, { parentId: g.id, orderBy: 'name', sort: 'asc' }).rows
   const { rows, total } = listProjects(ctx, { inNamespace: g.id, orderBy: 'name', sort: 'asc' })
   const description = g.description ? html`<div class="markdown" id="description">${trusted(await renderMarkdown(g.description, { baseUrl: ctx.baseUrl }))}</div>` : ''

@@ -1,4 +1,5 @@
-// A project's wiki: `/-/wikis` (home, else the list of pages), `/-/wikis/pages` and `/-/wikis/<slug>` rendered by format.
+// A project's wiki: `/-/wikis` (home, else the list of pages), `/-/wikis/pages` and `/-/wikis/<slug>` rendered by format
+// (`?version_id=<sha>` for an older version).
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { renderMarkdown } from '../../services/markdown.js'
@@ -52,9 +53,15 @@ export async function wikiPagesPage(ctx: WebContext, req: RouteRequest, res: Ser
   await sendList(ctx, req, res, wikiProject(ctx, projectPath))
 }
 
+/** GitLab's `?version_id=<sha>`: the page as it was at that commit of the wiki. */
+const versionOf = (req: RouteRequest) => {
+  const v = req.query.version_id
+  return typeof v === 'string' && /^[0-9a-f]{4,64}$/i.test(v) ? v : undefined
+}
+
 export async function wikiPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, slug: string) {
   const p = wikiProject(ctx, projectPath)
-  const [page, pages] = await Promise.all([getPage(ctx, p, slug), listPages(ctx, p, false)])
+  const [page, pages] = await Promise.all([getPage(ctx, p, slug, versionOf(req)), listPages(ctx, p, false)])
   const side = html`<aside class="side"><strong>Pages</strong>${pageList(ctx, p, pages, page.slug)}
 <p><a href="${wikiUrl(ctx, p)}/pages">All pages</a></p></aside>`
   const body = html`${projectHeader(ctx, p, NO_TAB)}${side}<h1 id="wiki-title">${page.title}</h1>
