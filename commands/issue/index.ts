@@ -4,6 +4,7 @@ import type { Runtime } from '../../src/cli/command.js'
 import * as create from './create.js'
 import * as del from './delete.js'
 import * as edit from './edit.js'
+import * as link from './link.js'
 import * as list from './list.js'
 import * as move from './move.js'
 import * as note from './note/index.js'
@@ -20,6 +21,7 @@ export function register(group: Command, rt: Runtime): void {
   simple.registerAll(group, rt)
   del.register(group, rt)
   move.register(group, rt)
+  link.register(group, rt)
   participants.register(group, rt)
   note.register(group, rt)
   time.register(group, rt)
