@@ -1,20 +1,21 @@
 // collab milestone edit <id|title>: retitle, redate, close or reopen a milestone.
 import type { Command, OptionValues } from 'commander'
-import { withConnection, withJson, withProject, type Runtime } from '../../src/cli/command.js'
+import { withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { route } from '../../src/client/paths.js'
+import { ownerTarget, withOwner, type OwnerOptions } from '../label/owner.js'
 import { reportWrite } from '../project/shared.js'
 import { milestoneFields, milestoneId, withMilestoneFields, type MilestoneFields } from './shared.js'
 
-export interface EditOptions { project?: string; milestone: string; fields: MilestoneFields & { state_event?: 'close' | 'activate' }; json: boolean }
+export interface EditOptions extends OwnerOptions { milestone: string; fields: MilestoneFields & { state_event?: 'close' | 'activate' }; json: boolean }
 
 export function register(group: Command, rt: Runtime): void {
-  const command = withJson(withProject(withConnection(withMilestoneFields(group.command('edit').description('Edit, close or reopen a milestone')
+  const command = withJson(withOwner(withMilestoneFields(group.command('edit').description('Edit, close or reopen a milestone')
     .argument('<milestone>', 'the milestone id or title')
     .option('-t, --title <title>', 'a new title')
     .option('--close', 'close the milestone')
-    .option('--reopen', 'make a closed milestone active again')))))
+    .option('--reopen', 'make a closed milestone active again')), 'milestones'))
   command.action((milestone: string, flags: OptionValues) => rt.invoke(command, run, toOptions(milestone, flags)))
 }
 
@@ -24,13 +25,13 @@ export function toOptions(milestone: string, flags: OptionValues): EditOptions {
   if (flags.title !== undefined) fields.title = flags.title
   if (flags.close) fields.state_event = 'close'
   if (flags.reopen) fields.state_event = 'activate'
-  return { project: flags.project, milestone, fields, json: flags.json === true }
+  return { project: flags.project, group: flags.group, milestone, fields, json: flags.json === true }
 }
 
 export async function run(options: EditOptions, deps: Deps): Promise<void> {
   if (!Object.keys(options.fields).length) throw usageError('nothing to change: pass --title, --description, --start-date, --due-date, --close or --reopen')
-  const { api, ref } = await deps.project(options.project)
-  const id = await milestoneId(api, ref, options.milestone)
-  const response = await api.call(route('editProjectMilestone', { id: ref, milestone_id: id }), { json: options.fields })
-  reportWrite(deps.io, options.json, response, `Updated milestone ${options.fields.title ?? options.milestone} in ${ref}`)
+  const owner = await ownerTarget(options, deps)
+  const milestone_id = await milestoneId(owner, options.milestone)
+  const response = await owner.api.call(route(owner.group ? 'editGroupMilestone' : 'editProjectMilestone', { id: owner.id, milestone_id }), { json: options.fields })
+  reportWrite(deps.io, options.json, response, `Updated milestone ${options.fields.title ?? options.milestone} in ${owner.id}`)
 }

@@ -3,10 +3,10 @@ import type { Command, OptionValues } from 'commander'
 import { CliError, usageError } from '../../src/cli/errors.js'
 import type { IO } from '../../src/cli/io.js'
 import type { Column } from '../../src/cli/output.js'
-import type { ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
 import { stateStyle } from '../../src/cli/terminal.js'
+import type { Owner } from '../label/owner.js'
 
 export type Milestone = ResponseOf<'getProjectMilestone'>
 
@@ -40,11 +40,11 @@ export function milestoneFields(flags: OptionValues): MilestoneFields {
   return fields
 }
 
-/** A milestone's global id from an id or a title (the API's `title` filter is exact). */
-export async function milestoneId(api: ApiClient, project: string, idOrTitle: string): Promise<number> {
+/** A milestone's global id from an id or a title (the API's `title` filter is exact), in a project or a group. */
+export async function milestoneId(owner: Owner, idOrTitle: string): Promise<number> {
   if (/^\d+$/.test(idOrTitle)) return Number(idOrTitle)
-  const found = await api.call(route('listProjectMilestones', { id: project }), { query: { title: idOrTitle } })
+  const found = await owner.api.call(route(owner.group ? 'listGroupMilestones' : 'listProjectMilestones', { id: owner.id }), { query: { title: idOrTitle } })
   const match = (JSON.parse(found.text) as Milestone[])[0]
-  if (!match) throw new CliError('FAILED', `no milestone titled ${JSON.stringify(idOrTitle)} in ${project}`)
+  if (!match) throw new CliError('FAILED', `no milestone titled ${JSON.stringify(idOrTitle)} in ${owner.id}`)
   return match.id
 }
