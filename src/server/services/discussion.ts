@@ -7,12 +7,13 @@ import { canAdminIssues, canReadProject } from '../policy.js'
 import { transaction } from '../store/db.js'
 import { usersByIds } from '../store/issues.js'
 import * as store from '../store/noteables.js'
-import { hasPendingTodo, insertNote, insertTodo } from '../store/notes.js'
+import { hasPendingTodo, insertNote, insertTodo, userNoteBodiesWithMentions } from '../store/notes.js'
 import { usableMilestone } from './milestones.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
-import type { UserRow } from '../store/users.js'
+import { findUsersByUsernames, type UserRow } from '../store/users.js'
 import { humanDuration, parseDuration } from './durations.js'
 import { resolveLabels } from './labels.js'
+import { mentionedUsernames } from './markdown.js'
 
 export type { NoteableKind, NoteableRow } from '../store/noteables.js'
 
@@ -23,14 +24,23 @@ export function addSystemNote(ctx: RequestContext, noteableId: number, body: str
   insertNote(ctx.app.db, { noteable_id: noteableId, author_id: ctx.user!.id, body, system: 1, created_at: at, updated_at: at })
 }
 
-/** An explicit subscribe or unsubscribe wins; otherwise participants are subscribed (compat-notes §4). */
-export function isSubscribed(ctx: RequestContext, row: Pick<store.NoteableRow, 'id' | 'author_id'>, assigneeIds?: number[]): boolean {
+/** A noteable as participants are found from it: issues and merge requests also mention people in their description. */
+type Participable = Pick<store.NoteableRow, 'id' | 'author_id' | 'project_id'> & { description?: string | null }
+
+/** Usernames mentioned in the description and the user notes, in order of appearance. */
+function mentionedIn(ctx: RequestContext, row: Participable): string[] {
+  const texts = [row.description ?? '', ...userNoteBodiesWithMentions(ctx.app.db, row.id)]
+  return [...new Set(texts.flatMap(mentionedUsernames))]
+}
+
+/** An explicit subscribe or unsubscribe wins; otherwise participants, mentioned users included, are subscribed (compat-notes §4). */
+export function isSubscribed(ctx: RequestContext, row: Participable, assigneeIds?: number[]): boolean {
   const user = ctx.user
   if (!user) return false
   const explicit = store.explicitSubscription(ctx.app.db, row.id, user.id)
   if (explicit !== undefined) return explicit
   if (row.author_id === user.id || assigneeIds?.includes(user.id)) return true
-  return store.participantIds(ctx.app.db, row).includes(user.id)
+  return store.participantIds(ctx.app.db, row).includes(user.id) || mentionedIn(ctx, row).includes(user.username)
 }
 
 /** 304 when the caller is already in the asked state. */
@@ -99,11 +109,20 @@ export function addSpentTime(ctx: RequestContext, p: ProjectView, n: Noteable, d
   return reread(ctx, n)
 }
 
-/** Author, assignees, then commenters in the order they first commented. */
-export function participants(ctx: RequestContext, row: Pick<store.NoteableRow, 'id' | 'author_id'>) {
+/**
+ * Author, assignees, commenters in the order they first commented, then the users mentioned who can read the project
+ * (GitLab's Participable: a mention of someone who cannot see the project does not make them a participant).
+ */
+export function participants(ctx: RequestContext, row: Participable) {
   const ids = store.participantIds(ctx.app.db, row)
   const users = usersByIds(ctx.app.db, ids)
-  return ids.flatMap((id) => users.get(id) ?? [])
+  const found = ids.flatMap((id) => users.get(id) ?? [])
+  const project = findProjectById(ctx.app.db, row.project_id)
+  const names = mentionedIn(ctx, row)
+  const mentioned = findUsersByUsernames(ctx.app.db, names)
+    .filter((u) => !ids.includes(u.id) && project !== undefined && canReadProject({ user: u, app: ctx.app }, project))
+    .sort((a, b) => names.indexOf(a.username) - names.indexOf(b.username))
+  return [...found, ...mentioned]
 }
 
 /** Assignees must exist and be able to read the project; others are dropped, as GitLab does. */

@@ -66,6 +66,17 @@ function linkReferences(state: StateCore, text: string, base: ReferenceBase): To
   return tokens
 }
 
+// Code is never a reference: fenced blocks first, then inline spans.
+const CODE = /^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$|`[^`\n]*`/gm
+
+/** The usernames a text mentions (`@user` outside code), in order, each once; `@all` and the like included. */
+export function mentionedUsernames(text: string): string[] {
+  if (!text.includes('@')) return []
+  const names = new Set<string>()
+  for (const m of text.replace(CODE, ' ').matchAll(REFERENCE)) if (m[4]) names.add(m[4])
+  return [...names]
+}
+
 const TASK = /^\[([ xX])\]\s/
 
 /** `- [ ] todo` and `- [x] done` become disabled checkboxes, as GitLab shows them to readers. */

@@ -49,6 +49,11 @@ export function deleteNoteRow(db: Db, note: NoteRow) {
 export const findNote = (db: Db, noteableId: number, id: number) =>
   stmt(db, 'SELECT * FROM notes WHERE noteable_id = ? AND id = ?').get(noteableId, id) as NoteRow | undefined
 
+/** The bodies of a noteable's user notes that may mention someone. */
+export const userNoteBodiesWithMentions = (db: Db, noteableId: number) =>
+  (stmt(db, "SELECT body FROM notes WHERE noteable_id = ? AND system = 0 AND instr(body, '@') > 0 ORDER BY created_at, id").all(noteableId) as { body: string }[])
+    .map((r) => r.body)
+
 export const allNotesOf = (db: Db, noteableId: number) =>
   stmt(db, 'SELECT * FROM notes WHERE noteable_id = ? ORDER BY created_at, id').all(noteableId) as NoteRow[]
 

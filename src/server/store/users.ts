@@ -43,6 +43,10 @@ export const findUserById = (db: Db, id: number) =>
 export const findUserByUsername = (db: Db, username: string) =>
   stmt(db, 'SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined
 
+/** Users by username, one statement whatever the list (the names are bound as one JSON array). */
+export const findUsersByUsernames = (db: Db, usernames: string[]) => usernames.length === 0 ? [] :
+  stmt(db, 'SELECT * FROM users WHERE username IN (SELECT value FROM json_each(?))').all(JSON.stringify(usernames)) as UserRow[]
+
 export const findUserByEmail = (db: Db, email: string) =>
   stmt(db, 'SELECT * FROM users WHERE email = ?').get(email) as UserRow | undefined
 
