@@ -82,6 +82,7 @@ describe('job actions', () => {
     const stale = await post(`${jobUrl(build.id)}/retry`, { authenticity_token: token }, aliceCookie)
     expect(stale.headers.get('location')).toBe(`${server.url}${jobUrl(build.id)}?action_error=retry`)
     expect((await get(`${jobUrl(build.id)}?action_error=retry`, aliceCookie)).text).toContain('<p class="flash" id="action-error">')
+    expect((await get(`${jobUrl(build.id)}?action_error=constructor`, aliceCookie)).text).not.toContain('action-error')
   })
 
   it('runs the manual job', async () => {

@@ -67,7 +67,9 @@ describe('merge request forms', () => {
       expect((await apiMr(mr.iid)).state).toBe('opened')
     }
     // An unknown key shows nothing: the page never echoes the query.
-    expect((await get(`${mrUrl(s.f.draft.iid)}?merge_error=%3Cb%3Ex`, s.aliceCookie)).text).not.toContain('merge-error')
+    for (const key of ['%3Cb%3Ex', 'constructor', '__proto__']) {
+      expect((await get(`${mrUrl(s.f.draft.iid)}?merge_error=${key}`, s.aliceCookie)).text).not.toContain('merge-error')
+    }
   })
 
   it('refuses to merge commits pushed after the page was loaded', async () => {

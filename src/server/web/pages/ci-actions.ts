@@ -29,7 +29,7 @@ const button = (ctx: WebContext, url: string, action: JobAction, what: string) =
   html`<form method="post" action="${url}/${action}" class="inline" id="${what}-${action}-form">${csrfField(ctx)}<button type="submit" id="${what}-${action}">${LABELS[action]}</button></form>`
 
 const errorLine = (req: RouteRequest, what: string): Html =>
-  typeof req.query.action_error === 'string' && req.query.action_error in LABELS
+  typeof req.query.action_error === 'string' && Object.hasOwn(LABELS, req.query.action_error)
     ? html`<p class="flash" id="action-error">The ${what} could not be changed that way: its state has changed. Reload and try again.</p>` : html``
 
 /** Whether the viewer may act on the project's jobs: the check the jobs API makes (update_build), without throwing. */

@@ -77,7 +77,7 @@ function mergeForm(ctx: WebContext, url: string, mr: MergeRequestRow): Html {
 function mergeWidget(ctx: WebContext, p: ProjectView, b: MergeRequestBundle, canMerge: boolean, error: string | undefined): Html {
   const mr = b.row
   const url = `${projectUrl(ctx, p)}/-/merge_requests/${mr.iid}`
-  const flash = error && MERGE_ERRORS[error] ? html`<p class="flash" id="merge-error">${MERGE_ERRORS[error]}</p>` : ''
+  const flash = error && Object.hasOwn(MERGE_ERRORS, error) ? html`<p class="flash" id="merge-error">${MERGE_ERRORS[error]}</p>` : ''
   if (mr.state === 'merged') {
     const sha = mr.merge_commit_sha ?? mr.squash_commit_sha
     return html`<section class="note" id="merge-widget"><p id="merge-status">Merged${b.mergedBy ? html` by ${userLink(ctx, b.mergedBy)}` : ''}
