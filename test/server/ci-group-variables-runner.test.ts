@@ -1,7 +1,7 @@
 // With the built-in runner, a job echoes variables defined at the instance, at two nested groups, at the project and
 // by a trigger: GitLab's precedence (instance < farther group < nearer group < project < pipeline, all above the
-// YAML's own), protected ones on protected refs only, masked ones masked in the log, and CI_PIPELINE_TRIGGERED on the
-// triggered pipeline.
+// YAML's own), protected ones on protected refs only, masked ones masked in the log, and CI_PIPELINE_TRIGGERED and
+// CI_TRIGGER_SHORT_TOKEN on the triggered pipeline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readTrace } from '../../src/server/ci/traces.js'
 import { api, createGroup, expectStatus, type Api } from '../helpers/api.js'
@@ -15,6 +15,7 @@ show:
   script:
     - echo "A=$ONLY_INSTANCE B=$INSTANCE_VS_PARENT C=$PARENT_VS_CHILD D=$CHILD_VS_PROJECT E=$PROJECT_VS_PIPELINE"
     - echo "F=$FROM_YAML G=$YAML_VS_INSTANCE H=$PROTECTED_GROUP I=$EXPANDED T=\${CI_PIPELINE_TRIGGERED:-no} M=$MASKED_GROUP"
+    - echo "S=\${CI_TRIGGER_SHORT_TOKEN:-none}"
 `
 
 let server: TestServer
@@ -57,6 +58,7 @@ describe('CI/CD variable precedence with the built-in runner', () => {
     const [pushed] = await projectPipelines(server, root, project.id)
     expect(await printed(pushed.id, 'A=')).toBe('A=instance B=parent C=child D=project E=project')
     expect(await printed(pushed.id, 'F=')).toBe('F=yaml G=instance H=guarded I=from-instance T=no M=[MASKED]')
+    expect(await printed(pushed.id, 'S=')).toBe('S=none')
 
     expectStatus(await root.post(`/projects/${project.id}/repository/branches`, { branch: 'feature', ref: 'master' }), 201)
     const trigger = expectStatus(await root.post(`/projects/${project.id}/triggers`, { description: 'ci' }), 201).body
@@ -66,5 +68,6 @@ describe('CI/CD variable precedence with the built-in runner', () => {
     expect(triggered.source).toBe('trigger')
     expect(await printed(triggered.id, 'A=')).toBe('A=instance B=parent C=child D=project E=trigger')
     expect(await printed(triggered.id, 'F=')).toBe('F=yaml G=instance H= I=from-instance T=true M=[MASKED]')
+    expect(await printed(triggered.id, 'S=')).toBe(`S=${trigger.token.slice(6, 10)}`)
   })
 })

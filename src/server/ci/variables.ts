@@ -6,6 +6,7 @@ import type { JobVariable } from './runner/protocol.js'
 import type { AppDeps } from '../context.js'
 import type { JobRow } from '../store/ci-jobs.js'
 import { inheritedVariables } from '../store/ci-group-variables.js'
+import { triggerShortToken } from '../store/ci-triggers.js'
 import { allVariables, type CiVariableFields } from '../store/ci-variables.js'
 import type { PipelineRow, PipelineVariableRow } from '../store/pipelines.js'
 import type { ProjectView } from '../store/projects.js'
@@ -106,6 +107,8 @@ export function pipelinePredefined(app: AppDeps, baseUrl: string, f: PipelineFac
   }
   if (f.source === 'trigger') out.CI_PIPELINE_TRIGGERED = 'true'
   if (f.pipeline) {
+    const short = triggerShortToken(app.db, f.pipeline.id)
+    if (short !== undefined) out.CI_TRIGGER_SHORT_TOKEN = short
     Object.assign(out, {
       CI_PIPELINE_ID: String(f.pipeline.id), CI_PIPELINE_IID: String(f.pipeline.iid),
       CI_PIPELINE_URL: `${baseUrl}/${projectPath(f.project)}/-/pipelines/${f.pipeline.id}`, CI_PIPELINE_CREATED_AT: f.pipeline.created_at.replace(/\.\d{3}Z$/, 'Z'),

@@ -2,14 +2,14 @@
 import type { z } from 'zod'
 import type { Trigger } from '../../contract/endpoints/pipeline-triggers.js'
 import type { RequestContext } from '../context.js'
-import { TRIGGER_TOKEN_PREFIX, type TriggerRow } from '../store/ci-triggers.js'
+import { shortTokenOf, type TriggerRow } from '../store/ci-triggers.js'
 import type { UserRow } from '../store/users.js'
 import { presentUserBasic } from './users.js'
 
 /** The whole token for its owner; anyone else sees its first four characters after the prefix (short_token). */
 export const presentTrigger = (t: TriggerRow, owner: UserRow | null, ctx: RequestContext): z.infer<typeof Trigger> => ({
   id: t.id,
-  token: ctx.user !== null && ctx.user.id === t.owner_id ? t.token : t.token.slice(t.token.startsWith(TRIGGER_TOKEN_PREFIX) ? TRIGGER_TOKEN_PREFIX.length : 0).slice(0, 4),
+  token: ctx.user !== null && ctx.user.id === t.owner_id ? t.token : shortTokenOf(t.token),
   description: t.description,
   created_at: t.created_at,
   updated_at: t.updated_at,

@@ -9,6 +9,7 @@ import { createPipeline, pipelineError, type PipelineVariableInput } from '../ci
 import { canReadProject, DEVELOPER, effectiveProjectLevel, MAINTAINER, requireProjectLevel } from '../policy.js'
 import { findRunningJobByTokenHash } from '../store/ci-job-lists.js'
 import * as store from '../store/ci-triggers.js'
+import { transaction } from '../store/db.js'
 import { findProjectById, findProjectByPath, type ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
 import { parseIdOrPath } from '../../contract/params.js'
@@ -115,7 +116,10 @@ export async function triggerPipeline(ctx: RequestContext, id: string, input: Tr
     const owner = triggerOwner(ctx, trigger)
     if (!owner || owner.state !== 'active') throw pipelineError('Insufficient permissions to create a new pipeline')
     const made = await run(ctx, project, owner, 'trigger', input.ref, variables)
-    store.markTriggerUsed(ctx.app.db, trigger.id, now)
+    transaction(ctx.app.db, () => {
+      store.recordTriggeredPipeline(ctx.app.db, made.row.id, trigger.id, store.shortTokenOf(trigger.token))
+      store.markTriggerUsed(ctx.app.db, trigger.id, now)
+    })
     return made
   }
   const job = trigger ? undefined : findRunningJobByTokenHash(ctx.app.db, hash)

@@ -39,3 +39,13 @@ export const updateTriggerDescription = (db: Db, id: number, description: string
 export const markTriggerUsed = (db: Db, id: number, at: string) => stmt(db, 'UPDATE ci_triggers SET last_used = ? WHERE id = ?').run(at, id)
 
 export const deleteTrigger = (db: Db, id: number) => stmt(db, 'DELETE FROM ci_triggers WHERE id = ?').run(id)
+
+/** Which trigger made a pipeline, with the token's first characters as its jobs see them. */
+export const recordTriggeredPipeline = (db: Db, pipelineId: number, triggerId: number, shortToken: string) =>
+  stmt(db, 'INSERT INTO ci_trigger_pipelines (pipeline_id, trigger_id, short_token) VALUES (?, ?, ?)').run(pipelineId, triggerId, shortToken)
+
+export const triggerShortToken = (db: Db, pipelineId: number) =>
+  (stmt(db, 'SELECT short_token FROM ci_trigger_pipelines WHERE pipeline_id = ?').get(pipelineId) as { short_token: string } | undefined)?.short_token
+
+/** GitLab's short_token: four characters after the prefix. */
+export const shortTokenOf = (token: string) => token.slice(token.startsWith(TRIGGER_TOKEN_PREFIX) ? TRIGGER_TOKEN_PREFIX.length : 0).slice(0, 4)

@@ -42,3 +42,10 @@ CREATE TABLE ci_triggers (
   last_used TEXT
 );
 CREATE INDEX ci_triggers_project ON ci_triggers(project_id, id);
+
+-- The trigger that made a pipeline, for its jobs' CI_TRIGGER_SHORT_TOKEN (kept when the trigger is deleted).
+CREATE TABLE ci_trigger_pipelines (
+  pipeline_id INTEGER PRIMARY KEY REFERENCES pipelines(id) ON DELETE CASCADE,
+  trigger_id INTEGER REFERENCES ci_triggers(id) ON DELETE SET NULL,
+  short_token TEXT NOT NULL
+);
