@@ -132,6 +132,10 @@ describe('GET /projects/:id/search', () => {
   it('answers no blobs for an unknown ref and takes options-looking queries as text', async () => {
     expect((await bob.api.get(`/projects/${demo.id}/search`, { query: { scope: 'blobs', search: 'needle', ref: 'nope' } })).body).toEqual([])
     expect((await bob.api.get(`/projects/${demo.id}/search`, { query: { scope: 'blobs', search: '--all-match' } })).body).toEqual([])
+    for (const scope of ['blobs', 'commits', 'wiki_blobs']) {
+      const nul = await bob.api.get(`/projects/${demo.id}/search`, { query: `scope=${scope}&search=nee%00dle` })
+      expect([nul.status, nul.body]).toEqual([200, []])
+    }
   })
 
   it('finds commits by message', async () => {

@@ -117,8 +117,11 @@ function searchUsers(ctx: RequestContext, level: SearchLevel, q: string): { rows
   return listUsers(ctx, { search: q, orderBy: 'id', sort: 'desc' })
 }
 
+// git takes no NUL in an argument, and finds none in the text files it greps: such a query matches nothing.
+const greppable = (q: string) => !q.includes('\0')
+
 async function searchCommits(ctx: RequestContext, p: ProjectView, q: string, ref?: string) {
-  if (!canReadCode(ctx, p)) return { rows: [], total: 0 }
+  if (!canReadCode(ctx, p) || !greppable(q)) return { rows: [], total: 0 }
   const gitdir = repositoryDir(ctx.app.layout.repositories, p.id)
   const commit = await resolveCommit(gitdir, ref ?? p.default_branch ?? 'main')
   if (!commit) return { rows: [], total: 0 }
@@ -129,7 +132,7 @@ async function searchCommits(ctx: RequestContext, p: ProjectView, q: string, ref
 }
 
 async function searchBlobs(ctx: RequestContext, p: ProjectView, q: string, ref: string | undefined, where: 'repository' | 'wiki') {
-  if (where === 'repository' ? !canReadCode(ctx, p) : p.wiki_enabled !== 1) return { rows: [], total: 0 }
+  if ((where === 'repository' ? !canReadCode(ctx, p) : p.wiki_enabled !== 1) || !greppable(q)) return { rows: [], total: 0 }
   const gitdir = where === 'repository' ? repositoryDir(ctx.app.layout.repositories, p.id) : wikiDir(ctx.app.layout.repositories, p.id)
   const fallback = p.default_branch ?? 'main'
   const name = where === 'repository' ? ref ?? fallback : await wikiBranch(gitdir, fallback)
