@@ -131,3 +131,22 @@ describe('merge request events', () => {
     expect(single).toEqual(states[2])
   })
 })
+
+describe('moving an issue', () => {
+  it('copies its events to the new issue (milestones mapped by title) and records the close of the old one', async () => {
+    const target = await createProject(alice.api, { name: 'target' })
+    const v1There = expectStatus(await alice.api.post(`/projects/${target.id}/milestones`, { title: 'v1' }), 201).body
+    const issue = await createIssue(alice.api, demo.id, { title: 'Travels', labels: 'bug', milestone_id: v1.id })
+    expectStatus(await alice.api.put(issuePath(demo.id, issue.iid), { milestone_id: 0 }), 200)
+    const moved = expectStatus(await alice.api.post(issuePath(demo.id, issue.iid, '/move'), { to_project_id: target.id }), 201).body
+    const read = async (kind: string, projectId = target.id, iid = moved.iid) => expectStatus(await alice.api.get(issuePath(projectId, iid, `/resource_${kind}_events`)), 200).body
+    expect(await read('label')).toEqual([event(7, 'Issue', moved.id, { label: labelOf(bug), action: 'add' })])
+    const there = { ...milestoneOf(v1There), project_id: target.id, web_url: `${server.url}/alice/target/-/milestones/1` }
+    expect(await read('milestone')).toEqual([
+      event(6, 'Issue', moved.id, { milestone: there, action: 'add', state: 'opened' }),
+      event(7, 'Issue', moved.id, { milestone: null, action: 'remove', state: 'opened' }),
+    ])
+    expect(await read('state')).toEqual([])
+    expect(await read('state', demo.id, issue.iid)).toEqual([event(7, 'Issue', issue.id, { source_commit: null, source_merge_request_id: null, state: 'closed' })])
+  })
+})

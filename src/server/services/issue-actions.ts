@@ -11,7 +11,7 @@ import { findProjectById, type ProjectView } from '../store/projects.js'
 import * as discussion from './discussion.js'
 import { addSystemNote } from './issues.js'
 import { projectNotFound } from './projects.js'
-import { recordResourceEvents, snapshotIssuable } from './resource-events.js'
+import { copyResourceEvents, recordResourceEvents, snapshotIssuable } from './resource-events.js'
 import { transaction } from '../store/db.js'
 
 /** GitLab's MoveService messages, sent as `{"message": …}` with 400. */
@@ -49,6 +49,7 @@ export function moveIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
     store.setIssueAssignees(db, newId, store.assigneeIdsOf(db, [issue.id]).get(issue.id) ?? [])
     for (const { id: _, ...n } of allNotesOf(db, issue.id)) insertNote(db, { ...n, noteable_id: newId })
     copyAwards(db, issue.id, newId)
+    copyResourceEvents(ctx, issue.id, newId, target.id)
     const moved = store.findIssueById(db, newId)!
     addSystemNote(ctx, newId, `moved from ${ref(p, issue.iid)}`, now)
     const before = snapshotIssuable(ctx, issue.id)

@@ -65,3 +65,7 @@ export function eventRelations(ctx: RequestContext, rows: { user_id: number; lab
   }
 }
 export type EventRelations = ReturnType<typeof eventRelations>
+
+/** A moved issue takes the events of the one it was moved from; call inside the move's transaction. */
+export const copyResourceEvents = (ctx: RequestContext, fromId: number, toId: number, targetProjectId: number) =>
+  store.copyEvents(ctx.app.db, fromId, toId, targetProjectId)

@@ -47,3 +47,20 @@ export function labelsByIds(db: Db, ids: number[]): Map<number, EventLabelRow> {
   const rows = byIds<EventLabelRow>(db, (m) => `SELECT id, name, color, description FROM labels WHERE id ${m}`, ids)
   return new Map(rows.map((r) => [r.id, r]))
 }
+
+/**
+ * A moved issue's history, as GitLab's CopyResourceEventsService copies it: label and state events as they were,
+ * milestone additions only where the target project has a milestone of that title (mapped to it), removals without one.
+ */
+export function copyEvents(db: Db, from: number, to: number, targetProjectId: number) {
+  const args = { from, to, project: targetProjectId }
+  stmt(db, `INSERT INTO resource_label_events (noteable_id, user_id, label_id, action, created_at)
+    SELECT @to, user_id, label_id, action, created_at FROM resource_label_events WHERE noteable_id = @from ORDER BY id`).run(args)
+  stmt(db, `INSERT INTO resource_milestone_events (noteable_id, user_id, milestone_id, action, state, created_at)
+    SELECT @to, e.user_id, CASE WHEN e.action = 'remove' THEN NULL ELSE t.id END, e.action, e.state, e.created_at
+    FROM resource_milestone_events e LEFT JOIN milestones o ON o.id = e.milestone_id
+    LEFT JOIN milestones t ON t.project_id = @project AND t.title = o.title
+    WHERE e.noteable_id = @from AND (e.action = 'remove' OR t.id IS NOT NULL) ORDER BY e.id`).run(args)
+  stmt(db, `INSERT INTO resource_state_events (noteable_id, user_id, state, source_commit, source_merge_request_id, created_at)
+    SELECT @to, user_id, state, source_commit, source_merge_request_id, created_at FROM resource_state_events WHERE noteable_id = @from ORDER BY id`).run(args)
+}
