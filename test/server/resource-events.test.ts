@@ -150,3 +150,21 @@ describe('moving an issue', () => {
     expect(await read('state', demo.id, issue.iid)).toEqual([event(7, 'Issue', issue.id, { source_commit: null, source_merge_request_id: null, state: 'closed' })])
   })
 })
+
+describe('a deleted user', () => {
+  it("leaves their events to the ghost user, or takes them along with hard_delete", async () => {
+    const carol = await createUser(server, 'carol')
+    const dave = await createUser(server, 'dave')
+    const p = await createProject(alice.api, { name: 'shared' })
+    for (const u of [carol, dave]) expectStatus(await alice.api.post(`/projects/${p.id}/members`, { user_id: u.id, access_level: 20 }), 201)
+    const issue = await createIssue(alice.api, p.id, { title: 'Shared' })
+    expectStatus(await carol.api.put(issuePath(p.id, issue.iid), { state_event: 'close' }), 200)
+    expectStatus(await dave.api.put(issuePath(p.id, issue.iid), { state_event: 'reopen' }), 200)
+    const root = api(server, server.rootToken)
+    expectStatus(await root.del(`/users/${carol.id}`), 204)
+    expectStatus(await root.del(`/users/${dave.id}`, { query: { hard_delete: true } }), 204)
+    const [ghost] = expectStatus(await root.get('/users', { query: { username: 'ghost' } }), 200).body
+    const events = expectStatus(await alice.api.get(issuePath(p.id, issue.iid, '/resource_state_events')), 200).body
+    expect(events.map((e: any) => [e.user.username, e.user.id, e.state])).toEqual([['ghost', ghost.id, 'closed']])
+  })
+})
