@@ -38,6 +38,11 @@ describe('grepBlobs', () => {
     expect(await grepBlobs(gitdir, head, 'needle', 7)).toHaveLength(7)
   })
 
+  it('answers every one of a burst of searches, two running at a time', async () => {
+    const counts = await Promise.all(Array.from({ length: 6 }, (_, i) => grepBlobs(gitdir, head, `needle ${i * 10}`, 1000).then((c) => c.length)))
+    expect(counts).toEqual([50, 50, 50, 50, 50, 50])
+  })
+
   it('finds nothing for text that is not there', async () => {
     expect(await grepBlobs(gitdir, head, 'nowhere', 10)).toEqual([])
   })

@@ -9,13 +9,31 @@ const TIMEOUT_MS = 10_000
 /** Lines longer than this are cut: a minified file's one line must not fill a result. */
 const MAX_LINE = 1024
 
+/** Searches running at once; the rest wait their turn, so a burst of queries takes two cores, not all of them. */
+const MAX_RUNNING = 2
+let running = 0
+const waiting: (() => void)[] = []
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve))
+  running++
+  try {
+    return await work()
+  } finally {
+    running--
+    waiting.shift()?.()
+  }
+}
+
 export interface BlobMatch { path: string; startline: number; data: string }
 
 /**
  * Chunks of the files of `commit` containing `query` (case-insensitive, literal), each a match with two lines of
  * context, in path order: GitLab's blob search results. At most `max` chunks are read.
  */
-export function grepBlobs(gitdir: string, commit: string, query: string, max: number): Promise<BlobMatch[]> {
+export const grepBlobs = (gitdir: string, commit: string, query: string, max: number) => inTurn(() => grep(gitdir, commit, query, max))
+
+function grep(gitdir: string, commit: string, query: string, max: number): Promise<BlobMatch[]> {
   const args = ['--git-dir', gitdir, '-c', 'core.quotePath=false', 'grep', '--null', '-n', '-I', '-i', '-F', '-C', '2', '-e', query, commit, '--']
   const prefix = `${commit}:`
   return new Promise((resolve, reject) => {
@@ -59,6 +77,6 @@ export function grepBlobs(gitdir: string, commit: string, query: string, max: nu
 
 /** Ids of the commits reachable from `commit` whose message contains `query` (case-insensitive, literal), newest first, at most `max`. */
 export async function grepCommitIds(gitdir: string, commit: string, query: string, max: number): Promise<string[]> {
-  const out = await runGit(gitdir, ['log', '--format=%H', '-i', '-F', `--grep=${query}`, `--max-count=${max}`, commit, '--'], { maxBytes: 41 * max + 1 })
+  const out = await inTurn(() => runGit(gitdir, ['log', '--format=%H', '-i', '-F', `--grep=${query}`, `--max-count=${max}`, commit, '--'], { maxBytes: 41 * max + 1 }))
   return out.split('\n').filter(Boolean)
 }
