@@ -132,6 +132,20 @@ describe('issue links', () => {
   })
 })
 
+describe('archived projects', () => {
+  it('refuses links to or from an issue of an archived project (403)', async () => {
+    const frozen = await createProject(alice.api, { name: 'frozen', visibility: 'public' })
+    const live = await createIssue(alice.api, demo.id, { title: 'Live' })
+    const old = await createIssue(alice.api, frozen.id, { title: 'Old' })
+    expectStatus(await alice.api.post(`/projects/${frozen.id}/archive`), 201)
+    const message = "Couldn't link issues. You must have at least the Guest role in both projects."
+    const to = await alice.api.post(issuePath(demo.id, live.iid, '/links'), { target_project_id: frozen.id, target_issue_iid: old.iid })
+    expect([to.status, to.body]).toEqual([403, { message }])
+    const from = await alice.api.post(issuePath(frozen.id, old.iid, '/links'), { target_project_id: demo.id, target_issue_iid: live.iid })
+    expect([from.status, from.body]).toEqual([403, { message }])
+  })
+})
+
 describe('related merge requests', () => {
   it('lists merge requests that close or mention the issue, and not those naming another', async () => {
     const p = await createProject(alice.api, { name: 'related', visibility: 'public' })

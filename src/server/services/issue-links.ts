@@ -34,8 +34,8 @@ const readable = (ctx: RequestContext, issue: IssueRow) => {
     && canReadIssue(ctx, project, issue, assigneeIdsOf(ctx.app.db, [issue.id]).get(issue.id) ?? []) ? project : undefined
 }
 
-/** GitLab's admin_issue_link: at least Guest in the issue's project. */
-const mayLink = (ctx: RequestContext, project: ProjectView) => effectiveProjectLevel(ctx, project) >= GUEST
+/** GitLab's admin_issue_link: at least Guest in the issue's project, which is not archived (read-only). */
+const mayLink = (ctx: RequestContext, project: ProjectView) => !project.archived && effectiveProjectLevel(ctx, project) >= GUEST
 
 export interface RelatedIssue { issue: IssueRow; link: store.IssueLinkRow; linkType: LinkType }
 
