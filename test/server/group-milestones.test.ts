@@ -88,6 +88,17 @@ describe('group milestones', () => {
     expect((await alice.api.get(`/projects/${project.id}/issues`, { query: { milestone: 'v1' } })).body.length).toBe(2)
   })
 
+  it('keeps a group milestone and group label on an issue moved to another project of the group, and drops them outside', async () => {
+    const v1 = (await alice.api.get(`/groups/${top.id}/milestones`, { query: { title: 'v1' } })).body[0]
+    expectStatus(await alice.api.post(`/groups/${top.id}/labels`, { name: 'shared', color: '#FF0000' }), 201)
+    const sibling = await createProject(alice.api, { name: 'sibling', namespace_id: top.id })
+    const issue = await createIssue(alice.api, project.id, { title: 'to move', milestone_id: v1.id, labels: 'shared' })
+    const moved = await alice.api.post(`/projects/${project.id}/issues/${issue.iid}/move`, { to_project_id: sibling.id })
+    expect([moved.status, moved.body.milestone?.id, moved.body.labels]).toEqual([201, v1.id, ['shared']])
+    const away = await alice.api.post(`/projects/${sibling.id}/issues/${moved.body.iid}/move`, { to_project_id: elsewhere.id })
+    expect([away.status, away.body.milestone, away.body.labels]).toEqual([201, null, []])
+  })
+
   it('deletes one (204) and its issues keep no milestone', async () => {
     const v1 = (await alice.api.get(`/groups/${top.id}/milestones`, { query: { title: 'v1' } })).body[0]
     expect((await guest.api.del(`/groups/${top.id}/milestones/${v1.id}`)).status).toBe(403)

@@ -4,12 +4,13 @@ import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { canAdminIssues, canReadProject } from '../policy.js'
 import * as store from '../store/issues.js'
-import { findLabelByName } from '../store/labels.js'
-import { findMilestoneByTitle, milestonesByIds } from '../store/milestones.js'
+import { milestonesByIds } from '../store/milestones.js'
 import { allNotesOf, copyAwards, insertNote } from '../store/notes.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import * as discussion from './discussion.js'
 import { addSystemNote } from './issues.js'
+import { resolveLabels } from './labels.js'
+import { usableMilestoneByTitle } from './milestones.js'
 import { projectNotFound } from './projects.js'
 import { copyResourceEvents, recordResourceEvents, snapshotIssuable } from './resource-events.js'
 import { transaction } from '../store/db.js'
@@ -35,9 +36,9 @@ export function moveIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
   const user = ctx.user!
   return transaction(db, () => {
     const labelNames = store.labelNamesOf(db, [issue.id]).get(issue.id) ?? []
-    const labelIds = labelNames.flatMap((name) => findLabelByName(db, target.id, name)?.id ?? [])
+    const labelIds = resolveLabels(ctx, target, labelNames, false).map((l) => l.id)
     const milestone = issue.milestone_id !== null ? milestonesByIds(db, [issue.milestone_id]).get(issue.milestone_id) : undefined
-    const milestoneId = milestone ? findMilestoneByTitle(db, target.id, milestone.title)?.id ?? null : null
+    const milestoneId = milestone ? usableMilestoneByTitle(ctx, target, milestone.title)?.id ?? null : null
     const { id: newId } = store.insertIssue(db, {
       project_id: target.id, iid: store.allocateIid(db, target.id, 'issues'), title: issue.title, description: issue.description,
       state: issue.state, author_id: issue.author_id, milestone_id: milestoneId, confidential: issue.confidential,

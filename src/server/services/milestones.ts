@@ -95,6 +95,14 @@ export function deleteMilestone(ctx: RequestContext, parent: MilestoneParent, m:
 /** A milestone an issuable of the project may take: the project's own or an ancestor group's (Issuable#milestone_available?). */
 export const usableMilestone = (ctx: RequestContext, p: ProjectView, id: number) => store.findMilestoneInScope(ctx.app.db, scopeOf(ctx, p, true), id)
 
+/** The milestone titled so that the project's issuables may take: its own first, else the nearest ancestor group's. */
+export function usableMilestoneByTitle(ctx: RequestContext, p: ProjectView, title: string): store.MilestoneRow | undefined {
+  const scope = scopeOf(ctx, p, true)
+  const { rows } = store.listMilestones(ctx.app.db, scope, { title, limit: scope.groupIds.length + 1, offset: 0 })
+  const rank = (m: store.MilestoneRow) => (m.project_id !== null ? -1 : scope.groupIds.indexOf(m.group_id!))
+  return rows.sort((a, b) => rank(a) - rank(b))[0]
+}
+
 /**
  * How a system note names a milestone: `%<iid>` for a project's, `%"title"` for a group's (SystemNotes' change_milestone
  * uses the name format for group milestones, whose iid means nothing in the project).
