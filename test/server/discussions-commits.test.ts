@@ -67,7 +67,7 @@ describe('commit discussions', () => {
     expect([context.status, context.body]).toEqual([400, lineCode])
     const unchanged = { base_sha: second.id, start_sha: second.id, head_sha: third.id, position_type: 'text', new_path: 'README.md', old_line: 1, new_line: 1 }
     const kept = expectStatus(await bob.api.post(commitThreads(third.id), { body: 'Unchanged', position: unchanged }), 201).body
-    expect(kept.notes[0].position).toEqual({ ...unchanged, old_path: 'README.md' })
+    expect(kept.notes[0].position).toEqual({ ...unchanged, old_path: 'README.md', line_range: null })
   })
 
   it('is one layer with commit comments: each shows in the other', async () => {

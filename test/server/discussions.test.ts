@@ -182,10 +182,17 @@ describe('diff threads on a merge request', () => {
     other.sha = head
     const d = expectStatus(await bob.api.post(mrPath(project.id, other.iid, '/discussions'), { body: 'Why beta?', position: position() }), 201).body
     expect(d.individual_note).toBe(false)
-    expect(d.notes[0]).toMatchObject({
-      type: 'DiffNote', commit_id: null, resolvable: true, resolved: false,
-      position: { base_sha: master.id, start_sha: master.id, head_sha: head, old_path: 'b.txt', new_path: 'b.txt', position_type: 'text', old_line: null, new_line: 2 },
+    expect(d.notes[0]).toMatchObject({ type: 'DiffNote', commit_id: null, resolvable: true, resolved: false })
+    expect(d.notes[0].position).toEqual({
+      base_sha: master.id, start_sha: master.id, head_sha: head, old_path: 'b.txt', new_path: 'b.txt', position_type: 'text', old_line: null, new_line: 2,
+      line_range: null,
     })
+  })
+
+  it('keeps the line_range of a multi-line note as given', async () => {
+    const range = { start: { line_code: 'abc_0_1', type: 'new', new_line: 1 }, end: { line_code: 'abc_0_2', type: 'new', new_line: 2 } }
+    const d = expectStatus(await bob.api.post(mrPath(project.id, other.iid, '/discussions'), { body: 'Both lines', position: { ...position(), line_range: range } }), 201).body
+    expect(d.notes[0].position.line_range).toEqual(range)
   })
 
   it('refuses a line that is not on the diff, and a position without its shas', async () => {

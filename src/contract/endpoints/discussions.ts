@@ -17,11 +17,15 @@ export const CommitDiscussion = discussionOf(CommitNote)
  * A diff position: GitLab requires the three shas and the type, which the service checks so that a missing one answers
  * as Grape does (`position[base_sha] is missing`); paths and lines say where on the diff.
  */
+const LinePoint = z.object({ line_code: str().optional(), type: oneOf(['new', 'old']).optional(), old_line: int().optional(), new_line: int().optional() }, { error: 'is invalid' })
+
 const Position = z.object({
   base_sha: str(64).optional(), start_sha: str(64).optional(), head_sha: str(64).optional(),
   position_type: oneOf(['text', 'image']).optional(),
   old_path: str(4096).optional(), new_path: str(4096).optional(), old_line: int().optional(), new_line: int().optional(),
   width: int().optional(), height: int().optional(), x: int().optional(), y: int().optional(),
+  /** A multi-line note's first and last lines (merge requests), kept as given. */
+  line_range: z.object({ start: LinePoint.optional(), end: LinePoint.optional() }, { error: 'is invalid' }).optional(),
 }, { error: 'is invalid' })
 export type PositionInput = z.infer<typeof Position>
 

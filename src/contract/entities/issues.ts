@@ -79,7 +79,7 @@ export const NoteAuthor = UserBasic.extend({ email: z.string(), created_at: z.st
 /** Where a DiffNote sits: GitLab's Gitlab::Diff::Position#to_h for a text position. */
 export const NotePosition = z.object({
   base_sha: nstr, start_sha: nstr, head_sha: nstr, old_path: nstr, new_path: nstr, position_type: z.string(),
-  old_line: int.nullable(), new_line: int.nullable(),
+  old_line: int.nullable(), new_line: int.nullable(), line_range: z.record(z.string(), z.unknown()).nullable(),
 })
 export type NotePosition = z.infer<typeof NotePosition>
 

@@ -83,7 +83,7 @@ async function checkedPosition(ctx: RequestContext, p: ProjectView, pos: Positio
   }
   return JSON.stringify({
     base_sha: pos.base_sha, start_sha: pos.start_sha, head_sha: pos.head_sha, old_path: oldPath, new_path: newPath,
-    position_type: pos.position_type, old_line: oldLine, new_line: newLine,
+    position_type: pos.position_type, old_line: oldLine, new_line: newLine, line_range: pos.line_range ?? null,
   })
 }
 
