@@ -72,13 +72,6 @@ export function listLabelsInScope(db: Db, s: LabelScope, f: { search?: string; l
   return { rows, total }
 }
 
-/** Projects directly in these groups (the projects whose labels a group's label list or a promotion takes in). */
-export const projectIdsInGroups = (db: Db, groupIds: number[]): number[] => {
-  if (!groupIds.length) return []
-  const args: Record<string, unknown> = {}
-  return (stmt(db, `SELECT id FROM projects WHERE namespace_id ${inIds('groups', groupIds, args)} ORDER BY id`).all(args) as { id: number }[]).map((r) => r.id)
-}
-
 /**
  * Promotion's merge (Labels::PromoteService): the issues, merge requests and subscribers of `fromIds` move to `toId`,
  * then those labels go. An issuable that held two of them keeps one link; a user subscribed to two keeps one row.
