@@ -9,7 +9,8 @@ import {
 import type { IssueBundle, TimeTracking } from '../present/issues.js'
 import * as store from '../store/issues.js'
 import { closingCounts } from '../store/merge-requests.js'
-import { findMilestone as findMilestoneRow, milestonesByIds } from '../store/milestones.js'
+import { milestonesByIds } from '../store/milestones.js'
+import { milestoneReference } from './milestones.js'
 import type { ProjectView } from '../store/projects.js'
 import * as discussion from './discussion.js'
 import { humanDuration } from './durations.js'
@@ -210,7 +211,7 @@ export function editIssue(ctx: RequestContext, p: ProjectView, issue: store.Issu
       const next = milestoneFor(ctx, p, input.milestone_id)
       if (next !== undefined && next !== issue.milestone_id) {
         patch.milestone_id = next
-        notes.push(next === null ? 'removed milestone' : `changed milestone to %${findMilestoneRow(db, p.id, next)!.iid}`)
+        notes.push(next === null ? 'removed milestone' : `changed milestone to ${milestoneReference(ctx, next)}`)
       }
     }
     const wanted = input.assignee_ids ?? (input.assignee_id !== undefined ? [input.assignee_id] : undefined)

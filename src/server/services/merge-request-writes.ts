@@ -8,7 +8,7 @@ import { canReadProject, DEVELOPER, effectiveProjectLevel, OWNER, REPORTER } fro
 import { transaction } from '../store/db.js'
 import { allocateIid, assigneeIdsOf, labelIdsOf, setIssueAssignees as setAssignees, setIssueLabels as setLabels, usersByIds } from '../store/issues.js'
 import * as store from '../store/merge-requests.js'
-import { findMilestone } from '../store/milestones.js'
+import { milestoneReference } from './milestones.js'
 import { deleteNoteable } from '../store/noteables.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import * as discussion from './discussion.js'
@@ -122,7 +122,7 @@ function metadataEdits(ctx: RequestContext, p: ProjectView, mr: store.MergeReque
     const next = discussion.milestoneFor(ctx, p, input.milestone_id)
     if (next !== undefined && next !== mr.milestone_id) {
       e.patch.milestone_id = next
-      e.notes.push(next === null ? 'removed milestone' : `changed milestone to %${findMilestone(ctx.app.db, p.id, next)!.iid}`)
+      e.notes.push(next === null ? 'removed milestone' : `changed milestone to ${milestoneReference(ctx, next)}`)
     }
   }
 }
