@@ -4,7 +4,7 @@
 import { stat } from 'node:fs/promises'
 import { dirname, join, posix, relative, resolve, sep } from 'node:path'
 import type { Command, OptionValues } from 'commander'
-import { openInBrowser, WEB_HELP_TEXT } from '../../src/cli/browser.js'
+import { OPENING_HELP, openInBrowser } from '../../src/cli/browser.js'
 import { withConnection, withProject, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
@@ -26,7 +26,9 @@ Examples:
   collab browse src/app.ts:10        the file on the default branch, at line 10
   collab browse docs/ -b stable      a directory on the branch stable
 A file path is taken from the current directory when it lies in a git work tree, else from the repository's root.
-${WEB_HELP_TEXT}`)
+
+Opening a page:
+${OPENING_HELP}`)
   withProject(withConnection(command)).action((path: string | undefined, flags: OptionValues) => rt.invoke(command, run, toOptions(path, flags)))
 }
 

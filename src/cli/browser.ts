@@ -7,11 +7,13 @@ import type { IO } from './io.js'
 /** The `--web` flag's help, shared by every command that has one. */
 export const WEB_FLAG_HELP = 'open it in the web browser ($BROWSER, else the system opener); piped, print its URL'
 
-export const WEB_HELP_TEXT = `
---web: "Opening <url> in your browser." goes to stderr and the browser starts without being waited for. The browser
-is $BROWSER (a command, given the URL as its last argument) or the system's opener (xdg-open, open, start). When
-stdout is not a terminal, the URL is printed on stdout so scripts can use it, and a browser starts only if $BROWSER
-names one; when no browser can be started, the URL is printed instead.`
+/** How a page is opened, for the help of `browse` and of every `--web`. */
+export const OPENING_HELP = `  "Opening <url> in your browser." goes to stderr; the browser starts and is not waited for. The browser is
+  $BROWSER (a command, given the URL as its last argument) or the system's opener (xdg-open, open, or Windows' URL
+  handler). When stdout is not a terminal, the URL is printed on stdout so scripts can use it, and a browser starts
+  only if $BROWSER names one. When no browser can be started, the URL is printed instead.`
+
+export const WEB_HELP_TEXT = `\nWith --web:\n${OPENING_HELP}`
 
 interface Launch { command: string; args: string[] }
 
@@ -51,7 +53,7 @@ async function start(io: IO, launch: Launch): Promise<boolean> {
   return started
 }
 
-/** Opens `url`; see WEB_HELP_TEXT for what goes where. */
+/** Opens `url`; OPENING_HELP says what goes where. */
 export async function openInBrowser(io: IO, url: string, os: NodeJS.Platform = platform()): Promise<void> {
   if (!io.stdoutIsTTY) io.stdout.write(`${url}\n`)
   const launch = launcherFor(io, url, os)
