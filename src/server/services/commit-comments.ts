@@ -8,6 +8,7 @@ import { ensureCommitNoteable } from '../store/discussions.js'
 import { insertNote } from '../store/notes.js'
 import type { ProjectView } from '../store/projects.js'
 import { commitOr404, gitdirOf, requireReadCode } from './repository.js'
+import { emitHookEvent } from './webhook-events.js'
 
 /**
  * Whether a diff holds the line a position names: added (only `newLine`), removed (only `oldLine`), or unchanged (both),
@@ -54,10 +55,14 @@ export async function createComment(ctx: RequestContext, p: ProjectView, rev: st
   const db = ctx.app.db
   const at = nowIso(ctx)
   // A comment placed on a line is GitLab's LegacyDiffNote; the others are individual notes of the commit.
-  const id = transaction(db, () => insertNote(db, {
-    noteable_id: ensureCommitNoteable(db, p.id, sha, at).id, author_id: ctx.user!.id, body: input.note, system: 0, created_at: at, updated_at: at,
-    type: placed ? 'LegacyDiffNote' : null, position: placed ? JSON.stringify(placed) : null,
-  }))
+  const [id, noteableId] = transaction(db, () => {
+    const noteable = ensureCommitNoteable(db, p.id, sha, at).id
+    return [insertNote(db, {
+      noteable_id: noteable, author_id: ctx.user!.id, body: input.note, system: 0, created_at: at, updated_at: at,
+      type: placed ? 'LegacyDiffNote' : null, position: placed ? JSON.stringify(placed) : null,
+    }), noteable] as const
+  })
+  emitHookEvent(ctx.app, { kind: 'note', projectId: p.id, userId: ctx.user!.id, noteId: id, noteableId, noteableKind: 'Commit' })
   return store.findComment(db, id)!
 }
 

@@ -45,10 +45,19 @@ function insert(app: AppDeps, at: string, projectId: number, userId: number, r: 
   store.touchLastActivity(app.db, userId, at.slice(0, 10))
 }
 
-function record(app: AppDeps, at: string, e: HookEvent) {
+async function record(app: AppDeps, at: string, e: HookEvent) {
   if (e.kind === 'system') return
   const r = eventOf(app, e)
-  if (r) insert(app, at, e.projectId, e.userId, r)
+  if (!r) return
+  // A commit's title never changes and is read from git: kept with the event, as a note on it shows it.
+  if (e.kind === 'note' && e.noteableKind === 'Commit') r.target_title = await commitTitle(app, e.projectId, e.noteableId)
+  insert(app, at, e.projectId, e.userId, r)
+}
+
+async function commitTitle(app: AppDeps, projectId: number, noteableId: number): Promise<string | null> {
+  const sha = store.commitShaOf(app.db, noteableId)
+  const commit = sha ? await readCommitInfo(repositoryDir(app.layout.repositories, projectId), sha).catch(() => null) : null
+  return commit ? commit.message.split('\n')[0] : null
 }
 
 const titleOf = (message: string) => {

@@ -68,7 +68,7 @@ function requireMayComment(ctx: RequestContext, p: ProjectView, n: Noteable) {
 export type Created = { kind: 'note'; note: store.NoteRow } | { kind: 'award'; award: store.AwardRow }
 
 /** Where a new note goes: a new thread (its type and diff position) or a reply in an existing discussion. */
-export interface Threading { type: 'DiscussionNote' | 'DiffNote'; position?: string; discussion_id?: string }
+export interface Threading { type: store.NoteType; position?: string; discussion_id?: string }
 
 export function createNote(ctx: RequestContext, p: ProjectView, n: Noteable, input: { body: string; created_at?: string }, thread?: Threading): Created {
   requireMayComment(ctx, p, n)
@@ -92,8 +92,7 @@ export function createNote(ctx: RequestContext, p: ProjectView, n: Noteable, inp
     updateNoteable(db, n.kind, n.row.id, { updated_at: now })
     return noteId
   })
-  // Commit notes have no hook payload yet (GitLab sends one with the commit's attributes).
-  if (n.kind !== 'Commit') emitHookEvent(ctx.app, { kind: 'note', projectId: p.id, userId: user.id, noteId: id, noteableId: n.row.id, noteableKind: n.kind })
+  emitHookEvent(ctx.app, { kind: 'note', projectId: p.id, userId: user.id, noteId: id, noteableId: n.row.id, noteableKind: n.kind })
   return { kind: 'note', note: store.findNote(db, n.row.id, id)! }
 }
 

@@ -41,8 +41,8 @@ export function hookRepository(app: AppDeps, p: ProjectView) {
 
 function hookLabels(app: AppDeps, projectId: number, noteableId: number) {
   return labelIdsOf(app.db, noteableId).map((id) => findLabelById(app.db, projectId, id)).filter((l) => l !== undefined).map((l) => ({
-    id: l.id, title: l.name, color: l.color, project_id: projectId, created_at: l.created_at, updated_at: l.updated_at,
-    template: false, description: l.description, type: 'ProjectLabel', group_id: null,
+    id: l.id, title: l.name, color: l.color, project_id: l.project_id, created_at: l.created_at, updated_at: l.updated_at,
+    template: false, description: l.description, type: l.group_id !== null ? 'GroupLabel' : 'ProjectLabel', group_id: l.group_id,
   }))
 }
 
@@ -110,6 +110,8 @@ function mergeRequestPayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent,
 const NOTEABLE_PATH: Partial<Record<NoteableKind, string>> = { Issue: 'issues', MergeRequest: 'merge_requests', Snippet: 'snippets' }
 
 function notePayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent, { kind: 'note' }>): BuiltPayload | null {
+  // Commit notes have no hook payload yet (GitLab sends one with the commit's attributes); the events feed records them.
+  if (e.noteableKind === 'Commit') return null
   const note = findNote(app.db, e.noteableId, e.noteId)
   if (!note) return null
   const issue = e.noteableKind === 'Issue' ? findIssueById(app.db, e.noteableId) : undefined
