@@ -1,6 +1,7 @@
 // Bare repositories on disk: create, copy (forks), remove, and the cheap facts read without walking history.
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import { cp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { cp, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
 import { withRepoLock } from './lock.js'
@@ -11,9 +12,22 @@ export async function initRepository(dir: string, defaultBranch: string) {
   await git.init({ fs, dir, gitdir: dir, bare: true, defaultBranch })
 }
 
-export async function copyRepository(from: string, to: string) {
-  await rm(to, { recursive: true, force: true })
-  await cp(from, to, { recursive: true, errorOnExist: false })
+/**
+ * Copies a repository (a fork's). The destination's lock is taken at the call, before any await, so a write that comes
+ * in while the copy runs waits for it; the copy is made beside the destination and renamed into place, so a read sees
+ * all of it or nothing.
+ */
+export function copyRepository(from: string, to: string): Promise<void> {
+  return withRepoLock(to, async () => {
+    const partial = `${to}.copy-${randomUUID()}`
+    try {
+      await cp(from, partial, { recursive: true, errorOnExist: false })
+      await rm(to, { recursive: true, force: true })
+      await rename(partial, to)
+    } finally {
+      await rm(partial, { recursive: true, force: true })
+    }
+  })
 }
 
 /**

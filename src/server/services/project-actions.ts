@@ -83,10 +83,14 @@ export function forkProject(ctx: RequestContext, source: store.ProjectView, inpu
     return forkId
   })
   const { app } = ctx
+  // Started here, not in the task: the copy holds the fork's repository lock from now on, so a commit or push sent
+  // right after this answer waits for the copy instead of writing into a repository that is not there yet.
+  const copying = copyRepository(repositoryDir(app.layout.repositories, source.id), repositoryDir(app.layout.repositories, id))
+  copying.catch(() => undefined) // awaited, and its failure recorded, by the task below
   app.tasks.run(`fork ${source.id} -> ${id}`, async () => {
     store.updateProject(app.db, id, { import_status: 'started' })
     try {
-      await copyRepository(repositoryDir(app.layout.repositories, source.id), repositoryDir(app.layout.repositories, id))
+      await copying
       store.updateProject(app.db, id, { import_status: 'finished' })
     } catch (err) {
       store.updateProject(app.db, id, { import_status: 'failed', import_error: err instanceof Error ? err.message : String(err) })
