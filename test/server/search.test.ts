@@ -172,6 +172,18 @@ describe('GET /projects/:id/search', () => {
     expect((await alice.api.get(`/projects/${secret.id}/search`, { query: { scope: 'blobs', search: 'needle' } })).body.map((b: { path: string }) => b.path)).toEqual(['a.txt'])
   })
 
+  it('finds nothing in a feature the project has turned off', async () => {
+    const off = await createProject(alice.api, { name: 'off', visibility: 'public' })
+    await createIssue(alice.api, off.id, { title: 'needle while on' })
+    expectStatus(await alice.api.post(`/projects/${off.id}/wikis`, { title: 'home', content: 'needle' }), 201)
+    expect(titles((await alice.api.get(`/projects/${off.id}/search`, { query: { scope: 'issues', search: 'needle' } })).body)).toEqual(['needle while on'])
+    expectStatus(await alice.api.put(`/projects/${off.id}`, { issues_enabled: false, merge_requests_enabled: false, wiki_enabled: false }), 200)
+    for (const scope of ['issues', 'merge_requests', 'wiki_blobs']) {
+      const res = await alice.api.get(`/projects/${off.id}/search`, { query: { scope, search: 'needle' } })
+      expect([res.status, res.body, res.headers.get('x-total')]).toEqual([200, [], '0'])
+    }
+  })
+
   it('has no projects or snippet scope', async () => {
     const res = await bob.api.get(`/projects/${demo.id}/search`, { query: { scope: 'projects', search: 'x' } })
     expect(res.text).toBe('{"error":"scope does not have a valid value"}')

@@ -72,6 +72,7 @@ export async function search(ctx: RequestContext, level: SearchLevel, input: Sea
   const q = input.search.trim()
   const where = level.kind === 'project' ? { project: level.project } : level.kind === 'group' ? { groupId: level.group.id } : {}
   const scope = input.scope
+  if (level.kind === 'project' && featureOff(level.project, scope)) return { scope, rows: [], total: 0 } as SearchResult
   if (scope === 'issues') {
     return { scope, ...issues.listIssues(ctx, { scope: 'all', search: q, state: input.state as 'opened' | 'closed' | 'all' | undefined, confidential: input.confidential, order_by: input.order_by, sort: input.sort }, where) }
   }
@@ -93,6 +94,12 @@ export async function search(ctx: RequestContext, level: SearchLevel, input: Sea
   if (scope === 'commits') return { scope, project: p, ...(await searchCommits(ctx, p, q, input.ref)) }
   if (scope === 'blobs') return { scope, ...(await searchBlobs(ctx, p, q, input.ref, 'repository')) }
   return { scope: 'wiki_blobs', ...(await searchBlobs(ctx, p, q, undefined, 'wiki')) }
+}
+
+/** A project search finds nothing in a feature the project has turned off, as GitLab's does. */
+function featureOff(p: ProjectView, scope: string) {
+  return (scope === 'issues' && p.issues_enabled !== 1) || (scope === 'merge_requests' && p.merge_requests_enabled !== 1)
+    || (scope === 'wiki_blobs' && p.wiki_enabled !== 1)
 }
 
 function searchProjects(ctx: RequestContext, level: SearchLevel, q: string) {
@@ -132,7 +139,7 @@ async function searchCommits(ctx: RequestContext, p: ProjectView, q: string, ref
 }
 
 async function searchBlobs(ctx: RequestContext, p: ProjectView, q: string, ref: string | undefined, where: 'repository' | 'wiki') {
-  if ((where === 'repository' ? !canReadCode(ctx, p) : p.wiki_enabled !== 1) || !greppable(q)) return { rows: [], total: 0 }
+  if ((where === 'repository' && !canReadCode(ctx, p)) || !greppable(q)) return { rows: [], total: 0 }
   const gitdir = where === 'repository' ? repositoryDir(ctx.app.layout.repositories, p.id) : wikiDir(ctx.app.layout.repositories, p.id)
   const fallback = p.default_branch ?? 'main'
   const name = where === 'repository' ? ref ?? fallback : await wikiBranch(gitdir, fallback)
