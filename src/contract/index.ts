@@ -44,6 +44,7 @@ import * as markdown from './endpoints/markdown.js'
 import * as search from './endpoints/search.js'
 import * as broadcastMessages from './endpoints/broadcast-messages.js'
 import * as templates from './endpoints/templates.js'
+import * as discussions from './endpoints/discussions.js'
 import * as groupLabels from './endpoints/group-labels.js'
 import * as groupMilestones from './endpoints/group-milestones.js'
 
@@ -98,6 +99,7 @@ export const contract = {
   search: pick(search),
   broadcastMessages: pick(broadcastMessages),
   templates: pick(templates),
+  discussions: pick(discussions),
   groupLabels: pick(groupLabels),
   groupMilestones: pick(groupMilestones),
 }

@@ -50,6 +50,7 @@ import { markdownHandlers } from './handlers/markdown.js'
 import { searchHandlers } from './handlers/search.js'
 import { broadcastMessageHandlers } from './handlers/broadcast-messages.js'
 import { templateHandlers } from './handlers/templates.js'
+import { discussionHandlers } from './handlers/discussions.js'
 import { groupLabelHandlers } from './handlers/group-labels.js'
 import { groupMilestoneHandlers } from './handlers/group-milestones.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
@@ -66,6 +67,7 @@ import { scheduleRepositoryChecks } from './services/repository-checks.js'
 import { startCi, type RunnerOptions } from './ci/lifecycle-runtime.js'
 import { watchPipelineTriggers } from './ci/triggers.js'
 import { watchAutoMerges } from './services/merge-when-pipeline-succeeds.js'
+import { watchCommitClosing } from './services/commit-closing.js'
 
 export interface CollabServer {
   handler: http.RequestListener
@@ -120,6 +122,7 @@ const HANDLERS = {
   search: searchHandlers,
   broadcastMessages: broadcastMessageHandlers,
   templates: templateHandlers,
+  discussions: discussionHandlers,
   groupLabels: groupLabelHandlers,
   groupMilestones: groupMilestoneHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
@@ -137,6 +140,7 @@ export function createServer(app: AppDeps, opts: ServerOptions = {}): CollabServ
   watchMergeRequestBranches(app)
   watchPipelineTriggers(app)
   watchAutoMerges(app)
+  watchCommitClosing(app)
   const stopWebhooks = watchWebhooks(app)
   watchEvents(app)
   const router = new Router({
