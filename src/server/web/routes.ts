@@ -8,11 +8,18 @@ import { html } from './html.js'
 import { document, notFoundBody, redirect, sendHtml, sendStylesheet, STYLESHEET_PATH } from './layout.js'
 import { homePage, signInPage, signOut } from './pages/home.js'
 import { issuePage, issuePost, issuesPage } from './pages/issues.js'
-import { commitPage, commitsPage } from './pages/commits.js'
+import { commitCommentPost, commitPage, commitsPage } from './pages/commits.js'
 import { JOB_SCRIPT_PATH, sendJobScript } from './pages/job-follow.js'
+import { jobPost, pipelinePost } from './pages/ci-actions.js'
 import { jobPage } from './pages/jobs.js'
+import { mergeRequestPost, type MergeRequestAction } from './pages/merge-request-page.js'
+import { mergeRequestsGet } from './pages/merge-requests.js'
 import { pipelinePage, pipelinesPage } from './pages/pipelines.js'
 import { blobPage, projectPage, rawFile, treePage } from './pages/project.js'
+import { groupPage } from './pages/groups.js'
+import { personalSnippetPage, projectSnippetPage, projectSnippetsPage, snippetRaw } from './pages/snippets.js'
+import { namespacePage } from './pages/users.js'
+import { wikiIndex, wikiPage, wikiPagesPage } from './pages/wikis.js'
 
 type Page = (ctx: WebContext, req: RouteRequest, res: ServerResponse) => Promise<void>
 
@@ -24,7 +31,15 @@ type Page = (ctx: WebContext, req: RouteRequest, res: ServerResponse) => Promise
  */
 const PROJECT = String.raw`^\/(?![^?]*\.git(?:\/|$))(?!(?:api|oauth|users|groups|admin|dashboard|explore|help|profile|uploads|assets|search|-)\/)(?<project>[^/]+(?:\/[^/]+)+?)`
 const PROJECT_PAGE = new RegExp(String.raw`${PROJECT}(?<rest>(?:\/-\/.*?)?)\/?$`, 'i')
+/** `/groups/<path…>` (no `/-/` pages of groups yet) and a lone `/<username>` (or a top-level group's path). */
+const GROUP_PAGE = /^\/groups\/(?<group>[^/]+(?:\/(?!-(?:\/|$))[^/]+)*?)\/?$/i
+const NAMESPACE_PAGE = /^\/(?!(?:api|oauth|users|groups|-)\/?$)(?<segment>[^/]+?)\/?$/i
+const PERSONAL_SNIPPET = /^\/-\/snippets\/(?<id>\d{1,9})(?<rest>(?:\/raw(?:\/.*)?)?)\/?$/i
 const ISSUE_ACTION = new RegExp(String.raw`${PROJECT}\/-\/issues\/(?<iid>\d{1,9})\/(?<action>notes|close|reopen)\/?$`, 'i')
+const MR_ACTION = new RegExp(String.raw`${PROJECT}\/-\/merge_requests\/(?<iid>\d{1,9})\/(?<action>notes|close|reopen|merge)\/?$`, 'i')
+const COMMIT_COMMENT = new RegExp(String.raw`${PROJECT}\/-\/commit\/(?<sha>[0-9a-f]{4,64})\/comments\/?$`, 'i')
+const JOB_ACTION = new RegExp(String.raw`${PROJECT}\/-\/jobs\/(?<id>\d{1,9})\/(?<action>retry|cancel|play)\/?$`, 'i')
+const PIPELINE_ACTION = new RegExp(String.raw`${PROJECT}\/-\/pipelines\/(?<id>\d{1,9})\/(?<action>retry|cancel)\/?$`, 'i')
 
 /** Unknown GET paths outside the API, OAuth and git answer an HTML page; those keep their JSON 404. */
 export const isWebPath = (req: RouteRequest) =>
@@ -58,12 +73,15 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   const rest = req.params.rest.slice(3)
   if (project.endsWith('.git')) return webNotFound(ctx.app, req, res)
   if (rest === '') return projectPage(ctx, req, res, project)
-  const [, kind, tail] = /^(tree|blob|raw|issues|commits|commit|pipelines|jobs)(?:\/(.*))?$/.exec(rest) ?? []
+  const wikiOrSnippet = /^(wikis|snippets)(?:\/(.*))?$/.exec(rest)
+  if (wikiOrSnippet) return wikiOrSnippetGet(ctx, req, res, project, wikiOrSnippet[1], wikiOrSnippet[2])
+  const [, kind, tail] = /^(tree|blob|raw|issues|merge_requests|commits|commit|pipelines|jobs)(?:\/(.*))?$/.exec(rest) ?? []
   if (kind === 'tree') return treePage(ctx, req, res, project, tail ?? '')
   if (kind === 'blob' && tail) return blobPage(ctx, req, res, project, tail)
   if (kind === 'raw' && tail) return rawFile(ctx, req, res, project, tail)
   if (kind === 'issues' && tail === undefined) return issuesPage(ctx, req, res, project)
   if (kind === 'issues' && /^\d{1,9}$/.test(tail ?? '')) return issuePage(ctx, req, res, project, Number(tail))
+  if (kind === 'merge_requests') return mergeRequestsGet(ctx, req, res, project, tail)
   if (kind === 'commits') return commitsPage(ctx, req, res, project, tail ?? '')
   if (kind === 'commit' && /^[0-9a-f]{4,64}$/i.test(tail ?? '')) return commitPage(ctx, req, res, project, tail!)
   if (kind === 'pipelines' && tail === undefined) return pipelinesPage(ctx, req, res, project)
@@ -72,9 +90,34 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   webNotFound(ctx.app, req, res)
 }
 
+function wikiOrSnippetGet(ctx: WebContext, req: RouteRequest, res: ServerResponse, project: string, kind: string, tail: string | undefined) {
+  if (kind === 'wikis' && (tail === undefined || tail === '')) return wikiIndex(ctx, req, res, project)
+  if (kind === 'wikis' && tail === 'pages') return wikiPagesPage(ctx, req, res, project)
+  if (kind === 'wikis') return wikiPage(ctx, req, res, project, tail!)
+  if (tail === undefined || tail === '') return projectSnippetsPage(ctx, req, res, project)
+  const [, id, raw] = /^(\d{1,9})(?:\/raw(?:\/(.*))?)?$/.exec(tail ?? '') ?? []
+  if (id && tail!.includes('/raw')) return snippetRaw(ctx, req, res, project, Number(id), raw ?? '')
+  if (id) return projectSnippetPage(ctx, req, res, project, Number(id))
+  webNotFound(ctx.app, req, res)
+}
+
+async function personalSnippetGet(ctx: WebContext, req: RouteRequest, res: ServerResponse) {
+  const { id, rest } = req.params
+  if (rest === '') return personalSnippetPage(ctx, req, res, Number(id))
+  return snippetRaw(ctx, req, res, null, Number(id), rest.replace(/^\/raw\/?/, ''))
+}
+
 /** Only the forms' own paths take a POST: anything else falls through to the API's JSON 404 or 405. */
 const issueAction = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
   issuePost(ctx, req, res, req.params.project, Number(req.params.iid), req.params.action as 'notes' | 'close' | 'reopen')
+
+const mergeRequestAction = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
+  mergeRequestPost(ctx, req, res, req.params.project, Number(req.params.iid), req.params.action.toLowerCase() as MergeRequestAction)
+const commitComment = (ctx: WebContext, req: RouteRequest, res: ServerResponse) => commitCommentPost(ctx, req, res, req.params.project, req.params.sha)
+const jobAction = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
+  jobPost(ctx, req, res, req.params.project, Number(req.params.id), req.params.action.toLowerCase() as 'retry' | 'cancel' | 'play')
+const pipelineAction = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
+  pipelinePost(ctx, req, res, req.params.project, Number(req.params.id), req.params.action.toLowerCase() as 'retry' | 'cancel')
 
 export function mountWeb(router: Router, app: AppDeps) {
   router.get('/-/collab/:file', (req, res) =>
@@ -83,5 +126,12 @@ export function mountWeb(router: Router, app: AppDeps) {
   router.get('/users/sign_in', page(app, signInPage))
   router.post('/users/sign_out', page(app, signOut))
   router.get(PROJECT_PAGE, page(app, projectGet))
+  router.get(GROUP_PAGE, page(app, (ctx, req, res) => groupPage(ctx, req, res, req.params.group)))
+  router.get(PERSONAL_SNIPPET, page(app, personalSnippetGet))
+  router.get(NAMESPACE_PAGE, page(app, (ctx, req, res) => namespacePage(ctx, req, res, req.params.segment)))
   router.post(ISSUE_ACTION, page(app, issueAction))
+  router.post(MR_ACTION, page(app, mergeRequestAction))
+  router.post(COMMIT_COMMENT, page(app, commitComment))
+  router.post(JOB_ACTION, page(app, jobAction))
+  router.post(PIPELINE_ACTION, page(app, pipelineAction))
 }
