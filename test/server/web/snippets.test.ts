@@ -50,6 +50,20 @@ describe('project snippets', () => {
   })
 })
 
+describe('the project\'s snippet list', () => {
+  it('lists the snippets the viewer may read, titles escaped, each linking to its page', async () => {
+    const anonymous = await getPage(f, '/alice/demo/-/snippets')
+    expect(anonymous.status).toBe(200)
+    expect(anonymous.text).toContain(`<ul class="list" id="snippets"><li><a href="${f.server.url}/alice/demo/-/snippets/${f.snippet.id}"><strong>Snip ${ESCAPED_XSS}</strong></a>`)
+    expect(anonymous.text).not.toContain('Members only')
+    expect(injected(anonymous.text)).toEqual([])
+    const member = await getPage(f, '/alice/demo/-/snippets', f.aliceCookie)
+    expect(member.text.match(/<li><a href=/g)).toHaveLength(2)
+    expect(member.text).toContain(`<strong>Members only</strong></a> <span class="label">private</span>\n<span class="muted">$${f.privateSnippet.id} by @alice</span>`)
+    expect((await getPage(f, '/alice/secret/-/snippets', f.bobCookie)).status).toBe(404)
+  })
+})
+
 describe('personal snippets', () => {
   it('opens /-/snippets/<id> with its files and raw links', async () => {
     const { body } = await f.alice.api.get(`/snippets/${f.personal.id}`)

@@ -6,13 +6,13 @@ import type { RouteRequest } from '../../http/router.js'
 import { renderMarkdown } from '../../services/markdown.js'
 import { listNotes, withAuthors } from '../../services/notes.js'
 import { findVisibleProject } from '../../services/projects.js'
-import { authorsOf, filesOf, findPersonalSnippet, findProjectSnippet, noteableOf, rawFile, type SnippetRow } from '../../services/snippets.js'
+import { authorsOf, filesOf, findPersonalSnippet, findProjectSnippet, listProjectSnippets, noteableOf, rawFile, type SnippetRow } from '../../services/snippets.js'
 import type { ProjectView } from '../../store/projects.js'
 import type { WebContext } from '../context.js'
 import { html, pathPart, trusted, type Html } from '../html.js'
 import { document, sendHtml } from '../layout.js'
 import { highlighted, isBinary } from './highlight.js'
-import { projectPathOf, projectUrl } from './parts.js'
+import { pager, projectPathOf, projectUrl } from './parts.js'
 import { projectHeader } from './project.js'
 
 /** The branch GitLab gives snippet repositories, which the API's file raw URLs name. */
@@ -59,6 +59,19 @@ export async function projectSnippetPage(ctx: WebContext, req: RouteRequest, res
   const url = `${projectUrl(ctx, p)}/-/snippets/${s.id}`
   const body = html`${projectHeader(ctx, p, NO_TAB)}${await snippetBody(ctx, s, url, p)}${await notesOf(ctx, p, s)}`
   sendHtml(req, res, 200, document(ctx, `${s.title} · Snippets · ${p.name}`, body))
+}
+
+/** `/<project>/-/snippets`: the snippets the viewer may read, newest first, paged as the API pages them. */
+export async function projectSnippetsPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string) {
+  const p = findVisibleProject(ctx, projectPath)
+  const { rows, total } = listProjectSnippets(ctx, p)
+  const url = `${projectUrl(ctx, p)}/-/snippets`
+  const authors = authorsOf(ctx, rows)
+  const items = rows.map((s) => html`<li><a href="${url}/${s.id}"><strong>${s.title}</strong></a> <span class="label">${s.visibility}</span>
+<span class="muted">$${s.id} by @${authors.get(s.author_id)?.username ?? 'ghost'}</span></li>`)
+  const body = html`${projectHeader(ctx, p, NO_TAB)}<h2>Snippets</h2>
+${rows.length ? html`<ul class="list" id="snippets">${items}</ul>` : html`<p class="muted">No snippets you can see.</p>`}${pager(ctx, url, {}, total)}`
+  sendHtml(req, res, 200, document(ctx, `Snippets · ${p.name}`, body))
 }
 
 export async function personalSnippetPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, id: number) {
