@@ -146,6 +146,19 @@ describe('archived projects', () => {
   })
 })
 
+describe('the link limit', () => {
+  it('refuses a 101st link of an issue (422, GitLab\'s MAX_LINKS_COUNT)', async () => {
+    const crowded = await createProject(alice.api, { name: 'crowded' })
+    const hub = await createIssue(alice.api, crowded.id, { title: 'Hub' })
+    for (let i = 0; i < 101; i++) {
+      const spoke = await createIssue(alice.api, crowded.id, { title: `Spoke ${i}` })
+      const res = await alice.api.post(issuePath(crowded.id, hub.iid, '/links'), { target_project_id: crowded.id, target_issue_iid: spoke.iid })
+      if (i < 100) expectStatus(res, 201)
+      else expect([res.status, res.body]).toEqual([422, { message: `#${spoke.iid} cannot be added: This issue would exceed the maximum number of linked issues (100).` }])
+    }
+  }, 60_000)
+})
+
 describe('related merge requests', () => {
   it('lists merge requests that close or mention the issue, and not those naming another', async () => {
     const p = await createProject(alice.api, { name: 'related', visibility: 'public' })
