@@ -87,6 +87,11 @@ describe('commit discussions', () => {
     expect(plain.path).toBe(null)
     const [single] = expectStatus(await alice.api.get(commitThreads(first.id)), 200).body
     expect([single.individual_note, single.notes[0].type, single.notes[0].body]).toEqual([true, null, 'Plain'])
+    const reply = await alice.api.post(commitThreads(first.id, `/${single.id}/notes`), { body: 'Re' })
+    expect([reply.status, reply.body]).toEqual([400, { message: '400 Bad request - Discussion can not be replied to.' }])
+    const legacy = threads[3]
+    const onLine = expectStatus(await bob.api.post(commitThreads(second.id, `/${legacy.id}/notes`), { body: 'Same line' }), 201).body
+    expect(onLine.type).toBe('LegacyDiffNote')
   })
 
   it('edits and deletes commit notes through their discussion; they do not resolve (400)', async () => {

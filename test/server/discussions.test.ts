@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Discussion } from '../../src/contract/endpoints/discussions.js'
 import { createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
 import { createIssue, issuePath, userBasic } from '../helpers/issues.js'
+import { commit, create } from '../helpers/repository.js'
 import { fixedClock, startTestServer, type TestServer } from '../helpers/server.js'
 import { branchWith, mrPath, openMergeRequest, seedMaster } from './merge-requests/fixtures.js'
 
@@ -187,6 +188,18 @@ describe('diff threads on a merge request', () => {
       base_sha: master.id, start_sha: master.id, head_sha: head, old_path: 'b.txt', new_path: 'b.txt', position_type: 'text', old_line: null, new_line: 2,
       line_range: null,
     })
+  })
+
+  it('replies in a diff thread with its position; a system note takes no replies (400)', async () => {
+    const [d] = (await alice.api.get(mrPath(project.id, other.iid, '/discussions'))).body.filter((t: any) => t.notes[0].type === 'DiffNote')
+    const reply = expectStatus(await alice.api.post(mrPath(project.id, other.iid, `/discussions/${d.id}/notes`), { body: 'Because' }), 201).body
+    expect([reply.type, reply.position, reply.resolvable]).toEqual(['DiffNote', d.notes[0].position, true])
+    await commit(alice.api, project.id, { branch: 'second', commit_message: 'More', actions: [create('c.txt', 'c\n')] })
+    await server.app.tasks.idle()
+    const system = (await alice.api.get(mrPath(project.id, other.iid, '/discussions'))).body.find((t: any) => t.notes[0].system)
+    expect(system.notes[0].body).toBe('added 1 commit')
+    const res = await alice.api.post(mrPath(project.id, other.iid, `/discussions/${system.id}/notes`), { body: 'Hm' })
+    expect([res.status, res.body]).toEqual([400, { message: '400 Bad request - Discussion can not be replied to.' }])
   })
 
   it('keeps the line_range of a multi-line note as given', async () => {

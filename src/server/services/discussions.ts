@@ -102,15 +102,22 @@ export async function createDiscussion(ctx: RequestContext, p: ProjectView, note
   return findDiscussion(ctx, n, note.discussion_id)
 }
 
-/** A reply: an individual note's discussion becomes a thread (GitLab's convert_to_discussion!). */
+/** The kinds whose individual notes take replies (GitLab's replyable_types); a system note never does. */
+const REPLYABLE = new Set(['Issue', 'MergeRequest'])
+
+/**
+ * A reply takes its discussion's type and position (GitLab's reply_attributes); an individual note's discussion
+ * becomes a thread first (convert_to_discussion!).
+ */
 export function replyTo(ctx: RequestContext, p: ProjectView, n: Noteable | null, discussionId: string, input: { body: string; created_at?: string }): NoteRow {
-  findDiscussion(ctx, n, discussionId)
+  const [first] = findDiscussion(ctx, n, discussionId).notes
   if (!n) throw notFound('Discussion')
+  if (first.type === null && (first.system === 1 || !REPLYABLE.has(n.kind))) throw badRequest('Discussion can not be replied to.')
   const db = ctx.app.db
   return transaction(db, () => {
     store.convertToThread(db, n.row.id, discussionId)
-    const created = notes.createNote(ctx, p, n, input, { type: 'DiscussionNote', discussion_id: discussionId })
-    return (created as Extract<notes.Created, { kind: 'note' }>).note
+    const thread = { type: first.type ?? 'DiscussionNote', position: first.position ?? undefined, discussion_id: discussionId }
+    return (notes.createNote(ctx, p, n, input, thread) as Extract<notes.Created, { kind: 'note' }>).note
   })
 }
 
