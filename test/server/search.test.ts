@@ -70,6 +70,11 @@ describe('GET /search', () => {
     expect(users.body).toEqual([{ id: alice.id, username: 'alice', name: 'User alice', state: 'active', avatar_url: null, web_url: `${server.url}/alice` }])
   })
 
+  it('shows administrators every project', async () => {
+    const res = await api(server, server.rootToken).get('/search', { query: { scope: 'projects', search: 'needle' } })
+    expect(res.body.map((p: { path_with_namespace: string }) => p.path_with_namespace)).toEqual(['alice/secret', 'team/demo'])
+  })
+
   it('treats LIKE wildcards in the query as text', async () => {
     expect((await alice.api.get('/search', { query: { scope: 'issues', search: '%' } })).body).toEqual([])
     expect((await alice.api.get('/search', { query: { scope: 'projects', search: '_' } })).body).toEqual([])
@@ -106,6 +111,13 @@ describe('GET /groups/:id/search', () => {
     expect(titles((await alice.api.get(`/groups/${group.id}/search`, { query: { scope: 'milestones', search: 'needle' } })).body)).toEqual(['Needle sprint'])
     const users = await bob.api.get(`/groups/${group.id}/search`, { query: { scope: 'users', search: 'a' } })
     expect(users.body.map((u: { username: string }) => u.username)).toEqual(['alice'])
+  })
+
+  it('answers 404 for a group the caller cannot see', async () => {
+    const hidden = await createGroup(alice.api, { name: 'Hidden', path: 'hidden', visibility: 'private' })
+    const res = await bob.api.get(`/groups/${hidden.id}/search`, { query: { scope: 'projects', search: 'x' } })
+    expect(res.status).toBe(404)
+    expect(res.text).toBe('{"message":"404 Group Not Found"}')
   })
 
   it('has no snippet or repository scopes', async () => {
