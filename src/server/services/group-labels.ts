@@ -96,9 +96,10 @@ export function promoteLabel(ctx: RequestContext, p: ProjectView, label: store.L
   const id = transaction(db, () => {
     const projectIds = projectIdsInNamespaces(db, [group.id])
     const merged = store.findLabelsInScopeByName(db, { projectIds, groupIds: [group.id] }, label.name).map((l) => l.id)
-    // The group's same-named label goes first, so the new one can take its name under the unique index.
+    // The new label waits under a name no stored label has (names are trimmed), while a same-named label of the
+    // group still holds the name under the unique index; it takes the name once the merged labels are gone.
     const at = nowIso(ctx)
-    const placeholder = `\0promoting ${label.id}`
+    const placeholder = ` promoting ${label.id}`
     const newId = store.insertLabel(db, { group_id: group.id, name: placeholder, color: label.color, description: label.description, priority: null, created_at: at, updated_at: at })
     store.mergeLabelsInto(db, merged, newId)
     store.updateLabel(db, newId, { name: label.name })
