@@ -146,4 +146,10 @@ describe('recording', () => {
     expect(page.headers.get('x-total')).toBe('22')
     expect(page.body.map((e: any) => e.action_name)).toEqual(['pushed new', 'pushed to'])
   })
+
+  it('records a fork as a project its forker created', async () => {
+    const fork = expectStatus(await alice.api.post(`/projects/${project.id}/fork`, { name: 'Feed fork', path: 'feed-fork' }), 201).body
+    const [listed] = await events(alice, '/events', { action: 'created' })
+    expect([listed.action_name, listed.project_id, listed.author_id, listed.target_type]).toEqual(['created', fork.id, alice.id, null])
+  })
 })

@@ -14,6 +14,7 @@ import { closestAllowedLevel, requireProjectLimit } from './application-settings
 import { defaultIn, lessVisible } from './visibility.js'
 import { checkNameFree } from './projects.js'
 import { transaction } from '../store/db.js'
+import { emitHookEvent } from './webhook-events.js'
 
 export function setStarred(ctx: RequestContext, project: store.ProjectView, on: boolean) {
   const db = ctx.app.db
@@ -82,6 +83,7 @@ export function forkProject(ctx: RequestContext, source: store.ProjectView, inpu
     })
     return forkId
   })
+  emitHookEvent(ctx.app, { kind: 'project', action: 'create', projectId: id, userId: ctx.user!.id })
   const { app } = ctx
   // Started here, not in the task: the copy holds the fork's repository lock from now on, so a commit or push sent
   // right after this answer waits for the copy instead of writing into a repository that is not there yet.
