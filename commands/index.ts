@@ -28,6 +28,7 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   label: { summary: "Work with a project's labels: list, create, edit, delete", load: () => import('./label/index.js') },
   milestone: { summary: "Work with a project's milestones: list, create, edit (close, reopen), delete", load: () => import('./milestone/index.js') },
   user: { summary: 'Administer users: list, create, block, unblock, delete', load: () => import('./user/index.js') },
+  search: { summary: 'Search projects, issues, merge requests, code, commits and more (GitLab search API)', load: () => import('./search/index.js') },
   api: { summary: 'Make an authenticated request to the v4 API and print the response', load: () => import('./api.js') },
   auth: { summary: 'Log in to an instance, check and remove stored tokens', load: () => import('./auth/index.js') },
   config: { summary: 'Read and change settings of the CLI', load: () => import('./config/index.js') },
