@@ -33,7 +33,7 @@ const PROJECT = String.raw`^\/(?![^?]*\.git(?:\/|$))(?!(?:api|oauth|users|groups
 const PROJECT_PAGE = new RegExp(String.raw`${PROJECT}(?<rest>(?:\/-\/.*?)?)\/?$`, 'i')
 /** `/groups/<path…>` (no `/-/` pages of groups yet) and a lone `/<username>` (or a top-level group's path). */
 const GROUP_PAGE = /^\/groups\/(?<group>[^/]+(?:\/(?!-(?:\/|$))[^/]+)*?)\/?$/i
-const NAMESPACE_PAGE = /^\/(?!(?:api|oauth|users|groups|-)\/?$)(?<segment>[^/]+?)\/?$/i
+const NAMESPACE_PAGE = /^\/(?![^/]*\.git\/?$)(?!(?:api|oauth|users|groups|-)\/?$)(?<segment>[^/]+?)\/?$/i
 const PERSONAL_SNIPPET = /^\/-\/snippets\/(?<id>\d{1,9})(?<rest>(?:\/raw(?:\/.*)?)?)\/?$/i
 const ISSUE_ACTION = new RegExp(String.raw`${PROJECT}\/-\/issues\/(?<iid>\d{1,9})\/(?<action>notes|close|reopen)\/?$`, 'i')
 const MR_ACTION = new RegExp(String.raw`${PROJECT}\/-\/merge_requests\/(?<iid>\d{1,9})\/(?<action>notes|close|reopen|merge)\/?$`, 'i')

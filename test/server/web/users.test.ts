@@ -38,6 +38,7 @@ describe('user pages', () => {
       expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 404, 'text/html; charset=utf-8'])
     }
     expect((await request404('/api')).status).toBe(404)
+    expect((await request404('/alice.git')).status).toBe(404)
   })
 
   it('keeps a private profile private, except to its owner', async () => {
