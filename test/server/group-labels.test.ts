@@ -2,9 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GroupLabel } from '../../src/contract/endpoints/group-labels.js'
 import { Label } from '../../src/contract/entities/issues.js'
-import { createGroup, createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
+import { api, createGroup, createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
 import { createIssue } from '../helpers/issues.js'
 import { fixedClock, startTestServer, type TestServer } from '../helpers/server.js'
+import { deliveriesIdle } from '../../src/server/services/webhook-delivery.js'
+import { startReceiver } from './hooks/receiver.js'
 
 let server: TestServer
 let alice: TestUser
@@ -124,6 +126,22 @@ describe('group labels in projects', () => {
     expect(issue.labels).toEqual(['fresh', 'frontend'])
     expect((await alice.api.get(`/projects/${project.id}/labels/fresh`)).body.is_project_label).toBe(true)
     expect((await alice.api.get(`/groups/${sub.id}/labels/fresh`)).body).toEqual({ message: '404 Label Not Found' })
+  })
+
+  it('names a group label in webhook payloads as a GroupLabel with its group_id', async () => {
+    expectStatus(await api(server, server.rootToken).put('/application/settings', { allow_local_requests_from_hooks_and_services: true }), 200)
+    const rx = await startReceiver()
+    try {
+      expectStatus(await alice.api.post(`/projects/${project.id}/hooks`, { url: `${rx.url}/hook`, push_events: false, issues_events: true }), 201)
+      await createIssue(alice.api, project.id, { title: 'hooked', labels: 'bug,local' })
+      const [got] = await rx.waitFor(1)
+      const bug = (await alice.api.get(`/groups/${top.id}/labels/bug`)).body
+      expect(got.body.labels.map((l: any) => [l.title, l.type, l.project_id, l.group_id])).toEqual([['bug', 'GroupLabel', null, top.id], ['local', 'ProjectLabel', project.id, null]])
+      expect(got.body.labels[0].id).toBe(bug.id)
+    } finally {
+      await deliveriesIdle(server.app)
+      await rx.close()
+    }
   })
 
   it('deletes a group label (204) and takes it off its issues; a project cannot delete it', async () => {
