@@ -29,6 +29,7 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   milestone: { summary: "Work with a project's milestones: list, create, edit (close, reopen), delete", load: () => import('./milestone/index.js') },
   user: { summary: 'Administer users: list, create, block, unblock, delete', load: () => import('./user/index.js') },
   search: { summary: 'Search projects, issues, merge requests, code, commits and more (GitLab search API)', load: () => import('./search/index.js') },
+  browse: { summary: 'Open the project, an issue, a merge request or a file in the web browser', load: () => import('./browse/index.js') },
   api: { summary: 'Make an authenticated request to the v4 API and print the response', load: () => import('./api.js') },
   auth: { summary: 'Log in to an instance, check and remove stored tokens', load: () => import('./auth/index.js') },
   config: { summary: 'Read and change settings of the CLI', load: () => import('./config/index.js') },
