@@ -202,6 +202,12 @@ describe('diff threads on a merge request', () => {
     expect([res.status, res.body]).toEqual([400, { message: '400 Bad request - Discussion can not be replied to.' }])
   })
 
+  it('takes an image position (a spot, not a line) unchecked', async () => {
+    const image = { base_sha: master.id, start_sha: master.id, head_sha: other.sha, position_type: 'image', new_path: 'b.txt', width: 10, height: 20, x: 1, y: 2 }
+    const d = expectStatus(await bob.api.post(mrPath(project.id, other.iid, '/discussions'), { body: 'Here', position: image }), 201).body
+    expect(d.notes[0].position).toEqual({ ...image, old_path: 'b.txt' })
+  })
+
   it('keeps the line_range of a multi-line note as given', async () => {
     const range = { start: { line_code: 'abc_0_1', type: 'new', new_line: 1 }, end: { line_code: 'abc_0_2', type: 'new', new_line: 2 } }
     const d = expectStatus(await bob.api.post(mrPath(project.id, other.iid, '/discussions'), { body: 'Both lines', position: { ...position(), line_range: range } }), 201).body

@@ -76,10 +76,11 @@ export type Issue = z.infer<typeof Issue>
 
 export const NoteAuthor = UserBasic.extend({ email: z.string(), created_at: z.string() })
 
-/** Where a DiffNote sits: GitLab's Gitlab::Diff::Position#to_h for a text position. */
+/** Where a DiffNote sits: GitLab's Gitlab::Diff::Position#to_h, lines for a text position, a spot for an image one. */
 export const NotePosition = z.object({
   base_sha: nstr, start_sha: nstr, head_sha: nstr, old_path: nstr, new_path: nstr, position_type: z.string(),
-  old_line: int.nullable(), new_line: int.nullable(), line_range: z.record(z.string(), z.unknown()).nullable(),
+  old_line: int.nullable().optional(), new_line: int.nullable().optional(), line_range: z.record(z.string(), z.unknown()).nullable().optional(),
+  width: int.nullable().optional(), height: int.nullable().optional(), x: int.nullable().optional(), y: int.nullable().optional(),
 })
 export type NotePosition = z.infer<typeof NotePosition>
 

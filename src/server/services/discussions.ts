@@ -81,9 +81,12 @@ async function checkedPosition(ctx: RequestContext, p: ProjectView, pos: Positio
     const file = files.find((f) => f.newPath === newPath && f.oldPath === oldPath)
     if (!file || (oldLine === null && newLine === null) || !diffHasPosition(file.diff, oldLine, newLine)) throw placementFailed()
   }
+  const where = pos.position_type === 'text'
+    ? { old_line: oldLine, new_line: newLine, line_range: pos.line_range ?? null }
+    : { width: pos.width ?? null, height: pos.height ?? null, x: pos.x ?? null, y: pos.y ?? null }
   return JSON.stringify({
     base_sha: pos.base_sha, start_sha: pos.start_sha, head_sha: pos.head_sha, old_path: oldPath, new_path: newPath,
-    position_type: pos.position_type, old_line: oldLine, new_line: newLine, line_range: pos.line_range ?? null,
+    position_type: pos.position_type, ...where,
   })
 }
 
