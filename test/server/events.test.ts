@@ -92,13 +92,14 @@ describe('recording', () => {
     expect(Object.keys(listed[0]).slice(8, 11)).toEqual(['created_at', 'note', 'author'])
   })
 
-  it('records merge requests opened, closed, reopened and accepted', async () => {
+  it('records merge requests opened, closed, reopened, approved and accepted', async () => {
     expectStatus(await alice.api.post(`/projects/${project.id}/repository/commits`, {
       branch: 'change', start_branch: 'main', commit_message: 'Change', actions: [{ action: 'create', file_path: 'c', content: 'c\n' }],
     }), 201)
     const mr = expectStatus(await alice.api.post(`/projects/${project.id}/merge_requests`, { source_branch: 'change', target_branch: 'main', title: 'Change it' }), 201).body
     expectStatus(await alice.api.put(`/projects/${project.id}/merge_requests/${mr.iid}`, { state_event: 'close' }), 200)
     expectStatus(await alice.api.put(`/projects/${project.id}/merge_requests/${mr.iid}`, { state_event: 'reopen' }), 200)
+    expectStatus(await alice.api.post(`/projects/${project.id}/merge_requests/${mr.iid}/approve`), 201)
     await server.app.tasks.idle()
     expectStatus(await alice.api.put(`/projects/${project.id}/merge_requests/${mr.iid}/merge`), 200)
     const listed = await events(alice, `/projects/${project.id}/events`, { target_type: 'merge_request', sort: 'asc' })
@@ -106,6 +107,7 @@ describe('recording', () => {
       ['opened', 'MergeRequest', mr.id, mr.iid, 'Change it'],
       ['closed', 'MergeRequest', mr.id, mr.iid, 'Change it'],
       ['opened', 'MergeRequest', mr.id, mr.iid, 'Change it'],
+      ['approved', 'MergeRequest', mr.id, mr.iid, 'Change it'],
       ['accepted', 'MergeRequest', mr.id, mr.iid, 'Change it'],
     ])
   })
@@ -143,7 +145,7 @@ describe('recording', () => {
     expect(notes.map((e) => [e.action_name, e.target_type])).toEqual([['commented on', 'Note'], ['commented on', 'Note']])
     await server.app.tasks.idle()
     const page = await alice.api.get('/events', { query: { per_page: '2', page: '2', sort: 'asc' } })
-    expect(page.headers.get('x-total')).toBe('22')
+    expect(page.headers.get('x-total')).toBe('23')
     expect(page.body.map((e: any) => e.action_name)).toEqual(['pushed new', 'pushed to'])
   })
 

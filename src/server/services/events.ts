@@ -25,6 +25,7 @@ function eventOf(app: AppDeps, e: Exclude<HookEvent, { kind: 'system' }>): Recor
       return e.action === 'update' ? null : { action: ISSUABLE_ACTIONS[e.action], target_type: 'Issue', target_id: e.issueId }
     case 'merge_request':
       return e.action === 'update' ? null : { action: ISSUABLE_ACTIONS[e.action], target_type: 'MergeRequest', target_id: e.mergeRequestId }
+    case 'merge_request_approval': return { action: 'approved', target_type: 'MergeRequest', target_id: e.mergeRequestId }
     case 'note': {
       const note = store.findNoteWithKind(app.db, e.noteId)
       // GitLab's target_type is the note's class: DiffNote, DiscussionNote … or Note.

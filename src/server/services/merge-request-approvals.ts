@@ -9,6 +9,7 @@ import * as store from '../store/merge-requests.js'
 import type { ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { addSystemNote } from './discussion.js'
+import { emitHookEvent } from './webhook-events.js'
 
 export interface Approvals { approvers: UserRow[]; userHasApproved: boolean; userCanApprove: boolean }
 
@@ -32,6 +33,7 @@ export function approve(ctx: RequestContext, p: ProjectView, mr: store.MergeRequ
     store.addApproval(ctx.app.db, mr.id, ctx.user!.id, now)
     addSystemNote(ctx, mr.id, 'approved this merge request', now)
   })
+  emitHookEvent(ctx.app, { kind: 'merge_request_approval', projectId: p.id, userId: ctx.user!.id, mergeRequestId: mr.id })
   return approvalsOf(ctx, p, mr)
 }
 

@@ -16,8 +16,10 @@ export type WebhookEvent =
 export type FeedEvent =
   | { kind: 'project'; action: 'create'; projectId: number; userId: number }
   | { kind: 'member'; action: 'join' | 'leave'; projectId: number; userId: number }
+  | { kind: 'merge_request_approval'; projectId: number; userId: number; mergeRequestId: number }
 
-export const isFeedEvent = (e: HookEvent): e is FeedEvent => e.kind === 'project' || e.kind === 'member'
+const FEED_KINDS: ReadonlySet<HookEvent['kind']> = new Set<FeedEvent['kind']>(['project', 'member', 'merge_request_approval'])
+export const isFeedEvent = (e: HookEvent): e is FeedEvent => FEED_KINDS.has(e.kind)
 
 export type HookEvent =
   | WebhookEvent
