@@ -154,4 +154,15 @@ describe('recording', () => {
     const [listed] = await events(alice, '/events', { action: 'created' })
     expect([listed.action_name, listed.project_id, listed.author_id, listed.target_type]).toEqual(['created', fork.id, alice.id, null])
   })
+
+  it('records comments on project snippets; a guest sees them, not the comments on code they may not read', async () => {
+    const snippet = expectStatus(await alice.api.post(`/projects/${project.id}/snippets`, { title: 'Snip', file_name: 'a.txt', content: 'a', visibility: 'private' }), 201).body
+    const note = expectStatus(await alice.api.post(`/projects/${project.id}/snippets/${snippet.id}/notes`, { body: 'On the snippet' }), 201).body
+    const [listed] = await events(alice, `/projects/${project.id}/events`, { action: 'commented' })
+    expect([listed.target_type, listed.target_id, listed.target_title, listed.note]).toEqual(['Note', note.id, 'Snip', { ...note, noteable_iid: null }])
+    // A guest of the private project reads its snippets (members do), not its code.
+    expectStatus(await alice.api.post(`/projects/${project.id}/members`, { user_id: bob.id, access_level: 10 }), 201)
+    const seen = await events(bob, `/projects/${project.id}/events`, { action: 'commented' })
+    expect(seen.map((e) => e.target_title)).toEqual(['Snip', 'Broken feed, renamed'])
+  })
 })
