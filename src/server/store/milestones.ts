@@ -81,7 +81,9 @@ export const milestonesByIds = (db: Db, ids: number[]) => {
 
 export interface MilestoneFilters { state?: string; iids?: number[]; title?: string; search?: string; limit: number; offset: number }
 
-export function listMilestones(db: Db, s: MilestoneScope, f: MilestoneFilters) {
+/** `scope` may be a bare project id: that project's own milestones. */
+export function listMilestones(db: Db, scope: MilestoneScope | number, f: MilestoneFilters) {
+  const s = typeof scope === 'number' ? { projectIds: [scope], groupIds: [] } : scope
   const args: Record<string, unknown> = {}
   const where = [scopeClause(s, args)]
   if (f.state) { where.push('m.state = @state'); args.state = f.state }
