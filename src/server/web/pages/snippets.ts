@@ -17,7 +17,6 @@ import { projectHeader } from './project.js'
 
 /** The branch GitLab gives snippet repositories, which the API's file raw URLs name. */
 const SNIPPET_REF = 'main'
-const NO_TAB = 'none' as Parameters<typeof projectHeader>[2]
 const ALL = { page: 1, perPage: 10_000, limit: 10_000, offset: 0 }
 
 const render = async (ctx: WebContext, text: string, p?: ProjectView) =>
@@ -57,7 +56,7 @@ export async function projectSnippetPage(ctx: WebContext, req: RouteRequest, res
   const p = findVisibleProject(ctx, projectPath)
   const s = findProjectSnippet(ctx, p, id)
   const url = `${projectUrl(ctx, p)}/-/snippets/${s.id}`
-  const body = html`${projectHeader(ctx, p, NO_TAB)}${await snippetBody(ctx, s, url, p)}${await notesOf(ctx, p, s)}`
+  const body = html`${projectHeader(ctx, p, 'snippets')}${await snippetBody(ctx, s, url, p)}${await notesOf(ctx, p, s)}`
   sendHtml(req, res, 200, document(ctx, `${s.title} · Snippets · ${p.name}`, body))
 }
 
@@ -69,7 +68,7 @@ export async function projectSnippetsPage(ctx: WebContext, req: RouteRequest, re
   const authors = authorsOf(ctx, rows)
   const items = rows.map((s) => html`<li><a href="${url}/${s.id}"><strong>${s.title}</strong></a> <span class="label">${s.visibility}</span>
 <span class="muted">$${s.id} by @${authors.get(s.author_id)?.username ?? 'ghost'}</span></li>`)
-  const body = html`${projectHeader(ctx, p, NO_TAB)}<h2>Snippets</h2>
+  const body = html`${projectHeader(ctx, p, 'snippets')}<h2>Snippets</h2>
 ${rows.length ? html`<ul class="list" id="snippets">${items}</ul>` : html`<p class="muted">No snippets you can see.</p>`}${pager(ctx, url, {}, total)}`
   sendHtml(req, res, 200, document(ctx, `Snippets · ${p.name}`, body))
 }

@@ -12,7 +12,6 @@ import { projectPathOf, projectUrl } from './parts.js'
 import { projectHeader } from './project.js'
 
 /** The header's tabs name no wiki: none is marked. */
-const NO_TAB = 'none' as Parameters<typeof projectHeader>[2]
 
 const wikiUrl = (ctx: WebContext, p: ProjectView) => `${projectUrl(ctx, p)}/-/wikis`
 
@@ -37,7 +36,7 @@ async function rendered(ctx: WebContext, p: ProjectView, page: WikiPageView & { 
 
 async function sendList(ctx: WebContext, req: RouteRequest, res: ServerResponse, p: ProjectView) {
   const pages = await listPages(ctx, p, false)
-  const body = html`${projectHeader(ctx, p, NO_TAB)}<h2>Wiki pages</h2>${pageList(ctx, p, pages)}`
+  const body = html`${projectHeader(ctx, p, 'wikis')}<h2>Wiki pages</h2>${pageList(ctx, p, pages)}`
   sendHtml(req, res, 200, document(ctx, `Wiki · ${p.name}`, body))
 }
 
@@ -64,7 +63,7 @@ export async function wikiPage(ctx: WebContext, req: RouteRequest, res: ServerRe
   const [page, pages] = await Promise.all([getPage(ctx, p, slug, versionOf(req)), listPages(ctx, p, false)])
   const side = html`<aside class="side"><strong>Pages</strong>${pageList(ctx, p, pages, page.slug)}
 <p><a href="${wikiUrl(ctx, p)}/pages">All pages</a></p></aside>`
-  const body = html`${projectHeader(ctx, p, NO_TAB)}${side}<h1 id="wiki-title">${page.title}</h1>
+  const body = html`${projectHeader(ctx, p, 'wikis')}${side}<h1 id="wiki-title">${page.title}</h1>
 <p class="muted"><span id="wiki-slug">${page.slug}</span> · ${page.format}</p>${await rendered(ctx, p, page)}`
   sendHtml(req, res, 200, document(ctx, `${page.title} · Wiki · ${p.name}`, body))
 }
