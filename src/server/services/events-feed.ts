@@ -104,7 +104,7 @@ class Viewer {
     }
   }
 
-  /** An issue or merge request still there and readable: a confidential issue only for those who may read it. */
+  /** The noteable an event names, while it exists and the caller may read it (a confidential issue, a private snippet). */
   private noteable(p: ProjectView, kind: string, id: number): NoteableRef | null {
     const db = this.ctx.app.db
     if (kind === 'Issue') {
@@ -141,7 +141,7 @@ class Viewer {
 /** GET /user/activities: from a day (six months back by default); private profiles only for administrators. */
 export function userActivities(ctx: RequestContext, from?: string) {
   if (!ctx.user) throw noAuth()
-  const sixMonthsBack = ctx.app.clock.now()
+  const sixMonthsBack = new Date(ctx.app.clock.now().getTime())
   sixMonthsBack.setUTCMonth(sixMonthsBack.getUTCMonth() - 6)
   const since = from ?? sixMonthsBack.toISOString()
   return store.listUserActivities(ctx.app.db, since.slice(0, 10), isAdmin(ctx), { limit: ctx.page.limit, offset: ctx.page.offset })

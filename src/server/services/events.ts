@@ -1,5 +1,5 @@
-// The events feed: one listener records what the services announce (the same announcements webhooks hear, whether or
-// not a hook exists) and pushes; reads keep only the events whose project, and target, the caller may see.
+// Recording the events feed: one listener of what the services announce (the announcements webhooks hear, whether or
+// not a hook exists) and of moved refs; events-feed.ts reads it.
 import type { AppDeps } from '../context.js'
 import { repositoryDir } from '../git/repository.js'
 import { mergeBase } from '../git/merge/history.js'
