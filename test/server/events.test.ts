@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, createProject, createUser, expectStatus, movableClock, type TestUser } from '../helpers/api.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
+import { removeExpiredMembers } from '../../src/server/services/members.js'
 
 const clock = movableClock('2024-03-01T10:00:00.000Z')
 let server: TestServer
@@ -164,5 +165,16 @@ describe('recording', () => {
     expectStatus(await alice.api.post(`/projects/${project.id}/members`, { user_id: bob.id, access_level: 10 }), 201)
     const seen = await events(bob, `/projects/${project.id}/events`, { action: 'commented' })
     expect(seen.map((e) => e.target_title)).toEqual(['Snip', 'Broken feed, renamed'])
+  })
+
+  it('records a membership that expired, as its member, on the day it is swept', async () => {
+    const carol = await createUser(server, 'carol')
+    expectStatus(await alice.api.post(`/projects/${project.id}/members`, { user_id: carol.id, access_level: 30, expires_at: '2024-03-10' }), 201)
+    clock.set('2024-03-10T12:00:00.000Z')
+    expect(removeExpiredMembers(server.app)).toBe(1)
+    const listed = await events(alice, `/users/${carol.id}/events`)
+    expect(listed.map((e) => [e.action_name, e.project_id, e.created_at])).toEqual([
+      ['removed due to membership expiration from', project.id, '2024-03-10T12:00:00.000Z'], ['joined', project.id, '2024-03-02T09:00:00.000Z'],
+    ])
   })
 })

@@ -15,12 +15,13 @@ type Recorded = Pick<store.NewEvent, 'action' | 'target_type' | 'target_id'> & P
 
 const ISSUABLE_ACTIONS = { open: 'created', close: 'closed', reopen: 'reopened', merge: 'merged' } as const
 const WIKI_ACTIONS = { create: 'created', update: 'updated', delete: 'destroyed' } as const
+const MEMBER_ACTIONS = { join: 'joined', leave: 'left', expire: 'expired' } as const
 
 /** What an announcement records, or null for what GitLab keeps out of the feed (edits of issues and merge requests). */
 function eventOf(app: AppDeps, e: Exclude<HookEvent, { kind: 'system' }>): Recorded | null {
   switch (e.kind) {
     case 'project': return { action: 'created', target_type: null, target_id: null }
-    case 'member': return { action: e.action === 'join' ? 'joined' : 'left', target_type: null, target_id: null }
+    case 'member': return { action: MEMBER_ACTIONS[e.action], target_type: null, target_id: null }
     case 'issue':
       return e.action === 'update' ? null : { action: ISSUABLE_ACTIONS[e.action], target_type: 'Issue', target_id: e.issueId }
     case 'merge_request':

@@ -83,7 +83,11 @@ const EXPIRY_EVERY_MS = 60 * 60 * 1000
 /** GitLab's RemoveExpiredMembersWorker: a membership ends on its expiry date, and with it the access it gave. */
 export function removeExpiredMembers(app: AppDeps): number {
   const today = app.clock.now().toISOString().slice(0, 10)
-  const removed = transaction(app.db, () => store.deleteExpiredMembers(app.db, today))
+  const [removed, ended] = transaction(app.db, () => {
+    const projectMembers = store.expiredProjectMembers(app.db, today)
+    return [store.deleteExpiredMembers(app.db, today), projectMembers] as const
+  })
+  for (const m of ended) emitHookEvent(app, { kind: 'member', action: 'expire', projectId: m.project_id, userId: m.user_id })
   if (removed) app.log.info(`removed ${removed} expired membership${removed === 1 ? '' : 's'}`)
   return removed
 }

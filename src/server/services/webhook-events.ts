@@ -15,7 +15,7 @@ export type WebhookEvent =
 /** Announced for the events feed only: no webhook hears them. A member's join or leave names the member as userId. */
 export type FeedEvent =
   | { kind: 'project'; action: 'create'; projectId: number; userId: number }
-  | { kind: 'member'; action: 'join' | 'leave'; projectId: number; userId: number }
+  | { kind: 'member'; action: 'join' | 'leave' | 'expire'; projectId: number; userId: number }
   | { kind: 'merge_request_approval'; projectId: number; userId: number; mergeRequestId: number }
 
 const FEED_KINDS: ReadonlySet<HookEvent['kind']> = new Set<FeedEvent['kind']>(['project', 'member', 'merge_request_approval'])

@@ -2,7 +2,7 @@
 import { inIds, stmt, type Db } from './db.js'
 import type { NoteRow } from './notes.js'
 
-export type EventAction = 'created' | 'updated' | 'closed' | 'reopened' | 'pushed' | 'commented' | 'merged' | 'joined' | 'left' | 'destroyed' | 'approved'
+export type EventAction = 'created' | 'updated' | 'closed' | 'reopened' | 'pushed' | 'commented' | 'merged' | 'joined' | 'left' | 'destroyed' | 'approved' | 'expired'
 
 export interface PushPayloadRow {
   commit_count: number

@@ -67,6 +67,10 @@ export function countOwners(db: Db, s: MemberSource) {
 }
 
 /** Memberships whose expiry date has come (GitLab's `expired` scope: expires_at on or before today). */
+/** Project memberships that have expired by a day (the events feed records each one's end). */
+export const expiredProjectMembers = (db: Db, today: string) =>
+  stmt(db, 'SELECT project_id, user_id FROM project_members WHERE expires_at IS NOT NULL AND substr(expires_at, 1, 10) <= ?').all(today) as { project_id: number; user_id: number }[]
+
 export function deleteExpiredMembers(db: Db, today: string): number {
   let removed = 0
   for (const t of ['project_members', 'group_members']) {

@@ -4,7 +4,7 @@ CREATE TABLE events (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   author_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  -- GitLab's action enum by name: created, updated, closed, reopened, pushed, commented, merged, joined, left, destroyed, approved.
+  -- GitLab's action enum by name: created, updated, closed, reopened, pushed, commented, merged, joined, left, expired, destroyed, approved.
   action TEXT NOT NULL,
   -- GitLab's class name: Issue, MergeRequest, Note (DiffNote, DiscussionNote …), WikiPage::Meta, or NULL (project created, pushes, joined, left).
   target_type TEXT,
