@@ -128,6 +128,15 @@ describe('group labels in projects', () => {
     expect((await alice.api.get(`/groups/${sub.id}/labels/fresh`)).body).toEqual({ message: '404 Label Not Found' })
   })
 
+  it('counts an issue once in a filtered list when it holds a project label and a group label of that name', async () => {
+    expectStatus(await alice.api.post(`/groups/${top.id}/labels`, { name: 'twice', color: '#FF0000' }), 201)
+    expectStatus(await alice.api.post(`/projects/${project.id}/labels`, { name: 'once', color: '#FF0000' }), 201)
+    const issue = await createIssue(alice.api, project.id, { title: 'both', labels: 'twice,once' })
+    expectStatus(await alice.api.put(`/projects/${project.id}/labels/once`, { new_name: 'twice' }), 200)
+    const res = await alice.api.get(`/projects/${project.id}/issues`, { query: { labels: 'twice' } })
+    expect([res.body.map((i: any) => i.iid), res.headers.get('x-total')]).toEqual([[issue.iid], '1'])
+  })
+
   it('names a group label in webhook payloads as a GroupLabel with its group_id', async () => {
     expectStatus(await api(server, server.rootToken).put('/application/settings', { allow_local_requests_from_hooks_and_services: true }), 200)
     const rx = await startReceiver()
