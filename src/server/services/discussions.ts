@@ -161,7 +161,7 @@ export function resolveDiscussion(ctx: RequestContext, p: ProjectView, n: Noteab
  * Merge requests whose unresolved threads block merging: GitLab's mergeable_discussions_state? is false only when the
  * project has only_allow_merge_if_all_discussions_are_resolved.
  */
-export function blockedByDiscussions(ctx: RequestContext, rows: { id: number; project_id: number }[]): Set<number> {
+export function blockedByDiscussions(ctx: Pick<RequestContext, 'app'>, rows: { id: number; project_id: number }[]): Set<number> {
   const counts = store.unresolvedCounts(ctx.app.db, rows.map((r) => r.id))
   const blocked = new Set<number>()
   for (const r of rows) {

@@ -4,11 +4,14 @@ import { ciBaseUrl } from '../ci/lifecycle-events.js'
 import type { AppDeps } from '../context.js'
 import { findIssueById, type IssueRow } from '../store/issues.js'
 import { findLabelById } from '../store/labels.js'
-import { findMergeRequestById, type MergeRequestRow } from '../store/merge-requests.js'
+import { authorMergedBefore, findMergeRequestById, type MergeRequestRow } from '../store/merge-requests.js'
 import { assigneeIdsOf, labelIdsOf, type NoteableKind } from '../store/noteables.js'
 import { findNote } from '../store/notes.js'
+import { headPipeline } from '../store/pipelines.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
+import { blockedByDiscussions } from './discussions.js'
+import { detailedStatus, isDraft } from './merge-requests.js'
 import type { HookEvent, WebhookEvent } from './webhook-events.js'
 
 const VISIBILITY_LEVEL = { private: 0, internal: 10, public: 20 } as const
@@ -64,9 +67,10 @@ function issueAttributes(app: AppDeps, p: ProjectView, i: IssueRow) {
 function mergeRequestAttributes(app: AppDeps, p: ProjectView, m: MergeRequestRow) {
   const assignees = assigneeIdsOf(app.db, [m.id]).get(m.id) ?? []
   const source = findProjectById(app.db, m.source_project_id) ?? p
+  const blocked = blockedByDiscussions({ app }, [m]).has(m.id)
   return {
     assignee_id: assignees[0] ?? null, author_id: m.author_id, created_at: m.created_at, description: m.description,
-    draft: /^\s*(\[draft\]|\(draft\)|draft:|draft\b)/i.test(m.title), head_pipeline_id: null, id: m.id, iid: m.iid,
+    draft: isDraft(m.title), head_pipeline_id: headPipeline(app.db, m)?.id ?? null, id: m.id, iid: m.iid,
     merge_commit_sha: m.merge_commit_sha, merge_error: m.merge_error, merge_status: m.merge_status, merge_user_id: m.merge_user_id,
     merge_when_pipeline_succeeds: m.merge_when_pipeline_succeeds === 1, milestone_id: m.milestone_id, source_branch: m.source_branch,
     source_project_id: m.source_project_id, state_id: { opened: 1, closed: 2, merged: 3, locked: 4 }[m.state as string] ?? 1,
@@ -74,7 +78,7 @@ function mergeRequestAttributes(app: AppDeps, p: ProjectView, m: MergeRequestRow
     url: `${projectUrls(app, p).web}/-/merge_requests/${m.iid}`, source: hookProject(app, source), target: hookProject(app, p),
     last_commit: m.source_sha ? { id: m.source_sha, url: `${projectUrls(app, source).web}/-/commit/${m.source_sha}` } : null,
     total_time_spent: m.total_time_spent, assignee_ids: assignees, reviewer_ids: [], labels: hookLabels(app, p.id, m.id), state: m.state,
-    blocking_discussions_resolved: true, first_contribution: false, detailed_merge_status: m.merge_status === 'can_be_merged' ? 'mergeable' : 'checking',
+    blocking_discussions_resolved: !blocked, first_contribution: !authorMergedBefore(app.db, m), detailed_merge_status: detailedStatus(m, blocked),
   }
 }
 
@@ -119,15 +123,18 @@ function notePayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent, { kind:
   const iid = issue?.iid ?? mr?.iid ?? e.noteableId
   const confidential = issue?.confidential === 1
   const attached = issue ? { issue: issueAttributes(app, p, issue) } : mr ? { merge_request: mergeRequestAttributes(app, p, mr) } : {}
+  // Only a DiffNote's position is GitLab's Position; a legacy line comment keeps its line in line_code, not here.
+  const position = note.type === 'DiffNote' && note.position ? JSON.parse(note.position) as Record<string, unknown> : null
   return {
     confidential, project: p, payload: {
       object_kind: 'note', event_type: confidential ? 'confidential_note' : 'note', user: hookUser(findUserById(app.db, e.userId)),
       project_id: p.id, project: hookProject(app, p),
       object_attributes: {
         attachment: null, author_id: note.author_id, change_position: null, commit_id: null, created_at: note.created_at,
-        discussion_id: null, id: note.id, line_code: null, note: note.body, noteable_id: e.noteableId, noteable_type: e.noteableKind,
-        original_position: null, position: null, project_id: p.id, resolved_at: null, resolved_by_id: null, resolved_by_push: null,
-        st_diff: null, system: note.system === 1, type: null, updated_at: note.updated_at, updated_by_id: null, description: note.body,
+        discussion_id: note.discussion_id, id: note.id, line_code: null, note: note.body, noteable_id: e.noteableId, noteable_type: e.noteableKind,
+        original_position: position, position, project_id: p.id, resolved_at: note.resolved_at, resolved_by_id: note.resolved_by_id,
+        resolved_by_push: null, st_diff: null, system: note.system === 1, type: note.type, updated_at: note.updated_at, updated_by_id: null,
+        description: note.body,
         url: `${projectUrls(app, p).web}/-/${NOTEABLE_PATH[e.noteableKind]}/${iid}#note_${note.id}`, action: 'create',
       },
       repository: hookRepository(app, p), ...attached,
