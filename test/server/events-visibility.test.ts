@@ -156,3 +156,19 @@ describe('GET /user/activities', () => {
     expect([bad.status, bad.body]).toEqual([400, { message: { from: ['is invalid'] } }])
   })
 })
+
+describe('deleted authors', () => {
+  it('takes a deleted user’s events with them, ghost migration or hard delete', async () => {
+    for (const hard of [false, true]) {
+      const dave = await createUser(server, hard ? 'dave-hard' : 'dave')
+      expectStatus(await root().post(`/projects/${pub.id}/members`, { user_id: dave.id, access_level: 30 }), 201)
+      expectStatus(await dave.api.post(`/projects/${pub.id}/issues`, { title: `By ${dave.username}` }), 201)
+      await server.app.tasks.idle()
+      expect((await seen(root(), `/users/${dave.id}/events`)).map(([action]) => action)).toEqual(['joined', 'opened'])
+      expectStatus(await root().del(`/users/${dave.id}`, { query: { hard_delete: hard } }), 204)
+      await server.app.tasks.idle()
+      const left = expectStatus(await root().get(`/projects/${pub.id}/events`, { query: { per_page: 100 } }), 200).body as any[]
+      expect(left.filter((e) => e.author_id === dave.id)).toEqual([])
+    }
+  })
+})
