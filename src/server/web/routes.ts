@@ -17,6 +17,7 @@ import { mergeRequestsGet } from './pages/merge-requests.js'
 import { pipelinePage, pipelinesPage } from './pages/pipelines.js'
 import { blobPage, projectPage, rawFile, treePage } from './pages/project.js'
 import { groupPage } from './pages/groups.js'
+import { milestonesPage } from './pages/milestones.js'
 import { personalSnippetPage, projectSnippetPage, projectSnippetsPage, snippetRaw } from './pages/snippets.js'
 import { namespacePage } from './pages/users.js'
 import { wikiIndex, wikiPage, wikiPagesPage } from './pages/wikis.js'
@@ -33,6 +34,7 @@ const PROJECT = String.raw`^\/(?![^?]*\.git(?:\/|$))(?!(?:api|oauth|users|groups
 const PROJECT_PAGE = new RegExp(String.raw`${PROJECT}(?<rest>(?:\/-\/.*?)?)\/?$`, 'i')
 /** `/groups/<path…>` (no `/-/` pages of groups yet) and a lone `/<username>` (or a top-level group's path). */
 const GROUP_PAGE = /^\/groups\/(?<group>[^/]+(?:\/(?!-(?:\/|$))[^/]+)*?)\/?$/i
+const GROUP_MILESTONES = /^\/groups\/(?<group>[^/]+(?:\/(?!-(?:\/|$))[^/]+)*?)\/-\/milestones(?:\/(?<iid>\d{1,9}))?\/?$/i
 const NAMESPACE_PAGE = /^\/(?![^/]*\.git\/?$)(?!(?:api|oauth|users|groups|-)\/?$)(?<segment>[^/]+?)\/?$/i
 const PERSONAL_SNIPPET = /^\/-\/snippets\/(?<id>\d{1,9})(?<rest>(?:\/raw(?:\/.*)?)?)\/?$/i
 const ISSUE_ACTION = new RegExp(String.raw`${PROJECT}\/-\/issues\/(?<iid>\d{1,9})\/(?<action>notes|close|reopen)\/?$`, 'i')
@@ -75,7 +77,7 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   if (rest === '') return projectPage(ctx, req, res, project)
   const wikiOrSnippet = /^(wikis|snippets)(?:\/(.*))?$/.exec(rest)
   if (wikiOrSnippet) return wikiOrSnippetGet(ctx, req, res, project, wikiOrSnippet[1], wikiOrSnippet[2])
-  const [, kind, tail] = /^(tree|blob|raw|issues|merge_requests|commits|commit|pipelines|jobs)(?:\/(.*))?$/.exec(rest) ?? []
+  const [, kind, tail] = /^(tree|blob|raw|issues|merge_requests|commits|commit|pipelines|jobs|milestones)(?:\/(.*))?$/.exec(rest) ?? []
   if (kind === 'tree') return treePage(ctx, req, res, project, tail ?? '')
   if (kind === 'blob' && tail) return blobPage(ctx, req, res, project, tail)
   if (kind === 'raw' && tail) return rawFile(ctx, req, res, project, tail)
@@ -87,6 +89,7 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   if (kind === 'pipelines' && tail === undefined) return pipelinesPage(ctx, req, res, project)
   if (kind === 'pipelines' && /^\d{1,9}$/.test(tail ?? '')) return pipelinePage(ctx, req, res, project, Number(tail))
   if (kind === 'jobs' && /^\d{1,9}$/.test(tail ?? '')) return jobPage(ctx, req, res, project, Number(tail))
+  if (kind === 'milestones' && (tail === undefined || /^\d{1,9}$/.test(tail))) return milestonesPage(ctx, req, res, { project }, tail === undefined ? undefined : Number(tail))
   webNotFound(ctx.app, req, res)
 }
 
@@ -126,6 +129,7 @@ export function mountWeb(router: Router, app: AppDeps) {
   router.get('/users/sign_in', page(app, signInPage))
   router.post('/users/sign_out', page(app, signOut))
   router.get(PROJECT_PAGE, page(app, projectGet))
+  router.get(GROUP_MILESTONES, page(app, (ctx, req, res) => milestonesPage(ctx, req, res, { group: req.params.group }, /^\d+$/.test(req.params.iid ?? '') ? Number(req.params.iid) : undefined)))
   router.get(GROUP_PAGE, page(app, (ctx, req, res) => groupPage(ctx, req, res, req.params.group)))
   router.get(PERSONAL_SNIPPET, page(app, personalSnippetGet))
   router.get(NAMESPACE_PAGE, page(app, (ctx, req, res) => namespacePage(ctx, req, res, req.params.segment)))
