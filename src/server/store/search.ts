@@ -27,7 +27,7 @@ export function searchMilestones(db: Db, f: { viewer: number; admin: boolean; se
       AND (m.title LIKE @search ESCAPE '\\' OR m.description LIKE @search ESCAPE '\\')
       ${f.groupId === undefined ? '' : 'AND p.namespace_id IN (SELECT id FROM down)'}`
   const args = { viewer: f.viewer, admin: f.admin ? 1 : 0, search: likePattern(f.search), group: f.groupId ?? null }
-  return paged<MilestoneHit>(db, ACCESS_CTE + (f.groupId === undefined ? '' : DOWN), from, "m.*, ns.full_path || '/' || p.path AS project_full_path", args, f, 'm.id DESC')
+  return paged<MilestoneHit>(db, ACCESS_CTE + (f.groupId === undefined ? '' : DOWN), from, "m.*, NULL AS group_path, ns.full_path || '/' || p.path AS project_full_path", args, f, 'm.id DESC')
 }
 
 export type NoteHit = NoteRow & { noteable_type: 'Issue' | 'MergeRequest'; noteable_iid: number }
