@@ -177,4 +177,16 @@ describe('recording', () => {
       ['removed due to membership expiration from', project.id, '2024-03-10T12:00:00.000Z'], ['joined', project.id, '2024-03-02T09:00:00.000Z'],
     ])
   })
+
+  it('records milestones opened, closed, reopened and destroyed, a destroyed one by its last title', async () => {
+    const m = expectStatus(await alice.api.post(`/projects/${project.id}/milestones`, { title: 'v1.0' }), 201).body
+    expectStatus(await alice.api.put(`/projects/${project.id}/milestones/${m.id}`, { state_event: 'close' }), 200)
+    expectStatus(await alice.api.put(`/projects/${project.id}/milestones/${m.id}`, { state_event: 'activate', title: 'v1.1' }), 200)
+    const live = await events(alice, `/projects/${project.id}/events`, { target_type: 'milestone', sort: 'asc' })
+    expect(live.map((e) => [e.action_name, e.target_type, e.target_id, e.target_iid, e.target_title])).toEqual(
+      ['opened', 'closed', 'opened'].map((a) => [a, 'Milestone', m.id, m.iid, 'v1.1']))
+    expectStatus(await alice.api.del(`/projects/${project.id}/milestones/${m.id}`), 204)
+    const [gone] = await events(alice, `/projects/${project.id}/events`, { target_type: 'milestone' })
+    expect([gone.action_name, gone.target_id, gone.target_iid, gone.target_title]).toEqual(['destroyed', m.id, m.id, 'v1.1'])
+  })
 })

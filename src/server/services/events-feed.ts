@@ -7,6 +7,7 @@ import { canReadCode, canReadIssue, canReadProject, GUEST, isAdmin, projectLevel
 import * as store from '../store/events.js'
 import { findIssueById } from '../store/issues.js'
 import { findMergeRequestById } from '../store/merge-requests.js'
+import { findMilestone } from '../store/milestones.js'
 import { assigneeIdsOf } from '../store/noteables.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findSnippet } from '../store/snippets.js'
@@ -100,6 +101,11 @@ class Viewer {
       case 'WikiPage::Meta': return { ...base, target: { iid: null, title: row.target_title } }
       case 'Issue': return this.issuable(base, p, 'Issue', row.target_id!)
       case 'MergeRequest': return this.issuable(base, p, 'MergeRequest', row.target_id!)
+      case 'Milestone': {
+        // A destroyed milestone keeps the title it had.
+        const m = findMilestone(this.ctx.app.db, p.id, row.target_id!)
+        return { ...base, target: { iid: m?.iid ?? null, title: m?.title ?? row.target_title } }
+      }
       default: return this.noteView(base, p, row.target_id!)
     }
   }

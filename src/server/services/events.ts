@@ -16,6 +16,7 @@ type Recorded = Pick<store.NewEvent, 'action' | 'target_type' | 'target_id'> & P
 const ISSUABLE_ACTIONS = { open: 'created', close: 'closed', reopen: 'reopened', merge: 'merged' } as const
 const WIKI_ACTIONS = { create: 'created', update: 'updated', delete: 'destroyed' } as const
 const MEMBER_ACTIONS = { join: 'joined', leave: 'left', expire: 'expired' } as const
+const MILESTONE_ACTIONS = { create: 'created', close: 'closed', reopen: 'reopened', destroy: 'destroyed' } as const
 
 /** What an announcement records, or null for what GitLab keeps out of the feed (edits of issues and merge requests). */
 function eventOf(app: AppDeps, e: Exclude<HookEvent, { kind: 'system' }>): Recorded | null {
@@ -27,6 +28,7 @@ function eventOf(app: AppDeps, e: Exclude<HookEvent, { kind: 'system' }>): Recor
     case 'merge_request':
       return e.action === 'update' ? null : { action: ISSUABLE_ACTIONS[e.action], target_type: 'MergeRequest', target_id: e.mergeRequestId }
     case 'merge_request_approval': return { action: 'approved', target_type: 'MergeRequest', target_id: e.mergeRequestId }
+    case 'milestone': return { action: MILESTONE_ACTIONS[e.action], target_type: 'Milestone', target_id: e.milestoneId, target_title: e.title }
     case 'note': {
       const note = store.findNoteWithKind(app.db, e.noteId)
       // GitLab's target_type is the note's class: DiffNote, DiscussionNote … or Note.

@@ -9,6 +9,7 @@ import * as store from '../store/milestones.js'
 import type { NamespaceRow } from '../store/namespaces.js'
 import type { ProjectView } from '../store/projects.js'
 import { transaction } from '../store/db.js'
+import { emitHookEvent } from './webhook-events.js'
 
 export type { MilestoneRow } from '../store/milestones.js'
 
@@ -70,6 +71,7 @@ export function createMilestone(ctx: RequestContext, parent: MilestoneParent, in
   const id = transaction(db, () => insertMilestoneIn(ctx, parent, {
     title, description: input.description ?? '', due_date: input.due_date || null, start_date: input.start_date || null, created_at: at, updated_at: at,
   }))
+  announce(ctx, parent, 'create', id, title)
   return findMilestone(ctx, parent, id)
 }
 
@@ -84,12 +86,19 @@ export function editMilestone(ctx: RequestContext, parent: MilestoneParent, m: s
   if (input.state_event === 'close' && m.state !== 'closed') Object.assign(patch, { state: 'closed', closed_at: at })
   if (input.state_event === 'activate' && m.state !== 'active') Object.assign(patch, { state: 'active', closed_at: null })
   store.updateMilestone(ctx.app.db, m.id, patch)
+  if (patch.state) announce(ctx, parent, patch.state === 'closed' ? 'close' : 'reopen', m.id, patch.title ?? m.title)
   return findMilestone(ctx, parent, m.id)
 }
 
 export function deleteMilestone(ctx: RequestContext, parent: MilestoneParent, m: store.MilestoneRow) {
   requireManage(ctx, parent)
   store.deleteMilestoneRow(ctx.app.db, m.id)
+  announce(ctx, parent, 'destroy', m.id, m.title)
+}
+
+/** The events feed records a project's milestones (GitLab's open, close, reopen and destroy_milestone). */
+function announce(ctx: RequestContext, parent: MilestoneParent, action: 'create' | 'close' | 'reopen' | 'destroy', milestoneId: number, title: string) {
+  if (isProject(parent)) emitHookEvent(ctx.app, { kind: 'milestone', action, projectId: parent.id, userId: ctx.user!.id, milestoneId, title })
 }
 
 /** A milestone an issuable of the project may take: the project's own or an ancestor group's (Issuable#milestone_available?). */

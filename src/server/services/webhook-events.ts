@@ -17,8 +17,10 @@ export type FeedEvent =
   | { kind: 'project'; action: 'create'; projectId: number; userId: number }
   | { kind: 'member'; action: 'join' | 'leave' | 'expire'; projectId: number; userId: number }
   | { kind: 'merge_request_approval'; projectId: number; userId: number; mergeRequestId: number }
+  /** A project's milestone; its title is kept, as a destroyed one has no row left to read. */
+  | { kind: 'milestone'; action: 'create' | 'close' | 'reopen' | 'destroy'; projectId: number; userId: number; milestoneId: number; title: string }
 
-const FEED_KINDS: ReadonlySet<HookEvent['kind']> = new Set<FeedEvent['kind']>(['project', 'member', 'merge_request_approval'])
+const FEED_KINDS: ReadonlySet<HookEvent['kind']> = new Set<FeedEvent['kind']>(['project', 'member', 'merge_request_approval', 'milestone'])
 export const isFeedEvent = (e: HookEvent): e is FeedEvent => FEED_KINDS.has(e.kind)
 
 export type HookEvent =
