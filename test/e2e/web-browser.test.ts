@@ -3,7 +3,7 @@
 // Screenshots go to .scratch/web-screenshots/ (git-ignored). Skipped when no chromium is installed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { chromiumPath, openBrowserPage } from '../helpers/browser.js'
+import { chromiumPath, expectNoScriptRan, openBrowserPage } from '../helpers/browser.js'
 import { HOSTILE_BRANCH, HOSTILE_FILE, webFixture, type WebFixture } from '../server/web/fixture.js'
 
 describe.skipIf(!chromiumPath)('the web pages in a real browser', () => {
@@ -23,14 +23,6 @@ describe.skipIf(!chromiumPath)('the web pages in a real browser', () => {
     await f?.server.close()
   })
 
-  /** Nothing the hostile content carried ran: no flag set, no dialog opened. */
-  async function expectNoScriptRan() {
-    // No element the hostile text would have made, whether or not the CSP would have stopped it running.
-    expect(await page.locator('script, svg, img[src="x"]').count()).toBe(0)
-    expect(await page.evaluate('typeof window.__xss')).toBe('undefined')
-    expect(dialogs).toEqual([])
-  }
-
   it('signs in through the form (after a wrong password) and lists the projects', async () => {
     await page.goto(`${f.server.url}/users/sign_in`)
     await shot('sign-in')
@@ -44,7 +36,7 @@ describe.skipIf(!chromiumPath)('the web pages in a real browser', () => {
     expect(await page.textContent('header')).toContain('@alice')
     expect(await page.locator('#projects li').count()).toBe(2)
     await shot('projects')
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
   }, 60_000)
 
   it('reads the project, a directory and a highlighted file with line anchors', async () => {
@@ -58,7 +50,7 @@ describe.skipIf(!chromiumPath)('the web pages in a real browser', () => {
     await page.click('a#L2')
     expect(page.url()).toMatch(/#L2$/)
     await shot('blob')
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
   }, 60_000)
 
   it('shows hostile branch and file names as text', async () => {
@@ -66,7 +58,7 @@ describe.skipIf(!chromiumPath)('the web pages in a real browser', () => {
     expect(await page.textContent('#current-ref')).toBe(HOSTILE_BRANCH)
     await page.goto(`${f.server.url}/alice/demo/-/blob/main/${encodeURIComponent(HOSTILE_FILE)}`)
     expect(await page.textContent('#file-name')).toBe(HOSTILE_FILE)
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
   }, 60_000)
 
   it('comments on the issue and closes it; hostile title, description and comment stay text', async () => {
@@ -82,7 +74,7 @@ describe.skipIf(!chromiumPath)('the web pages in a real browser', () => {
     expect(await page.textContent('#issue-state')).toBe('Closed')
     expect(await page.locator('#reopen-button').count()).toBe(1)
     await shot('issue')
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
     const issue = (await f.alice.api.get(`/projects/${f.pub.id}/issues/1`)).body
     expect([issue.state, issue.user_notes_count]).toEqual(['closed', 1])
   }, 60_000)

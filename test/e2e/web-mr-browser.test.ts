@@ -3,7 +3,7 @@
 // Screenshots mr-overview and mr-diffs go to .scratch/web-screenshots/. Skipped when no chromium is installed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { chromiumPath, openBrowserPage } from '../helpers/browser.js'
+import { chromiumPath, expectNoScriptRan, openBrowserPage } from '../helpers/browser.js'
 import { branchHead } from '../helpers/repository.js'
 import { HOSTILE_BRANCH, HOSTILE_FILE } from '../server/web/fixture.js'
 import { HOSTILE_CHANGED, mrFixture, type MrFixture } from '../server/web/mr-fixture.js'
@@ -25,12 +25,6 @@ describe.skipIf(!chromiumPath)('merge requests in a real browser', () => {
     await f?.server.close()
   })
 
-  async function expectNoScriptRan() {
-    expect(await page.locator('script, svg, img[src="x"]').count()).toBe(0)
-    expect(await page.evaluate('typeof window.__xss')).toBe('undefined')
-    expect(dialogs).toEqual([])
-  }
-
   it('signs in and opens the merge request from the list; hostile title and branch stay text', async () => {
     await page.goto(`${f.server.url}/users/sign_in`)
     await page.fill('input[name="user[login]"]', 'alice')
@@ -45,7 +39,7 @@ describe.skipIf(!chromiumPath)('merge requests in a real browser', () => {
     expect(await page.textContent('#merge-status')).toBe('Ready to merge.')
     expect(await page.locator('#mr-description input.task-list-item-checkbox').count()).toBe(2)
     await shot('mr-overview')
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
   }, 60_000)
 
   it('reads the changes through the file list, unified and split', async () => {
@@ -59,7 +53,7 @@ describe.skipIf(!chromiumPath)('merge requests in a real browser', () => {
     expect(await page.locator('#diff-1 td.diff-del pre').textContent()).toBe('hostile name')
     expect(await page.locator('#diff-1 td.diff-add pre').textContent()).toBe('hostile name, changed')
     await shot('mr-diffs')
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
   }, 60_000)
 
   it('comments on the merge request', async () => {
@@ -67,7 +61,7 @@ describe.skipIf(!chromiumPath)('merge requests in a real browser', () => {
     await page.fill('#comment-form textarea', 'Reviewed in a **browser** <img src=x onerror="window.__xss=1">')
     await Promise.all([page.waitForLoadState('load'), page.click('#comment-button')])
     expect(await page.locator('#notes .note:not(.system)').last().textContent()).toContain('Reviewed in a browser <img src=x onerror="window.__xss=1">')
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
     const notes = (await f.alice.api.get(`/projects/${f.pub.id}/merge_requests/1/notes`)).body
     expect(notes.map((n: any) => n.body)).toEqual(['Reviewed in a **browser** <img src=x onerror="window.__xss=1">'])
   }, 60_000)
@@ -85,6 +79,6 @@ describe.skipIf(!chromiumPath)('merge requests in a real browser', () => {
     expect(await branchHead(f.alice.api, f.pub.id, 'topic')).toBeNull()
     const main = (await f.alice.api.get(`/projects/${f.pub.id}/repository/commits/main`)).body
     expect(main.id).toBe(mr.merge_commit_sha)
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
   }, 60_000)
 })

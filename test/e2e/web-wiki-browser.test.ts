@@ -3,7 +3,7 @@
 // snippet, group and user go to .scratch/web-screenshots/ (git-ignored). Skipped when no chromium is installed.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumPath, openBrowserPage } from '../helpers/browser.js'
+import { chromiumPath, expectNoScriptRan, openBrowserPage } from '../helpers/browser.js'
 import { HOSTILE_NAME, pagesFixture, XSS, type PagesFixture } from '../server/web/wiki-snippet-fixture.js'
 
 describe.skipIf(!chromiumPath)('wiki, snippet, group and user pages in a real browser', () => {
@@ -23,12 +23,6 @@ describe.skipIf(!chromiumPath)('wiki, snippet, group and user pages in a real br
     await f?.server.close()
   })
 
-  async function expectNoScriptRan() {
-    expect(await page.locator('script, svg, img[src="x"]').count()).toBe(0)
-    expect(await page.evaluate('typeof window.__xss')).toBe('undefined')
-    expect(dialogs).toEqual([])
-  }
-
   it('opens the wiki at its home page, rendered, and follows the page list to a nested page', async () => {
     await page.goto(`${f.server.url}/alice/demo/-/wikis`)
     expect(page.url()).toBe(`${f.server.url}/alice/demo/-/wikis/home`)
@@ -36,12 +30,12 @@ describe.skipIf(!chromiumPath)('wiki, snippet, group and user pages in a real br
     expect(await page.textContent('#wiki-content')).toContain(XSS)
     expect(await page.getAttribute('#wiki-content a.gfm-reference', 'href')).toBe(`${f.server.url}/alice/demo/-/issues/1`)
     await shot('wiki-page')
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
     await Promise.all([page.waitForURL(/\/-\/wikis\/docs\/setup$/), page.click('#wiki-pages a:text("setup")')])
     expect(await page.textContent('#wiki-content em')).toBe('steps')
     await page.goto(`${f.server.url}/alice/demo/-/wikis/guide`)
     expect(await page.textContent('pre#wiki-content')).toBe(`= Guide\n\n${XSS}\n`)
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
   }, 60_000)
 
   it('reads a snippet: highlighted files with hostile names as text, notes, and a raw link serving plain text', async () => {
@@ -51,10 +45,10 @@ describe.skipIf(!chromiumPath)('wiki, snippet, group and user pages in a real br
     expect(await page.locator('.snippet-file .hljs-keyword').first().textContent()).toBe('const')
     expect(await page.textContent('#notes .markdown')).toContain(`A note ${XSS}`)
     await shot('snippet')
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
     await Promise.all([page.waitForURL(/\/raw\/main\/app\.js$/), page.locator('.raw-link').first().click()])
     expect(await page.textContent('body')).toBe('const a = "</script><script>window.__xss=1</script>"\n')
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
   }, 60_000)
 
   it('shows a group with its subgroup and project, and a user profile', async () => {
@@ -62,12 +56,12 @@ describe.skipIf(!chromiumPath)('wiki, snippet, group and user pages in a real br
     expect(await page.locator('#subgroups li').count()).toBe(1)
     expect(await page.textContent('#projects')).toContain(`Tool ${XSS}`)
     await shot('group')
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
     await page.goto(`${f.server.url}/alice`)
     expect(await page.textContent('#user-name')).toBe('Alice <b>A</b>')
     expect(await page.textContent('#user-bio')).toBe(`Bio ${XSS}`)
     expect(await page.locator('#projects li').count()).toBe(1)
     await shot('user')
-    await expectNoScriptRan()
+    await expectNoScriptRan(page, dialogs)
   }, 60_000)
 })

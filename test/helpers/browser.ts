@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 export const SHOTS = join(process.cwd(), '.scratch', 'web-screenshots')
 
@@ -30,4 +31,14 @@ export async function openBrowserPage(height: number): Promise<BrowserPage> {
     void d.dismiss()
   })
   return { browser, page, dialogs, shot: (name) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true }) }
+}
+
+/**
+ * Nothing hostile content carried ran: no element it would have made (whether or not the CSP would have stopped it
+ * running), no flag set, no dialog opened.
+ */
+export async function expectNoScriptRan(page: Page, dialogs: string[]) {
+  expect(await page.locator('script, svg, img[src="x"]').count()).toBe(0)
+  expect(await page.evaluate('typeof window.__xss')).toBe('undefined')
+  expect(dialogs).toEqual([])
 }
