@@ -1,0 +1,132 @@
+// Hostile content in every field a page renders (world.ts), then every page behind a web_url plus the pages no API
+// link names (wikis, trees, blobs, lists): no markup the data brought survives, each page carries the strict CSP, and
+// in a real browser over the worst pages no script runs and no dialog opens.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { request } from '../../helpers/api.js'
+import { chromiumPath, openBrowserPage } from '../../helpers/browser.js'
+import { JOB_SCRIPT_PATH } from '../../../src/server/web/pages/job-follow.js'
+import { collectWebUrls } from './collect-urls.js'
+import { signIn } from './fixture.js'
+import { HOSTILE_FILE, HOSTILE_REF, HOSTILE_TAG, seedWorld, type World } from './world.js'
+
+let w: World
+let cookie: string
+let pages: string[]
+
+const enc = encodeURIComponent
+
+/** The pages no web_url names: the project's lists, refs and files with hostile names, wiki pages, MR tabs. */
+function extraPages(w: World): string[] {
+  const demo = '/alice/demo'
+  return [
+    '/', '/alice', '/bob', '/groups/team', '/groups/team/sub', '/groups/team/-/milestones', `${demo}/-/milestones`,
+    `${demo}/-/tree/main`, `${demo}/-/tree/main/docs/very/deep`, `${demo}/-/blob/main/README.md`, `${demo}/-/blob/main/src/app.js`,
+    `${demo}/-/blob/main/${enc(HOSTILE_FILE)}`, `${demo}/-/blob/main/.gitlab-ci.yml`, `${demo}/-/tree/${enc(HOSTILE_REF)}`,
+    `${demo}/-/tree/${enc(HOSTILE_TAG)}`, `${demo}/-/commits/main`, `${demo}/-/commits/${enc(HOSTILE_REF)}`, `${demo}/-/commit/${w.sha}`,
+    `${demo}/-/commit/${w.sha}?view=parallel`, `${demo}/-/issues`, `${demo}/-/issues?state=all`, `${demo}/-/merge_requests`,
+    `${demo}/-/merge_requests?state=all`, `${demo}/-/merge_requests/${w.mr.iid}/commits`, `${demo}/-/merge_requests/${w.mr.iid}/diffs`,
+    `${demo}/-/merge_requests/${w.mr.iid}/diffs?view=parallel`, `${demo}/-/pipelines`, `${demo}/-/wikis/pages`,
+    `${demo}/-/snippets`, `/-/snippets/${w.personal.id}`, `/team/sub/inner`,
+  ]
+}
+
+beforeAll(async () => {
+  w = await seedWorld()
+  cookie = await signIn(w.server, w.alice)
+  const walk = await collectWebUrls(w)
+  const wikis = (await w.alice.api.get(`/projects/${w.pub.id}/wikis`)).body as { slug: string }[]
+  const wikiPages = wikis.map((p) => `/alice/demo/-/wikis/${enc(p.slug).replace(/%2F/g, '/')}`)
+  pages = [...new Set([...[...walk.urls].map((u) => u.slice(w.server.url.length)), ...extraPages(w), ...wikiPages])]
+}, 180_000)
+afterAll(() => w?.server.close())
+
+const get = (path: string) => request(w.server, 'GET', path, { headers: { Cookie: cookie } })
+
+const ENTITIES: Record<string, string> = { colon: ':', tab: '', newline: '', amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' }
+/** An attribute value as the browser reads it: entities decoded, the blanks and controls a scheme may hide behind dropped. */
+const decoded = (v: string) => v
+  .replace(/&#x([0-9a-f]+);?/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
+  .replace(/&#(\d+);?/g, (_, d) => String.fromCodePoint(Number(d)))
+  .replace(/&([a-z]+);/gi, (m, n) => ENTITIES[n.toLowerCase()] ?? m)
+  // eslint-disable-next-line no-control-regex
+  .replace(/[\u0000-\u0020]/g, '')
+
+/**
+ * What in the page is live markup the data brought: a script other than the job page's own, an event handler
+ * attribute on any tag, a URL attribute with a script scheme. Text between tags is never read, so the hostile strings
+ * shown escaped (as they must be) do not count.
+ */
+function hostileMarkup(page: string, baseUrl: string): string[] {
+  const found: string[] = []
+  const ownScript = `<script src="${baseUrl}${JOB_SCRIPT_PATH}" defer>`
+  for (const [tag] of page.matchAll(/<[a-zA-Z][^>]*>/g)) {
+    const name = /^<([a-zA-Z][\w:-]*)/.exec(tag)![1].toLowerCase()
+    if (name === 'script' && tag !== ownScript) found.push(tag)
+    if (['svg', 'iframe', 'object', 'embed', 'math', 'base', 'meta'].includes(name) && !tag.startsWith('<meta charset') && !tag.startsWith('<meta name="viewport"')) found.push(tag)
+    const unquoted = tag.replace(/"[^"]*"|'[^']*'/g, '""')
+    if (/[\s/"]on[a-z]+\s*=/i.test(unquoted)) found.push(tag)
+    for (const m of tag.matchAll(/\s(href|src|action|formaction|xlink:href|srcset|poster|data)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+      const value = decoded(m[2] ?? m[3] ?? m[4] ?? '')
+      if (/^(javascript|vbscript|data:text\/html)/i.test(value)) found.push(tag)
+    }
+  }
+  return found
+}
+
+describe('every page over hostile content', () => {
+  it('shows no live markup the data brought and sends the strict CSP', async () => {
+    const bad: string[] = []
+    for (const path of pages) {
+      const res = await get(path)
+      if (res.status !== 200) { bad.push(`${res.status} ${path}`); continue }
+      const csp = res.headers.get('content-security-policy') ?? ''
+      if (!csp.startsWith("default-src 'none'; ") || /unsafe-inline|unsafe-eval/.test(csp)) bad.push(`CSP ${csp} ${path}`)
+      for (const tag of hostileMarkup(res.text, w.server.url)) bad.push(`${path}: ${tag.slice(0, 200)}`)
+    }
+    expect(bad).toEqual([])
+    expect(pages.length).toBeGreaterThan(60)
+  }, 120_000)
+
+  it('shows the hostile text as text: escaped markup, the template expression untouched', async () => {
+    const escaped = '&lt;script&gt;window.__xss=1&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(1)&gt; {{7*7}}'
+    for (const path of ['/alice/demo', `/alice/demo/-/issues/${w.issue.iid}`, `/alice/demo/-/merge_requests/${w.mr.iid}`, '/alice']) {
+      expect([path, (await get(path)).text.includes(escaped)]).toEqual([path, true])
+    }
+  })
+
+  it('catches what it is meant to catch', () => {
+    const base = 'http://h'
+    expect(hostileMarkup('<p>&lt;script&gt; onerror=alert(1)</p><a title="x onerror=1" href="/a">', base)).toEqual([])
+    expect(hostileMarkup(`<script src="${base}${JOB_SCRIPT_PATH}" defer></script>`, base)).toEqual([])
+    expect(hostileMarkup('<script>alert(1)</script>', base)).toHaveLength(1)
+    expect(hostileMarkup('<img src=x onerror=alert(1)>', base)).toHaveLength(1)
+    expect(hostileMarkup('<a href="jav&#x09;ascript&colon;alert(1)">', base)).toHaveLength(1)
+    expect(hostileMarkup('<svg/onload=alert(1)>', base)).toHaveLength(2)
+  })
+})
+
+describe.skipIf(!chromiumPath)('the worst pages in a real browser', () => {
+  it('runs no script and opens no dialog', async () => {
+    const { browser, page, dialogs, shot } = await openBrowserPage(900)
+    try {
+      const [name, value] = cookie.split('=')
+      await page.context().addCookies([{ name, value, url: w.server.url }])
+      const worst = [
+        `/alice/demo/-/issues/${w.issue.iid}`, `/alice/demo/-/merge_requests/${w.mr.iid}`, `/alice/demo/-/merge_requests/${w.mr.iid}/diffs`,
+        `/alice/demo/-/jobs/${(await w.alice.api.get(`/projects/${w.pub.id}/jobs`)).body[0].id}`, `/alice/demo/-/blob/main/${enc(HOSTILE_FILE)}`,
+        `/alice/demo/-/tree/${enc(HOSTILE_REF)}`, '/alice/demo/-/wikis/home', `/alice/demo/-/snippets/${w.snippet.id}`, '/alice/demo/-/milestones/1',
+        '/alice', '/alice/demo',
+      ]
+      for (const path of worst) {
+        const res = await page.goto(`${w.server.url}${path}`)
+        expect([path, res?.status()]).toEqual([path, 200])
+        expect([path, await page.evaluate('typeof window.__xss')]).toEqual([path, 'undefined'])
+        expect([path, await page.locator('svg, img[src="x"], iframe').count()]).toEqual([path, 0])
+      }
+      await shot('xss-sweep-issue')
+      expect(dialogs).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 120_000)
+})
