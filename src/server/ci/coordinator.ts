@@ -72,7 +72,8 @@ async function payloadOf(app: AppDeps, job: JobRow, token: string, project: Proj
     job_info: { name: job.name, stage: job.stage, project_id: project.id, project_name: project.name },
     git_info: {
       repo_url: `${url.protocol}//gitlab-ci-token:${token}@${url.host}/${project.ns_full_path}/${project.path}.git`,
-      ref: job.ref, sha: job.sha, before_sha: pipeline.before_sha ?? ZERO_SHA, ref_type: job.tag ? 'tag' : 'branch', depth: 20,
+      ref: job.ref, sha: job.sha, before_sha: pipeline.before_sha ?? ZERO_SHA, ref_type: job.tag ? 'tag' : 'branch',
+      refspecs: [refspecOf(job)], depth: 20,
     },
     runner_info: { timeout: spec.timeout ?? DEFAULT_TIMEOUT },
     variables, steps: steps(spec),
@@ -85,6 +86,12 @@ async function payloadOf(app: AppDeps, job: JobRow, token: string, project: Proj
     image: spec.image, services: spec.services, cache: spec.cache,
   }
   return { payload, masks: [token, ...variables.filter((v) => v.masked && v.value).map((v) => v.value)] }
+}
+
+/** What the runner fetches: a full ref (a merge request's) as itself, a tag as a tag, a branch as origin's. */
+function refspecOf(job: JobRow): string {
+  if (job.ref.startsWith('refs/')) return `+${job.ref}:${job.ref}`
+  return job.tag ? `+refs/tags/${job.ref}:refs/tags/${job.ref}` : `+refs/heads/${job.ref}:refs/remotes/origin/${job.ref}`
 }
 
 /** The merge request of a merge_request_event pipeline, as its jobs' CI_MERGE_REQUEST_* variables describe it. */

@@ -14,7 +14,7 @@ import { ciBaseUrl } from './lifecycle-events.js'
 import { FILTERED_BY_WORKFLOW, NO_JOBS, planPipeline } from './plan.js'
 import type { JobSpec, PipelinePlan, PipelineSource, PlanContext } from './plan-types.js'
 import { processPipeline } from './scheduler.js'
-import { pipelinePredefined, projectVariablesFor, type CommitFacts, type MergeRequestFacts } from './variables.js'
+import { pipelinePredefined, projectVariablesFor, refProtected, type CommitFacts, type MergeRequestFacts } from './variables.js'
 
 export { cancelJob, cancelPipeline, deletePipeline, playJob, retryJob, retryPipeline } from './lifecycle-actions.js'
 export { onJobFinished, onPipelineFinished } from './lifecycle-events.js'
@@ -47,6 +47,12 @@ const ANSWERS_ERRORS = new Set<string>(['api', 'web', 'trigger', 'schedule', 'pi
 
 async function resolveRef(gitdir: string, input: CreatePipelineInput): Promise<{ sha: string; tag: boolean } | null> {
   const kinds = input.tag === undefined ? [false, true] : [input.tag]
+  // A full ref (refs/merge-requests/<iid>/head) is read as it is: a merge request pipeline's ref.
+  if (input.ref.startsWith('refs/')) {
+    const head = await readRef(gitdir, input.ref).catch(() => null)
+    const sha = head && (input.sha ?? (await resolveCommit(gitdir, head)))
+    return sha ? { sha, tag: false } : null
+  }
   for (const tag of kinds) {
     const head = await readRef(gitdir, `refs/${tag ? 'tags' : 'heads'}/${input.ref}`).catch(() => null)
     if (!head) continue
@@ -109,7 +115,7 @@ export async function createPipeline(app: AppDeps, input: CreatePipelineInput): 
   }
   // Rules and workflow see predefined, then project, then pipeline variables, as jobs do.
   const variables: Record<string, string> = { ...pipelinePredefined(app, ciBaseUrl(app), facts) }
-  for (const v of projectVariablesFor(app, input.project, input.ref, resolved.tag)) variables[v.key] = v.value
+  for (const v of projectVariablesFor(app, input.project, refProtected(app, facts))) variables[v.key] = v.value
   for (const v of input.variables ?? []) variables[v.key] = v.value
   const ctx: PlanContext = {
     source: input.source, ref: input.ref, tag: resolved.tag, sha: resolved.sha, variables, changedPaths: input.changedPaths ?? null,

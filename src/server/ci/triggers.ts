@@ -1,15 +1,18 @@
 // What creates pipelines without being asked: pushes (over HTTP, API commits, merges, new branches and tags) and
-// merge-request events (opened, source branch moved) when the config has jobs for them.
+// merge-request events (opened, source branch moved, a fork's too) when the config has jobs for them.
 import type { AppDeps } from '../context.js'
 import { diffBetween } from '../git/diff.js'
-import { readCommitInfo, readRef, resolveCommit } from '../git/read.js'
+import { fetchRef, mergeRequestHeadRef } from '../git/merge/index.js'
+import { readCommitInfo, resolveCommit } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
+import { GitError } from '../git/types.js'
 import { labelNamesOf } from '../store/noteables.js'
 import { findMergeRequestById, openOnBranches, type MergeRequestRow } from '../store/merge-requests.js'
 import { latestPipeline } from '../store/pipelines.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { onRefsMoved, type PushEvent } from '../services/git-access.js'
+import { isProtectedBranch } from '../services/protected-branches.js'
 import { createPipeline } from './lifecycle.js'
 import { cancelRedundantPipelines } from './lifecycle-redundant.js'
 import type { MergeRequestFacts } from './variables.js'
@@ -46,33 +49,38 @@ async function create(app: AppDeps, what: string, run: () => Promise<unknown>) {
 
 async function onPush(app: AppDeps, event: PushEvent) {
   const project = findProjectById(app.db, event.project.id) ?? event.project
-  if (!project.jobs_enabled) return
   for (const change of event.changes) {
     // A deleted branch or tag starts nothing.
     if (change.after === null) continue
     const m = /^refs\/(heads|tags)\/(.+)$/.exec(change.ref)
     if (!m) continue
-    // An annotated tag points at its tag object: the pipeline runs the commit under it.
-    const sha = await resolveCommit(repositoryDir(app.layout.repositories, project.id), change.after)
-    if (!sha || (await skipsCi(app, project.id, sha))) continue
-    const tag = m[1] === 'tags'
-    const changed = tag ? null : await changedPaths(app, project.id, change.before, sha)
-    await create(app, 'push', async () => {
-      const row = await createPipeline(app, {
-        project, ref: m[2], sha, tag, source: 'push', user: event.user, beforeSha: tag ? null : change.before, changedPaths: changed,
-      })
-      if (row) cancelRedundantPipelines(app, row)
-    })
-    if (!tag) await mergeRequestPipelines(app, project, m[2], event.user)
+    if (project.jobs_enabled) await pushPipeline(app, project, event, { before: change.before, after: change.after, tag: m[1] === 'tags', ref: m[2] })
+    // A fork's merge requests run in their target projects, whatever the fork's own CI settings.
+    if (m[1] === 'heads') await mergeRequestPipelines(app, project, m[2], event.user)
   }
+}
+
+async function pushPipeline(app: AppDeps, project: ProjectView, event: PushEvent, c: { before: string | null; after: string; tag: boolean; ref: string }) {
+  // An annotated tag points at its tag object: the pipeline runs the commit under it.
+  const sha = await resolveCommit(repositoryDir(app.layout.repositories, project.id), c.after)
+  if (!sha || (await skipsCi(app, project.id, sha))) return
+  const changed = c.tag ? null : await changedPaths(app, project.id, c.before, sha)
+  await create(app, 'push', async () => {
+    const row = await createPipeline(app, {
+      project, ref: c.ref, sha, tag: c.tag, source: 'push', user: event.user, beforeSha: c.tag ? null : c.before, changedPaths: changed,
+    })
+    if (row) cancelRedundantPipelines(app, row)
+  })
 }
 
 /** What CI_MERGE_REQUEST_* variables say of a merge request. */
 export function mergeRequestFacts(app: AppDeps, mr: MergeRequestRow, source: ProjectView): MergeRequestFacts {
   return {
-    id: mr.id, iid: mr.iid, title: mr.title, sourceBranch: mr.source_branch, targetBranch: mr.target_branch, sourceSha: mr.source_sha,
+    id: mr.id, iid: mr.iid, title: mr.title, sourceBranch: mr.source_branch, targetBranch: mr.target_branch, diffBaseSha: mr.base_sha,
     sourceProjectId: mr.source_project_id, targetProjectId: mr.project_id, sourceProjectPath: `${source.ns_full_path}/${source.path}`,
     labels: labelNamesOf(app.db, [mr.id]).get(mr.id) ?? [],
+    sourceBranchProtected: isProtectedBranch(app, source, mr.source_branch),
+    targetBranchProtected: isProtectedBranch(app, { id: mr.project_id }, mr.target_branch),
   }
 }
 
@@ -88,8 +96,23 @@ function oneAtATime(app: AppDeps, mrId: number, fn: () => Promise<void>): Promis
 }
 
 /**
- * A merge_request_event pipeline, when the config has jobs for one (otherwise the plan is empty and nothing is made);
- * one per source head, though both the push and the opening of the merge request ask for it.
+ * The source head, brought into the target repository as refs/merge-requests/<iid>/head first, so the pipeline
+ * never reads a stale head and a fork's commit is there for the target's runner to fetch; null when the branch is gone.
+ */
+async function fetchHead(app: AppDeps, mr: MergeRequestRow): Promise<string | null> {
+  const gitdir = (id: number) => repositoryDir(app.layout.repositories, id)
+  try {
+    return await fetchRef(gitdir(mr.project_id), gitdir(mr.source_project_id), `refs/heads/${mr.source_branch}`, mergeRequestHeadRef(mr.iid))
+  } catch (err) {
+    if (err instanceof GitError) return null
+    throw err
+  }
+}
+
+/**
+ * A detached merge_request_event pipeline in the target project on refs/merge-requests/<iid>/head, when the config
+ * at the merge request's head (a fork's own) has jobs for one; one per source head, though both the push and the
+ * opening of the merge request ask for it.
  */
 function mergeRequestPipeline(app: AppDeps, mrId: number, user: UserRow | null) {
   return oneAtATime(app, mrId, async () => {
@@ -97,16 +120,17 @@ function mergeRequestPipeline(app: AppDeps, mrId: number, user: UserRow | null) 
     const target = mr && findProjectById(app.db, mr.project_id)
     const source = mr && findProjectById(app.db, mr.source_project_id)
     if (!mr || !target || !source || !target.jobs_enabled || mr.state !== 'opened') return
-    // Pipelines of a fork's merge request run in the target project, which cannot read the fork's branch: not modelled.
-    if (source.id !== target.id) return
-    const sha = await readRef(repositoryDir(app.layout.repositories, source.id), `refs/heads/${mr.source_branch}`).catch(() => null)
-    if (!sha || latestPipeline(app.db, target.id, { mergeRequestId: mr.id, sha })) return
-    // The merge request's changes: from where it forked from the target to its head.
-    const changed = mr.base_sha ? await changedPaths(app, source.id, mr.base_sha, sha) : null
-    await create(app, 'merge request', () => createPipeline(app, {
-      project: target, ref: mr.source_branch, sha, tag: false, source: 'merge_request_event', user,
-      mergeRequest: mergeRequestFacts(app, mr, source), changedPaths: changed,
-    }))
+    const sha = await fetchHead(app, mr)
+    if (!sha || latestPipeline(app.db, target.id, { mergeRequestId: mr.id, sha }) || (await skipsCi(app, target.id, sha))) return
+    // The merge request's changes: from where it forked from the target to its head, both in the target repository now.
+    const changed = mr.base_sha ? await changedPaths(app, target.id, mr.base_sha, sha) : null
+    await create(app, 'merge request', async () => {
+      const row = await createPipeline(app, {
+        project: target, ref: mergeRequestHeadRef(mr.iid), sha, tag: false, source: 'merge_request_event', user,
+        mergeRequest: mergeRequestFacts(app, mr, source), changedPaths: changed,
+      })
+      if (row) cancelRedundantPipelines(app, row)
+    })
   })
 }
 

@@ -36,8 +36,20 @@ export interface PipelineFacts {
 }
 
 export interface MergeRequestFacts {
-  id: number; iid: number; title: string; sourceBranch: string; targetBranch: string; sourceSha: string | null
+  id: number; iid: number; title: string; sourceBranch: string; targetBranch: string; diffBaseSha: string | null
   sourceProjectId: number; targetProjectId: number; sourceProjectPath: string; labels: string[]
+  sourceBranchProtected: boolean; targetBranchProtected: boolean
+}
+
+/**
+ * Whether a pipeline runs for a protected ref, which opens protected variables to it. A merge request pipeline is
+ * protected only when it runs in the project of both its branches and both are protected (GitLab's
+ * protect_merge_request_pipelines, on for new projects); a fork's never is.
+ */
+export function refProtected(app: AppDeps, f: Pick<PipelineFacts, 'project' | 'ref' | 'tag' | 'mergeRequest'>): boolean {
+  const mr = f.mergeRequest
+  if (mr) return mr.sourceProjectId === mr.targetProjectId && mr.sourceBranchProtected && mr.targetBranchProtected
+  return !f.tag && isProtectedBranch(app, f.project, f.ref)
 }
 
 /** `http://host:port` the server listens on, for CI_SERVER_URL and clone URLs. */
@@ -75,15 +87,17 @@ function projectVariables(app: AppDeps, baseUrl: string, p: ProjectView): Record
 function commitVariables(app: AppDeps, f: PipelineFacts): Record<string, string> {
   const message = f.commit?.message ?? ''
   const [title, ...rest] = message.split('\n')
+  // A merge request pipeline runs on refs/merge-requests/<iid>/head, but its jobs name the source branch.
+  const refName = f.mergeRequest ? f.mergeRequest.sourceBranch : f.ref
   const out: Record<string, string> = {
-    CI_COMMIT_SHA: f.sha, CI_COMMIT_SHORT_SHA: f.sha.slice(0, 8), CI_COMMIT_REF_NAME: f.ref, CI_COMMIT_REF_SLUG: slugify(f.ref),
+    CI_COMMIT_SHA: f.sha, CI_COMMIT_SHORT_SHA: f.sha.slice(0, 8), CI_COMMIT_REF_NAME: refName, CI_COMMIT_REF_SLUG: slugify(refName),
     CI_COMMIT_BEFORE_SHA: f.beforeSha ?? ZERO_SHA, CI_COMMIT_MESSAGE: message, CI_COMMIT_TITLE: title,
     CI_COMMIT_DESCRIPTION: rest.join('\n').replace(/^\n+/, ''), CI_COMMIT_TIMESTAMP: f.commit?.timestamp ?? '',
     CI_COMMIT_AUTHOR: f.commit?.author ?? '',
-    CI_COMMIT_REF_PROTECTED: String(!f.tag && isProtectedBranch(app, f.project, f.ref)),
+    CI_COMMIT_REF_PROTECTED: String(refProtected(app, f)),
   }
   if (f.tag) out.CI_COMMIT_TAG = f.ref
-  else out.CI_COMMIT_BRANCH = f.ref
+  else if (!f.mergeRequest) out.CI_COMMIT_BRANCH = f.ref
   return out
 }
 
@@ -91,7 +105,10 @@ function mergeRequestVariables(baseUrl: string, p: ProjectView, mr: MergeRequest
   return {
     CI_MERGE_REQUEST_ID: String(mr.id), CI_MERGE_REQUEST_IID: String(mr.iid), CI_MERGE_REQUEST_TITLE: mr.title,
     CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: mr.sourceBranch, CI_MERGE_REQUEST_TARGET_BRANCH_NAME: mr.targetBranch,
-    CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: mr.sourceSha ?? '', CI_MERGE_REQUEST_PROJECT_ID: String(mr.targetProjectId),
+    // Both heads are only known to merged results pipelines: GitLab leaves them empty in detached ones.
+    CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: '', CI_MERGE_REQUEST_TARGET_BRANCH_SHA: '', CI_MERGE_REQUEST_DIFF_BASE_SHA: mr.diffBaseSha ?? '',
+    CI_MERGE_REQUEST_SOURCE_BRANCH_PROTECTED: String(mr.sourceBranchProtected), CI_MERGE_REQUEST_TARGET_BRANCH_PROTECTED: String(mr.targetBranchProtected),
+    CI_MERGE_REQUEST_PROJECT_ID: String(mr.targetProjectId),
     CI_MERGE_REQUEST_PROJECT_PATH: projectPath(p), CI_MERGE_REQUEST_PROJECT_URL: `${baseUrl}/${projectPath(p)}`,
     CI_MERGE_REQUEST_SOURCE_PROJECT_ID: String(mr.sourceProjectId), CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: mr.sourceProjectPath,
     CI_MERGE_REQUEST_SOURCE_PROJECT_URL: `${baseUrl}/${mr.sourceProjectPath}`, CI_MERGE_REQUEST_LABELS: mr.labels.join(','),
@@ -122,12 +139,11 @@ export function pipelinePredefined(app: AppDeps, baseUrl: string, f: PipelineFac
 }
 
 /**
- * The instance, group (farthest ancestor first) and project CI variables a pipeline of this ref sees, in the order
- * later ones win: protected ones only on protected branches, and, as environments are not modelled, only those of
+ * The instance, group (farthest ancestor first) and project CI variables a pipeline sees, in the order later ones
+ * win: protected ones only on a protected ref (refProtected), and, as environments are not modelled, only those of
  * every environment (`*`).
  */
-export function projectVariablesFor(app: AppDeps, project: ProjectView, ref: string, tag: boolean): CiVariableFields[] {
-  const protectedRef = !tag && isProtectedBranch(app, project, ref)
+export function projectVariablesFor(app: AppDeps, project: ProjectView, protectedRef: boolean): CiVariableFields[] {
   const inherited = inheritedVariables(app.db, project.ns_kind === 'group' ? project.namespace_id : null)
     .map((v) => ({ environment_scope: '*', ...v }))
   return [...inherited, ...allVariables(app.db, project.id)].filter((v) => v.environment_scope === '*' && (!v.protected || protectedRef))
@@ -178,7 +194,7 @@ export function jobVariables(i: JobVariableInput): JobVariable[] {
   put('CI_REGISTRY_PASSWORD', token, { public: false, masked: true })
   // GitLab's precedence, lowest first: predefined, the YAML's, instance, group, project, pipeline, then a play's own
   // variables. YAML values may still refer to the variables that override them, so they expand against those too.
-  const project = projectVariablesFor(i.app, i.facts.project, job.ref, job.tag === 1)
+  const project = projectVariablesFor(i.app, i.facts.project, refProtected(i.app, i.facts))
   const lookup = new Map(known)
   for (const v of [...project, ...i.pipelineVariables]) lookup.set(v.key, v.value)
   for (const [k, v] of Object.entries(i.spec.variables)) put(k, expandVariables(v, lookup))

@@ -10,6 +10,8 @@ export interface CheckoutOptions {
   dir: string
   ref: string
   refType: 'branch' | 'tag'
+  /** What to fetch, as the coordinator said (gitlab-runner's refspecs); the branch or tag of `ref` when absent or empty. */
+  refspecs?: string[]
   sha: string
   /** 0 fetches the whole history. */
   depth: number
@@ -28,7 +30,7 @@ export function credentialsFromUrl(url: string): { url: string; authorization: s
   return { url: u.toString(), authorization: `Basic ${basic}` }
 }
 
-/** git init + fetch of the ref at `depth` + detached checkout of `sha`, as gitlab-runner's fetch strategy does. */
+/** git init + fetch of the refspecs at `depth` + detached checkout of `sha`, as gitlab-runner's fetch strategy does. */
 export async function checkoutCommit(opts: CheckoutOptions): Promise<void> {
   const { url, authorization } = credentialsFromUrl(opts.url)
   // GIT_CONFIG_* keeps the header out of the process list and out of .git/config.
@@ -39,9 +41,10 @@ export async function checkoutCommit(opts: CheckoutOptions): Promise<void> {
   const run = (args: string[]) => streamGit(opts.dir, args, env, opts.onOutput, opts.signal)
   await run(['init', '-q'])
   await run(['remote', 'add', 'origin', url])
-  const refspec = opts.refType === 'tag' ? `+refs/tags/${opts.ref}:refs/tags/${opts.ref}` : `+refs/heads/${opts.ref}:refs/remotes/origin/${opts.ref}`
+  const refspecs = opts.refspecs?.length ? opts.refspecs
+    : [opts.refType === 'tag' ? `+refs/tags/${opts.ref}:refs/tags/${opts.ref}` : `+refs/heads/${opts.ref}:refs/remotes/origin/${opts.ref}`]
   const depth = opts.depth > 0 ? [`--depth=${opts.depth}`] : []
-  await run(['fetch', '--no-tags', '--prune', ...depth, 'origin', refspec])
+  await run(['fetch', '--no-tags', '--prune', ...depth, 'origin', ...refspecs])
   await run(['checkout', '-f', '-q', opts.sha])
 }
 

@@ -58,8 +58,18 @@ function actingAs(app: AppDeps, user: UserRow): RequestContext {
   }
 }
 
+/**
+ * The open merge requests a finished pipeline may be the head pipeline of: a merge request pipeline's own (its ref,
+ * refs/merge-requests/<iid>/head, names no branch), else those of its branch.
+ */
+function candidates(app: AppDeps, pipeline: PipelineRow): store.MergeRequestRow[] {
+  if (pipeline.merge_request_id === null) return store.openOnBranches(app.db, pipeline.project_id, [pipeline.ref])
+  const mr = store.findMergeRequestById(app.db, pipeline.merge_request_id)
+  return mr && mr.state === 'opened' ? [mr] : []
+}
+
 async function onFinished(app: AppDeps, pipeline: PipelineRow) {
-  for (const mr of store.openOnBranches(app.db, pipeline.project_id, [pipeline.ref])) {
+  for (const mr of candidates(app, pipeline)) {
     if (!mr.merge_when_pipeline_succeeds || headPipeline(app.db, mr)?.id !== pipeline.id) continue
     const user = mr.merge_user_id === null ? undefined : findUserById(app.db, mr.merge_user_id)
     const target = findProjectById(app.db, mr.project_id)

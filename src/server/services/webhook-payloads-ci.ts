@@ -5,10 +5,12 @@ import { repositoryDir } from '../git/repository.js'
 import type { CommitInfo } from '../git/types.js'
 import type { AppDeps } from '../context.js'
 import { pipelineJobs, type JobRow } from '../store/ci-jobs.js'
+import { findMergeRequestById } from '../store/merge-requests.js'
 import { findPipelineById, type PipelineRow } from '../store/pipelines.js'
 import type { ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
 import type { RefChange } from './git-access.js'
+import { detailedStatus } from './merge-requests.js'
 import { isProtectedBranch } from './protected-branches.js'
 import { hookProject, hookRepository, hookUser, projectUrls } from './webhook-payloads.js'
 
@@ -88,6 +90,17 @@ function buildEntry(app: AppDeps, j: JobRow) {
   }
 }
 
+/** The merge request of a merge request pipeline, in the short form GitLab's pipeline hook gives it. */
+function hookMergeRequest(app: AppDeps, p: ProjectView, pl: PipelineRow) {
+  const m = pl.merge_request_id === null ? undefined : findMergeRequestById(app.db, pl.merge_request_id)
+  if (!m) return null
+  return {
+    id: m.id, iid: m.iid, title: m.title, source_branch: m.source_branch, source_project_id: m.source_project_id,
+    target_branch: m.target_branch, target_project_id: m.project_id, state: m.state, merge_status: m.merge_status,
+    detailed_merge_status: detailedStatus(m), url: `${projectUrls(app, p).web}/-/merge_requests/${m.iid}`,
+  }
+}
+
 export async function pipelinePayload(app: AppDeps, p: ProjectView, pl: PipelineRow) {
   return {
     object_kind: 'pipeline',
@@ -97,7 +110,7 @@ export async function pipelinePayload(app: AppDeps, p: ProjectView, pl: Pipeline
       finished_at: utc(pl.finished_at), duration: pl.duration, queued_duration: pl.queued_duration, variables: [],
       url: `${projectUrls(app, p).web}/-/pipelines/${pl.id}`,
     },
-    merge_request: null, user: pl.user_id ? hookUser(findUserById(app.db, pl.user_id)) : null, project: hookProject(app, p),
+    merge_request: hookMergeRequest(app, p, pl), user: pl.user_id ? hookUser(findUserById(app.db, pl.user_id)) : null, project: hookProject(app, p),
     commit: await commitOf(app, p, pl.sha), builds: pipelineJobs(app.db, pl.id).filter((j) => !j.retried).map((j) => buildEntry(app, j)),
   }
 }

@@ -140,7 +140,7 @@ export class JobRun {
     t.line('Created fresh repository.')
     try {
       await checkoutCommit({
-        url: g.repo_url, dir: this.workDir, ref: g.ref, refType: g.ref_type, sha: g.sha, depth: g.depth,
+        url: g.repo_url, dir: this.workDir, ref: g.ref, refType: g.ref_type, refspecs: g.refspecs, sha: g.sha, depth: g.depth,
         onOutput: (chunk) => this.trace.write(chunk), signal: this.abort.signal,
       })
     } catch (err) {

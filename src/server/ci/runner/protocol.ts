@@ -49,7 +49,11 @@ export interface JobPayload {
   id: number
   token: string
   job_info: { name: string; stage: string; project_id: number; project_name: string }
-  git_info: { repo_url: string; ref: string; sha: string; before_sha: string; ref_type: 'branch' | 'tag'; depth: number }
+  /**
+   * `refspecs` are what the runner fetches (gitlab-runner's GitInfo.Refspecs): the branch or tag, or a merge request
+   * pipeline's refs/merge-requests/<iid>/head, which is no branch.
+   */
+  git_info: { repo_url: string; ref: string; sha: string; before_sha: string; ref_type: 'branch' | 'tag'; refspecs: string[]; depth: number }
   runner_info: { timeout: number }
   variables: JobVariable[]
   /** `script` holds before_script + script, as gitlab-runner receives them; `after_script` runs in its own shell. */

@@ -12,7 +12,7 @@ import { document, sendHtml } from '../layout.js'
 import { jobActions } from './ci-actions.js'
 import { JOB_CSP, JOB_SCRIPT_PATH } from './job-follow.js'
 import { projectUrl } from './parts.js'
-import { shortSha, statusBadge } from './pipelines.js'
+import { refHref, shortSha, statusBadge } from './pipelines.js'
 import { projectHeader } from './project.js'
 
 /** The log as HTML: ansi_up escapes every character of text and emits only spans with its own class names. */
@@ -50,7 +50,7 @@ export async function jobPage(ctx: WebContext, req: RouteRequest, res: ServerRes
   const body = html`${projectHeader(ctx, p, 'pipelines')}
 <h2 id="job-name">${job.name}</h2>
 <p><span id="job-status" class="ci-status ci-${job.status}">${job.status}</span> · stage ${job.stage}
-· <a href="${url}/-/pipelines/${job.pipeline_id}">pipeline #${job.pipeline_id}</a> · <a href="${url}/-/commits/${pathPart(job.ref)}">${job.ref}</a>
+· <a href="${url}/-/pipelines/${job.pipeline_id}">pipeline #${job.pipeline_id}</a> · <a href="${refHref(url, job.ref)}">${job.ref}</a>
 · <a href="${url}/-/commit/${job.sha}"><code>${shortSha(job.sha)}</code></a></p>${jobActions(ctx, req, p, job)}${artifacts}
 <pre class="trace" id="trace" data-follow="${follow ? '1' : '0'}" data-offset="${trace.length}" data-trace-url="${api}/trace" data-job-url="${api}">${traceHtml(trace)}</pre>
 ${follow ? html`<script src="${ctx.baseUrl}${JOB_SCRIPT_PATH}" defer></script>` : ''}`

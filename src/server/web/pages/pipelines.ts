@@ -17,12 +17,18 @@ export const statusBadge = (status: string) => html`<span class="ci-status ci-${
 
 export const shortSha = (sha: string) => sha.slice(0, 8)
 
+/** Where a pipeline's ref leads: a merge request pipeline's (refs/merge-requests/<iid>/head) to its merge request. */
+export function refHref(projectUrl: string, ref: string): string {
+  const mr = /^refs\/merge-requests\/(\d+)\/head$/.exec(ref)
+  return mr ? `${projectUrl}/-/merge_requests/${mr[1]}` : `${projectUrl}/-/commits/${pathPart(ref)}`
+}
+
 export async function pipelinesPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string) {
   const p = findVisibleProject(ctx, projectPath)
   const url = projectUrl(ctx, p)
   const { rows, total } = listPipelines(ctx, p, {})
   const items = rows.map((r) => html`<tr><td>${statusBadge(r.status)}</td><td><a href="${url}/-/pipelines/${r.id}">#${r.id}</a></td>
-<td><a href="${url}/-/commits/${pathPart(r.ref)}">${r.ref}</a></td><td><a href="${url}/-/commit/${r.sha}"><code>${shortSha(r.sha)}</code></a></td>
+<td><a href="${refHref(url, r.ref)}">${r.ref}</a></td><td><a href="${url}/-/commit/${r.sha}"><code>${shortSha(r.sha)}</code></a></td>
 <td>${r.source}</td><td class="muted">${r.created_at}</td></tr>`)
   const body = html`${projectHeader(ctx, p, 'pipelines')}
 ${items.length
@@ -47,7 +53,7 @@ export async function pipelinePage(ctx: WebContext, req: RouteRequest, res: Serv
   const url = projectUrl(ctx, p)
   const body = html`${projectHeader(ctx, p, 'pipelines')}
 <h2>Pipeline #${row.id} <span id="pipeline-status">${statusBadge(row.status)}</span></h2>
-<p>Ref <a href="${url}/-/commits/${pathPart(row.ref)}" id="pipeline-ref">${row.ref}</a> · commit <a href="${url}/-/commit/${row.sha}"><code>${shortSha(row.sha)}</code></a>
+<p>Ref <a href="${refHref(url, row.ref)}" id="pipeline-ref">${row.ref}</a> · commit <a href="${url}/-/commit/${row.sha}"><code>${shortSha(row.sha)}</code></a>
 · source ${row.source} <span class="muted">· created ${row.created_at}</span></p>${pipelineActions(ctx, req, p, row)}
 ${row.yaml_errors ? html`<p class="flash" id="yaml-errors">${row.yaml_errors}</p>` : ''}
 ${rows.length ? stageColumns(ctx, p, rows) : html`<p class="muted">No jobs.</p>`}`

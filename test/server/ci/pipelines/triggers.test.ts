@@ -141,7 +141,7 @@ describe('merge requests', () => {
     await commit(root, project.id, { branch: 'topic', start_branch: 'master', commit_message: 'topic', actions: [create('t.txt', 't')] })
     const mr = expectStatus(await root.post(`/projects/${project.id}/merge_requests`, { source_branch: 'topic', target_branch: 'master', title: 'Topic' }), 201).body
     const list = await projectPipelines(server, root, project.id)
-    expect(summary(list)).toEqual(['push master pending', 'push topic pending', 'merge_request_event topic pending'])
+    expect(summary(list)).toEqual(['push master pending', 'push topic pending', 'merge_request_event refs/merge-requests/1/head pending'])
     expect(jobStates(server, list[2].id)).toEqual(['mr-check:pending'])
     const mrPipelines = expectStatus(await root.get(`/projects/${project.id}/merge_requests/${mr.iid}/pipelines`), 200).body
     expect(mrPipelines.map((p: any) => p.id)).toEqual([list[2].id, list[1].id])
@@ -150,7 +150,7 @@ describe('merge requests', () => {
     expect(single.head_pipeline).toMatchObject({ id: list[2].id, status: 'pending', source: 'merge_request_event', yaml_errors: null })
     // A push to the source branch runs both again.
     await commit(root, project.id, { branch: 'topic', commit_message: 'more', actions: [create('u.txt', 'u')] })
-    expect(summary(await projectPipelines(server, root, project.id)).slice(3)).toEqual(['push topic pending', 'merge_request_event topic pending'])
+    expect(summary(await projectPipelines(server, root, project.id)).slice(3)).toEqual(['push topic pending', 'merge_request_event refs/merge-requests/1/head pending'])
   })
 
   it('runs no merge_request_event pipeline for a config without such jobs', async () => {

@@ -68,7 +68,7 @@ describe('job variables', () => {
     expect(v.CI_COMMIT_TAG).toBeUndefined()
     expect(job.git_info).toEqual({
       repo_url: `http://gitlab-ci-token:${job.token}@${u.host}/root/predefined.git`, ref: 'master', sha,
-      before_sha: '0000000000000000000000000000000000000000', ref_type: 'branch', depth: 20,
+      before_sha: '0000000000000000000000000000000000000000', ref_type: 'branch', refspecs: ['+refs/heads/master:refs/remotes/origin/master'], depth: 20,
     })
     const masked = job.variables.filter((x) => x.masked).map((x) => x.key)
     expect(masked).toEqual(['CI_JOB_TOKEN', 'CI_REGISTRY_PASSWORD'])

@@ -146,7 +146,7 @@ describe('shell executor', () => {
     return {
       id, token,
       job_info: { name: `job-${id}`, stage: 'test', project_id: 1, project_name: 'runner-e2e' },
-      git_info: { repo_url: urlWithCredentials(server.url, '/root/runner-e2e.git', 'oauth2', server.rootToken), ref: 'main', sha, before_sha: '0'.repeat(40), ref_type: 'branch', depth: 20 },
+      git_info: { repo_url: urlWithCredentials(server.url, '/root/runner-e2e.git', 'oauth2', server.rootToken), ref: 'main', sha, before_sha: '0'.repeat(40), ref_type: 'branch', refspecs: [], depth: 20 },
       runner_info: { timeout: over.timeout ?? 60 },
       variables: [{ key: 'CI_JOB_TOKEN', value: token, public: false, masked: true }, ...(over.variables ?? [])],
       steps: [
