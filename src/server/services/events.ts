@@ -41,12 +41,16 @@ function eventOf(app: AppDeps, e: Exclude<HookEvent, { kind: 'system' }>): Recor
 
 function insert(app: AppDeps, at: string, projectId: number, userId: number, r: Recorded, push?: store.PushPayloadRow) {
   // The project or the user may be gone by the time a background listener runs: nothing to record then.
-  if (!findProjectById(app.db, projectId) || !findUserById(app.db, userId)) return
+  const user = findUserById(app.db, userId)
+  if (!findProjectById(app.db, projectId) || !user) return
   store.insertEvent(app.db, {
     project_id: projectId, author_id: userId, action: r.action, target_type: r.target_type, target_id: r.target_id,
     target_title: r.target_title ?? null, wiki_slug: r.wiki_slug ?? null, wiki_format: r.wiki_format ?? null, created_at: at,
   }, push)
-  store.touchLastActivity(app.db, userId, at.slice(0, 10))
+  // Once a day per user: any write to users forgets every remembered read of it (tokens, users, issue texts), so the
+  // UPDATE runs only when the day actually moves.
+  const day = at.slice(0, 10)
+  if (user.last_activity_on === null || user.last_activity_on < day) store.touchLastActivity(app.db, userId, day)
 }
 
 async function record(app: AppDeps, at: string, e: HookEvent) {
