@@ -1,5 +1,6 @@
 // Web benchmark (issue 13 item 3): an issue page (description, labels, 20 notes) read by a signed-in root, served next to the JSON API's answer
-// for the same data (the issue and its notes, both computed afresh; target: the page within 1.5x), the issue alone beside it; and
+// for the same data (the issue and its notes, both computed afresh; target: the page within 1.5x), the issue alone beside it; the same
+// for a merge request's page (overview with 20 notes, against GET merge request + its notes); and
 // `collab serve`'s resident memory idle after start, after the timed reads and after the load runs (target < 120 MB).
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -24,7 +25,19 @@ async function seed(api: string, headers: Record<string, string>) {
   const description = `## Steps\n\n- [ ] one\n- [x] two\n\nSee #1 and @root.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n${'Some text to read. '.repeat(40)}`
   const issue = await post(`/projects/${project.id}/issues`, { title: 'A benchmark issue', description, labels: 'bug,ui' })
   for (let i = 0; i < NOTES; i++) await post(`/projects/${project.id}/issues/${issue.iid}/notes`, { body: `Note ${i} with **markdown** and \`code\`.` })
-  return { project, issue }
+  return { project, issue, mergeRequest: await seedMergeRequest(post, project.id, description) }
+}
+
+/** A merge request of one changed file with 20 notes, in the same project. */
+async function seedMergeRequest(post: (path: string, body: unknown) => Promise<{ iid: number }>, projectId: number, description: string) {
+  const files = (action: string, content: string) => [{ action, file_path: 'src/app.js', content }]
+  await post(`/projects/${projectId}/repository/commits`, { branch: 'main', commit_message: 'Initial', actions: files('create', 'const a = 1\n'.repeat(50)) })
+  await post(`/projects/${projectId}/repository/commits`, {
+    branch: 'feature', start_branch: 'main', commit_message: 'Change', actions: files('update', 'const a = 2\n'.repeat(50)),
+  })
+  const mr = await post(`/projects/${projectId}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'A benchmark merge request', description, labels: 'bug' })
+  for (let i = 0; i < NOTES; i++) await post(`/projects/${projectId}/merge_requests/${mr.iid}/notes`, { body: `Note ${i} with **markdown** and \`code\`.` })
+  return mr
 }
 
 const PASSWORD = 'bench-root-password-1'
@@ -46,7 +59,7 @@ export async function webBench() {
   try {
     await sleep(2000)
     const idleStart = rssMb(pid)
-    const { project, issue } = await seed(api, headers)
+    const { project, issue, mergeRequest } = await seed(api, headers)
     const page = `${collab.url}/${project.path_with_namespace}/-/issues/${issue.iid}`
     const json = `${api}/projects/${project.id}/issues/${issue.iid}`
     const notes = `${json}/notes?per_page=100`
@@ -65,6 +78,15 @@ export async function webBench() {
     // the issue alone is printed beside it for scale.
     console.log(row([`issue page (${NOTES} notes) vs GET issue + its notes`, ours.toFixed(2), both.toFixed(2), `${(ours / both).toFixed(2)} (<= 1.5)`]))
     console.log(row([`issue page vs GET issue alone`, ours.toFixed(2), one.toFixed(2), `${(ours / one).toFixed(2)} (less data: no target)`]))
+    const mrPage = `${collab.url}/${project.path_with_namespace}/-/merge_requests/${mergeRequest.iid}`
+    const mrJson = `${api}/projects/${project.id}/merge_requests/${mergeRequest.iid}`
+    // The page timed must be the one with every note on it, not a shorter answer.
+    if (!(await get(mrPage)).includes(`Note ${NOTES - 1} with`)) throw new Error(`${mrPage} shows no notes`)
+    const mrOurs = await timeMs(() => get(mrPage))
+    const mrOne = await timeMs(() => get(mrJson))
+    const mrBoth = await timeMs(() => Promise.all([get(mrJson), get(`${mrJson}/notes?per_page=100`)]))
+    console.log(row([`MR page (${NOTES} notes) vs GET MR + its notes`, mrOurs.toFixed(2), mrBoth.toFixed(2), `${(mrOurs / mrBoth).toFixed(2)} (<= 1.5)`]))
+    console.log(row([`MR page vs GET MR alone`, mrOurs.toFixed(2), mrOne.toFixed(2), `${(mrOurs / mrOne).toFixed(2)} (less data: no target)`]))
     await sleep(2000)
     const idlePages = rssMb(pid)
     console.log(row(['throughput, 10 connections, 5 s', 'page req/s', 'JSON req/s', 'ratio (target)']))
