@@ -47,8 +47,8 @@ const ANSWERS_ERRORS = new Set<string>(['api', 'web', 'trigger', 'schedule', 'pi
 
 async function resolveRef(gitdir: string, input: CreatePipelineInput): Promise<{ sha: string; tag: boolean } | null> {
   const kinds = input.tag === undefined ? [false, true] : [input.tag]
-  // A full ref (refs/merge-requests/<iid>/head) is read as it is: a merge request pipeline's ref.
-  if (input.ref.startsWith('refs/')) {
+  // A merge request pipeline's ref (refs/merge-requests/<iid>/head) is read as it is; any other ref names a branch or tag.
+  if (input.mergeRequest && input.ref.startsWith('refs/')) {
     const head = await readRef(gitdir, input.ref).catch(() => null)
     const sha = head && (input.sha ?? (await resolveCommit(gitdir, head)))
     return sha ? { sha, tag: false } : null
