@@ -9,7 +9,12 @@ export class Html {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c])
+/** C0 controls (but tab and newlines) and DEL: invalid in HTML, and an ANSI escape in a title would hide as nothing. */
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
+/** Shown as their Unicode control pictures (␛ for ESC), so they stay visible text. */
+const visible = (s: string) => s.replace(CONTROLS, (c) => String.fromCharCode(c === '\u007f' ? 0x2421 : 0x2400 + c.charCodeAt(0)))
+
+export const escapeHtml = (s: string) => visible(s.replace(/[&<>"']/g, (c) => ESCAPES[c]))
 
 type Value = Html | string | number | boolean | null | undefined | readonly Value[]
 
@@ -27,7 +32,7 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
 }
 
 /** Trusted markup: only for the output of a sanitising renderer. */
-export const trusted = (text: string) => new Html(text)
+export const trusted = (text: string) => new Html(visible(text))
 
 /** A path segment or query value in a URL we write; `/` kept where a path of files or refs is meant. */
 export const pathPart = (s: string) => encodeURIComponent(s).replace(/%2F/g, '/')
