@@ -1,5 +1,6 @@
 // Broadcast messages: GitLab's defaults (now .. now + 1 hour, a banner), its validations, and what shows right now.
 import { CollabError, validationFailed } from '../../core/errors.js'
+import { globToRegExp } from '../../core/glob.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import * as store from '../store/broadcast-messages.js'
@@ -86,5 +87,11 @@ export const isActive = (app: AppDeps, row: Pick<store.BroadcastMessageRow, 'sta
   return row.starts_at <= now && now < row.ends_at
 }
 
-/** The banners the web pages show now. */
-export const currentBanners = (app: AppDeps) => store.currentBroadcastMessages(app.db, app.clock.now().toISOString(), 'banner')
+/**
+ * The banners a web page at `path` shows now: those for every path or whose target_path matches. Messages aimed at
+ * members of some access levels are left out (GitLab shows them on the pages of projects and groups where the viewer
+ * has that level; the pages here do not pass one).
+ */
+export const bannersFor = (app: AppDeps, path: string) =>
+  store.currentBroadcastMessages(app.db, app.clock.now().toISOString(), 'banner')
+    .filter((m) => (JSON.parse(m.target_access_levels) as number[]).length === 0 && (!m.target_path || globToRegExp(m.target_path).test(path)))

@@ -1,6 +1,7 @@
 // Which hooks hear which event: project hooks by their switches (confidential ones apart, pushes by branch filter),
 // system hooks for pushes, tag pushes, merge requests and repository updates. Subscribes once per server.
 import { randomUUID } from 'node:crypto'
+import { globToRegExp } from '../../core/glob.js'
 import type { AppDeps } from '../context.js'
 import { nowIso } from '../context.js'
 import { bounded } from '../ci/config/bounded.js'
@@ -36,8 +37,6 @@ export type RouteName = keyof typeof ROUTES
 export const routeOf = (name: RouteName): Route => ROUTES[name]
 
 const FILTER_LIMIT_MS = 200
-
-const globToRegExp = (glob: string) => new RegExp(`^${glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`)
 
 /** GitLab's push_events_branch_filter: a name or wildcard, a regular expression, or every branch. */
 export function branchMatches(hook: Pick<HookRow, 'push_events_branch_filter' | 'branch_filter_strategy'>, branch: string): boolean {

@@ -11,6 +11,8 @@ export interface WebContext extends RequestContext {
   /** The session's CSRF token every form carries; empty for an anonymous viewer, who gets no forms. */
   csrfToken: string
   sessionId: string | null
+  /** The page's path, for what depends on where it is shown (broadcast banners' target_path). */
+  path: string
 }
 
 const FORM_LIMIT = 1024 * 1024
@@ -39,6 +41,7 @@ export function webContext(app: AppDeps, req: RouteRequest, perPage = PER_PAGE):
     client: { userAgent: String(req.headers['user-agent'] ?? ''), ip: req.socket.remoteAddress ?? '' },
     csrfToken: session?.csrfToken ?? '',
     sessionId: session ? sessionId : null,
+    path: req.path,
   }
 }
 

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../http/router.js'
 import type { WebContext } from './context.js'
+import { bannersFor } from '../services/broadcast-messages.js'
 import { Html, html, pathPart } from './html.js'
 
 const CSS = `
@@ -14,6 +15,8 @@ main{max-width:1100px;margin:0 auto;padding:1em}h1{font-size:1.5em;margin:.3em 0
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25em .5em;text-align:left}
 .list{list-style:none;padding:0;margin:0}.list li{padding:.5em;border-bottom:1px solid #eee}
 .muted{color:#737278}.label{display:inline-block;padding:0 .5em;border-radius:1em;background:#e9e9f0;margin-right:.25em;font-size:.9em}
+.broadcast{padding:.5em 1em;background:#e1d8f9;color:#2f2a6b}.broadcast.theme-blue{background:#cbe2f9;color:#033464}
+.broadcast.theme-green{background:#c3e6cd;color:#0a4020}.broadcast.theme-red{background:#fdd4cd;color:#660e00}.broadcast.theme-dark{background:#333238;color:#fff}.broadcast.theme-light{background:#ececef;color:#333238}
 .state-opened{color:#108548}.state-closed{color:#1068bf}.badge{font-weight:600}
 .state-merged{color:#6e49cb}.label.draft{background:#fdf1dd;color:#8f4700}#merge-widget{clear:right}
 .blob{overflow:auto;border:1px solid #ddd}.blob table{width:100%;border:0}.blob td{border:0;padding:0 .5em;vertical-align:top}
@@ -60,13 +63,22 @@ function chrome(ctx: WebContext): Html {
   return html`<header><a href="${ctx.baseUrl}/"><strong>collab</strong></a><span class="grow"></span>${who}</header>`
 }
 
+/** GitLab's banner themes that the stylesheet colours (the CSP allows no inline style, so a free colour cannot be used). */
+const THEMES = new Set(['indigo', 'blue', 'green', 'red', 'dark', 'light'])
+
+/** Active broadcast banners, their message as text, in a class for the theme when it is one of ours. */
+function banners(ctx: WebContext): Html[] {
+  return bannersFor(ctx.app, ctx.path).map((m) =>
+    html`<div class="broadcast${THEMES.has(m.theme) ? ` theme-${m.theme}` : ''}" role="status">${m.message}</div>`)
+}
+
 export const csrfField = (ctx: WebContext) => html`<input type="hidden" name="authenticity_token" value="${ctx.csrfToken}">`
 
 export function document(ctx: WebContext, title: string, body: Html): string {
   return html`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title} · collab</title><link rel="stylesheet" href="${ctx.baseUrl}${STYLESHEET_PATH}"></head>
-<body>${chrome(ctx)}<main>${body}</main></body></html>`.text
+<body>${chrome(ctx)}${banners(ctx)}<main>${body}</main></body></html>`.text
 }
 
 export function sendHtml(req: RouteRequest, res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
