@@ -115,6 +115,8 @@ function scopeClause(scope: PipelineFilters['scope'], where: string[]) {
   // Only the newest pipeline of each branch or tag (Ci::PipelinesFinder#ids_for_ref).
   else if (scope === 'branches' || scope === 'tags') {
     where.push(`p.tag = ${scope === 'tags' ? 1 : 0}`)
+    // A merge request pipeline's refs/merge-requests/<iid>/head is no branch (no branch name starts with refs/).
+    if (scope === 'branches') where.push("p.ref NOT LIKE 'refs/%'")
     where.push('p.id = (SELECT MAX(q.id) FROM pipelines q WHERE q.project_id = p.project_id AND q.ref = p.ref AND q.tag = p.tag)')
   }
 }

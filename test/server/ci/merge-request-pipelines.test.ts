@@ -114,6 +114,23 @@ describe('merge request pipelines in the same project', () => {
     expect(moved.head_pipeline.id).toBe(after[1].id)
   })
 
+  it('cancel the older unfinished pipeline of the merge request, not listed among branch pipelines', async () => {
+    const gate = join(gates, 'redundant')
+    const config = `wait:\n  interruptible: true\n  script:\n    - until [ -f "$GATE" ]; do sleep 0.1; done\n${MR_ONLY}`
+    const { project } = await ciProject(server, 'redundant', config)
+    await addVariable(project.id, 'GATE', gate)
+    await commit(root, project.id, { branch: 'topic', start_branch: 'master', commit_message: 'topic', actions: [create('t.txt', 't')] })
+    await openMergeRequest(root, project.id, { source_branch: 'topic', target_branch: 'master', title: 'Topic' })
+    const [first] = await projectPipelines(server, root, project.id)
+    await commit(root, project.id, { branch: 'topic', commit_message: 'more', actions: [create('u.txt', 'u')] })
+    const [, second] = await projectPipelines(server, root, project.id)
+    expect((await waitForFinished(server, first.id, 60_000)).status).toBe('canceled')
+    writeFileSync(gate, '')
+    expect((await waitForFinished(server, second.id, 60_000)).status).toBe('success')
+    const branches = expectStatus(await root.get(`/projects/${project.id}/pipelines`, { query: { scope: 'branches' } }), 200).body
+    expect(branches).toEqual([])
+  })
+
   it('see protected variables when both branches are protected', async () => {
     const { project } = await ciProject(server, 'guarded', CONFIG, { 'feature.txt': 'none' })
     await addVariable(project.id, 'GUARDED', 'guarded', true)
@@ -165,6 +182,9 @@ describe('merge request pipelines from a fork', () => {
     ])
     const single = expectStatus(await alice.api.get(`/projects/${upstream.id}/merge_requests/${mr.iid}`), 200).body
     expect([single.head_pipeline.id, single.head_pipeline.project_id, single.head_pipeline.status]).toEqual([list[0].id, upstream.id, 'success'])
+    // The pipeline page links its ref to the merge request.
+    const page = await (await fetch(`${server.url}/alice/upstream/-/pipelines/${list[0].id}`)).text()
+    expect(page).toContain(`<a href="${server.url}/alice/upstream/-/merge_requests/${mr.iid}" id="pipeline-ref">refs/merge-requests/${mr.iid}/head</a>`)
 
     // A push to the fork's branch runs the merge request's pipeline again, in the target.
     const next = (await commit(bob.api, fork.id, { branch: 'master', commit_message: 'More', actions: [update('feature.txt', 'more')] })).id
