@@ -6,12 +6,14 @@ import { fetchRef, mergeRequestHeadRef } from '../git/merge/index.js'
 import { readCommitInfo, resolveCommit } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
 import { GitError } from '../git/types.js'
-import { labelNamesOf } from '../store/noteables.js'
+import { assigneeIdsOf, labelNamesOf } from '../store/noteables.js'
+import { milestonesByIds } from '../store/milestones.js'
 import { findMergeRequestById, openOnBranches, type MergeRequestRow } from '../store/merge-requests.js'
 import { latestPipeline } from '../store/pipelines.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
-import type { UserRow } from '../store/users.js'
+import { findUserById, type UserRow } from '../store/users.js'
 import { onRefsMoved, type PushEvent } from '../services/git-access.js'
+import { isDraft } from '../services/merge-requests.js'
 import { isProtectedBranch } from '../services/protected-branches.js'
 import { createPipeline } from './lifecycle.js'
 import { cancelRedundantPipelines } from './lifecycle-redundant.js'
@@ -81,6 +83,9 @@ export function mergeRequestFacts(app: AppDeps, mr: MergeRequestRow, source: Pro
     labels: labelNamesOf(app.db, [mr.id]).get(mr.id) ?? [],
     sourceBranchProtected: isProtectedBranch(app, source, mr.source_branch),
     targetBranchProtected: isProtectedBranch(app, { id: mr.project_id }, mr.target_branch),
+    draft: isDraft(mr.title), description: mr.description ?? '', squash: mr.squash === 1,
+    assignees: (assigneeIdsOf(app.db, [mr.id]).get(mr.id) ?? []).flatMap((id) => findUserById(app.db, id)?.username ?? []),
+    milestone: mr.milestone_id === null ? null : milestonesByIds(app.db, [mr.milestone_id]).get(mr.milestone_id)?.title ?? null,
   }
 }
 

@@ -39,7 +39,11 @@ export interface MergeRequestFacts {
   id: number; iid: number; title: string; sourceBranch: string; targetBranch: string; diffBaseSha: string | null
   sourceProjectId: number; targetProjectId: number; sourceProjectPath: string; labels: string[]
   sourceBranchProtected: boolean; targetBranchProtected: boolean
+  draft: boolean; description: string; assignees: string[]; milestone: string | null; squash: boolean
 }
+
+/** GitLab cuts CI_MERGE_REQUEST_DESCRIPTION at this many characters and says so in …_IS_TRUNCATED. */
+const DESCRIPTION_CAP = 2700
 
 /**
  * Whether a pipeline runs for a protected ref, which opens protected variables to it. A merge request pipeline is
@@ -102,7 +106,15 @@ function commitVariables(app: AppDeps, f: PipelineFacts): Record<string, string>
 }
 
 function mergeRequestVariables(baseUrl: string, p: ProjectView, mr: MergeRequestFacts): Record<string, string> {
+  const truncated = mr.description.length > DESCRIPTION_CAP
+  // Assignees, milestone and labels are left out when the merge request has none, as GitLab does.
+  const optional: Record<string, string> = {}
+  if (mr.assignees.length) optional.CI_MERGE_REQUEST_ASSIGNEES = mr.assignees.join(',')
+  if (mr.milestone !== null) optional.CI_MERGE_REQUEST_MILESTONE = mr.milestone
+  if (mr.labels.length) optional.CI_MERGE_REQUEST_LABELS = mr.labels.join(',')
   return {
+    ...optional, CI_MERGE_REQUEST_DRAFT: String(mr.draft), CI_MERGE_REQUEST_SQUASH_ON_MERGE: String(mr.squash),
+    CI_MERGE_REQUEST_DESCRIPTION: mr.description.slice(0, DESCRIPTION_CAP), CI_MERGE_REQUEST_DESCRIPTION_IS_TRUNCATED: String(truncated),
     CI_MERGE_REQUEST_ID: String(mr.id), CI_MERGE_REQUEST_IID: String(mr.iid), CI_MERGE_REQUEST_TITLE: mr.title,
     CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: mr.sourceBranch, CI_MERGE_REQUEST_TARGET_BRANCH_NAME: mr.targetBranch,
     // Both heads are only known to merged results pipelines: GitLab leaves them empty in detached ones.
@@ -111,7 +123,7 @@ function mergeRequestVariables(baseUrl: string, p: ProjectView, mr: MergeRequest
     CI_MERGE_REQUEST_PROJECT_ID: String(mr.targetProjectId),
     CI_MERGE_REQUEST_PROJECT_PATH: projectPath(p), CI_MERGE_REQUEST_PROJECT_URL: `${baseUrl}/${projectPath(p)}`,
     CI_MERGE_REQUEST_SOURCE_PROJECT_ID: String(mr.sourceProjectId), CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: mr.sourceProjectPath,
-    CI_MERGE_REQUEST_SOURCE_PROJECT_URL: `${baseUrl}/${mr.sourceProjectPath}`, CI_MERGE_REQUEST_LABELS: mr.labels.join(','),
+    CI_MERGE_REQUEST_SOURCE_PROJECT_URL: `${baseUrl}/${mr.sourceProjectPath}`,
     CI_MERGE_REQUEST_EVENT_TYPE: 'detached', CI_MERGE_REQUEST_REF_PATH: `refs/merge-requests/${mr.iid}/head`,
   }
 }

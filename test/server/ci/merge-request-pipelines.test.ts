@@ -22,6 +22,7 @@ const CONFIG = `show:
     - echo "IID=$CI_MERGE_REQUEST_IID PATH=$CI_MERGE_REQUEST_REF_PATH SOURCE=$CI_MERGE_REQUEST_SOURCE_PROJECT_PATH TARGET=$CI_MERGE_REQUEST_PROJECT_PATH IN=$CI_PROJECT_PATH"
     - echo "SECRET=\${GUARDED:-none} SHA=$CI_MERGE_REQUEST_SOURCE_BRANCH_SHA."
     - echo "HEAD=$(git rev-parse HEAD) FILE=$(cat feature.txt)"
+    - echo "DRAFT=$CI_MERGE_REQUEST_DRAFT SQUASH=$CI_MERGE_REQUEST_SQUASH_ON_MERGE DESC=$CI_MERGE_REQUEST_DESCRIPTION CUT=$CI_MERGE_REQUEST_DESCRIPTION_IS_TRUNCATED WHO=\${CI_MERGE_REQUEST_ASSIGNEES:-unset} LABELS=\${CI_MERGE_REQUEST_LABELS:-unset}"
 ${MR_ONLY}`
 
 let server: TestServer
@@ -71,17 +72,20 @@ describe('merge request pipelines in the same project', () => {
     const head = (await commit(root, project.id, {
       branch: 'topic', start_branch: 'master', commit_message: 'topic', actions: [update('feature.txt', 'topic work')],
     })).id
-    const mr = await openMergeRequest(root, project.id, { source_branch: 'topic', target_branch: 'master', title: 'Topic' })
+    const mr = await openMergeRequest(root, project.id, {
+      source_branch: 'topic', target_branch: 'master', title: 'Topic', description: 'Does things', assignee_ids: [1], labels: 'ci,mr', squash: true,
+    })
     const list = await projectPipelines(server, root, project.id)
     expect(brief(list)).toEqual(['merge_request_event refs/merge-requests/1/head'])
     expect(list[0].sha).toBe(head)
     const trace = await traceOf(list[0].id, 'show')
-    expect(printed(trace, 'REF=', 'IID=', 'SECRET=', 'HEAD=')).toEqual([
+    expect(printed(trace, 'REF=', 'IID=', 'SECRET=', 'HEAD=', 'DRAFT=')).toEqual([
       'REF=topic SLUG=topic BRANCH=unset PROTECTED=false',
       'IID=1 PATH=refs/merge-requests/1/head SOURCE=root/same TARGET=root/same IN=root/same',
       // topic is not protected: the protected variable stays out.
       'SECRET=none SHA=.',
       `HEAD=${head} FILE=topic work`,
+      'DRAFT=false SQUASH=true DESC=Does things CUT=false WHO=root LABELS=ci,mr',
     ])
     expect(trace).toContain(`Checking out ${head.slice(0, 8)} as detached HEAD (ref is refs/merge-requests/1/head)...`)
 
@@ -136,10 +140,11 @@ describe('merge request pipelines in the same project', () => {
     await addVariable(project.id, 'GUARDED', 'guarded', true)
     expectStatus(await root.post(`/projects/${project.id}/protected_branches`, { name: 'release' }), 201)
     await commit(root, project.id, { branch: 'release', start_branch: 'master', commit_message: 'release', actions: [update('feature.txt', 'release')] })
-    await openMergeRequest(root, project.id, { source_branch: 'release', target_branch: 'master', title: 'Release' })
+    await openMergeRequest(root, project.id, { source_branch: 'release', target_branch: 'master', title: 'Draft: Release' })
     const [pipeline] = await projectPipelines(server, root, project.id)
-    expect(printed(await traceOf(pipeline.id, 'show'), 'REF=', 'SECRET=')).toEqual([
+    expect(printed(await traceOf(pipeline.id, 'show'), 'REF=', 'SECRET=', 'DRAFT=')).toEqual([
       'REF=release SLUG=release BRANCH=unset PROTECTED=true', 'SECRET=guarded SHA=.',
+      'DRAFT=true SQUASH=false DESC= CUT=false WHO=unset LABELS=unset',
     ])
   })
 })
