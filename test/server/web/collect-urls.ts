@@ -37,7 +37,7 @@ function fixedParam(w: World, path: string, name: string): string | undefined {
     if (before === '/namespaces/') return String(w.group.id)
   }
   if (name === 'user_id') return String(w.alice.id)
-  if (name === 'sha') return w.sha
+  if (name === 'sha') return w.mr.sha
   if (name === 'file_path') return 'README.md'
   if (name === 'ref' || name === 'ref_name' || name === 'branch') return 'main'
   if (name === 'tag_name') return 'v1.0'
@@ -50,7 +50,7 @@ function fixedParam(w: World, path: string, name: string): string | undefined {
 }
 
 // GitLab CE's search scopes at each level.
-const searches = (scopes: string) => scopes.split(' ').map((scope) => ({ scope, search: 'Hostile' }))
+const searches = (scopes: string) => scopes.split(' ').map((scope) => ({ scope, search: 'script' }))
 /** Endpoints that need a query to answer anything: each is called once per query. */
 const QUERIES: Record<string, Record<string, QueryValue>[]> = {
   '/search': searches('projects issues merge_requests milestones snippet_titles users'),
@@ -61,11 +61,11 @@ const QUERIES: Record<string, Record<string, QueryValue>[]> = {
 /** Only a running job's token reads /job. */
 const UNREACHABLE = new Set(['/job'])
 
-export interface Walk { urls: Set<string>; called: string[]; skipped: string[] }
+export interface Walk { urls: Set<string>; called: string[]; skipped: string[]; empty: string[] }
 
 /** Calls every linking endpoint as alice and gathers the page addresses of its answers (no API or foreign ones). */
 export async function collectWebUrls(w: World): Promise<Walk> {
-  const walk: Walk = { urls: new Set(), called: [], skipped: [] }
+  const walk: Walk = { urls: new Set(), called: [], skipped: [], empty: [] }
   let lastStatus = 0
   const get = async (path: string, query: Record<string, QueryValue> = {}) => {
     const res = await w.alice.api.get(path, { query: { per_page: 100, ...query } })
@@ -90,6 +90,7 @@ export async function collectWebUrls(w: World): Promise<Walk> {
       const body = await get(path, query)
       if (body === undefined) { walk.skipped.push(`${lastStatus} ${ep.path} ${JSON.stringify(query)}`); continue }
       walk.called.push(ep.path)
+      if (Array.isArray(body) && body.length === 0) walk.empty.push(ep.path)
       gather(body, false, (url) => {
         if (url.startsWith(w.server.url + '/') && !url.startsWith(w.server.api)) walk.urls.add(url)
       })

@@ -18,8 +18,9 @@ beforeAll(async () => {
 afterAll(() => w?.server.close())
 
 it('walks the contract: the endpoints that answer links are called with the world filling their parameters', () => {
-  // The few left out need input the walk does not invent (a second ref, a trigger) or answer nothing to alice.
+  // Every one is reached: /job (a running job's token only) is left out by the walk itself.
   expect(walk.skipped.sort()).toEqual([])
+  console.log(`${walk.called.length} calls; these answered an empty list: ${[...new Set(walk.empty)].join(', ')}`)
   expect(walk.called.length).toBeGreaterThan(120)
 })
 

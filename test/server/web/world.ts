@@ -79,20 +79,23 @@ async function issues(as: Api, pub: any, group: any) {
   await created(as.post(`/projects/${pub.id}/issues/${issue.iid}/links`, { target_project_id: pub.id, target_issue_iid: other.iid }))
   expectStatus(await as.put(`/projects/${pub.id}/issues/${other.iid}`, { state_event: 'close' }), 200)
   for (const state_event of ['close', 'reopen']) expectStatus(await as.put(`/projects/${pub.id}/issues/${issue.iid}`, { state_event }), 200)
-  return { issue, milestone }
+  const closing = await createIssue(as, pub.id, { title: 'Closed by a merge' })
+  return { issue, milestone, closing }
 }
 
-async function mergeRequests(as: Api, pub: any, milestone: any) {
-  await commit(as, pub.id, { branch: HOSTILE_REF, commit_message: `Change ${HOSTILE}`, actions: [update(HOSTILE_FILE, `changed ${HOSTILE}`)] })
+async function mergeRequests(as: Api, pub: any, milestone: any, issue: any, closing: any) {
+  const change = await commit(as, pub.id, { branch: HOSTILE_REF, commit_message: `Change ${HOSTILE}`, actions: [update(HOSTILE_FILE, `changed ${HOSTILE}`)] })
+  await created(as.post(`/projects/${pub.id}/repository/commits/${change.id}/comments`, { note: `On the change ${HOSTILE}`, path: HOSTILE_FILE, line: 1, line_type: 'new' }))
+  await created(as.post(`/projects/${pub.id}/statuses/${change.id}`, { state: 'failed', name: `lint ${HOSTILE}`, target_url: 'https://ci.example/2' }))
   const mr = await created(as.post(`/projects/${pub.id}/merge_requests`, {
-    source_branch: HOSTILE_REF, target_branch: 'main', title: `MR ${HOSTILE}`, description: HOSTILE_MD, labels: `bug ${HOSTILE}`,
+    source_branch: HOSTILE_REF, target_branch: 'main', title: `MR ${HOSTILE}`, description: `${HOSTILE_MD}\n\nCloses #${issue.iid}`, labels: `bug ${HOSTILE}`,
   }))
   await created(as.post(`/projects/${pub.id}/merge_requests/${mr.iid}/notes`, { body: `MR note ${HOSTILE_MD}` }))
   await created(as.post(`/projects/${pub.id}/merge_requests/${mr.iid}/award_emoji`, { name: 'thumbsup' }))
   expectStatus(await as.put(`/projects/${pub.id}/merge_requests/${mr.iid}`, { milestone_id: milestone.id }), 200)
   for (const state_event of ['close', 'reopen']) expectStatus(await as.put(`/projects/${pub.id}/merge_requests/${mr.iid}`, { state_event }), 200)
   await commit(as, pub.id, { branch: 'topic', start_branch: 'main', commit_message: 'Topic', actions: [create('topic.txt', 'topic\n')] })
-  const open = await created(as.post(`/projects/${pub.id}/merge_requests`, { source_branch: 'topic', target_branch: 'main', title: 'Topic' }))
+  const open = await created(as.post(`/projects/${pub.id}/merge_requests`, { source_branch: 'topic', target_branch: 'main', title: 'Topic', description: `Closes #${closing.iid}` }))
   const merged = expectStatus(await as.put(`/projects/${pub.id}/merge_requests/${open.iid}/merge`, {}), 200).body
   return { mr, merged }
 }
@@ -111,6 +114,19 @@ async function wikisAndSnippets(as: Api, pub: any) {
   return { snippet, personal }
 }
 
+/** What other lists show: a star, a fork, a todo, and an issue and merge request in the group with its milestone. */
+async function elsewhere(as: Api, bob: TestUser, pub: any, internal: any, group: any) {
+  await created(as.post(`/projects/${pub.id}/star`))
+  expectStatus(await bob.api.post(`/projects/${pub.id}/fork`, {}), 201)
+  await createIssue(bob.api, pub.id, { title: `For alice ${HOSTILE}`, assignee_ids: [(await as.get('/user')).body.id] })
+  const [g1] = expectStatus(await as.get(`/groups/${group.id}/milestones`), 200).body
+  await createIssue(as, internal.id, { title: `Inner ${HOSTILE}`, description: HOSTILE_MD, milestone_id: g1.id })
+  await commit(as, internal.id, { branch: 'inner-topic', start_branch: 'main', commit_message: 'Inner', actions: [create('inner.txt', HOSTILE)] })
+  await created(as.post(`/projects/${internal.id}/merge_requests`, {
+    source_branch: 'inner-topic', target_branch: 'main', title: `Inner MR ${HOSTILE}`, milestone_id: g1.id,
+  }))
+}
+
 export async function seedWorld(): Promise<World> {
   const server = await startCiServer({ runner: true })
   const root = api(server, server.rootToken)
@@ -125,8 +141,9 @@ export async function seedWorld(): Promise<World> {
   const priv = await createProject(as, { name: 'secret', path: 'secret', visibility: 'private', initialize_with_readme: true })
   await created(as.post(`/projects/${pub.id}/members`, { user_id: bob.id, access_level: 30 }))
   const sha = await repository(as, pub)
-  const { issue, milestone } = await issues(as, pub, group)
-  const { mr, merged } = await mergeRequests(as, pub, milestone)
+  const { issue, milestone, closing } = await issues(as, pub, group)
+  const { mr, merged } = await mergeRequests(as, pub, milestone, issue, closing)
+  await elsewhere(as, bob, pub, internal, group)
   await created(as.post(`/projects/${pub.id}/triggers`, { description: `Trigger ${HOSTILE}` }))
   const made = await wikisAndSnippets(as, pub)
   await server.app.tasks.idle()
