@@ -61,11 +61,11 @@ const QUERIES: Record<string, Record<string, QueryValue>[]> = {
 /** Only a running job's token reads /job. */
 const UNREACHABLE = new Set(['/job'])
 
-export interface Walk { urls: Set<string>; called: string[]; skipped: string[]; empty: string[] }
+export interface Walk { urls: Set<string>; raw: Set<string>; called: string[]; skipped: string[]; empty: string[] }
 
 /** Calls every linking endpoint as alice and gathers the page addresses of its answers (no API or foreign ones). */
 export async function collectWebUrls(w: World): Promise<Walk> {
-  const walk: Walk = { urls: new Set(), called: [], skipped: [], empty: [] }
+  const walk: Walk = { urls: new Set(), raw: new Set(), called: [], skipped: [], empty: [] }
   let lastStatus = 0
   const get = async (path: string, query: Record<string, QueryValue> = {}) => {
     const res = await w.alice.api.get(path, { query: { per_page: 100, ...query } })
@@ -91,19 +91,22 @@ export async function collectWebUrls(w: World): Promise<Walk> {
       if (body === undefined) { walk.skipped.push(`${lastStatus} ${ep.path} ${JSON.stringify(query)}`); continue }
       walk.called.push(ep.path)
       if (Array.isArray(body) && body.length === 0) walk.empty.push(ep.path)
-      gather(body, false, (url) => {
-        if (url.startsWith(w.server.url + '/') && !url.startsWith(w.server.api)) walk.urls.add(url)
+      gather(body, false, (key, url) => {
+        if (!url.startsWith(w.server.url + '/') || url.startsWith(w.server.api)) return
+        if (key === 'raw_url') walk.raw.add(url)
+        else walk.urls.add(url)
       })
     }
   }
   return walk
 }
 
-function gather(value: unknown, inLinks: boolean, add: (url: string) => void) {
+/** Page links (web_url, target_url, html_url, anything under _links) and raw_url, the file a snippet's page links to. */
+function gather(value: unknown, inLinks: boolean, add: (key: string, url: string) => void) {
   if (Array.isArray(value)) return value.forEach((v) => gather(v, inLinks, add))
   if (!value || typeof value !== 'object') return
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'string' && (inLinks || k === 'web_url' || k === 'target_url' || k === 'html_url')) add(v)
+    if (typeof v === 'string' && (inLinks || ['web_url', 'target_url', 'html_url', 'raw_url'].includes(k))) add(k, v)
     else gather(v, inLinks || k === '_links', add)
   }
 }

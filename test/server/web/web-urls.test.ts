@@ -36,6 +36,14 @@ it('opens a page for every web_url, target_url and UI link the API answers', asy
   expect(shapes.length).toBeGreaterThan(15)
 }, 120_000)
 
+it('serves every raw_url as the file itself', async () => {
+  expect(walk.raw.size).toBeGreaterThan(3)
+  for (const url of walk.raw) {
+    const res = await request(w.server, 'GET', url.slice(w.server.url.length), { headers: { Cookie: cookie } })
+    expect([url, res.status, res.headers.get('content-type')]).toEqual([url, 200, 'text/plain; charset=utf-8'])
+  }
+})
+
 it('shows a milestone with its issues and merge requests, a group milestone, and hides what the viewer may not see', async () => {
   const page = (path: string, as = cookie) => request(w.server, 'GET', path, { headers: as ? { Cookie: as } : {} })
   const one = await page('/alice/demo/-/milestones/1')
