@@ -32,7 +32,7 @@ type Page = (ctx: WebContext, req: RouteRequest, res: ServerResponse) => Promise
  */
 const PROJECT = String.raw`^\/(?![^?]*\.git(?:\/|$))(?!(?:api|oauth|users|groups|admin|dashboard|explore|help|profile|uploads|assets|search|-)\/)(?<project>[^/]+(?:\/[^/]+)+?)`
 const PROJECT_PAGE = new RegExp(String.raw`${PROJECT}(?<rest>(?:\/-\/.*?)?)\/?$`, 'i')
-/** `/groups/<path…>` (no `/-/` pages of groups yet) and a lone `/<username>` (or a top-level group's path). */
+/** `/groups/<path…>` (of its `/-/` pages, only milestones so far) and a lone `/<username>` (or a top-level group's path). */
 const GROUP_PAGE = /^\/groups\/(?<group>[^/]+(?:\/(?!-(?:\/|$))[^/]+)*?)\/?$/i
 const GROUP_MILESTONES = /^\/groups\/(?<group>[^/]+(?:\/(?!-(?:\/|$))[^/]+)*?)\/-\/milestones(?:\/(?<iid>\d{1,9}))?\/?$/i
 const NAMESPACE_PAGE = /^\/(?![^/]*\.git\/?$)(?!(?:api|oauth|users|groups|-)\/?$)(?<segment>[^/]+?)\/?$/i
@@ -110,6 +110,10 @@ async function personalSnippetGet(ctx: WebContext, req: RouteRequest, res: Serve
   return snippetRaw(ctx, req, res, null, Number(id), rest.replace(/^\/raw\/?/, ''))
 }
 
+// An unmatched optional group arrives as the text "undefined": only digits are an iid.
+const groupMilestones = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
+  milestonesPage(ctx, req, res, { group: req.params.group }, /^\d{1,9}$/.test(req.params.iid ?? '') ? Number(req.params.iid) : undefined)
+
 /** Only the forms' own paths take a POST: anything else falls through to the API's JSON 404 or 405. */
 const issueAction = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
   issuePost(ctx, req, res, req.params.project, Number(req.params.iid), req.params.action as 'notes' | 'close' | 'reopen')
@@ -129,7 +133,7 @@ export function mountWeb(router: Router, app: AppDeps) {
   router.get('/users/sign_in', page(app, signInPage))
   router.post('/users/sign_out', page(app, signOut))
   router.get(PROJECT_PAGE, page(app, projectGet))
-  router.get(GROUP_MILESTONES, page(app, (ctx, req, res) => milestonesPage(ctx, req, res, { group: req.params.group }, /^\d+$/.test(req.params.iid ?? '') ? Number(req.params.iid) : undefined)))
+  router.get(GROUP_MILESTONES, page(app, groupMilestones))
   router.get(GROUP_PAGE, page(app, (ctx, req, res) => groupPage(ctx, req, res, req.params.group)))
   router.get(PERSONAL_SNIPPET, page(app, personalSnippetGet))
   router.get(NAMESPACE_PAGE, page(app, (ctx, req, res) => namespacePage(ctx, req, res, req.params.segment)))
