@@ -36,6 +36,18 @@ it('opens a page for every web_url, target_url and UI link the API answers', asy
   expect(shapes.length).toBeGreaterThan(15)
 }, 120_000)
 
+it('opens the public ones to an anonymous visitor too, and none of the private or internal project', async () => {
+  const wrong: string[] = []
+  for (const url of walk.urls) {
+    const path = url.slice(w.server.url.length)
+    const res = await request(w.server, 'GET', path)
+    // Internal needs a signed-in user, as the API has it.
+    const hidden = /^\/(alice\/secret|team\/sub\/inner)(\/|$)/.test(path)
+    if (res.status !== (hidden ? 404 : 200)) wrong.push(`${res.status} ${path}`)
+  }
+  expect(wrong).toEqual([])
+})
+
 it('serves every raw_url as the file itself', async () => {
   expect(walk.raw.size).toBeGreaterThan(3)
   for (const url of walk.raw) {
