@@ -2,6 +2,8 @@
 // Markup can only come from a template literal written in this code or from a renderer that sanitises (markdown,
 // highlight.js), so hostile text anywhere in the data stays text.
 
+import { closeBidi, closeBidiInMarkup } from './bidi.js'
+
 export class Html {
   constructor(readonly text: string) {}
   toString() { return this.text }
@@ -14,7 +16,7 @@ const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
 /** Shown as their Unicode control pictures (␛ for ESC), so they stay visible text. */
 const visible = (s: string) => s.replace(CONTROLS, (c) => String.fromCharCode(c === '\u007f' ? 0x2421 : 0x2400 + c.charCodeAt(0)))
 
-export const escapeHtml = (s: string) => visible(s.replace(/[&<>"']/g, (c) => ESCAPES[c]))
+export const escapeHtml = (s: string) => closeBidi(visible(s.replace(/[&<>"']/g, (c) => ESCAPES[c])))
 
 type Value = Html | string | number | boolean | null | undefined | readonly Value[]
 
@@ -32,7 +34,7 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
 }
 
 /** Trusted markup: only for the output of a sanitising renderer. */
-export const trusted = (text: string) => new Html(visible(text))
+export const trusted = (text: string) => new Html(closeBidiInMarkup(visible(text)))
 
 /** A path segment or query value in a URL we write; `/` kept where a path of files or refs is meant. */
 export const pathPart = (s: string) => encodeURIComponent(s).replace(/%2F/g, '/')

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request } from '../../helpers/api.js'
 import { chromiumPath, openBrowserPage } from '../../helpers/browser.js'
+import { closeBidi, closeBidiInMarkup, unclosedBidi } from '../../../src/server/web/bidi.js'
 import { JOB_SCRIPT_PATH } from '../../../src/server/web/pages/job-follow.js'
 import { collectWebUrls } from './collect-urls.js'
 import { signIn } from './fixture.js'
@@ -83,6 +84,8 @@ describe('every page over hostile content', () => {
       for (const tag of hostileMarkup(res.text, w.server.url)) bad.push(`${path}: ${tag.slice(0, 200)}`)
       // An ANSI escape or other control character is invalid HTML and would hide as nothing: shown as its picture.
       if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(res.text)) bad.push(`control character in ${path}`)
+      // A right-to-left override the data brought ends with the text it came in, never reversing the page's own.
+      for (const [, text] of res.text.matchAll(/>([^<]*)/g)) if (unclosedBidi(text)) bad.push(`open bidi control in ${path}: ${text.slice(0, 80)}`)
     }
     expect(bad).toEqual([])
     expect(pages.length).toBeGreaterThan(60)
@@ -103,6 +106,10 @@ describe('every page over hostile content', () => {
     expect(hostileMarkup('<img src=x onerror=alert(1)>', base)).toHaveLength(1)
     expect(hostileMarkup('<a href="jav&#x09;ascript&colon;alert(1)">', base)).toHaveLength(1)
     expect(hostileMarkup('<svg/onload=alert(1)>', base)).toHaveLength(2)
+    expect(closeBidi('\u202eevil.exe')).toBe('\u202eevil.exe\u202c')
+    expect(closeBidi('a\u2067b\u202ac\u2069d\u202b')).toBe('a\u2067b\u202ac\u2069d\u202b\u202c')
+    expect(closeBidi('\u202ab\u202c plain')).toBe('\u202ab\u202c plain')
+    expect(closeBidiInMarkup('<p title="x">\u202ea</p><p>b\u2066</p>')).toBe('<p title="x">\u202ea\u202c</p><p>b\u2066\u2069</p>')
   })
 })
 
