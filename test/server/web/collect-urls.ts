@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { contract } from '../../../src/contract/index.js'
 import type { Endpoint } from '../../../src/contract/define.js'
 import type { QueryValue } from '../../helpers/api.js'
-import type { World } from './world.js'
+import { HOSTILE_REF, type World } from './world.js'
 
 const LINK_KEYS = /"(web_url|target_url|html_url|_links)"/
 
@@ -57,6 +57,8 @@ const QUERIES: Record<string, Record<string, QueryValue>[]> = {
   '/groups/:id/search': searches('projects issues merge_requests milestones users'),
   '/projects/:id/search': searches('issues merge_requests milestones notes commits blobs wiki_blobs users'),
   '/projects/:id/repository/merge_base': [{ 'refs[]': ['main', 'topic'] }],
+  // Statuses are of the default branch unless a ref is named; the walk's commit is the merge request's head.
+  '/projects/:id/repository/commits/:sha/statuses': [{ ref: HOSTILE_REF }],
 }
 /** Only a running job's token reads /job. */
 const UNREACHABLE = new Set(['/job'])
