@@ -60,7 +60,7 @@ import { mountContract, type Handlers } from './http/mount.js'
 import { JSON_TYPE, routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
 import { Router } from './http/router.js'
 import { mountWebAuth } from './http/web-auth.js'
-import { isWebPath, mountWeb, webNotFound } from './web/routes.js'
+import { isPagePath, isWebPath, mountWeb, webNotFound } from './web/routes.js'
 import { mountAvatarPaths } from './http/avatar-paths.js'
 import { scheduleMembershipExpiry } from './services/members.js'
 import { scheduleRepositoryChecks } from './services/repository-checks.js'
@@ -144,7 +144,10 @@ export function createServer(app: AppDeps, opts: ServerOptions = {}): CollabServ
   const stopWebhooks = watchWebhooks(app)
   watchEvents(app)
   const router = new Router({
-    onNoMatch: (req, res, allowed) => (allowed.length ? routeNotAllowed(res, allowed) : isWebPath(req) ? webNotFound(app, req, res) : routeNotFound(res)),
+    // Grape's route-level 405 is the API's (and OAuth's and git's): a page path asked with another method is simply not
+    // there, as Rails answers it (POST /nope must not turn into 405 because GET /nope may be a user's page).
+    onNoMatch: (req, res, allowed) => (allowed.length && !isPagePath(req.path) ? routeNotAllowed(res, allowed)
+      : isWebPath(req) ? webNotFound(app, req, res) : routeNotFound(res)),
     onError: (err, _req, res) => sendError(res, err, app.log),
   })
   mountWebAuth(router, app)

@@ -43,9 +43,11 @@ const COMMIT_COMMENT = new RegExp(String.raw`${PROJECT}\/-\/commit\/(?<sha>[0-9a
 const JOB_ACTION = new RegExp(String.raw`${PROJECT}\/-\/jobs\/(?<id>\d{1,9})\/(?<action>retry|cancel|play)\/?$`, 'i')
 const PIPELINE_ACTION = new RegExp(String.raw`${PROJECT}\/-\/pipelines\/(?<id>\d{1,9})\/(?<action>retry|cancel)\/?$`, 'i')
 
+/** A path outside the API, OAuth and git: the pages' (and uploads') ground. */
+export const isPagePath = (path: string) => !/^\/(api|oauth)(\/|$)/i.test(path) && !/\.git(\/|$)/.test(path)
+
 /** Unknown GET paths outside the API, OAuth and git answer an HTML page; those keep their JSON 404. */
-export const isWebPath = (req: RouteRequest) =>
-  (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|oauth)(\/|$)/i.test(req.path) && !/\.git(\/|$)/.test(req.path)
+export const isWebPath = (req: RouteRequest) => (req.method === 'GET' || req.method === 'HEAD') && isPagePath(req.path)
 
 export function webNotFound(app: AppDeps, req: RouteRequest, res: ServerResponse) {
   sendHtml(req, res, 404, notFoundBody(webContext(app, req)))
