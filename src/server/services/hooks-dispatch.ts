@@ -87,7 +87,7 @@ async function onEvent(app: AppDeps, e: HookEvent) {
   // Payloads cost queries (and git reads for pushes): none is built while no hook listens.
   const hooks = listening(app, e.projectId, EVENT_ROUTES[e.kind])
   if (!hooks.length) return
-  const built = buildPayload(app, e)
+  const built = await buildPayload(app, e)
   if (!built) return
   const name: RouteName = e.kind === 'issue' ? (built.confidential ? 'confidential_issue' : 'issue')
     : e.kind === 'note' ? (built.confidential ? 'confidential_note' : 'note') : e.kind

@@ -28,25 +28,25 @@ async function pushSample(ctx: RequestContext, p: ProjectView, tag: boolean): Pr
   return { route: tag ? 'tag_push' : 'push', payload }
 }
 
-function rowSample(ctx: RequestContext, p: ProjectView, trigger: string): Sample {
+async function rowSample(ctx: RequestContext, p: ProjectView, trigger: string): Promise<Sample> {
   const db = ctx.app.db
   const userId = ctx.user!.id
   const base = { projectId: p.id, userId }
   if (trigger === 'issues_events' || trigger === 'confidential_issues_events') {
     const row = store.latestOf(db, 'issue', p.id)
     if (!row) throw unavailable('Ensure the project has issues.')
-    const built = buildPayload(ctx.app, { kind: 'issue', action: 'open', issueId: row.id, ...base })!
+    const built = (await buildPayload(ctx.app, { kind: 'issue', action: 'open', issueId: row.id, ...base }))!
     return { route: trigger === 'issues_events' ? 'issue' : 'confidential_issue', payload: built.payload }
   }
   if (trigger === 'note_events' || trigger === 'confidential_note_events') {
     const row = store.latestOf(db, 'note', p.id)
     if (!row) throw unavailable('Ensure the project has notes.')
-    const built = buildPayload(ctx.app, { kind: 'note', noteId: row.id, noteableId: row.noteable_id!, noteableKind: row.kind as NoteableKind, ...base })!
+    const built = (await buildPayload(ctx.app, { kind: 'note', noteId: row.id, noteableId: row.noteable_id!, noteableKind: row.kind as NoteableKind, ...base }))!
     return { route: trigger === 'note_events' ? 'note' : 'confidential_note', payload: built.payload }
   }
   const row = store.latestOf(db, 'mergeRequest', p.id)
   if (!row) throw unavailable('Ensure the project has merge requests.')
-  return { route: 'merge_request', payload: buildPayload(ctx.app, { kind: 'merge_request', action: 'open', mergeRequestId: row.id, ...base })!.payload }
+  return { route: 'merge_request', payload: (await buildPayload(ctx.app, { kind: 'merge_request', action: 'open', mergeRequestId: row.id, ...base }))!.payload }
 }
 
 async function ciSample(ctx: RequestContext, p: ProjectView, trigger: 'pipeline_events' | 'job_events'): Promise<Sample> {
@@ -64,10 +64,10 @@ async function wikiSample(ctx: RequestContext, p: ProjectView): Promise<Sample> 
   const pages = p.wiki_enabled ? await listPages(ctx, p, true).catch(() => []) : []
   const page = pages[0]
   if (!page) throw unavailable('Ensure the wiki is enabled and has pages.')
-  const built = buildPayload(ctx.app, {
+  const built = (await buildPayload(ctx.app, {
     kind: 'wiki_page', action: 'create', projectId: p.id, userId: ctx.user!.id,
     page: { title: page.title, slug: page.slug, format: page.format, content: page.content ?? '', message: `Create ${page.title}` },
-  })!
+  }))!
   return { route: 'wiki_page', payload: built.payload }
 }
 

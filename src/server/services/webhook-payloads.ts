@@ -2,10 +2,13 @@
 // built from the stored rows after the write committed.
 import { ciBaseUrl } from '../ci/lifecycle-events.js'
 import type { AppDeps } from '../context.js'
+import { readCommitInfo } from '../git/read.js'
+import { repositoryDir } from '../git/repository.js'
 import { findIssueById, type IssueRow } from '../store/issues.js'
 import { findLabelById } from '../store/labels.js'
 import { authorMergedBefore, findMergeRequestById, type MergeRequestRow } from '../store/merge-requests.js'
 import { assigneeIdsOf, labelIdsOf, type NoteableKind } from '../store/noteables.js'
+import { commitShaOf } from '../store/events.js'
 import { findNote } from '../store/notes.js'
 import { headPipeline } from '../store/pipelines.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
@@ -111,18 +114,30 @@ function mergeRequestPayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent,
   }
 }
 
-const NOTEABLE_PATH: Partial<Record<NoteableKind, string>> = { Issue: 'issues', MergeRequest: 'merge_requests', Snippet: 'snippets' }
+const NOTEABLE_PATH: Partial<Record<NoteableKind, string>> = { Issue: 'issues', MergeRequest: 'merge_requests', Snippet: 'snippets', Commit: 'commit' }
 
-function notePayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent, { kind: 'note' }>): BuiltPayload | null {
-  // Commit notes have no hook payload yet (GitLab sends one with the commit's attributes); the events feed records them.
-  if (e.noteableKind === 'Commit') return null
+/** A commit note's commit, as GitLab's note hook shows it; null when the commit cannot be read. */
+async function commitAttributes(app: AppDeps, p: ProjectView, noteableId: number) {
+  const sha = commitShaOf(app.db, noteableId)
+  const c = sha ? await readCommitInfo(repositoryDir(app.layout.repositories, p.id), sha).catch(() => null) : null
+  if (!c) return null
+  return {
+    id: c.id, title: c.message.split('\n')[0], message: c.message, timestamp: c.authoredDate,
+    url: `${projectUrls(app, p).web}/-/commit/${c.id}`, author: { name: c.authorName, email: c.authorEmail },
+  }
+}
+
+async function notePayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent, { kind: 'note' }>): Promise<BuiltPayload | null> {
   const note = findNote(app.db, e.noteableId, e.noteId)
   if (!note) return null
   const issue = e.noteableKind === 'Issue' ? findIssueById(app.db, e.noteableId) : undefined
   const mr = e.noteableKind === 'MergeRequest' ? findMergeRequestById(app.db, e.noteableId) : undefined
-  const iid = issue?.iid ?? mr?.iid ?? e.noteableId
+  const commit = e.noteableKind === 'Commit' ? await commitAttributes(app, p, e.noteableId) : undefined
+  if (commit === null) return null
+  const iid = issue?.iid ?? mr?.iid ?? commit?.id ?? e.noteableId
   const confidential = issue?.confidential === 1
-  const attached = issue ? { issue: issueAttributes(app, p, issue) } : mr ? { merge_request: mergeRequestAttributes(app, p, mr) } : {}
+  const attached = issue ? { issue: issueAttributes(app, p, issue) } : mr ? { merge_request: mergeRequestAttributes(app, p, mr) }
+    : commit ? { commit } : {}
   // Only a DiffNote's position is GitLab's Position; a legacy line comment keeps its line in line_code, not here.
   const position = note.type === 'DiffNote' && note.position ? JSON.parse(note.position) as Record<string, unknown> : null
   return {
@@ -130,8 +145,9 @@ function notePayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent, { kind:
       object_kind: 'note', event_type: confidential ? 'confidential_note' : 'note', user: hookUser(findUserById(app.db, e.userId)),
       project_id: p.id, project: hookProject(app, p),
       object_attributes: {
-        attachment: null, author_id: note.author_id, change_position: null, commit_id: null, created_at: note.created_at,
-        discussion_id: note.discussion_id, id: note.id, line_code: null, note: note.body, noteable_id: e.noteableId, noteable_type: e.noteableKind,
+        attachment: null, author_id: note.author_id, change_position: null, commit_id: commit?.id ?? null, created_at: note.created_at,
+        discussion_id: note.discussion_id, id: note.id, line_code: null, note: note.body, noteable_id: commit ? null : e.noteableId,
+        noteable_type: e.noteableKind,
         original_position: position, position, project_id: p.id, resolved_at: note.resolved_at, resolved_by_id: note.resolved_by_id,
         resolved_by_push: null, st_diff: null, system: note.system === 1, type: note.type, updated_at: note.updated_at, updated_by_id: null,
         description: note.body,
@@ -159,7 +175,7 @@ function wikiPayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent, { kind:
 }
 
 /** The payload of an event, or null when what it names is gone already. */
-export function buildPayload(app: AppDeps, e: WebhookEvent): BuiltPayload | null {
+export async function buildPayload(app: AppDeps, e: WebhookEvent): Promise<BuiltPayload | null> {
   const p = findProjectById(app.db, e.projectId)
   if (!p) return null
   switch (e.kind) {
