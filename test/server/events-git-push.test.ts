@@ -1,5 +1,6 @@
 // Pushes with the real git command line land in the events feed: several commits to a branch, a new branch counted
-// against the default branch, and deleting a branch and a tag in one push (one event per ref).
+// against the default branch, deleting a branch and a tag in one push (one event per ref), and a push of more refs
+// of one type and action than GitLab's push_event_activities_limit (3) as one bulk event.
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, createProject, expectStatus, type Api } from '../helpers/api.js'
@@ -48,5 +49,21 @@ describe('events of git pushes', () => {
       ['deleted', 'tag', 'v1', 0, side, null, null],
     ])
     expect(listed.every((e) => e.author_username === 'root' && e.target_type === null)).toBe(true)
+  })
+
+  it('records a push of four new branches as one bulk event, and of three as three', async () => {
+    const project = await createProject(root, { name: 'bulk', initialize_with_readme: true })
+    const dir = join(git.root, 'bulk')
+    await git.run(git.root, 'clone', '-q', urlWithCredentials(server.url, '/root/bulk.git', 'root', server.rootToken), dir)
+    for (const b of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) await git.run(dir, 'branch', b)
+    await git.run(dir, 'push', '-q', 'origin', 'a', 'b', 'c', 'd')
+    await git.run(dir, 'push', '-q', 'origin', 'e', 'f', 'g')
+    await server.app.tasks.idle()
+    const listed = expectStatus(await root.get(`/projects/${project.id}/events`, { query: { action: 'pushed', sort: 'asc' } }), 200).body as any[]
+    const bulk = listed[0].push_data
+    expect([listed[0].action_name, bulk]).toEqual(['pushed new', {
+      commit_count: 0, action: 'created', ref_type: 'branch', commit_from: null, commit_to: null, ref: null, commit_title: null, ref_count: 4,
+    }])
+    expect(listed.slice(1).map((e) => e.push_data.ref).sort()).toEqual(['e', 'f', 'g'])
   })
 })

@@ -14,7 +14,8 @@ export const PushData = z.object({
   ref_type: z.enum(['branch', 'tag']),
   commit_from: z.string().nullable(),
   commit_to: z.string().nullable(),
-  ref: z.string(),
+  // Null on a bulk push event (more refs of one type and action than the limit), which gives ref_count instead.
+  ref: z.string().nullable(),
   commit_title: z.string().nullable(),
   ref_count: int.nullable(),
 })

@@ -25,7 +25,7 @@ function actionName(row: ListedEventRow): string {
 function pushData(row: ListedEventRow) {
   return {
     commit_count: row.push_commit_count!, action: row.push_action!, ref_type: row.push_ref_type!, commit_from: row.push_commit_from,
-    commit_to: row.push_commit_to, ref: row.push_ref!, commit_title: row.push_commit_title, ref_count: row.push_ref_count,
+    commit_to: row.push_commit_to, ref: row.push_ref, commit_title: row.push_commit_title, ref_count: row.push_ref_count,
   }
 }
 

@@ -105,10 +105,37 @@ async function pushPayloadOf(app: AppDeps, p: ProjectView, change: RefChange): P
   }
 }
 
+/** GitLab's push_event_activities_limit (its default): more refs of one type and action than this make one bulk event. */
+const PUSH_EVENT_ACTIVITIES_LIMIT = 3
+
+const refTypeOf = (ref: string) => (ref.startsWith('refs/tags/') ? 'tag' : ref.startsWith('refs/heads/') ? 'branch' : null)
+const pushActionOf = (c: RefChange) => (c.before === null ? 'created' : c.after === null ? 'removed' : 'pushed')
+
+/**
+ * A push's refs grouped by type and action, as GitLab's ProcessRefChangesService groups them: a group over the limit is
+ * one bulk event (no ref, no commits, ref_count), the others one event per ref.
+ */
 async function recordPush(app: AppDeps, at: string, e: PushEvent) {
+  const groups = new Map<string, RefChange[]>()
   for (const change of e.changes) {
-    const push = await pushPayloadOf(app, e.project, change)
-    if (push) insert(app, at, e.project.id, e.user.id, { action: 'pushed', target_type: null, target_id: null }, push)
+    const type = refTypeOf(change.ref)
+    if (!type) continue
+    const key = `${type} ${pushActionOf(change)}`
+    groups.set(key, [...(groups.get(key) ?? []), change])
+  }
+  const pushed = { action: 'pushed', target_type: null, target_id: null } as const
+  for (const [key, changes] of groups) {
+    if (changes.length > PUSH_EVENT_ACTIVITIES_LIMIT) {
+      const [type, action] = key.split(' ') as [store.PushPayloadRow['ref_type'], store.PushPayloadRow['action']]
+      insert(app, at, e.project.id, e.user.id, pushed, {
+        commit_count: 0, action, ref_type: type, commit_from: null, commit_to: null, ref: null, commit_title: null, ref_count: changes.length,
+      })
+      continue
+    }
+    for (const change of changes) {
+      const push = await pushPayloadOf(app, e.project, change)
+      if (push) insert(app, at, e.project.id, e.user.id, pushed, push)
+    }
   }
 }
 

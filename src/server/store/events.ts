@@ -10,7 +10,8 @@ export interface PushPayloadRow {
   ref_type: 'branch' | 'tag'
   commit_from: string | null
   commit_to: string | null
-  ref: string
+  /** Null on a bulk push event, which counts its refs in ref_count instead. */
+  ref: string | null
   commit_title: string | null
   ref_count: number | null
 }
