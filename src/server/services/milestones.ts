@@ -4,6 +4,7 @@ import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { REPORTER, requireGroupLevel, requireProjectLevel } from '../policy.js'
 import { ancestorGroupIds } from '../store/badges.js'
+import { projectIdsInNamespaces } from '../store/group-admin.js'
 import { allocateIid } from '../store/issues.js'
 import * as store from '../store/milestones.js'
 import type { NamespaceRow } from '../store/namespaces.js'
@@ -44,12 +45,25 @@ export interface MilestoneListInput { state?: string; iids?: number[]; title?: s
 export const listMilestones = (ctx: RequestContext, parent: MilestoneParent, f: MilestoneListInput) =>
   store.listMilestones(ctx.app.db, scopeOf(ctx, parent, f.include_parent_milestones === true), { ...f, limit: ctx.page.limit, offset: ctx.page.offset })
 
+/**
+ * GitLab's Milestone#uniqueness_of_title reaches one level across: a project's milestone may not share its title with
+ * its group's milestones, nor a group's with its projects'.
+ */
+function neighbours(ctx: RequestContext, parent: MilestoneParent): store.MilestoneScope {
+  if (isProject(parent)) return { projectIds: [], groupIds: parent.ns_kind === 'group' ? [parent.namespace_id] : [] }
+  return { projectIds: projectIdsInNamespaces(ctx.app.db, [parent.id]), groupIds: [] }
+}
+
 function checkTitle(ctx: RequestContext, parent: MilestoneParent, title: string, exceptId?: number): string {
   const t = title.trim()
   if (!t) throw validationFailed({ title: ["can't be blank"] })
   const db = ctx.app.db
   const other = isProject(parent) ? store.findMilestoneByTitle(db, parent.id, t) : store.findGroupMilestoneByTitle(db, parent.id, t)
   if (other && other.id !== exceptId) throw validationFailed({ title: ['has already been taken'] })
+  const scope = neighbours(ctx, parent)
+  if ((scope.projectIds.length || scope.groupIds.length) && store.listMilestones(db, scope, { title: t, limit: 1, offset: 0 }).rows.length) {
+    throw validationFailed({ title: ['already being used for another group or project milestone.'] })
+  }
   return t
 }
 
