@@ -1,25 +1,21 @@
 // Notes written through the Discussions API fire the note hook like any other note.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { api, createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
+import { createProject, expectStatus, type TestUser } from '../helpers/api.js'
 import { createIssue, issuePath } from '../helpers/issues.js'
-import { startTestServer, type TestServer } from '../helpers/server.js'
+import type { TestServer } from '../helpers/server.js'
 import { deliveriesIdle } from '../../src/server/services/webhook-delivery.js'
-import { startReceiver, type Receiver } from './hooks/receiver.js'
+import { hookWorld, type Receiver } from './hooks/receiver.js'
 
 let server: TestServer
 let alice: TestUser
 let rx: Receiver
 
+let close: () => Promise<void>
+
 beforeAll(async () => {
-  server = await startTestServer()
-  expectStatus(await api(server, server.rootToken).put('/application/settings', { allow_local_requests_from_hooks_and_services: true }), 200)
-  alice = await createUser(server, 'alice')
-  rx = await startReceiver()
+  ;({ server, rx, alice, close } = await hookWorld())
 })
-afterAll(async () => {
-  await rx.close()
-  await server.close()
-})
+afterAll(() => close())
 
 it('delivers a Note Hook for a new thread and for a reply', async () => {
   const project = await createProject(alice.api, { name: 'demo' })

@@ -2,25 +2,21 @@
 // as GitLab's; and a hook test of note_events whose latest note is on a commit answers with that payload (it was a 500).
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { deliveriesIdle } from '../../../src/server/services/webhook-delivery.js'
-import { api, createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
+import { createProject, expectStatus, type TestUser } from '../../helpers/api.js'
 import { commit, create } from '../../helpers/repository.js'
-import { startTestServer, type TestServer } from '../../helpers/server.js'
-import { startReceiver, type Receiver } from './receiver.js'
+import type { TestServer } from '../../helpers/server.js'
+import { hookWorld, type Receiver } from './receiver.js'
 
 let server: TestServer
 let alice: TestUser
 let rx: Receiver
 
+let close: () => Promise<void>
+
 beforeAll(async () => {
-  server = await startTestServer()
-  expectStatus(await api(server, server.rootToken).put('/application/settings', { allow_local_requests_from_hooks_and_services: true }), 200)
-  alice = await createUser(server, 'alice')
-  rx = await startReceiver()
+  ;({ server, rx, alice, close } = await hookWorld())
 })
-afterAll(async () => {
-  await rx.close()
-  await server.close()
-})
+afterAll(() => close())
 
 it('delivers a commit comment with the commit, and tests note_events with it', async () => {
   const project = await createProject(alice.api, { name: 'commented' })

@@ -1,6 +1,8 @@
 // A real HTTP receiver for webhook tests: records every request and answers as the test scripts it.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { api, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
+import { startTestServer, type TestServer } from '../../helpers/server.js'
 
 export interface Received { method: string; path: string; headers: http.IncomingHttpHeaders; body: any; at: number }
 
@@ -56,4 +58,13 @@ export async function startReceiver(): Promise<Receiver> {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+/** A test server that may call loopback hooks, a receiver, and alice, a user: what a delivery test starts from. */
+export async function hookWorld(): Promise<{ server: TestServer; rx: Receiver; alice: TestUser; close(): Promise<void> }> {
+  const server = await startTestServer()
+  expectStatus(await api(server, server.rootToken).put('/application/settings', { allow_local_requests_from_hooks_and_services: true }), 200)
+  const alice = await createUser(server, 'alice')
+  const rx = await startReceiver()
+  return { server, rx, alice, close: async () => { await rx.close(); await server.close() } }
 }
