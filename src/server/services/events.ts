@@ -4,6 +4,7 @@ import type { AppDeps } from '../context.js'
 import { repositoryDir } from '../git/repository.js'
 import { mergeBase } from '../git/merge/history.js'
 import { readCommitInfo, readRef } from '../git/read.js'
+import { commitShaOf } from '../store/discussions.js'
 import * as store from '../store/events.js'
 import { onHookEvent, type HookEvent } from './webhook-events.js'
 import { onRefsMoved, type PushEvent, type RefChange } from './git-access.js'
@@ -63,7 +64,7 @@ async function record(app: AppDeps, at: string, e: HookEvent) {
 }
 
 async function commitTitle(app: AppDeps, projectId: number, noteableId: number): Promise<string | null> {
-  const sha = store.commitShaOf(app.db, noteableId)
+  const sha = commitShaOf(app.db, noteableId)
   const commit = sha ? await readCommitInfo(repositoryDir(app.layout.repositories, projectId), sha).catch(() => null) : null
   return commit ? commit.message.split('\n')[0] : null
 }

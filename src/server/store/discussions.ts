@@ -53,6 +53,10 @@ export interface CommitNoteableRow { id: number; project_id: number; sha: string
 export const findCommitNoteable = (db: Db, projectId: number, sha: string) =>
   stmt(db, 'SELECT * FROM commit_noteables WHERE project_id = ? AND sha = ?').get(projectId, sha) as CommitNoteableRow | undefined
 
+/** The commit a commit noteable stands for. */
+export const commitShaOf = (db: Db, noteableId: number) =>
+  (stmt(db, 'SELECT sha FROM commit_noteables WHERE id = ?').get(noteableId) as { sha: string } | undefined)?.sha
+
 /** The commit's noteable, created with its first note. */
 export function ensureCommitNoteable(db: Db, projectId: number, sha: string, at: string): CommitNoteableRow {
   return findCommitNoteable(db, projectId, sha) ?? insertKindRow<CommitNoteableRow>(db, 'Commit', { project_id: projectId, sha, updated_at: at })

@@ -108,7 +108,3 @@ export type NoteWithKind = NoteRow & { noteable_kind: string; type?: string | nu
 /** A note by id with its noteable's kind (`type`, GitLab's note class, exists once discussions are stored). */
 export const findNoteWithKind = (db: Db, noteId: number) =>
   stmt(db, 'SELECT n.*, k.kind AS noteable_kind FROM notes n JOIN noteables k ON k.id = n.noteable_id WHERE n.id = ?').get(noteId) as NoteWithKind | undefined
-
-/** The commit a commit noteable stands for. */
-export const commitShaOf = (db: Db, noteableId: number) =>
-  (stmt(db, 'SELECT sha FROM commit_noteables WHERE id = ?').get(noteableId) as { sha: string } | undefined)?.sha
