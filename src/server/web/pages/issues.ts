@@ -120,6 +120,15 @@ export async function issuePage(ctx: WebContext, req: RouteRequest, res: ServerR
   sendHtml(req, res, 200, document(ctx, `${issue.title} (#${issue.iid}) · ${p.name}`, body))
 }
 
+/** The comment form's `note[note]` added through the notes service; false (nothing written) when it is blank. */
+export function commentFromForm(ctx: WebContext, p: ProjectView, n: Noteable, form: Record<string, unknown>): boolean {
+  const note = (form.note as Record<string, unknown> | undefined)?.note
+  const text = typeof note === 'string' ? note : ''
+  if (!text.trim()) return false
+  createNote(ctx, p, n, { body: text })
+  return true
+}
+
 /** The issue's forms: the CSRF token first, then the same services (and policy checks) as the API. */
 export async function issuePost(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, iid: number, action: 'notes' | 'close' | 'reopen') {
   const form = await readForm(ctx, req)
@@ -128,10 +137,7 @@ export async function issuePost(ctx: WebContext, req: RouteRequest, res: ServerR
   const issue = findVisibleIssue(ctx, p, iid)
   const url = `${projectUrl(ctx, p)}/-/issues/${issue.iid}`
   if (action === 'notes') {
-    const note = (form.note as Record<string, unknown> | undefined)?.note
-    const text = typeof note === 'string' ? note : ''
-    if (!text.trim()) return redirect(res, url)
-    createNote(ctx, p, { kind: 'Issue', row: issue }, { body: text })
+    if (!commentFromForm(ctx, p, { kind: 'Issue', row: issue }, form)) return redirect(res, url)
   } else {
     editIssue(ctx, p, issue, { state_event: action })
   }

@@ -7,14 +7,13 @@ import type { RouteRequest } from '../../http/router.js'
 import { mergeMergeRequest } from '../../services/merge-request-merge.js'
 import { updateMergeRequest } from '../../services/merge-request-writes.js'
 import { bundle, findVisibleMergeRequest, singleOf, type MergeRequestRow } from '../../services/merge-requests.js'
-import { createNote } from '../../services/notes.js'
 import { findVisibleProject } from '../../services/projects.js'
 import type { MergeRequestBundle } from '../../present/merge-requests.js'
 import type { ProjectView } from '../../store/projects.js'
 import { readForm, type WebContext } from '../context.js'
 import { html, pathPart, type Html } from '../html.js'
 import { csrfField, document, redirect, sendHtml } from '../layout.js'
-import { markdown, notesOf } from './issues.js'
+import { commentFromForm, markdown, notesOf } from './issues.js'
 import { labelList, mergeRequestHead } from './merge-requests.js'
 import { projectUrl, refuseForm } from './parts.js'
 import { shortSha, statusBadge } from './pipelines.js'
@@ -139,10 +138,7 @@ export async function mergeRequestPost(ctx: WebContext, req: RouteRequest, res: 
   const mr = findVisibleMergeRequest(ctx, p, iid)
   const url = `${projectUrl(ctx, p)}/-/merge_requests/${mr.iid}`
   if (action === 'notes') {
-    const note = (form.note as Record<string, unknown> | undefined)?.note
-    const text = typeof note === 'string' ? note : ''
-    if (!text.trim()) return redirect(res, url)
-    createNote(ctx, p, { kind: 'MergeRequest', row: mr }, { body: text })
+    if (!commentFromForm(ctx, p, { kind: 'MergeRequest', row: mr }, form)) return redirect(res, url)
   } else if (action === 'merge') {
     const error = await mergeFromForm(ctx, p, mr, form)
     await afterCommit(ctx.app)
