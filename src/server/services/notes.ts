@@ -114,8 +114,14 @@ export function emojiToAward(p: ProjectView, name: string): string {
 
 export const alreadyAwarded = () => notFound('Award Emoji {:name=>["has already been taken"]}')
 
+/** GitLab's IssuablePolicy: on a locked discussion only project members award, others get the unawardable's 404. */
+export function requireMayAward(ctx: RequestContext, p: ProjectView, n: Noteable) {
+  if (n.row.discussion_locked && effectiveProjectLevel(ctx, p) < GUEST) throw notFound('Award Emoji')
+}
+
 /** `POST …/award_emoji` on a noteable, once per user and name. */
 export function award(ctx: RequestContext, p: ProjectView, n: Noteable, name: string): store.AwardRow {
+  requireMayAward(ctx, p, n)
   const emoji = emojiToAward(p, name)
   if (store.findAward(ctx.app.db, n.row.id, ctx.user!.id, emoji)) throw alreadyAwarded()
   const now = nowIso(ctx)
