@@ -127,7 +127,7 @@ describe('merge request entities', () => {
     expect(RebaseAccepted.strict().parse({ rebase_in_progress: true })).toEqual({ rebase_in_progress: true })
     const approvals = { user_has_approved: true, user_can_approve: false, approved: true, approved_by: [{ user: alice }] }
     expect(MergeRequestApprovals.strict().parse(approvals)).toEqual(approvals)
-    const award = { id: 1, name: 'thumbsup', user: alice, created_at: simple.created_at, updated_at: simple.created_at, awardable_id: 11, awardable_type: 'MergeRequest' }
+    const award = { id: 1, name: 'thumbsup', user: alice, created_at: simple.created_at, updated_at: simple.created_at, awardable_id: 11, awardable_type: 'MergeRequest', url: null }
     expect(MergeRequestAwardEmoji.strict().parse(award)).toEqual(award)
     const todo = {
       id: 1, project: { id: 3, name: 'app', name_with_namespace: 'group / app', path: 'app', path_with_namespace: 'group/app' },

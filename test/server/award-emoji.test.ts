@@ -21,7 +21,7 @@ let project: any
 let issue: any
 
 const awardOf = (id: number, name: string, u: TestUser, awardable_id: number, awardable_type: string) =>
-  ({ id, name, user: userBasic(server, u), created_at: NOW, updated_at: NOW, awardable_id, awardable_type })
+  ({ id, name, user: userBasic(server, u), created_at: NOW, updated_at: NOW, awardable_id, awardable_type, url: null })
 const issueAwards = (rest = '', iid = issue.iid) => issuePath(project.id, iid, `/award_emoji${rest}`)
 const votesOf = async (iid: number) => {
   const single = (await alice.api.get(issuePath(project.id, iid))).body
@@ -80,7 +80,7 @@ describe('award emoji on an issue', () => {
     const missing = await bob.api.post(issueAwards(), {})
     expect([missing.status, missing.body]).toEqual([400, { message: '400 (Bad request) "name" not given' }])
     const others = await alice.api.del(issueAwards(`/${award.id}`))
-    expect([others.status, others.body]).toEqual([403, { message: '403 Forbidden' }])
+    expect([others.status, others.body]).toEqual([401, { message: '401 Unauthorized' }])
     expect((await api(server).post(issueAwards(), { name: 'smile' })).status).toBe(401)
     expect((await alice.api.get(issueAwards('/999999'))).body).toEqual(NO_AWARD)
     expect((await alice.api.get(issuePath(project.id, 999, '/award_emoji'))).body).toEqual({ message: '404 Issue Not Found' })
@@ -100,17 +100,21 @@ describe('award emoji on notes', () => {
     expect((await alice.api.get(on(`/${award.id}`))).body).toEqual(award)
     expect((await alice.api.get(issueAwards())).body).toEqual([])
     expect(await votesOf(issue.iid)).toEqual([0, 0, 0, 0])
-    expect((await alice.api.del(on(`/${award.id}`))).status).toBe(403)
+    expect((await alice.api.del(on(`/${award.id}`))).status).toBe(401)
     expect((await bob.api.del(on(`/${award.id}`))).status).toBe(204)
     expect((await alice.api.get(on())).body).toEqual([])
     expect((await alice.api.get(on(`/${award.id}`))).body).toEqual(NO_AWARD)
   })
 
-  it('finds the note only on its own issue', async () => {
+  it('finds the note only on its own issue, and awards no system note', async () => {
     const other = await createIssue(alice.api, project.id, { title: 'Other' })
     const n = await note(alice.api, issuePath(project.id, other.iid))
     expect((await alice.api.get(issuePath(project.id, issue.iid, `/notes/${n.id}/award_emoji`))).body).toEqual({ message: '404 Note Not Found' })
     expect((await bob.api.post(issuePath(project.id, issue.iid, '/notes/999999/award_emoji'), { name: 'tada' })).body).toEqual({ message: '404 Note Not Found' })
+    expectStatus(await alice.api.put(issuePath(project.id, other.iid), { title: 'Renamed' }), 200)
+    const system = (await alice.api.get(issuePath(project.id, other.iid, '/notes'))).body.find((x: any) => x.system)
+    const refused = await bob.api.post(issuePath(project.id, other.iid, `/notes/${system.id}/award_emoji`), { name: 'tada' })
+    expect([refused.status, refused.body]).toEqual([404, { message: '404 Award Emoji Awardable cannot be awarded emoji Not Found' }])
   })
 
   it('awards a merge request note, reads, pages and takes it back', async () => {
@@ -126,7 +130,7 @@ describe('award emoji on notes', () => {
     expect([page.body, page.headers.get('x-total'), page.headers.get('x-next-page')]).toEqual([[award], '2', '2'])
     expect((await bob.api.get(on(`/${second.id}`))).body).toEqual(second)
     expect((await bob.api.get(mrPath(project.id, mr.iid, '/award_emoji'))).body).toEqual([])
-    expect((await bob.api.del(on(`/${second.id}`))).status).toBe(403)
+    expect((await bob.api.del(on(`/${second.id}`))).status).toBe(401)
     expect((await carol.api.del(on(`/${second.id}`))).status).toBe(204)
     expect((await bob.api.get(on())).body).toEqual([award])
     expect((await bob.api.get(mrPath(project.id, 999, `/notes/${n.id}/award_emoji`))).body).toEqual({ message: '404 Merge Request Not Found' })

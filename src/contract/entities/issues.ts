@@ -114,6 +114,8 @@ export const AwardEmoji = z.object({
   updated_at: z.string(),
   awardable_id: int,
   awardable_type: z.literal('Issue'),
+  // A custom emoji's image; GitLab's own (gemoji) names, the only ones collab knows, answer null.
+  url: z.string().nullable(),
 })
 export type AwardEmoji = z.infer<typeof AwardEmoji>
 

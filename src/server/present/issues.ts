@@ -169,6 +169,7 @@ export const presentAward = <T extends 'Issue' | 'MergeRequest' = 'Issue'>(a: Aw
   updated_at: a.updated_at,
   awardable_id: a.noteable_id,
   awardable_type: type,
+  url: null,
 })
 
 export const presentTodo = (t: TodoRow, project: ProjectView, author: UserRow, target: Issue | MergeRequest, ctx: Urls, type: 'Issue' | 'MergeRequest' = 'Issue') => ({

@@ -1,6 +1,6 @@
 // Notes on any noteable (issues, merge requests): list, read, comment (an award emoji alone awards it), edit and delete,
 // with locked discussions.
-import { CollabError, forbidden, notFound } from '../../core/errors.js'
+import { CollabError, forbidden, notFound, unauthorized } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { canSetIssueHistory, effectiveProjectLevel, GUEST, MAINTAINER } from '../policy.js'
@@ -128,9 +128,9 @@ export function award(ctx: RequestContext, p: ProjectView, n: Noteable, name: st
   return store.insertAward(ctx.app.db, { noteable_id: n.row.id, user_id: ctx.user!.id, name: emoji, created_at: now, updated_at: now })
 }
 
-/** Users take back their own awards; administrators anyone's. */
+/** Users take back their own awards; administrators anyone's. GitLab answers others 401 (`unauthorized!`), not 403. */
 export function removeAward(ctx: RequestContext, a: store.AwardRow) {
-  if (a.user_id !== ctx.user!.id && !ctx.user!.is_admin) throw forbidden()
+  if (a.user_id !== ctx.user!.id && !ctx.user!.is_admin) throw unauthorized()
   store.deleteAward(ctx.app.db, a.id)
 }
 

@@ -69,7 +69,7 @@ describe('award emoji', () => {
     expect(res.status).toBe(201)
     expect(AwardEmoji.strict().parse(res.body)).toEqual({
       id: res.body.id, name: 'thumbsup', user: userBasic(server, carol), created_at: clock.now().toISOString(), updated_at: clock.now().toISOString(),
-      awardable_id: issue.id, awardable_type: 'Issue',
+      awardable_id: issue.id, awardable_type: 'Issue', url: null,
     })
     expectStatus(await bob.api.post(notes(), { body: ':-1:' }), 201)
     const after = (await alice.api.get(issuePath(project.id, issue.iid))).body

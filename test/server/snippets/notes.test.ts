@@ -72,14 +72,14 @@ describe('notes', () => {
 describe('award emoji', () => {
   it('awards, lists, reads, refuses a second of the same, and takes back only one\'s own', async () => {
     const award = expectStatus(await bob.api.post(awards(), { name: 'thumbsup' }), 201).body
-    expect(award).toEqual({ id: award.id, name: 'thumbsup', user: userBasic(server, bob), created_at: NOW, updated_at: NOW, awardable_id: snippet.id, awardable_type: 'Snippet' })
+    expect(award).toEqual({ id: award.id, name: 'thumbsup', user: userBasic(server, bob), created_at: NOW, updated_at: NOW, awardable_id: snippet.id, awardable_type: 'Snippet', url: null })
     const twice = await bob.api.post(awards(), { name: 'thumbsup' })
     expect([twice.status, twice.body]).toEqual([404, { message: '404 Award Emoji {:name=>["has already been taken"]} Not Found' }])
     const viaNote = expectStatus(await alice.api.post(notes(), { body: ':tada:' }), 201).body
     expect([viaNote.name, viaNote.awardable_type, viaNote.awardable_id]).toEqual(['tada', 'Snippet', snippet.id])
     expect((await alice.api.get(awards())).body.map((a: any) => [a.name, a.user.username])).toEqual([['thumbsup', 'bob'], ['tada', 'alice']])
     expect((await alice.api.get(awards(`/${award.id}`))).body).toEqual(award)
-    expect((await alice.api.del(awards(`/${award.id}`))).status).toBe(403)
+    expect((await alice.api.del(awards(`/${award.id}`))).status).toBe(401)
     expect((await bob.api.del(awards(`/${award.id}`))).status).toBe(204)
     expect((await api(server).get(awards())).status).toBe(401)
   })
@@ -90,7 +90,7 @@ describe('award emoji on notes', () => {
     const note = expectStatus(await alice.api.post(notes(), { body: 'Award me' }), 201).body
     const on = (rest = '') => notes(`/${note.id}/award_emoji${rest}`)
     const award = expectStatus(await bob.api.post(on(), { name: '+1' }), 201).body
-    expect(award).toEqual({ id: award.id, name: 'thumbsup', user: userBasic(server, bob), created_at: NOW, updated_at: NOW, awardable_id: note.id, awardable_type: 'Note' })
+    expect(award).toEqual({ id: award.id, name: 'thumbsup', user: userBasic(server, bob), created_at: NOW, updated_at: NOW, awardable_id: note.id, awardable_type: 'Note', url: null })
     const twice = await bob.api.post(on(), { name: 'thumbsup' })
     expect([twice.status, twice.body]).toEqual([404, { message: '404 Award Emoji {:name=>["has already been taken"]} Not Found' }])
     const unknown = await bob.api.post(on(), { name: 'not_an_emoji' })
@@ -99,7 +99,7 @@ describe('award emoji on notes', () => {
     expect((await alice.api.get(on(`/${award.id}`))).body).toEqual(award)
     // The snippet's own awards do not include the note's.
     expect((await alice.api.get(awards())).body.map((a: any) => a.awardable_type)).not.toContain('Note')
-    expect((await alice.api.del(on(`/${award.id}`))).status).toBe(403)
+    expect((await alice.api.del(on(`/${award.id}`))).status).toBe(401)
     expect((await stranger.api.get(notes(`/${note.id}/award_emoji`, hidden))).body).toEqual({ message: '404 Snippet Not Found' })
     expect((await alice.api.get(notes('/999999/award_emoji'))).body).toEqual({ message: '404 Note Not Found' })
     expect((await bob.api.del(on(`/${award.id}`))).status).toBe(204)
