@@ -26,6 +26,7 @@ import * as pipelines from './endpoints/pipelines.js'
 import * as ciLint from './endpoints/ci-lint.js'
 import * as snippets from './endpoints/snippets.js'
 import * as snippetNotes from './endpoints/snippet-notes.js'
+import * as awardEmoji from './endpoints/award-emoji.js'
 import * as wikis from './endpoints/wikis.js'
 import * as hooks from './endpoints/hooks.js'
 import * as repositoryReads from './endpoints/repository-reads.js'
@@ -81,6 +82,7 @@ export const contract = {
   ciLint: pick(ciLint),
   snippets: pick(snippets),
   snippetNotes: pick(snippetNotes),
+  awardEmoji: pick(awardEmoji),
   wikis: pick(wikis),
   hooks: pick(hooks),
   repositoryReads: pick(repositoryReads),

@@ -29,6 +29,7 @@ import { pipelineHandlers } from './handlers/pipelines.js'
 import { ciLintHandlers } from './handlers/ci-lint.js'
 import { snippetHandlers } from './handlers/snippets.js'
 import { snippetNoteHandlers } from './handlers/snippet-notes.js'
+import { awardEmojiHandlers } from './handlers/award-emoji.js'
 import { wikiHandlers } from './handlers/wikis.js'
 import { hookHandlers } from './handlers/hooks.js'
 import { watchWebhooks } from './services/hooks-dispatch.js'
@@ -104,6 +105,7 @@ const HANDLERS = {
   ciLint: ciLintHandlers,
   snippets: snippetHandlers,
   snippetNotes: snippetNoteHandlers,
+  awardEmoji: awardEmojiHandlers,
   wikis: wikiHandlers,
   hooks: hookHandlers,
   repositoryReads: repositoryReadHandlers,
