@@ -1,34 +1,13 @@
 // Migration 018: every existing note gets a discussion of its own, and commit comments move into notes on commit
 // noteables, keeping their text, author, time and line placement.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { closeDatabase, openDatabase, stmt, type Db } from '../../src/server/store/db.js'
+import { oldDatabases } from '../helpers/migrations.js'
 
-const MIGRATIONS = join(__dirname, '../../src/server/store/migrations')
-let dir: string
-let file: string
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'collab-discussions-'))
-  file = join(dir, 'collab.db')
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+const databaseAt = oldDatabases('discussions')
 
 /** A database at schema 17 with an issue and two notes, and three comments on two commits of one project. */
-function schemaSeventeen() {
-  const db = new Database(file)
-  db.pragma('foreign_keys = ON')
-  for (const f of readdirSync(MIGRATIONS).filter((n) => n < '018').sort()) {
-    const sql = readFileSync(join(MIGRATIONS, f), 'utf8')
-    if (sql.startsWith('-- foreign-keys: off')) db.pragma('foreign_keys = OFF')
-    db.exec(sql)
-    db.pragma('foreign_keys = ON')
-  }
-  db.pragma('user_version = 17')
-  db.exec(`
+const schemaSeventeen = () => databaseAt(17, `
     INSERT INTO users (id, username, email, name, created_at) VALUES (1, 'ann', 'ann@example.com', 'Ann', 't');
     INSERT INTO namespaces (id, kind, name, path, full_path, full_name, created_at) VALUES (1, 'user', 'ann', 'ann', 'ann', 'Ann', 't');
     INSERT INTO projects (id, namespace_id, name, path, creator_id, created_at, updated_at, last_activity_at, runners_token)
@@ -39,14 +18,11 @@ function schemaSeventeen() {
     INSERT INTO commit_comments (id, project_id, sha, note, path, line, line_type, author_id, created_at) VALUES
       (1, 1, 'bbb', 'placed', 'a.txt', 3, 'new', 1, 't3'), (2, 1, 'aaa', 'plain', NULL, NULL, NULL, 1, 't4'), (3, 1, 'bbb', 'again', NULL, NULL, NULL, 1, 't5');
   `)
-  db.close()
-}
 
 const all = (db: Db, sql: string) => stmt(db, sql).all()
 
 it('gives each note its own discussion and moves commit comments onto commit noteables', () => {
-  schemaSeventeen()
-  const db = openDatabase(file)
+  const db = openDatabase(schemaSeventeen())
   try {
     const ids = all(db, 'SELECT discussion_id FROM notes WHERE noteable_id = 4 ORDER BY id') as { discussion_id: string }[]
     expect(ids.map((r) => /^[0-9a-f]{40}$/.test(r.discussion_id))).toEqual([true, true])

@@ -1,28 +1,12 @@
 // Migration 023 rebuilds labels and milestones with a nullable project_id and a group_id, keeping every id and link.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { closeDatabase, openDatabase, stmt, type Db } from '../../src/server/store/db.js'
+import { oldDatabases } from '../helpers/migrations.js'
 
-const MIGRATIONS = join(__dirname, '../../src/server/store/migrations')
-let dir: string
-let file: string
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'collab-group-labels-'))
-  file = join(dir, 'collab.db')
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+const databaseAt = oldDatabases('group-labels')
 
 /** A database at schema 22 with a project label on an issue, a subscriber, and a milestone the issue has. */
-function schemaTwentyTwo() {
-  const db = new Database(file)
-  db.pragma('foreign_keys = ON')
-  for (const f of readdirSync(MIGRATIONS).filter((n) => n < '023').sort()) db.exec(readFileSync(join(MIGRATIONS, f), 'utf8'))
-  db.pragma('user_version = 22')
-  db.exec(`
+const schemaTwentyTwo = () => databaseAt(22, `
     INSERT INTO users (id, username, email, name, created_at) VALUES (1, 'ann', 'ann@example.com', 'Ann', 't');
     INSERT INTO namespaces (id, kind, name, path, full_path, full_name, created_at) VALUES (1, 'user', 'ann', 'ann', 'ann', 'Ann', 't');
     INSERT INTO projects (id, namespace_id, name, path, creator_id, created_at, updated_at, last_activity_at, runners_token)
@@ -34,14 +18,11 @@ function schemaTwentyTwo() {
     INSERT INTO noteable_labels VALUES (9, 4);
     INSERT INTO label_subscriptions VALUES (4, 1);
   `)
-  db.close()
-}
 
 const all = (db: Db, sql: string) => stmt(db, sql).all()
 
 it('keeps labels, milestones and what points at them, with group_id null', () => {
-  schemaTwentyTwo()
-  const db = openDatabase(file)
+  const db = openDatabase(schemaTwentyTwo())
   try {
     expect(all(db, 'SELECT id, project_id, group_id, name, priority FROM labels')).toEqual([{ id: 4, project_id: 1, group_id: null, name: 'bug', priority: 2 }])
     expect(all(db, 'SELECT id, project_id, group_id, iid, title, state, closed_at FROM milestones'))
@@ -59,8 +40,7 @@ it('keeps labels, milestones and what points at them, with group_id null', () =>
 })
 
 it('holds each label and milestone to exactly one owner, and names unique per project and per group', () => {
-  schemaTwentyTwo()
-  const db = openDatabase(file)
+  const db = openDatabase(schemaTwentyTwo())
   try {
     const label = stmt(db, "INSERT INTO labels (project_id, group_id, name, color, created_at, updated_at) VALUES (?, ?, ?, '#000', 't', 't')")
     expect(() => label.run(null, null, 'orphan')).toThrow(/CHECK constraint failed/)

@@ -1,28 +1,12 @@
 // Migration 012 rebuilds noteables with a nullable project (personal snippets) and keeps every child row with its id.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { openDatabase, stmt, type Db } from '../../../src/server/store/db.js'
+import { oldDatabases } from '../../helpers/migrations.js'
 
-const MIGRATIONS = join(__dirname, '../../../src/server/store/migrations')
-let dir: string
-let file: string
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'collab-snippets-'))
-  file = join(dir, 'collab.db')
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+const databaseAt = oldDatabases('snippets')
 
 /** A database at schema 11 with one issue and its discussion. */
-function schemaElevenWithAnIssue() {
-  const db = new Database(file)
-  db.pragma('foreign_keys = ON')
-  for (const f of readdirSync(MIGRATIONS).filter((n) => n < '012').sort()) db.exec(readFileSync(join(MIGRATIONS, f), 'utf8'))
-  db.pragma('user_version = 11')
-  db.exec(`
+const schemaElevenWithAnIssue = () => databaseAt(11, `
     INSERT INTO users (id, username, email, name, created_at) VALUES (1, 'ann', 'ann@example.com', 'Ann', 't');
     INSERT INTO namespaces (id, kind, name, path, full_path, full_name, created_at) VALUES (1, 'user', 'ann', 'ann', 'ann', 'Ann', 't');
     INSERT INTO projects (id, namespace_id, name, path, creator_id, created_at, updated_at, last_activity_at, runners_token)
@@ -32,14 +16,11 @@ function schemaElevenWithAnIssue() {
     INSERT INTO notes (id, noteable_id, author_id, body, created_at, updated_at) VALUES (5, 3, 1, 'hello', 't', 't');
     INSERT INTO award_emoji (id, noteable_id, user_id, name, created_at, updated_at) VALUES (4, 3, 1, 'thumbsup', 't', 't');
   `)
-  db.close()
-}
 
 const all = (db: Db, sql: string) => stmt(db, sql).all()
 
 it('keeps noteables and their children, takes a noteable without a project, and still cascades', () => {
-  schemaElevenWithAnIssue()
-  const db = openDatabase(file)
+  const db = openDatabase(schemaElevenWithAnIssue())
   try {
     expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(12)
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)

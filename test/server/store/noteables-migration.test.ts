@@ -1,28 +1,12 @@
 // Migration 007 moves the issue-only discussion tables onto the shared noteables layer, keeping every row and id.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { closeDatabase, openDatabase, stmt, type Db } from '../../../src/server/store/db.js'
+import { oldDatabases } from '../../helpers/migrations.js'
 
-const MIGRATIONS = join(__dirname, '../../../src/server/store/migrations')
-let dir: string
-let file: string
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'collab-noteables-'))
-  file = join(dir, 'collab.db')
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+const databaseAt = oldDatabases('noteables')
 
 /** A database as collab left it at schema 6, with two issues, one moved to the other, and their discussion. */
-function schemaSixWithIssues() {
-  const db = new Database(file)
-  db.pragma('foreign_keys = ON')
-  for (const f of readdirSync(MIGRATIONS).filter((n) => n < '007').sort()) db.exec(readFileSync(join(MIGRATIONS, f), 'utf8'))
-  db.pragma('user_version = 6')
-  db.exec(`
+const schemaSixWithIssues = () => databaseAt(6, `
     INSERT INTO users (id, username, email, name, created_at) VALUES (1, 'ann', 'ann@example.com', 'Ann', 't'), (2, 'bob', 'bob@example.com', 'Bob', 't');
     INSERT INTO namespaces (id, kind, name, path, full_path, full_name, created_at) VALUES (1, 'user', 'ann', 'ann', 'ann', 'Ann', 't');
     INSERT INTO projects (id, namespace_id, name, path, creator_id, created_at, updated_at, last_activity_at, runners_token)
@@ -38,14 +22,11 @@ function schemaSixWithIssues() {
     INSERT INTO todos (id, user_id, author_id, project_id, issue_id, action_name, body, created_at, updated_at) VALUES (9, 2, 1, 1, 3, 'assigned', 'first', 't', 't');
     INSERT INTO user_agent_details VALUES (3, 'curl', '127.0.0.1', 0);
   `)
-  db.close()
-}
 
 const all = (db: Db, sql: string) => stmt(db, sql).all()
 
 it('keeps every issue, note, award, label, assignee, subscription, todo and user agent detail with its id', () => {
-  schemaSixWithIssues()
-  const db = openDatabase(file)
+  const db = openDatabase(schemaSixWithIssues())
   try {
     expect(all(db, 'SELECT id, kind, project_id FROM noteables ORDER BY id')).toEqual([{ id: 3, kind: 'Issue', project_id: 1 }, { id: 7, kind: 'Issue', project_id: 2 }])
     expect(all(db, 'SELECT id, title, moved_to_id, user_notes_count FROM issues ORDER BY id')).toEqual([
