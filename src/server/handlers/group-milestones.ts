@@ -7,7 +7,7 @@ import { presentMilestone } from '../present/issues.js'
 import { presentMergeRequestBasic } from '../present/merge-requests.js'
 import { promoteMilestone } from '../services/group-milestones.js'
 import { findVisibleGroup } from '../services/groups.js'
-import { listIssues } from '../services/issues.js'
+import { listIssueVersions } from '../services/issues.js'
 import * as mrs from '../services/merge-requests.js'
 import * as milestones from '../services/milestones.js'
 import { findVisibleProject } from '../services/projects.js'
@@ -51,7 +51,7 @@ export const groupMilestoneHandlers = {
   // GitLab lists the group's issuables by the milestone's title (MilestoneResponses#build_finder_params).
   listGroupMilestoneIssues: (input, ctx) => {
     const { g, m } = groupMilestone(ctx, input)
-    return presentList(ctx, listIssues(ctx, { milestone: m.title }, { groupId: g.id }))
+    return presentList(ctx, listIssueVersions(ctx, { milestone: m.title }, { groupId: g.id }))
   },
 
   listGroupMilestoneMergeRequests: (input, ctx) => {

@@ -12,6 +12,7 @@ import { issueTexts } from '../services/issue-texts.js'
 import { closedBy } from '../services/merge-request-links.js'
 import { bundles as mergeRequestBundles } from '../services/merge-requests.js'
 import * as issues from '../services/issues.js'
+import type { IssueVersion } from '../store/issues.js'
 import { findVisibleProject } from '../services/projects.js'
 import { presentTodoById } from './todos.js'
 
@@ -21,15 +22,15 @@ const target = (ctx: RequestContext, input: { id: string; issue_iid: number }) =
 }
 
 /** A page of issues, joined from each issue's remembered JSON text (see services/issue-texts.ts). */
-export const presentList = (ctx: RequestContext, { rows, total }: { rows: issues.IssueRow[]; total: number }) =>
-  ({ status: 200, body: jsonArray(issueTexts(ctx, rows, (b) => JSON.stringify(presentIssue(b, ctx)))), total })
+export const presentList = (ctx: RequestContext, { items, total }: { items: IssueVersion[]; total: number }) =>
+  ({ status: 200, body: jsonArray(issueTexts(ctx, items, (b) => JSON.stringify(presentIssue(b, ctx)))), total })
 
 const one = (ctx: RequestContext, row: issues.IssueRow, status = 200, links = true) => ({ status, body: presentIssue(issues.bundle(ctx, row, links), ctx) })
 
 export const issueHandlers = {
-  listIssues: (input, ctx) => presentList(ctx, issues.listIssues(ctx, input, {})),
-  listGroupIssues: (input, ctx) => presentList(ctx, issues.listIssues(ctx, input, { groupId: findVisibleGroup(ctx, input.id).id })),
-  listProjectIssues: (input, ctx) => presentList(ctx, issues.listIssues(ctx, input, { project: findVisibleProject(ctx, input.id) })),
+  listIssues: (input, ctx) => presentList(ctx, issues.listIssueVersions(ctx, input, {})),
+  listGroupIssues: (input, ctx) => presentList(ctx, issues.listIssueVersions(ctx, input, { groupId: findVisibleGroup(ctx, input.id).id })),
+  listProjectIssues: (input, ctx) => presentList(ctx, issues.listIssueVersions(ctx, input, { project: findVisibleProject(ctx, input.id) })),
 
   getProjectIssue: (input, ctx) => one(ctx, target(ctx, input).issue),
 

@@ -4,7 +4,7 @@ import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentLabel, presentMilestone } from '../present/issues.js'
-import { listIssues } from '../services/issues.js'
+import { listIssueVersions } from '../services/issues.js'
 import { labelSubscribed } from '../services/label-subscriptions.js'
 import * as labels from '../services/labels.js'
 import * as milestones from '../services/milestones.js'
@@ -89,6 +89,6 @@ export const milestoneHandlers = {
   listMilestoneIssues: (input, ctx) => {
     const p = findVisibleProject(ctx, input.id)
     const m = milestones.findMilestone(ctx, p, input.milestone_id)
-    return presentList(ctx, listIssues(ctx, {}, { project: p, milestoneId: m.id }))
+    return presentList(ctx, listIssueVersions(ctx, {}, { project: p, milestoneId: m.id }))
   },
 } satisfies Handlers<typeof contract.milestones>

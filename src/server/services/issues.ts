@@ -8,7 +8,6 @@ import {
 } from '../policy.js'
 import type { IssueBundle, TimeTracking } from '../present/issues.js'
 import * as store from '../store/issues.js'
-import { closingCounts } from '../store/merge-requests.js'
 import { milestonesByIds } from '../store/milestones.js'
 import { milestoneReference } from './milestones.js'
 import type { ProjectView } from '../store/projects.js'
@@ -37,20 +36,10 @@ export const timeTracking = (r: Pick<store.IssueRow, 'time_estimate' | 'total_ti
 
 export const today = (ctx: RequestContext) => nowIso(ctx).slice(0, 10)
 
-/** What a page of issues links to by issue: label names, assignee ids and votes, one query per table. */
-export interface Relations {
-  labels: Map<number, string[]>
-  assignees: Map<number, number[]>
-  votes: Map<number, { up: number; down: number }>
-  /** Merge requests closing each issue. */
-  mergeRequests: Map<number, number>
-}
+/** What a page of issues links to by issue: label names, assignee ids, votes and closing merge requests, in one query. */
+export type Relations = store.IssueRelations
 
-export function relationsOf(ctx: RequestContext, rows: store.IssueRow[]): Relations {
-  const ids = rows.map((r) => r.id)
-  const db = ctx.app.db
-  return { labels: store.labelNamesOf(db, ids), assignees: store.assigneeIdsOf(db, ids), votes: store.votesOf(db, ids), mergeRequests: closingCounts(db, ids) }
-}
+export const relationsOf = (ctx: RequestContext, rows: store.IssueRow[]): Relations => store.issueRelations(ctx.app.db, rows.map((r) => r.id))
 
 /** Everything the presenter needs for a page of issues, one query per table. */
 export function bundles(ctx: RequestContext, rows: store.IssueRow[], single?: { links: boolean }, relations = relationsOf(ctx, rows)): IssueBundle[] {
@@ -89,11 +78,19 @@ export const isSubscribed = (ctx: RequestContext, issue: store.IssueRow, assigne
 
 const isoOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s).toISOString())
 
-export function listIssues(ctx: RequestContext, input: IssueListInput, where: { project?: ProjectView; groupId?: number; milestoneId?: number }) {
+type ListWhere = { project?: ProjectView; groupId?: number; milestoneId?: number }
+
+/** A page of issues with their rows and relations. */
+export const listIssues = (ctx: RequestContext, input: IssueListInput, where: ListWhere) => store.listIssues(ctx.app.db, filtersOf(ctx, input, where))
+
+/** A page of issues as ids and list versions (for lists served from remembered texts, see issue-texts.ts). */
+export const listIssueVersions = (ctx: RequestContext, input: IssueListInput, where: ListWhere) => store.listIssueVersions(ctx.app.db, filtersOf(ctx, input, where))
+
+function filtersOf(ctx: RequestContext, input: IssueListInput, where: ListWhere): store.IssueFilters {
   // Anonymous readers of a public project's web page list as a viewer of no issues of their own.
   const viewer = ctx.user?.id ?? -1
   const scope = (input.scope ?? (where.project || where.groupId !== undefined ? 'all' : 'created_by_me')).replace(/-/g, '_')
-  return store.listIssues(ctx.app.db, {
+  return {
     projectId: where.project?.id,
     groupId: where.groupId,
     milestoneId: where.milestoneId,
@@ -118,7 +115,7 @@ export function listIssues(ctx: RequestContext, input: IssueListInput, where: { 
     sort: input.sort ?? 'desc',
     limit: ctx.page.limit,
     offset: ctx.page.offset,
-  })
+  }
 }
 
 function checkTitle(title: string): string {

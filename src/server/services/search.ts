@@ -8,6 +8,7 @@ import { grepBlobs, grepCommitIds, type BlobMatch } from '../git/search.js'
 import { wikiBranch, wikiCommit, wikiDir } from '../git/wiki.js'
 import type { CommitInfo } from '../git/types.js'
 import { REPORTER, canReadCode, effectiveProjectLevel, isAdmin } from '../policy.js'
+import type { IssueVersion } from '../store/issues.js'
 import type { NamespaceRow } from '../store/namespaces.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import * as store from '../store/search.js'
@@ -46,7 +47,7 @@ export type MilestoneHit = store.MilestoneHit
 
 export type SearchResult =
   | { scope: 'projects'; rows: ProjectView[]; total: number }
-  | { scope: 'issues'; rows: issues.IssueRow[]; total: number }
+  | { scope: 'issues'; items: IssueVersion[]; total: number }
   | { scope: 'merge_requests'; rows: mrs.MergeRequestRow[]; total: number }
   | { scope: 'milestones'; rows: MilestoneHit[]; total: number }
   | { scope: 'notes'; rows: store.NoteHit[]; total: number }
@@ -72,9 +73,9 @@ export async function search(ctx: RequestContext, level: SearchLevel, input: Sea
   const q = input.search.trim()
   const where = level.kind === 'project' ? { project: level.project } : level.kind === 'group' ? { groupId: level.group.id } : {}
   const scope = input.scope
-  if (level.kind === 'project' && featureOff(level.project, scope)) return { scope, rows: [], total: 0 } as SearchResult
+  if (level.kind === 'project' && featureOff(level.project, scope)) return { scope, rows: [], items: [], total: 0 } as SearchResult
   if (scope === 'issues') {
-    return { scope, ...issues.listIssues(ctx, { scope: 'all', search: q, state: input.state as 'opened' | 'closed' | 'all' | undefined, confidential: input.confidential, order_by: input.order_by, sort: input.sort }, where) }
+    return { scope, ...issues.listIssueVersions(ctx, { scope: 'all', search: q, state: input.state as 'opened' | 'closed' | 'all' | undefined, confidential: input.confidential, order_by: input.order_by, sort: input.sort }, where) }
   }
   if (scope === 'merge_requests') {
     return { scope, ...mrs.listMergeRequests(ctx, { scope: 'all', search: q, state: input.state, order_by: input.order_by, sort: input.sort }, where) }

@@ -32,11 +32,13 @@ export interface IssueRow {
   closed_at: string | null
   closed_by_id: number | null
   moved_to_id: number | null
+  /** A number changed with every change to what the issue's list form shows (migration 026). */
+  list_version: number
 }
 
-export type NewIssue = Omit<IssueRow, 'id' | 'user_notes_count' | 'moved_to_id' | 'closed_at' | 'closed_by_id' | 'time_estimate' | 'total_time_spent'> &
+export type NewIssue = Omit<IssueRow, 'id' | 'list_version' | 'user_notes_count' | 'moved_to_id' | 'closed_at' | 'closed_by_id' | 'time_estimate' | 'total_time_spent'> &
   Partial<Pick<IssueRow, 'closed_at' | 'closed_by_id' | 'time_estimate' | 'total_time_spent' | 'user_notes_count'>>
-export type IssuePatch = Partial<Omit<IssueRow, 'id' | 'project_id' | 'iid' | 'author_id' | 'created_at'>>
+export type IssuePatch = Partial<Omit<IssueRow, 'id' | 'project_id' | 'iid' | 'author_id' | 'created_at' | 'list_version'>>
 
 /**
  * The next iid of a kind in a project, from its counter row; call inside the insert's transaction. An explicit
@@ -71,9 +73,9 @@ export const iidTaken = (db: Db, projectId: number, iid: number) =>
 /** Open issues of a project, confidential ones only for callers who may read them all. */
 export function countOpenIssues(db: Db, projectId: number, withConfidential: boolean): number {
   const sql = withConfidential
-    ? "SELECT COUNT(*) AS n FROM issues WHERE project_id = ? AND state = 'opened'"
+    ? "SELECT COALESCE(SUM(n), 0) AS n FROM issue_counts WHERE project_id = ? AND state = 'opened'"
     : "SELECT COUNT(*) AS n FROM issues WHERE project_id = ? AND state = 'opened' AND confidential = 0"
-  return cachedRead(db, `open-issues:${projectId}:${withConfidential}`, ['issues'], () => (stmt(db, sql).get(projectId) as { n: number }).n)
+  return cachedQuery(db, `open-issues:${projectId}:${withConfidential}`, sql, ['issues', 'issue_counts'], () => (stmt(db, sql).get(projectId) as { n: number }).n)
 }
 
 type UserRow = import('./users.js').UserRow
@@ -185,7 +187,48 @@ function countSql(f: IssueFilters, cte: string, where: string[], args: Record<st
   return `${cte}SELECT CASE WHEN (SELECT COUNT(*) FROM (${labels})) > 1 THEN (${count('COUNT(DISTINCT i.id)')}) ELSE (${count('COUNT(*)')}) END AS n`
 }
 
-export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: number } {
+/** Filters besides project, state and labels: a list using none of them may be counted from the kept counters. */
+const OTHER_FILTERS = [
+  'groupId', 'milestoneId', 'milestone', 'iids', 'authorId', 'assignedTo', 'assignee', 'reaction', 'search', 'confidential',
+  'createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore',
+] as const satisfies readonly (keyof IssueFilters)[]
+
+/**
+ * A list's count from the counters the database keeps (migration 026), when the list is one project's, shows its
+ * confidential issues, and filters by nothing but state and one label name that one label holds; undefined otherwise.
+ */
+function keptCount(db: Db, f: IssueFilters): number | undefined {
+  if (f.projectId === undefined || !(f.admin || f.readsConfidential) || OTHER_FILTERS.some((k) => f[k] !== undefined)) return undefined
+  const labels = f.labels ?? []
+  if (labels.length > 1 || labels.some((name) => isNone(name) || isAny(name))) return undefined
+  const args: Record<string, unknown> = { project: f.projectId, state: f.state ?? null }
+  const byState = 'AND (@state IS NULL OR state = @state)'
+  if (!labels.length) {
+    const sql = `SELECT COALESCE(SUM(n), 0) AS n FROM issue_counts WHERE project_id = @project ${byState}`
+    return cachedQuery(db, `issue-kept-count:${f.projectId}:${f.state}`, sql, ['issue_counts'], () => (stmt(db, sql).get(args) as { n: number }).n)
+  }
+  args.label0 = labels[0]
+  const held = `SELECT id FROM labels WHERE name = @label0 AND ${PROJECT_LABELS}`
+  const ids = cachedQuery(db, `issue-label-ids:${f.projectId}:${labels[0]}`, held, ['labels', 'projects', 'namespaces'],
+    () => (stmt(db, held).all(args) as { id: number }[]).map((r) => r.id))
+  // An issue may hold a project label and a group label of the same name: counted once, so counted the long way.
+  if (ids.length !== 1) return ids.length ? undefined : 0
+  args.label = ids[0]
+  const sql = `SELECT COALESCE(SUM(n), 0) AS n FROM issue_label_counts WHERE label_id = @label AND project_id = @project ${byState}`
+  return cachedQuery(db, `issue-kept-label-count:${ids[0]}:${f.projectId}:${f.state}`, sql, ['issue_label_counts'], () => (stmt(db, sql).get(args) as { n: number }).n)
+}
+
+/** An issue of a list page, with the list_version its remembered text is checked against. */
+export interface IssueVersion { id: number; list_version: number }
+
+/** A page of issues: the rows with their relations, and how many the whole list holds. */
+export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; relations: IssueRelations; total: number } {
+  const { items, total } = listIssueVersions(db, f)
+  return { ...issuesWithRelations(db, items.map((i) => i.id)), total }
+}
+
+/** A page of issues as ids and list versions, in the list's order, and how many the whole list holds. */
+export function listIssueVersions(db: Db, f: IssueFilters): { items: IssueVersion[]; total: number } {
   const where: string[] = []
   const args: Record<string, unknown> = { viewer: f.viewer }
   const ctes: string[] = []
@@ -238,7 +281,7 @@ export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: 
 
   const cte = ctes.length ? ctes.join('').replace(/\) WITH RECURSIVE /g, '), ') : ''
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
-  const total = cachedCount(db, countSql(f, cte, where, args), args)
+  const total = keptCount(db, f) ?? cachedCount(db, countSql(f, cte, where, args), args)
   // The page's ids first, then their rows: skipping OFFSET entries of an index is cheaper when nothing but the id is
   // wanted from them (~25% at offset 5,000); the outer ORDER BY is the same total order, so the page is the same.
   const order = (dir: string) => `ORDER BY i.${f.orderBy} ${dir}, i.id ${dir}`
@@ -247,25 +290,68 @@ export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: 
   const end = Math.min(f.offset + f.limit, total)
   const fromEnd = f.offset > total / 2 && f.offset < total
   const inner = fromEnd ? order(f.sort === 'asc' ? 'desc' : 'asc') : order(f.sort)
-  const page = stmt(db, `${cte}SELECT i.* FROM issues i WHERE i.id IN (SELECT i.id FROM issues i ${clause} ${inner} LIMIT @limit OFFSET @offset) ${order(f.sort)}`)
+  const page = stmt(db, `${cte}SELECT i.id, i.list_version FROM issues i WHERE i.id IN (SELECT i.id FROM issues i ${clause} ${inner} LIMIT @limit OFFSET @offset) ${order(f.sort)}`)
   const window = fromEnd ? { limit: end - f.offset, offset: total - end } : { limit: f.limit, offset: f.offset }
-  return { rows: rowObjects<IssueRow>(page, { ...args, ...window }), total }
+  return { items: page.all({ ...args, ...window }) as IssueVersion[], total }
+}
+
+/** What a list shows of an issue besides its row: label names (sorted), assignee ids (in order), votes, closing merge requests. */
+export interface IssueRelations {
+  labels: Map<number, string[]>
+  assignees: Map<number, number[]>
+  votes: Map<number, { up: number; down: number }>
+  mergeRequests: Map<number, number>
+}
+
+/** The relations as columns of issue `i`: one statement reads a page's rows with them, where four more read them apart. */
+const RELATION_COLUMNS = `
+  (SELECT json_group_array(l.name) FROM noteable_labels il JOIN labels l ON l.id = il.label_id WHERE il.noteable_id = i.id) AS rel_labels,
+  (SELECT json_group_array(a.user_id ORDER BY a.position) FROM noteable_assignees a WHERE a.noteable_id = i.id) AS rel_assignees,
+  (SELECT COUNT(*) FROM award_emoji e WHERE e.noteable_id = i.id AND e.name = 'thumbsup') AS rel_up,
+  (SELECT COUNT(*) FROM award_emoji e WHERE e.noteable_id = i.id AND e.name = 'thumbsdown') AS rel_down,
+  (SELECT COUNT(*) FROM merge_request_closing_issues c WHERE c.issue_id = i.id) AS rel_mrs`
+const RELATION_COUNT = 5
+
+const noRelations = (): IssueRelations => ({ labels: new Map(), assignees: new Map(), votes: new Map(), mergeRequests: new Map() })
+
+/** The relations of any issues, in the same one-statement form. */
+export function issueRelations(db: Db, ids: number[]): IssueRelations {
+  if (!ids.length) return noRelations()
+  const args: Record<string, unknown> = {}
+  return rowsWithRelations(stmt(db, `SELECT i.id, ${RELATION_COLUMNS} FROM issues i WHERE i.id ${inIds('id', ids, args)}`), args).relations
+}
+
+/** Issues by id, in the order given (ids of no issue are left out), and their relations, in one statement. */
+export function issuesWithRelations(db: Db, ids: number[]): { rows: IssueRow[]; relations: IssueRelations } {
+  if (!ids.length) return { rows: [], relations: noRelations() }
+  const args: Record<string, unknown> = {}
+  const { rows, relations } = rowsWithRelations<IssueRow>(stmt(db, `SELECT i.*, ${RELATION_COLUMNS} FROM issues i WHERE i.id ${inIds('id', ids, args)}`), args)
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), relations }
 }
 
 const columnNames = new WeakMap<Database.Statement, string[]>()
 
 /**
- * A statement's rows as objects, as `all` returns them, built here from raw arrays: better-sqlite3 sets each column of
- * each row as a property from C++, which costs twice what reading 20 issue rows does. Only for statements no other
- * caller shares (raw mode stays on the cached statement).
+ * A statement's rows as objects (all but its last RELATION_COUNT columns) and their relations. The objects are built
+ * here from raw arrays: better-sqlite3 sets each column of each row as a property from C++, which costs twice what
+ * reading 20 issue rows does. Only for statements no other caller shares (raw mode stays on the cached statement).
  */
-function rowObjects<T>(s: Database.Statement, args: Record<string, unknown>): T[] {
+function rowsWithRelations<T extends { id: number }>(s: Database.Statement, args: Record<string, unknown>): { rows: T[]; relations: IssueRelations } {
   let names = columnNames.get(s)
   if (!names) columnNames.set(s, (names = s.columns().map((c) => c.name)))
-  const rows = s.raw(true).all(args) as unknown[][]
-  return rows.map((r) => {
+  const own = names.length - RELATION_COUNT
+  const relations = noRelations()
+  const rows = (s.raw(true).all(args) as unknown[][]).map((r) => {
     const o: Record<string, unknown> = {}
-    for (let c = 0; c < names.length; c++) o[names[c]] = r[c]
+    for (let c = 0; c < own; c++) o[names[c]] = r[c]
+    const id = o.id as number
+    const [labels, assignees, up, down, mrs] = r.slice(own) as [string, string, number, number, number]
+    if (labels !== '[]') relations.labels.set(id, (JSON.parse(labels) as string[]).sort())
+    if (assignees !== '[]') relations.assignees.set(id, JSON.parse(assignees) as number[])
+    if (up || down) relations.votes.set(id, { up, down })
+    if (mrs) relations.mergeRequests.set(id, mrs)
     return o as T
   })
+  return { rows, relations }
 }

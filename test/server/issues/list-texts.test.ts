@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stmt } from '../../../src/server/store/db.js'
 import { createProject, createUser, expectStatus, movableClock, rawRequest, type TestUser } from '../../helpers/api.js'
 import { createIssue, issuePath } from '../../helpers/issues.js'
+import { commit, create } from '../../helpers/repository.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
 
 const clock = movableClock('2024-01-02T03:04:05.000Z')
@@ -65,5 +66,26 @@ describe('an issue in a list', () => {
     const other = await rawRequest(server, { path: `/api/v4/projects/${project.id}/issues?sort=asc`, headers: { host: 'collab.example:8080', 'private-token': alice.token } })
     expect(other.body[0].web_url).toBe(`http://collab.example:8080/alice/renamed/-/issues/${issue.iid}`)
     expect((await listed()).web_url).toBe(`${server.url}/alice/renamed/-/issues/${issue.iid}`)
+  })
+  it('shows a merge request that closes it and a vote taken back', async () => {
+    await commit(alice.api, project.id, { branch: 'main', commit_message: 'init', actions: [create('README.md', 'hi')] })
+    await commit(alice.api, project.id, { branch: 'fix', start_branch: 'main', commit_message: 'fix', actions: [create('fix.txt', 'fix')] })
+    expectStatus(await alice.api.post(`/projects/${project.id}/merge_requests`, {
+      source_branch: 'fix', target_branch: 'main', title: 'Fix', description: `Closes #${issue.iid}`,
+    }), 201)
+    expect((await listed()).merge_requests_count).toBe(1)
+    // Any write counts, not only the API's: the database itself marks the issue changed.
+    stmt(server.app.db, 'DELETE FROM award_emoji WHERE noteable_id = ?').run(issue.id)
+    expect((await listed()).upvotes).toBe(0)
+  })
+
+  it('shows a new issue made on the id of a deleted one, not the text remembered for that id', async () => {
+    const last = await createIssue(alice.api, project.id, { title: 'last' })
+    const titles = async () => expectStatus(await alice.api.get(`/projects/${project.id}/issues`, { query: { sort: 'asc' } }), 200).body.map((i: any) => i.title)
+    expect((await titles()).at(-1)).toBe('last')
+    expectStatus(await alice.api.del(issuePath(project.id, last.iid)), 204)
+    const next = await createIssue(alice.api, project.id, { title: 'next' })
+    expect(next.id).toBe(last.id)
+    expect((await titles()).at(-1)).toBe('next')
   })
 })
