@@ -45,6 +45,8 @@ function fixedParam(w: World, path: string, name: string): string | undefined {
   if (name === 'pipeline_id') return String(w.pipeline.id)
   if (name === 'issue_iid') return String(w.issue.iid)
   if (name === 'merge_request_iid') return String(w.mr.iid)
+  if (name === 'note_id' && before.includes('/issues/')) return String(w.issueNote.id)
+  if (name === 'note_id' && before.includes('/merge_requests/')) return String(w.mrNote.id)
   if (name === 'snippet_id' && before.startsWith('/projects/')) return String(w.snippet.id)
   return undefined
 }

@@ -42,6 +42,9 @@ export interface World {
   priv: any
   issue: any
   mr: any
+  /** A comment on the issue and one on the merge request, each with an award. */
+  issueNote: any
+  mrNote: any
   merged: any
   pipeline: any
   snippet: any
@@ -74,13 +77,15 @@ async function issues(as: Api, pub: any, group: any) {
   await created(as.post(`/groups/${group.id}/milestones`, { title: `G1 ${HOSTILE}`, description: HOSTILE_MD }))
   const issue = await createIssue(as, pub.id, { title: `Issue ${HOSTILE}`, description: HOSTILE_MD, labels: `bug ${HOSTILE}`, milestone_id: milestone.id })
   const other = await createIssue(as, pub.id, { title: 'Other issue', description: 'plain' })
-  await created(as.post(`/projects/${pub.id}/issues/${issue.iid}/notes`, { body: `Note ${HOSTILE_MD}` }))
+  const issueNote = await created(as.post(`/projects/${pub.id}/issues/${issue.iid}/notes`, { body: `Note ${HOSTILE_MD}` }))
+  await created(as.post(`/projects/${pub.id}/issues/${issue.iid}/award_emoji`, { name: 'thumbsup' }))
+  await created(as.post(`/projects/${pub.id}/issues/${issue.iid}/notes/${issueNote.id}/award_emoji`, { name: 'thumbsup' }))
   await created(as.post(`/projects/${pub.id}/issues/${issue.iid}/discussions`, { body: `Thread ${HOSTILE}` }))
   await created(as.post(`/projects/${pub.id}/issues/${issue.iid}/links`, { target_project_id: pub.id, target_issue_iid: other.iid }))
   expectStatus(await as.put(`/projects/${pub.id}/issues/${other.iid}`, { state_event: 'close' }), 200)
   for (const state_event of ['close', 'reopen']) expectStatus(await as.put(`/projects/${pub.id}/issues/${issue.iid}`, { state_event }), 200)
   const closing = await createIssue(as, pub.id, { title: 'Closed by a merge' })
-  return { issue, milestone, closing }
+  return { issue, issueNote, milestone, closing }
 }
 
 async function mergeRequests(as: Api, pub: any, milestone: any, issue: any, closing: any) {
@@ -90,14 +95,15 @@ async function mergeRequests(as: Api, pub: any, milestone: any, issue: any, clos
   const mr = await created(as.post(`/projects/${pub.id}/merge_requests`, {
     source_branch: HOSTILE_REF, target_branch: 'main', title: `MR ${HOSTILE}`, description: `${HOSTILE_MD}\n\nCloses #${issue.iid}`, labels: `bug ${HOSTILE}`,
   }))
-  await created(as.post(`/projects/${pub.id}/merge_requests/${mr.iid}/notes`, { body: `MR note ${HOSTILE_MD}` }))
+  const mrNote = await created(as.post(`/projects/${pub.id}/merge_requests/${mr.iid}/notes`, { body: `MR note ${HOSTILE_MD}` }))
+  await created(as.post(`/projects/${pub.id}/merge_requests/${mr.iid}/notes/${mrNote.id}/award_emoji`, { name: 'thumbsup' }))
   await created(as.post(`/projects/${pub.id}/merge_requests/${mr.iid}/award_emoji`, { name: 'thumbsup' }))
   expectStatus(await as.put(`/projects/${pub.id}/merge_requests/${mr.iid}`, { milestone_id: milestone.id }), 200)
   for (const state_event of ['close', 'reopen']) expectStatus(await as.put(`/projects/${pub.id}/merge_requests/${mr.iid}`, { state_event }), 200)
   await commit(as, pub.id, { branch: 'topic', start_branch: 'main', commit_message: 'Topic', actions: [create('topic.txt', 'topic\n')] })
   const open = await created(as.post(`/projects/${pub.id}/merge_requests`, { source_branch: 'topic', target_branch: 'main', title: 'Topic', description: `Closes #${closing.iid}` }))
   const merged = expectStatus(await as.put(`/projects/${pub.id}/merge_requests/${open.iid}/merge`, {}), 200).body
-  return { mr, merged }
+  return { mr, mrNote, merged }
 }
 
 async function wikisAndSnippets(as: Api, pub: any) {
@@ -141,13 +147,13 @@ export async function seedWorld(): Promise<World> {
   const priv = await createProject(as, { name: 'secret', path: 'secret', visibility: 'private', initialize_with_readme: true })
   await created(as.post(`/projects/${pub.id}/members`, { user_id: bob.id, access_level: 30 }))
   const sha = await repository(as, pub)
-  const { issue, milestone, closing } = await issues(as, pub, group)
-  const { mr, merged } = await mergeRequests(as, pub, milestone, issue, closing)
+  const { issue, issueNote, milestone, closing } = await issues(as, pub, group)
+  const { mr, mrNote, merged } = await mergeRequests(as, pub, milestone, issue, closing)
   await elsewhere(as, bob, pub, internal, group)
   await created(as.post(`/projects/${pub.id}/triggers`, { description: `Trigger ${HOSTILE}` }))
   const made = await wikisAndSnippets(as, pub)
   await server.app.tasks.idle()
   const pipelines = expectStatus(await as.get(`/projects/${pub.id}/pipelines`, { query: { sort: 'asc' } }), 200).body
   for (const p of pipelines) await waitForFinished(server, p.id, 60_000)
-  return { server, alice, bob, group, sub, pub, internal, priv, issue, mr, merged, pipeline: pipelines[0], sha, ...made }
+  return { server, alice, bob, group, sub, pub, internal, priv, issue, issueNote, mr, mrNote, merged, pipeline: pipelines[0], sha, ...made }
 }
