@@ -1,10 +1,11 @@
 // A commit's diff against its first parent never changes: it is computed once and kept in an LRU bounded by bytes,
 // so reading every page of a large diff (and its stats) costs one `git diff`, not one per page.
+import type { Diff } from './diff-stream.js'
 import type { DiffFile } from './types.js'
 
 const DEFAULT_LIMIT_BYTES = 64 * 1024 * 1024
 
-interface Entry { files: Promise<readonly DiffFile[]>; bytes: number }
+interface Entry { diff: Diff; bytes: number }
 
 const entries = new Map<string, Entry>()
 let totalBytes = 0
@@ -29,19 +30,19 @@ function evict() {
 }
 
 /**
- * The cached diff for `key`, or `compute()`'s, remembered. Concurrent readers of one diff share one computation; a
- * failed computation is forgotten. Callers must not modify the returned list.
+ * The cached diff for `key`, or `compute()`'s, remembered. Concurrent readers of one diff share one computation (also
+ * while it is still arriving); a failed computation is forgotten. Callers must not modify the files it gives.
  */
-export function cachedDiff(key: string, compute: () => Promise<readonly DiffFile[]>): Promise<readonly DiffFile[]> {
+export function cachedDiff(key: string, compute: () => Diff): Diff {
   const hit = entries.get(key)
   if (hit) {
     entries.delete(key)
     entries.set(key, hit)
-    return hit.files
+    return hit.diff
   }
-  const entry: Entry = { files: compute(), bytes: 0 }
+  const entry: Entry = { diff: compute(), bytes: 0 }
   entries.set(key, entry)
-  entry.files.then((files) => {
+  entry.diff.all.then((files) => {
     if (entries.get(key) !== entry) return
     entry.bytes = sizeOf(files)
     totalBytes += entry.bytes
@@ -49,7 +50,7 @@ export function cachedDiff(key: string, compute: () => Promise<readonly DiffFile
     if (entry.bytes > limitBytes) drop(key, entry)
     else evict()
   }, () => drop(key, entry))
-  return entry.files
+  return entry.diff
 }
 
 /** What the cache holds now (tests check the bound). */

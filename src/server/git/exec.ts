@@ -1,5 +1,6 @@
 // Runs the git command line against a bare repository, for the work where it beats isomorphic-git (history walks, big diffs).
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
+import { StringDecoder } from 'node:string_decoder'
 import { gitChildEnv } from '../../core/child-env.js'
 import { CollabError } from '../../core/errors.js'
 
@@ -57,5 +58,59 @@ export function runGit(gitdir: string, args: string[], opts: { input?: string | 
       else resolve(stdout)
     })
     if (opts.input !== undefined) child.stdin?.end(opts.input)
+  })
+}
+
+/**
+ * Runs git and hands its output to `onText` as it arrives (UTF-8, no character split across calls); resolves when git
+ * exits cleanly. Past `maxBytes` of output git is stopped, after its first `maxBytes` bytes were handed on, and the
+ * promise rejects with GitOutputTooLarge.
+ */
+export function streamGit(gitdir: string, args: string[], onText: (text: string) => void, opts: { maxBytes?: number } = {}): Promise<void> {
+  const full = ['--git-dir', gitdir, '-c', 'core.quotePath=false', ...args]
+  const limit = Math.min(opts.maxBytes ?? outputLimit, outputLimit)
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', full, { env: ENV, stdio: ['ignore', 'pipe', 'pipe'] })
+    const decoder = new StringDecoder('utf8')
+    let bytes = 0
+    let stderr = ''
+    let failure: unknown = null
+    const stop = (err: unknown) => {
+      failure ??= err
+      child.kill()
+    }
+    child.stdout.on('data', (b: Buffer) => {
+      if (failure !== null) return
+      // Exactly the first `limit` bytes are handed on, whatever the chunks: what a reader makes of them does not
+      // depend on how the pipe happened to split the output.
+      const over = bytes + b.length > limit
+      const part = over ? b.subarray(0, limit - bytes) : b
+      bytes += part.length
+      try {
+        const text = decoder.write(part)
+        if (text) onText(text)
+      } catch (err) {
+        return stop(err)
+      }
+      if (over) stop(new GitOutputTooLarge(args, limit))
+    })
+    child.stderr.on('data', (b: Buffer) => {
+      if (stderr.length < 65_536) stderr += b.toString()
+    })
+    child.once('error', (err) => {
+      failure ??= err
+      reject(failure)
+    })
+    child.once('close', (code, signal) => {
+      if (failure !== null) return reject(failure)
+      if (code !== 0) return reject(new GitCommandError(args, code ?? signal, stderr))
+      try {
+        const rest = decoder.end()
+        if (rest) onText(rest)
+        resolve()
+      } catch (err) {
+        reject(err)
+      }
+    })
   })
 }

@@ -53,8 +53,8 @@ export const commitHandlers = {
   },
 
   getCommitDiff: async (input, ctx) => {
-    const files = await commits.getDiff(ctx, project(ctx, input.id), input.sha)
-    return { status: 200, body: files.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit).map(presentDiff), total: files.length }
+    const { files, total } = await commits.getDiffPage(ctx, project(ctx, input.id), input.sha)
+    return { status: 200, body: files.map(presentDiff), total }
   },
 
   listCommitComments: async (input, ctx) => {

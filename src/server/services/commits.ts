@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { cherryPick } from '../git/cherry-pick.js'
-import { commitDiff, diffStats } from '../git/diff.js'
+import { commitDiff, commitDiffPage, diffStats } from '../git/diff.js'
 import { logCommits } from '../git/log.js'
 import { isAncestor, listBranches, listTags, readCommitInfo, resolveCommit } from '../git/read.js'
 import { commitActions, setHead, type FileAction } from '../git/write.js'
@@ -60,6 +60,12 @@ export async function statsOf(ctx: RequestContext, p: ProjectView, oid: string) 
 export async function getDiff(ctx: RequestContext, p: ProjectView, sha: string) {
   requireReadCode(ctx, p)
   return commitDiff(gitdirOf(ctx, p), await commitOr404(ctx, p, sha))
+}
+
+/** A page of a commit's diff, answered as soon as git has written that far into it. */
+export async function getDiffPage(ctx: RequestContext, p: ProjectView, sha: string) {
+  requireReadCode(ctx, p)
+  return commitDiffPage(gitdirOf(ctx, p), await commitOr404(ctx, p, sha), ctx.page.offset, ctx.page.limit)
 }
 
 const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}\s*$/

@@ -52,13 +52,15 @@ describe('runGit', () => {
 })
 
 describe('GET /projects/:id/repository/commits/:sha/diff past the limit', () => {
-  it('answers every file with its flags and an empty diff, and the commit keeps its stats', async () => {
+  it('answers the files read within the limit whole and the rest with their flags and an empty diff; the commit keeps its stats', async () => {
     const whole = expectStatus(await api(server).get(`${repo(id)}/commits/${big}/diff`), 200).body
     expect(whole.map((d: { new_path: string; diff: string }) => [d.new_path, d.diff.length > 0])).toEqual([['a.txt', true], ['big.txt', true]])
     lowerCap()
     const capped = await api(server).get(`${repo(id)}/commits/${big}/diff`)
     expect(capped.status).toBe(200)
-    expect(capped.body).toEqual(whole.map((d: object) => ({ ...d, diff: '' })))
+    // a.txt's patch ends inside the first LIMIT bytes of git's output, big.txt's does not (GitLab, too, shows the files
+    // of a diff past its limits without their patches).
+    expect(capped.body).toEqual([whole[0], { ...whole[1], diff: '' }])
     const stats = expectStatus(await api(server).get(`${repo(id)}/commits/${big}`), 200)
     expect(stats.body.stats).toEqual({ additions: 401, deletions: 1, total: 402 })
   })
