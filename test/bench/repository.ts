@@ -48,7 +48,9 @@ export async function repositoryBench() {
     // diff (400 new files) warms the server up.
     await housekeepingDone(dataDir, project.id)
     const rootCommit = execFileSync('git', ['--git-dir', repo.dir, 'rev-list', '--max-parents=0', 'master']).toString().trim()
-    await diffPagesBench(get, `/projects/${project.id}`, repo.dir, [repo.wideCommit, ...wide], rootCommit)
+    let edits = 0
+    const write = () => fetch(`${api}/projects/${project.id}`, { method: 'PUT', headers, body: JSON.stringify({ description: `edit ${++edits}` }) }).then((r) => r.text())
+    await diffPagesBench(get, write, `/projects/${project.id}`, repo.dir, [repo.wideCommit, ...wide], rootCommit)
     for (const [label, ours, theirs] of cases) {
       const a = await timeMs(ours)
       const b = await timeMs(theirs)
