@@ -1,0 +1,1 @@
+-- Reserved: merge requests keep their rows when their source project (a fork) is deleted (session 6).

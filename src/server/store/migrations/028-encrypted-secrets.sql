@@ -1,0 +1,1 @@
+-- Reserved: secrets at rest encrypted with the server's key (session 6).
