@@ -12,7 +12,7 @@ import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserByEmail, type UserRow } from '../store/users.js'
 import { addSystemNote } from './discussion.js'
 import { onRefsMoved, type PushEvent } from './git-access.js'
-import { closingIssueIdsIn } from './merge-request-status.js'
+import { closingIssueIds } from './issue-references.js'
 import { recordResourceEvents, snapshotIssuable } from './resource-events.js'
 import { emitHookEvent } from './webhook-events.js'
 
@@ -48,7 +48,7 @@ async function onPush(app: AppDeps, event: PushEvent) {
   if (!project || !change || change.before === null || change.after === null) return
   const commits = await commitsBetween(repositoryDir(app.layout.repositories, project.id), change.before, change.after)
   for (const commit of commits.reverse()) {
-    const ids = closingIssueIdsIn(app, project, commit.message)
+    const ids = closingIssueIds(app.db, project, commit.message)
     if (!ids.length) continue
     const author = findUserByEmail(app.db, commit.authorEmail)
     const ctx = actingAs(app, author && author.state === 'active' ? author : event.user)

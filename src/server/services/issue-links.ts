@@ -10,6 +10,7 @@ import * as store from '../store/issue-links.js'
 import type { MergeRequestRow } from '../store/merge-requests.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { addSystemNote } from './discussion.js'
+import { issueReferencesIn, refersTo } from './issue-references.js'
 import { findVisibleIssue } from './issues.js'
 import { findVisibleProject } from './projects.js'
 
@@ -112,16 +113,9 @@ export function deleteIssueLink(ctx: RequestContext, found: ReturnType<typeof fi
   })
 }
 
-/** A reference to the issue in `text` as written from `from`: `#N`, `path#N`, `full/path#N` or the issue's URL. */
-function namesIssue(text: string, issue: IssueRow, issueProject: ProjectView, from: ProjectView): boolean {
-  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const full = `${issueProject.ns_full_path}/${issueProject.path}`
-  const prefixes = [esc(full)]
-  if (issueProject.namespace_id === from.namespace_id) prefixes.push(esc(issueProject.path))
-  const short = issueProject.id === from.id ? '|(?<![\\w/])' : ''
-  const pattern = new RegExp(`(?:(?<![\\w/.-])(?:${prefixes.join('|')})${short})#${issue.iid}(?!\\d)|/${esc(full)}/(?:-/)?issues/${issue.iid}(?!\\d)`)
-  return pattern.test(text)
-}
+/** Whether `text`, written in project `from`, refers to the issue: `#N`, `path#N`, `full/path#N` or the issue's URL. */
+const namesIssue = (text: string, issue: IssueRow, issueProject: ProjectView, from: ProjectView) =>
+  issueReferencesIn(text).some((ref) => ref.iid === issue.iid && refersTo(ref, issueProject, from))
 
 /**
  * Merge requests that close the issue or name it in their title, description or a note, in projects whose code the

@@ -7,38 +7,12 @@ import { readRef } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
 import { GitError } from '../git/types.js'
 import { transaction } from '../store/db.js'
-import { findIssueByIid } from '../store/issues.js'
 import * as store from '../store/merge-requests.js'
 import { insertNote } from '../store/notes.js'
-import { findProjectById, findProjectByPath, type ProjectView } from '../store/projects.js'
+import { findProjectById, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { onRefsMoved, type PushEvent } from './git-access.js'
-
-// A reference is `#N`, `path#N`, or an issue's URL (`…/path/-/issues/N` or `…/path/issues/N`). The host of a URL is not
-// checked: pushes refresh merge requests with no request to tell us the name we are reached by, so the project path,
-// which must name a project here, is what makes it ours. The lazy path keeps `/-` out of the project path.
-const URL_REF = String.raw`https?:\/\/[^\s\/]+\/((?:[\w.-]+\/)*?[\w.-]+)\/(?:-\/)?issues\/(\d+)`
-const SHORT_REF = String.raw`((?:[\w.-]+\/)*[\w.-]+)?#(\d+)`
-/** GitLab's default closing pattern (compat-notes §4), for the text of title, description and commit messages. */
-const CLOSING = new RegExp(String.raw`\b(?:[Cc]los(?:e[sd]?|ing)|[Ff]ix(?:e[sd]|ing)?|[Rr]esolv(?:e[sd]?|ing)|[Ii]mplement(?:s|ed|ing)?):? +` +
-  String.raw`(?:(?:issues? +)?(?:${URL_REF}|${SHORT_REF})(?: *,? +and +| *,? *)?)+`, 'g')
-const REFERENCE = new RegExp(`${URL_REF}|${SHORT_REF}`, 'g')
-
-const pathOf = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
-
-/** Issue ids the text would close in `target`: `#N`, `path#N` or a URL naming a project (the target or another). */
-export function closingIssueIdsIn(app: AppDeps, target: ProjectView, text: string): number[] {
-  const ids: number[] = []
-  for (const m of text.matchAll(CLOSING)) {
-    for (const r of m[0].matchAll(REFERENCE)) {
-      const path = r[1] ?? r[3]
-      const project = path === undefined || path === pathOf(target) ? target : findProjectByPath(app.db, path)
-      const issue = project && findIssueByIid(app.db, project.id, Number(r[2] ?? r[4]))
-      if (issue && !ids.includes(issue.id)) ids.push(issue.id)
-    }
-  }
-  return ids
-}
+import { closingIssueIds } from './issue-references.js'
 
 /** GitLab's cap on the files of a merge request's diff. */
 export const CHANGES_CAP = 1000
@@ -91,7 +65,7 @@ export async function refreshMergeRequest(app: AppDeps, mr: store.MergeRequestRo
   }
   const previous = mr.source_sha
   const closing = mr.target_branch === target.default_branch
-    ? closingIssueIdsIn(app, target, [mr.title, mr.description ?? '', ...messages].join('\n'))
+    ? closingIssueIds(app.db, target, [mr.title, mr.description ?? '', ...messages].join('\n'))
     : []
   return transaction(app.db, () => {
     const current = store.findMergeRequestById(app.db, mr.id)

@@ -44,4 +44,15 @@ describe('closing references', () => {
     for (const [p, iid] of [[demo.id, 1], [demo.id, 2], [demo.id, 3], [demo.id, 4], [other.id, 1]]) states.push((await issue(p, iid)).state)
     expect(states).toEqual(['closed', 'closed', 'closed', 'opened', 'closed'])
   })
+
+  it("names a project of the same namespace by its path alone, and another namespace's only by its full path", async () => {
+    expectStatus(await alice.api.put(`/projects/${other.id}/issues/1`, { state_event: 'reopen' }), 200)
+    const bob = await createUser(server, 'bob')
+    const bobs = await createProject(bob.api, { name: 'other', visibility: 'public' })
+    expectStatus(await bob.api.post(`/projects/${bobs.id}/issues`, { title: "bob's" }), 201)
+    await branchWith(alice.api, demo.id, 'short', 's.txt', 's\n', 'Add s')
+    const mr = await openMergeRequest(alice.api, demo.id, { source_branch: 'short', title: 'Short', description: 'Closes other#1 and bob/other#1, fixes nobody#1' })
+    const closes = expectStatus(await alice.api.get(mrPath(demo.id, mr.iid, '/closes_issues')), 200).body
+    expect(closes.map((i: any) => [i.project_id, i.iid])).toEqual([[other.id, 1], [bobs.id, 1]])
+  })
 })
