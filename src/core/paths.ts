@@ -10,6 +10,8 @@ export const defaultConfigDir = () => paths.config
 export interface DataLayout {
   root: string
   database: string
+  /** The server's key for secrets stored in the database (`secrets.json`, mode 0600): back it up with the database. */
+  secrets: string
   repositories: string
   uploads: string
   /** Job logs, one `<job id>.log` each. */
@@ -24,6 +26,7 @@ export function dataLayout(root: string): DataLayout {
   return {
     root,
     database: join(root, 'collab.db'),
+    secrets: join(root, 'secrets.json'),
     repositories: join(root, 'repositories'),
     uploads: join(root, 'uploads'),
     traces: join(root, 'traces'),

@@ -3,9 +3,12 @@ import { mkdirSync } from 'node:fs'
 import { systemClock, type Clock } from '../core/clock.js'
 import type { Logger } from '../core/logger.js'
 import { dataLayout } from '../core/paths.js'
+import { createSecretBox } from '../core/secret-box.js'
 import type { AppDeps } from './context.js'
 import { bootstrapRoot, setRootPassword } from './services/users.js'
-import { openDatabase } from './store/db.js'
+import { closeDatabase, openDatabase, type Db } from './store/db.js'
+import { hasSealedSecrets, useServerKey } from './store/secrets.js'
+import { loadServerKey } from './secret-key.js'
 import { createTaskQueue } from './tasks.js'
 
 export interface BootOptions {
@@ -22,6 +25,7 @@ export function boot(opts: BootOptions) {
   const layout = dataLayout(opts.dataDir)
   for (const dir of [layout.root, layout.repositories, layout.uploads]) mkdirSync(dir, { recursive: true, mode: 0o700 })
   const db = openDatabase(layout.database)
+  unlockSecrets(db, layout.secrets)
   const app: AppDeps = {
     db, clock: opts.clock ?? systemClock, layout, log: opts.log, tasks: createTaskQueue(opts.log),
     responseCache: opts.responseCache ?? true, trustedProxies: opts.trustedProxies ?? [],
@@ -29,4 +33,14 @@ export function boot(opts: BootOptions) {
   const root = bootstrapRoot(app, opts.rootToken)
   if (opts.rootPassword) setRootPassword(app, opts.rootPassword)
   return { app, root }
+}
+
+/** The key must open the database's secrets before anything reads them; otherwise the server does not start. */
+function unlockSecrets(db: Db, keyFile: string) {
+  try {
+    useServerKey(db, createSecretBox(loadServerKey(keyFile, !hasSealedSecrets(db))), keyFile)
+  } catch (err) {
+    closeDatabase(db)
+    throw err
+  }
 }

@@ -1,5 +1,6 @@
 // Pipeline trigger tokens of projects, found by the SHA-256 of their token.
 import { stmt, type Db } from './db.js'
+import { opened, openedRows, sealSecret } from './secrets.js'
 
 /** GitLab 17's trigger token prefix (Ci::Trigger::TRIGGER_TOKEN_PREFIX). */
 export const TRIGGER_TOKEN_PREFIX = 'glptt-'
@@ -20,21 +21,23 @@ export interface TriggerRow {
 export function listTriggers(db: Db, projectId: number, limit: number, offset: number) {
   const total = (stmt(db, 'SELECT COUNT(*) AS n FROM ci_triggers WHERE project_id = ?').get(projectId) as { n: number }).n
   const rows = stmt(db, 'SELECT * FROM ci_triggers WHERE project_id = ? ORDER BY id LIMIT ? OFFSET ?').all(projectId, limit, offset) as TriggerRow[]
-  return { rows, total }
+  return { rows: openedRows(db, 'token', rows), total }
 }
 
+/** The token column holds the sealed token; rows leave the store with it opened. */
+const openedTrigger = (db: Db, row: unknown) => (row === undefined ? undefined : opened(db, 'token', row as TriggerRow))
+
 export const findProjectTrigger = (db: Db, projectId: number, id: number) =>
-  stmt(db, 'SELECT * FROM ci_triggers WHERE project_id = ? AND id = ?').get(projectId, id) as TriggerRow | undefined
+  openedTrigger(db, stmt(db, 'SELECT * FROM ci_triggers WHERE project_id = ? AND id = ?').get(projectId, id))
 
-export const findTriggerByHash = (db: Db, hash: string) =>
-  stmt(db, 'SELECT * FROM ci_triggers WHERE token_hash = ?').get(hash) as TriggerRow | undefined
+export const findTriggerByHash = (db: Db, hash: string) => openedTrigger(db, stmt(db, 'SELECT * FROM ci_triggers WHERE token_hash = ?').get(hash))
 
-export const insertTrigger = (db: Db, t: Omit<TriggerRow, 'id' | 'last_used'>) =>
+export const insertTrigger = (db: Db, t: Omit<TriggerRow, 'id' | 'last_used'>) => openedTrigger(db,
   stmt(db, `INSERT INTO ci_triggers (project_id, owner_id, description, token, token_hash, created_at, updated_at, expires_at)
-    VALUES (@project_id, @owner_id, @description, @token, @token_hash, @created_at, @updated_at, @expires_at) RETURNING *`).get(t) as TriggerRow
+    VALUES (@project_id, @owner_id, @description, @token, @token_hash, @created_at, @updated_at, @expires_at) RETURNING *`).get({ ...t, token: sealSecret(db, t.token) }))!
 
 export const updateTriggerDescription = (db: Db, id: number, description: string, at: string) =>
-  stmt(db, 'UPDATE ci_triggers SET description = ?, updated_at = ? WHERE id = ? RETURNING *').get(description, at, id) as TriggerRow
+  openedTrigger(db, stmt(db, 'UPDATE ci_triggers SET description = ?, updated_at = ? WHERE id = ? RETURNING *').get(description, at, id))!
 
 export const markTriggerUsed = (db: Db, id: number, at: string) => stmt(db, 'UPDATE ci_triggers SET last_used = ? WHERE id = ?').run(at, id)
 

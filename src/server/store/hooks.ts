@@ -1,5 +1,6 @@
 // Web hooks (project and system) and their delivery log: prepared statements only.
 import { stmt, type Db } from './db.js'
+import { opened, openedRows, sealNullable } from './secrets.js'
 
 export type HookType = 'ProjectHook' | 'SystemHook'
 
@@ -34,7 +35,8 @@ const COLUMNS = ['type', 'project_id', 'url', 'name', 'description', 'token', 'u
 
 export function insertHook(db: Db, f: HookFields): HookRow {
   const sql = `INSERT INTO web_hooks (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')}) RETURNING *`
-  return stmt(db, sql).get(...COLUMNS.map((c) => f[c])) as HookRow
+  const sealed = { ...f, token: sealNullable(db, f.token) ?? null }
+  return opened(db, 'token', stmt(db, sql).get(...COLUMNS.map((c) => sealed[c])) as HookRow)
 }
 
 /** Only the columns an update may touch; names come from this fixed list, never from the request. */
@@ -44,11 +46,15 @@ export type HookPatch = Partial<Pick<HookRow, (typeof UPDATABLE)[number]>>
 
 export function updateHook(db: Db, id: number, patch: HookPatch): HookRow {
   const cols = UPDATABLE.filter((c) => patch[c] !== undefined)
-  if (cols.length) stmt(db, `UPDATE web_hooks SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...cols.map((c) => patch[c]), id)
+  const sealed = { ...patch, token: sealNullable(db, patch.token) }
+  if (cols.length) stmt(db, `UPDATE web_hooks SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...cols.map((c) => sealed[c]), id)
   return findHook(db, id)!
 }
 
-export const findHook = (db: Db, id: number) => stmt(db, 'SELECT * FROM web_hooks WHERE id = ?').get(id) as HookRow | undefined
+export function findHook(db: Db, id: number) {
+  const row = stmt(db, 'SELECT * FROM web_hooks WHERE id = ?').get(id) as HookRow | undefined
+  return row && opened(db, 'token', row)
+}
 
 export const deleteHookRow = (db: Db, id: number) => stmt(db, 'DELETE FROM web_hooks WHERE id = ?').run(id)
 
@@ -56,14 +62,14 @@ export function listHooks(db: Db, where: { projectId: number } | { system: true 
   const [cond, arg] = 'projectId' in where ? ['project_id = ?', where.projectId] : ["type = 'SystemHook' AND ?", 1]
   const total = (stmt(db, `SELECT COUNT(*) AS n FROM web_hooks WHERE ${cond}`).get(arg) as { n: number }).n
   const rows = stmt(db, `SELECT * FROM web_hooks WHERE ${cond} ORDER BY id LIMIT ? OFFSET ?`).all(arg, limit, offset) as HookRow[]
-  return { rows, total }
+  return { rows: openedRows(db, 'token', rows), total }
 }
 
 /** The hooks an event of a project may reach: that project's hooks and every system hook. */
 export const hooksForProject = (db: Db, projectId: number) =>
-  stmt(db, "SELECT * FROM web_hooks WHERE project_id = ? OR type = 'SystemHook' ORDER BY id").all(projectId) as HookRow[]
+  openedRows(db, 'token', stmt(db, "SELECT * FROM web_hooks WHERE project_id = ? OR type = 'SystemHook' ORDER BY id").all(projectId) as HookRow[])
 
-export const systemHooks = (db: Db) => stmt(db, "SELECT * FROM web_hooks WHERE type = 'SystemHook' ORDER BY id").all() as HookRow[]
+export const systemHooks = (db: Db) => openedRows(db, 'token', stmt(db, "SELECT * FROM web_hooks WHERE type = 'SystemHook' ORDER BY id").all() as HookRow[])
 
 export function recordHookOutcome(db: Db, id: number, state: Pick<HookRow, 'recent_failures' | 'backoff_count' | 'disabled_until' | 'permanently_disabled'>) {
   stmt(db, 'UPDATE web_hooks SET recent_failures = ?, backoff_count = ?, disabled_until = ?, permanently_disabled = ? WHERE id = ?')
