@@ -1,6 +1,5 @@
 // Seals secrets kept at rest (CI variable values, trigger and hook tokens) with the server's key: AES-256-GCM.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { CollabError } from './errors.js'
 
 /** The key's length in bytes: AES-256. */
 export const SECRET_KEY_BYTES = 32
@@ -43,6 +42,7 @@ export function createSecretBox(key: Buffer): SecretBox {
   }
 }
 
-// A value that fails authentication is an error, never garbage handed on to a job or a client.
+// A value that fails authentication is an error, never garbage handed on to a job or a client. Not a CollabError:
+// a request that meets one answers the plain 500 and the server logs it, for an operator to look at the database.
 const undecryptable = (cause?: unknown) =>
-  new CollabError('SECRET_UNDECRYPTABLE', 'a stored secret does not decrypt with the server key (wrong key, or the value was damaged)', { cause })
+  new Error('a stored secret does not decrypt with the server key (wrong key, or the value was damaged)', { cause })

@@ -14,6 +14,8 @@ const SECRETS = {
   group: 'group-variable-secret-91c2',
   instance: 'instance-variable-secret-5d7e',
   hook: 'hook-token-secret-2b8f',
+  urlVariable: 'url-variable-secret-3e9a',
+  header: 'custom-header-secret-8a1b',
   systemHook: 'system-hook-token-secret-c4d1',
 }
 
@@ -37,7 +39,10 @@ beforeAll(async () => {
   }
   trigger = expectStatus(await root.post(`/projects/${project.id}/triggers`, { description: 'deploy' }), 201).body
   hookIds = [
-    expectStatus(await root.post(`/projects/${project.id}/hooks`, { url: 'http://example.com/p', token: SECRETS.hook }), 201).body.id,
+    expectStatus(await root.post(`/projects/${project.id}/hooks`, {
+      url: 'http://example.com/{path}', token: SECRETS.hook,
+      url_variables: [{ key: 'path', value: SECRETS.urlVariable }], custom_headers: [{ key: 'X-Secret', value: SECRETS.header }],
+    }), 201).body.id,
     expectStatus(await root.post('/hooks', { url: 'http://example.com/s', token: SECRETS.systemHook }), 201).body.id,
   ]
 })
@@ -56,10 +61,10 @@ describe('secrets at rest', () => {
 
   it('stores each one sealed: v1: and base64 of iv, tag and ciphertext, each value with its own IV', () => {
     const sealed = [['ci_variables', 'value'], ['ci_group_variables', 'value'], ['ci_instance_variables', 'value'],
-      ['ci_triggers', 'token'], ['web_hooks', 'token']].flatMap(([t, c]) => rawColumn(t, c))
-    expect(sealed).toHaveLength(6)
+      ['ci_triggers', 'token'], ['web_hooks', 'token'], ['web_hooks', 'url_variables'], ['web_hooks', 'custom_headers']].flatMap(([t, c]) => rawColumn(t, c))
+    expect(sealed).toHaveLength(10)
     for (const v of sealed) expect(v).toMatch(/^v1:[A-Za-z0-9+/]{40,}={0,2}$/)
-    expect(new Set(sealed).size).toBe(6)
+    expect(new Set(sealed).size).toBe(10)
   })
 
   it('answers them through the API exactly as given', async () => {
@@ -77,8 +82,28 @@ describe('secrets at rest', () => {
     expect(listed.map((t: { id: number; token: string }) => [t.id, t.token])).toEqual([[trigger.id, trigger.token]])
   })
 
-  it('opens hook tokens for delivery, which the API never shows', () => {
-    expect(hookIds.map((id) => findHook(server.app.db, id)!.token)).toEqual([SECRETS.hook, SECRETS.systemHook])
+  it('opens hook tokens, URL variables and headers for delivery, whose values the API never shows', async () => {
+    const opened = hookIds.map((id) => findHook(server.app.db, id)!).map((h) => [h.token, h.url_variables, h.custom_headers])
+    expect(opened).toEqual([
+      [SECRETS.hook, JSON.stringify({ path: SECRETS.urlVariable }), JSON.stringify({ 'X-Secret': SECRETS.header })],
+      [SECRETS.systemHook, '{}', '{}'],
+    ])
+    const shown = expectStatus(await root.get(`/projects/${projectId}/hooks/${hookIds[0]}`), 200).body
+    expect([shown.url_variables, shown.custom_headers]).toEqual([[{ key: 'path' }], [{ key: 'X-Secret' }]])
+  })
+
+  it('answers a value damaged in the file with a 500, never with garbage', async () => {
+    const made = expectStatus(await root.post(`/projects/${projectId}/variables`, { key: 'DAMAGED', value: 'to be damaged' }), 201).body
+    expect(made.value).toBe('to be damaged')
+    commitGroup(server.app.db)
+    const [sealed] = server.app.db.prepare("SELECT value FROM ci_variables WHERE key = 'DAMAGED'").pluck().all() as string[]
+    const bytes = Buffer.from(sealed.slice(3), 'base64')
+    bytes[bytes.length - 1] ^= 1
+    const flipped = 'v1:' + bytes.toString('base64')
+    server.app.db.prepare("UPDATE ci_variables SET value = ? WHERE key = 'DAMAGED'").run(flipped)
+    const res = await root.get(`/projects/${projectId}/variables/DAMAGED`)
+    expect([res.status, res.body]).toEqual([500, { message: '500 Internal Server Error' }])
+    server.app.db.prepare("DELETE FROM ci_variables WHERE key = 'DAMAGED'").run()
   })
 
   it('writes the key once, 32 random bytes in secrets.json readable by its owner only', () => {

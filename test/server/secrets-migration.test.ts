@@ -1,6 +1,6 @@
 // A database from before migration 028 holds its secrets in plain text: the first boot seals them with a new key and
 // they read the same; later boots need that key, and a missing, damaged or different one stops the server at once.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { expect, it } from 'vitest'
 import { silentLogger } from '../../src/core/logger.js'
@@ -31,17 +31,20 @@ const SEED = `
   INSERT INTO ci_instance_variables (id, key, value) VALUES (1, 'I', 'old-instance-secret');
   INSERT INTO ci_triggers (id, project_id, owner_id, description, token, token_hash, created_at, updated_at)
     VALUES (1, 1, 1, 'deploy', '${TOKEN}', '${TOKEN_HASH}', '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z');
-  INSERT INTO web_hooks (id, type, project_id, url, token, created_at) VALUES (1, 'ProjectHook', 1, 'http://example.com', 'old-hook-token', 't'),
-    (2, 'ProjectHook', 1, 'http://example.com/none', NULL, 't');
+  INSERT INTO web_hooks (id, type, project_id, url, token, url_variables, custom_headers, created_at) VALUES
+    (1, 'ProjectHook', 1, 'http://example.com/{v}', 'old-hook-token', '{"v":"old-url-secret"}', '{"X-K":"old-header-secret"}', 't'),
+    (2, 'ProjectHook', 1, 'http://example.com/none', NULL, '{}', '{}', 't');
 `
-const PLAIN = ['deleted-project-secret', 'old-project-secret', 'v1:not-really', 'old-group-secret', 'old-instance-secret', TOKEN, 'old-hook-token']
+const PLAIN = ['deleted-project-secret', 'old-project-secret', 'v1:not-really', 'old-group-secret', 'old-instance-secret', TOKEN, 'old-hook-token',
+  'old-url-secret', 'old-header-secret']
 
 const bootAt = (dataDir: string) => boot({ dataDir, log: silentLogger, rootToken: ROOT_TOKEN })
 
 function rawSecrets(db: ReturnType<typeof bootAt>['app']['db']) {
   const q = (sql: string) => (db.prepare(sql).all() as { v: string | null }[]).map((r) => r.v)
   return [...q('SELECT value AS v FROM ci_variables ORDER BY id'), ...q('SELECT value AS v FROM ci_group_variables'),
-    ...q('SELECT value AS v FROM ci_instance_variables'), ...q('SELECT token AS v FROM ci_triggers'), ...q('SELECT token AS v FROM web_hooks ORDER BY id')]
+    ...q('SELECT value AS v FROM ci_instance_variables'), ...q('SELECT token AS v FROM ci_triggers'), ...q('SELECT token AS v FROM web_hooks ORDER BY id'),
+    ...q('SELECT url_variables AS v FROM web_hooks ORDER BY id'), ...q('SELECT custom_headers AS v FROM web_hooks ORDER BY id')]
 }
 
 /** What the API and hook delivery read, through a real server on the booted data directory. */
@@ -57,7 +60,7 @@ async function readBack(dataDir: string) {
       group: values(expectStatus(await root.get('/groups/2/variables'), 200)),
       instance: values(expectStatus(await root.get('/admin/ci/variables'), 200)),
       triggers: expectStatus(await root.get('/projects/1/triggers'), 200).body.map((t: { token: string }) => t.token),
-      hooks: [findHook(app.db, 1)!.token, findHook(app.db, 2)!.token],
+      hooks: [1, 2].map((id) => findHook(app.db, id)!).map((h) => [h.token, h.url_variables, h.custom_headers]),
     }
   } finally {
     await server.close()
@@ -70,7 +73,7 @@ const EXPECTED = {
   group: [['G', 'old-group-secret']],
   instance: [['I', 'old-instance-secret']],
   triggers: [TOKEN],
-  hooks: ['old-hook-token', null],
+  hooks: [['old-hook-token', '{"v":"old-url-secret"}', '{"X-K":"old-header-secret"}'], [null, '{}', '{}']],
 }
 
 it('seals plain-text secrets of an earlier database on the first boot, and they read the same then and after', async () => {
@@ -86,7 +89,7 @@ it('seals plain-text secrets of an earlier database on the first boot, and they 
   expect(second).toEqual({ ...EXPECTED, raw: first.raw })
 })
 
-it('refuses to start with a different, damaged or missing key, and says which file to restore', async () => {
+it('refuses to start with a different, damaged, unreadable or missing key, and says which file to restore', async () => {
   const dataDir = dirname(databaseAt(27, SEED))
   closeDatabase(bootAt(dataDir).app.db)
   const keyFile = join(dataDir, 'secrets.json')
@@ -99,6 +102,9 @@ it('refuses to start with a different, damaged or missing key, and says which fi
     expect(() => bootAt(dataDir)).toThrow(`${keyFile} is malformed: expected {"db_key": "<base64 of 32 bytes>"}`)
   }
   rmSync(keyFile)
+  mkdirSync(keyFile)
+  expect(() => bootAt(dataDir)).toThrow(`${keyFile} cannot be read (EISDIR)`)
+  rmSync(keyFile, { recursive: true })
   expect(() => bootAt(dataDir)).toThrow(`${keyFile} is missing, and the database holds secrets sealed with it: restore the key backed up with the database`)
   expect(existsSync(keyFile)).toBe(false)
 

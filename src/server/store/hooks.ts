@@ -1,6 +1,6 @@
 // Web hooks (project and system) and their delivery log: prepared statements only.
 import { stmt, type Db } from './db.js'
-import { opened, openedRows, sealNullable } from './secrets.js'
+import { opened, sealNullable } from './secrets.js'
 
 export type HookType = 'ProjectHook' | 'SystemHook'
 
@@ -33,10 +33,18 @@ export type HookFields = Omit<HookRow, 'id' | 'recent_failures' | 'backoff_count
 const COLUMNS = ['type', 'project_id', 'url', 'name', 'description', 'token', 'url_variables', 'custom_headers', 'custom_webhook_template',
   'push_events_branch_filter', 'branch_filter_strategy', 'events', 'enable_ssl_verification', 'created_at'] as const
 
+/** The columns stored sealed (see secrets.ts): the token and the values of URL variables and custom headers. */
+const SECRET_COLUMNS = ['token', 'url_variables', 'custom_headers'] as const
+
+const sealHookSecrets = <T extends Partial<Pick<HookRow, (typeof SECRET_COLUMNS)[number]>>>(db: Db, f: T): T =>
+  ({ ...f, token: sealNullable(db, f.token), url_variables: sealNullable(db, f.url_variables), custom_headers: sealNullable(db, f.custom_headers) })
+
+const openHook = (db: Db, row: HookRow) => SECRET_COLUMNS.reduce((r, column) => opened(db, column, r), row)
+
 export function insertHook(db: Db, f: HookFields): HookRow {
   const sql = `INSERT INTO web_hooks (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')}) RETURNING *`
-  const sealed = { ...f, token: sealNullable(db, f.token) ?? null }
-  return opened(db, 'token', stmt(db, sql).get(...COLUMNS.map((c) => sealed[c])) as HookRow)
+  const sealed = sealHookSecrets(db, f)
+  return openHook(db, stmt(db, sql).get(...COLUMNS.map((c) => sealed[c])) as HookRow)
 }
 
 /** Only the columns an update may touch; names come from this fixed list, never from the request. */
@@ -46,14 +54,14 @@ export type HookPatch = Partial<Pick<HookRow, (typeof UPDATABLE)[number]>>
 
 export function updateHook(db: Db, id: number, patch: HookPatch): HookRow {
   const cols = UPDATABLE.filter((c) => patch[c] !== undefined)
-  const sealed = { ...patch, token: sealNullable(db, patch.token) }
+  const sealed = sealHookSecrets(db, patch)
   if (cols.length) stmt(db, `UPDATE web_hooks SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...cols.map((c) => sealed[c]), id)
   return findHook(db, id)!
 }
 
 export function findHook(db: Db, id: number) {
   const row = stmt(db, 'SELECT * FROM web_hooks WHERE id = ?').get(id) as HookRow | undefined
-  return row && opened(db, 'token', row)
+  return row && openHook(db, row)
 }
 
 export const deleteHookRow = (db: Db, id: number) => stmt(db, 'DELETE FROM web_hooks WHERE id = ?').run(id)
@@ -62,14 +70,14 @@ export function listHooks(db: Db, where: { projectId: number } | { system: true 
   const [cond, arg] = 'projectId' in where ? ['project_id = ?', where.projectId] : ["type = 'SystemHook' AND ?", 1]
   const total = (stmt(db, `SELECT COUNT(*) AS n FROM web_hooks WHERE ${cond}`).get(arg) as { n: number }).n
   const rows = stmt(db, `SELECT * FROM web_hooks WHERE ${cond} ORDER BY id LIMIT ? OFFSET ?`).all(arg, limit, offset) as HookRow[]
-  return { rows: openedRows(db, 'token', rows), total }
+  return { rows: rows.map((r) => openHook(db, r)), total }
 }
 
 /** The hooks an event of a project may reach: that project's hooks and every system hook. */
 export const hooksForProject = (db: Db, projectId: number) =>
-  openedRows(db, 'token', stmt(db, "SELECT * FROM web_hooks WHERE project_id = ? OR type = 'SystemHook' ORDER BY id").all(projectId) as HookRow[])
+  (stmt(db, "SELECT * FROM web_hooks WHERE project_id = ? OR type = 'SystemHook' ORDER BY id").all(projectId) as HookRow[]).map((r) => openHook(db, r))
 
-export const systemHooks = (db: Db) => openedRows(db, 'token', stmt(db, "SELECT * FROM web_hooks WHERE type = 'SystemHook' ORDER BY id").all() as HookRow[])
+export const systemHooks = (db: Db) => (stmt(db, "SELECT * FROM web_hooks WHERE type = 'SystemHook' ORDER BY id").all() as HookRow[]).map((r) => openHook(db, r))
 
 export function recordHookOutcome(db: Db, id: number, state: Pick<HookRow, 'recent_failures' | 'backoff_count' | 'disabled_until' | 'permanently_disabled'>) {
   stmt(db, 'UPDATE web_hooks SET recent_failures = ?, backoff_count = ?, disabled_until = ?, permanently_disabled = ? WHERE id = ?')

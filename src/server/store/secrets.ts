@@ -11,6 +11,9 @@ export const SEALED_COLUMNS = [
   ['ci_instance_variables', 'value'],
   ['ci_triggers', 'token'],
   ['web_hooks', 'token'],
+  // GitLab keeps these encrypted too: URL variables carry credentials for the URL, headers carry API keys.
+  ['web_hooks', 'url_variables'],
+  ['web_hooks', 'custom_headers'],
 ] as const
 
 const KEY_CHECK = 'collab server key'
