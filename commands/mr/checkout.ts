@@ -36,12 +36,14 @@ export async function run(options: CheckoutOptions, deps: Deps): Promise<void> {
   const target = await resolveMergeRequest(deps, options.project, options.mr)
   const { api } = target
   const m = await api.get(route('getProjectMergeRequest', { id: target.ref, merge_request_iid: target.iid }))
-  const project = await api.get(route('getProject', { id: m.source_project_id }))
+  // A deleted fork leaves its head only in the target project, as refs/merge-requests/<iid>/head.
+  const gone = m.source_project_id === null
+  const project = await api.get(route('getProject', { id: m.source_project_id ?? m.target_project_id }))
   const source = await fetchSource(deps, api, project.path_with_namespace, project.http_url_to_repo)
-  const branch = `refs/heads/${m.source_branch}`
+  const branch = gone ? `refs/merge-requests/${m.iid}/head` : `refs/heads/${m.source_branch}`
   // A named remote keeps its remote-tracking ref up to date; a fork without a remote is fetched by URL into FETCH_HEAD.
-  const fetched = source.name ? `refs/remotes/${source.name}/${m.source_branch}` : 'FETCH_HEAD'
-  const refspec = source.name ? `+${branch}:${fetched}` : branch
+  const fetched = source.name && !gone ? `refs/remotes/${source.name}/${m.source_branch}` : 'FETCH_HEAD'
+  const refspec = source.name && !gone ? `+${branch}:${fetched}` : branch
   await gitOrFail(deps.io, ['fetch', source.name ?? source.url, refspec], { env: source.env, inherit: true })
   const local = options.branch ?? m.source_branch
   const exists = (await git(deps.io, ['rev-parse', '--verify', '--quiet', `refs/heads/${local}`])).exitCode === 0
@@ -54,5 +56,5 @@ export async function run(options: CheckoutOptions, deps: Deps): Promise<void> {
   // Set by hand rather than with --track: git takes a URL as a branch's remote, which a fork without a remote needs.
   await gitOrFail(deps.io, ['config', `branch.${local}.remote`, source.name ?? source.url])
   await gitOrFail(deps.io, ['config', `branch.${local}.merge`, branch])
-  status(deps.io, `Switched to branch ${local}, tracking ${source.name ?? source.url} ${m.source_branch} (merge request ${reference(target)})`)
+  status(deps.io, `Switched to branch ${local}, tracking ${source.name ?? source.url} ${gone ? branch : m.source_branch} (merge request ${reference(target)})`)
 }

@@ -61,7 +61,8 @@ export const MergeRequestBasic = MergeRequestSimple.extend({
   /** Deprecated; mirrors the first assignee. */
   assignee: UserBasic.nullable(),
   reviewers: z.array(UserBasic),
-  source_project_id: int,
+  // null once the source project (a fork) is deleted.
+  source_project_id: int.nullable(),
   target_project_id: int,
   labels: z.array(z.string()),
   draft: z.boolean(),

@@ -12,7 +12,7 @@ import { findPipelineById, pipelineVariables, type PipelineRow } from '../store/
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById } from '../store/users.js'
 import { currentSettings } from '../services/application-settings.js'
-import { findMergeRequestById } from '../store/merge-requests.js'
+import { findMergeRequestById, sourceProjectOf } from '../store/merge-requests.js'
 import { mergeRequestFacts } from './triggers.js'
 import { artifactsPath, storeArtifacts } from './artifacts.js'
 import { expireInSeconds } from './durations.js'
@@ -97,7 +97,7 @@ function refspecOf(job: JobRow): string {
 /** The merge request of a merge_request_event pipeline, as its jobs' CI_MERGE_REQUEST_* variables describe it. */
 function mergeRequestOf(app: AppDeps, pipeline: PipelineRow) {
   const mr = pipeline.merge_request_id === null ? undefined : findMergeRequestById(app.db, pipeline.merge_request_id)
-  const source = mr && findProjectById(app.db, mr.source_project_id)
+  const source = mr && sourceProjectOf(app.db, mr)
   return mr && source ? mergeRequestFacts(app, mr, source) : undefined
 }
 

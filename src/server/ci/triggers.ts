@@ -8,7 +8,7 @@ import { repositoryDir } from '../git/repository.js'
 import { GitError } from '../git/types.js'
 import { assigneeIdsOf, labelNamesOf } from '../store/noteables.js'
 import { milestonesByIds } from '../store/milestones.js'
-import { findMergeRequestById, openOnBranches, type MergeRequestRow } from '../store/merge-requests.js'
+import { findMergeRequestById, openOnBranches, sourceProjectOf, type MergeRequestRow } from '../store/merge-requests.js'
 import { latestPipeline } from '../store/pipelines.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
@@ -79,7 +79,7 @@ async function pushPipeline(app: AppDeps, project: ProjectView, event: PushEvent
 export function mergeRequestFacts(app: AppDeps, mr: MergeRequestRow, source: ProjectView): MergeRequestFacts {
   return {
     id: mr.id, iid: mr.iid, title: mr.title, sourceBranch: mr.source_branch, targetBranch: mr.target_branch, diffBaseSha: mr.base_sha,
-    sourceProjectId: mr.source_project_id, targetProjectId: mr.project_id, sourceProjectPath: `${source.ns_full_path}/${source.path}`,
+    sourceProjectId: source.id, targetProjectId: mr.project_id, sourceProjectPath: `${source.ns_full_path}/${source.path}`,
     labels: labelNamesOf(app.db, [mr.id]).get(mr.id) ?? [],
     sourceBranchProtected: isProtectedBranch(app, source, mr.source_branch),
     targetBranchProtected: isProtectedBranch(app, { id: mr.project_id }, mr.target_branch),
@@ -106,6 +106,7 @@ function oneAtATime(app: AppDeps, mrId: number, fn: () => Promise<void>): Promis
  */
 async function fetchHead(app: AppDeps, mr: MergeRequestRow): Promise<string | null> {
   const gitdir = (id: number) => repositoryDir(app.layout.repositories, id)
+  if (mr.source_project_id === null) return null
   try {
     return await fetchRef(gitdir(mr.project_id), gitdir(mr.source_project_id), `refs/heads/${mr.source_branch}`, mergeRequestHeadRef(mr.iid))
   } catch (err) {
@@ -123,7 +124,7 @@ function mergeRequestPipeline(app: AppDeps, mrId: number, user: UserRow | null) 
   return oneAtATime(app, mrId, async () => {
     const mr = findMergeRequestById(app.db, mrId)
     const target = mr && findProjectById(app.db, mr.project_id)
-    const source = mr && findProjectById(app.db, mr.source_project_id)
+    const source = mr && sourceProjectOf(app.db, mr)
     if (!mr || !target || !source || !target.jobs_enabled || mr.state !== 'opened') return
     const sha = await fetchHead(app, mr)
     if (!sha || latestPipeline(app.db, target.id, { mergeRequestId: mr.id, sha }) || (await skipsCi(app, target.id, sha))) return

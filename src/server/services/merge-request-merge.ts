@@ -69,7 +69,9 @@ export async function mergeMergeRequest(ctx: RequestContext, target: ProjectView
   if (deferToPipeline(ctx, fresh, input)) return store.findMergeRequestById(ctx.app.db, mr.id)!
   if (ciBlocksMerge(ctx, target, fresh)) throw notAllowed()
   const db = ctx.app.db
-  const source = findProjectById(db, mr.source_project_id)!
+  // GitLab's mergeable? is false once the source branch is missing, as it is with its fork deleted.
+  const source = store.sourceProjectOf(db, mr)
+  if (!source) throw notAllowed()
   const squash = input.squash ?? fresh.squash === 1
   const closing = store.closingIssueIds(db, mr.id)
   const author = usersByIds(db, [mr.author_id]).get(mr.author_id)!
@@ -151,7 +153,9 @@ export const cancelRefused = () =>
  * kept as `merge_error`, as GitLab reports a failed background rebase.
  */
 export async function rebaseMergeRequest(ctx: RequestContext, target: ProjectView, mr: store.MergeRequestRow) {
-  const source = findProjectById(ctx.app.db, mr.source_project_id)!
+  const source = store.sourceProjectOf(ctx.app.db, mr)
+  // GitLab's authorize_push_to_merge_request!: source_branch_exists? is false without a source project.
+  if (!source) throw new CollabError('FORBIDDEN', '403 Forbidden - Source branch does not exist', { status: 403 })
   try {
     requirePushTo(ctx, source, mr.source_branch, { force: true })
   } catch {

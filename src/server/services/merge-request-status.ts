@@ -24,6 +24,9 @@ const gitdirOf = (app: AppDeps, projectId: number) => repositoryDir(app.layout.r
  */
 async function sourceRefIn(app: AppDeps, mr: store.MergeRequestRow): Promise<string | null> {
   const branchRef = `refs/heads/${mr.source_branch}`
+  // A deleted fork's head stays in the target as refs/merge-requests/<iid>/head, but its branch is gone (GitLab's
+  // source_branch_exists? is false without a source project).
+  if (mr.source_project_id === null) return null
   const from = gitdirOf(app, mr.source_project_id)
   if (!(await readRef(from, branchRef))) return null
   await fetchRef(gitdirOf(app, mr.project_id), from, branchRef, mergeRequestHeadRef(mr.iid))

@@ -101,7 +101,8 @@ async function stateAndBranch(ctx: RequestContext, p: ProjectView, mr: store.Mer
   if (input.state_event === 'close' && mr.state === 'opened') {
     Object.assign(e.patch, { state: 'closed', closed_at: now, closed_by_id: ctx.user!.id })
     e.notes.push('closed')
-  } else if (input.state_event === 'reopen' && mr.state === 'closed') {
+  } else if (input.state_event === 'reopen' && mr.state === 'closed' && mr.source_project_id !== null) {
+    // Without its source project (a deleted fork) GitLab's reopen fails validation and the merge request stays closed.
     Object.assign(e.patch, { state: 'opened', closed_at: null, closed_by_id: null })
     e.notes.push('reopened')
     e.refresh = true

@@ -6,8 +6,8 @@ import { canReadProject, DEVELOPER, effectiveProjectLevel, OWNER, REPORTER } fro
 import { latestPipelineJobs } from '../store/ci-jobs.js'
 import * as store from '../store/pipelines.js'
 import type { PipelineRow } from '../store/pipelines.js'
-import type { MergeRequestRow } from '../store/merge-requests.js'
-import { findProjectById, type ProjectView } from '../store/projects.js'
+import { sourceProjectOf, type MergeRequestRow } from '../store/merge-requests.js'
+import type { ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
 import { projectNotFound } from './projects.js'
 import { canMergeInto, canPushTo, isProtectedBranch } from './protected-branches.js'
@@ -155,7 +155,7 @@ export interface HeadPipeline { row: PipelineRow; projectPath: string; user: Use
 
 /** The `head_pipeline` (and `pipeline`) of a merge request, for callers who may read the source project's pipelines. */
 export function headPipelineOf(ctx: RequestContext, mr: MergeRequestRow): HeadPipeline | null {
-  const source = findProjectById(ctx.app.db, mr.source_project_id)
+  const source = sourceProjectOf(ctx.app.db, mr)
   if (!source || !mayReadPipelines(ctx, source)) return null
   const row = store.headPipeline(ctx.app.db, mr)
   return row ? { row, projectPath: pathOf(source), ...pipelineDetails(ctx, row) } : null
@@ -163,7 +163,8 @@ export function headPipelineOf(ctx: RequestContext, mr: MergeRequestRow): HeadPi
 
 /** GET …/merge_requests/:iid/pipelines: newest first, as PipelineBasic rows with their project's path. */
 export function mergeRequestPipelines(ctx: RequestContext, mr: MergeRequestRow): { rows: PipelineRow[]; projectPath: string } {
-  const source = findProjectById(ctx.app.db, mr.source_project_id)
+  // GitLab's all_pipelines is none once the source project (a fork) is deleted.
+  const source = sourceProjectOf(ctx.app.db, mr)
   if (!source) return { rows: [], projectPath: '' }
   requireReadPipelines(ctx, source)
   return { rows: store.mergeRequestPipelines(ctx.app.db, mr), projectPath: pathOf(source) }

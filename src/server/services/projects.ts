@@ -26,6 +26,7 @@ import { projectStatistics } from './statistics.js'
 import { committed, transaction } from '../store/db.js'
 import { emitProjectSystemEvent } from './webhook-system-events.js'
 import { emitHookEvent } from './webhook-events.js'
+import { announceClosed, closeMergeRequestsFromFork } from './fork-merge-requests.js'
 
 export const projectNotFound = () => notFound('Project')
 
@@ -214,9 +215,14 @@ export async function editProject(ctx: RequestContext, project: store.ProjectVie
 
 export async function deleteProject(ctx: RequestContext, project: store.ProjectView) {
   requireProjectLevel(ctx, project, OWNER)
-  transaction(ctx.app.db, () => store.deleteProjectRow(ctx.app.db, project.id))
+  const closed = transaction(ctx.app.db, () => {
+    const mrs = closeMergeRequestsFromFork(ctx, project)
+    store.deleteProjectRow(ctx.app.db, project.id)
+    return mrs
+  })
   // The repository goes only once the row's deletion is saved: if the group COMMIT fails, this throws and both stay.
   await committed(ctx.app.db)
+  announceClosed(ctx, closed)
   const gitdir = repositoryDir(ctx.app.layout.repositories, project.id)
   await removeRepository(gitdir)
   // A later project may get the same id, and so the same directory: nothing read from this one may answer for it.

@@ -6,7 +6,7 @@ import { readCommitInfo } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
 import { findIssueById, type IssueRow } from '../store/issues.js'
 import { findLabelById } from '../store/labels.js'
-import { authorMergedBefore, findMergeRequestById, type MergeRequestRow } from '../store/merge-requests.js'
+import { authorMergedBefore, findMergeRequestById, sourceProjectOf, type MergeRequestRow } from '../store/merge-requests.js'
 import { assigneeIdsOf, labelIdsOf, type NoteableKind } from '../store/noteables.js'
 import { commitShaOf } from '../store/discussions.js'
 import { findNote } from '../store/notes.js'
@@ -69,7 +69,8 @@ function issueAttributes(app: AppDeps, p: ProjectView, i: IssueRow) {
 
 function mergeRequestAttributes(app: AppDeps, p: ProjectView, m: MergeRequestRow) {
   const assignees = assigneeIdsOf(app.db, [m.id]).get(m.id) ?? []
-  const source = findProjectById(app.db, m.source_project_id) ?? p
+  // GitLab's source_project.try(:hook_attrs): null once the fork is deleted; its head is still in the target.
+  const source = sourceProjectOf(app.db, m)
   const blocked = blockedByDiscussions({ app }, [m]).has(m.id)
   return {
     assignee_id: assignees[0] ?? null, author_id: m.author_id, created_at: m.created_at, description: m.description,
@@ -78,8 +79,8 @@ function mergeRequestAttributes(app: AppDeps, p: ProjectView, m: MergeRequestRow
     merge_when_pipeline_succeeds: m.merge_when_pipeline_succeeds === 1, milestone_id: m.milestone_id, source_branch: m.source_branch,
     source_project_id: m.source_project_id, state_id: { opened: 1, closed: 2, merged: 3, locked: 4 }[m.state as string] ?? 1,
     target_branch: m.target_branch, target_project_id: m.project_id, time_estimate: m.time_estimate, title: m.title, updated_at: m.updated_at,
-    url: `${projectUrls(app, p).web}/-/merge_requests/${m.iid}`, source: hookProject(app, source), target: hookProject(app, p),
-    last_commit: m.source_sha ? { id: m.source_sha, url: `${projectUrls(app, source).web}/-/commit/${m.source_sha}` } : null,
+    url: `${projectUrls(app, p).web}/-/merge_requests/${m.iid}`, source: source ? hookProject(app, source) : null, target: hookProject(app, p),
+    last_commit: m.source_sha ? { id: m.source_sha, url: `${projectUrls(app, source ?? p).web}/-/commit/${m.source_sha}` } : null,
     total_time_spent: m.total_time_spent, assignee_ids: assignees, reviewer_ids: [], labels: hookLabels(app, p.id, m.id), state: m.state,
     blocking_discussions_resolved: !blocked, first_contribution: !authorMergedBefore(app.db, m), detailed_merge_status: detailedStatus(m, blocked),
   }

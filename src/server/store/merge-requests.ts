@@ -2,6 +2,7 @@
 import { inIds, stmt, type Db } from './db.js'
 import { ACCESS_CTE, GROUP_CTE } from './issues.js'
 import { byIds, insertKindRow, updateNoteable, userListsByOwner } from './noteables.js'
+import { findProjectById } from './projects.js'
 import { likePattern } from './users.js'
 
 export type MergeRequestState = 'opened' | 'closed' | 'locked' | 'merged'
@@ -11,7 +12,8 @@ export interface MergeRequestRow {
   id: number
   project_id: number
   iid: number
-  source_project_id: number
+  /** NULL once the source project (a fork) is deleted: GitLab's source_project_missing?. */
+  source_project_id: number | null
   source_branch: string
   target_branch: string
   title: string
@@ -75,6 +77,15 @@ export const findMergeRequestById = (db: Db, id: number) =>
 export const findOpenTwin = (db: Db, m: Pick<MergeRequestRow, 'source_project_id' | 'source_branch' | 'project_id' | 'target_branch'>, exceptId = 0) =>
   stmt(db, `SELECT * FROM merge_requests WHERE source_project_id = ? AND source_branch = ? AND project_id = ? AND target_branch = ?
     AND state = 'opened' AND id != ?`).get(m.source_project_id, m.source_branch, m.project_id, m.target_branch, exceptId) as MergeRequestRow | undefined
+
+/** The project a merge request comes from; undefined once that fork is deleted. */
+export const sourceProjectOf = (db: Db, mr: Pick<MergeRequestRow, 'source_project_id'>) =>
+  mr.source_project_id === null ? undefined : findProjectById(db, mr.source_project_id)
+
+/** The open merge requests a project (a fork) opened in other projects: what deleting it closes. */
+export const openFromProjectElsewhere = (db: Db, projectId: number) =>
+  stmt(db, "SELECT * FROM merge_requests WHERE source_project_id = ? AND project_id != ? AND state = 'opened' ORDER BY id")
+    .all(projectId, projectId) as MergeRequestRow[]
 
 /** Open merge requests whose source or target is one of `branches` of the project: what a push to them affects. */
 export function openOnBranches(db: Db, projectId: number, branches: string[]): MergeRequestRow[] {

@@ -66,7 +66,7 @@ export function latestPipeline(db: Db, projectId: number, f: { ref?: string; sha
  * Pipelines of a merge request, newest first: its own merge_request_event pipelines and those of its source branch
  * at one of its commits.
  */
-export function mergeRequestPipelines(db: Db, mr: { id: number; source_project_id: number; source_branch: string }) {
+export function mergeRequestPipelines(db: Db, mr: { id: number; source_project_id: number | null; source_branch: string }) {
   return stmt(db, `SELECT * FROM pipelines WHERE merge_request_id = @mr
     OR (project_id = @project AND ref = @ref AND tag = 0 AND merge_request_id IS NULL
       AND sha IN (SELECT sha FROM merge_request_commits WHERE merge_request_id = @mr))
@@ -74,7 +74,7 @@ export function mergeRequestPipelines(db: Db, mr: { id: number; source_project_i
 }
 
 /** The head pipeline of a merge request: the newest of its pipelines at its source head. */
-export const headPipeline = (db: Db, mr: { id: number; source_project_id: number; source_branch: string; source_sha: string | null }) =>
+export const headPipeline = (db: Db, mr: { id: number; source_project_id: number | null; source_branch: string; source_sha: string | null }) =>
   mr.source_sha === null ? undefined : stmt(db, `SELECT * FROM pipelines WHERE sha = @sha AND (merge_request_id = @mr
     OR (project_id = @project AND ref = @ref AND tag = 0 AND merge_request_id IS NULL)) ORDER BY id DESC LIMIT 1`)
     .get({ mr: mr.id, project: mr.source_project_id, ref: mr.source_branch, sha: mr.source_sha }) as PipelineRow | undefined
