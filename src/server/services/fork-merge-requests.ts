@@ -10,7 +10,7 @@ import { emitHookEvent } from './webhook-events.js'
 
 /**
  * Closes the open merge requests from `fork` into other projects, as MergeRequests::CloseService does (the `closed`
- * system note and state event, an auto-merge cleared); call inside the transaction that deletes the fork.
+ * system note and state event; an auto-merge aborted with its note); call inside the transaction that deletes the fork.
  */
 export function closeMergeRequestsFromFork(ctx: RequestContext, fork: ProjectView): store.MergeRequestRow[] {
   const db = ctx.app.db
@@ -22,6 +22,7 @@ export function closeMergeRequestsFromFork(ctx: RequestContext, fork: ProjectVie
       state: 'closed', closed_at: now, closed_by_id: ctx.user!.id, merge_when_pipeline_succeeds: 0, merge_user_id: null, updated_at: now,
     })
     addSystemNote(ctx, mr.id, 'closed', now)
+    if (mr.merge_when_pipeline_succeeds) addSystemNote(ctx, mr.id, 'aborted the automatic merge because merge request was closed', now)
     recordResourceEvents(ctx, before, now)
   }
   return open
