@@ -29,10 +29,11 @@ afterAll(async () => {
 })
 
 /** Upstream (alice's, public) and bob's fork, with one merged and one open merge request from the fork. */
-async function world(name: string) {
+async function world(name: string, ciYaml?: string) {
   clock.set('2024-05-01T10:00:00.000Z')
   const upstream = await createProject(alice.api, { name, visibility: 'public' })
   await seedMaster(alice.api, upstream.id)
+  if (ciYaml) await commit(alice.api, upstream.id, { branch: 'master', commit_message: 'CI', actions: [create('.gitlab-ci.yml', ciYaml)] })
   const fork = expectStatus(await bob.api.post(`/projects/${upstream.id}/fork`, {}), 201).body
   await server.app.tasks.idle()
   const open = async (branch: string) => {
@@ -110,23 +111,16 @@ describe('deleting a fork', () => {
   })
 
   it('aborts an automatic merge waiting on the fork\'s pipeline, with GitLab\'s note', async () => {
-    clock.set('2024-05-01T10:00:00.000Z')
-    const upstream = await createProject(alice.api, { name: 'auto', visibility: 'public' })
-    await commit(alice.api, upstream.id, { branch: 'master', commit_message: 'CI', actions: [create('.gitlab-ci.yml', 'build:\n  script: [x]\n')] })
-    const fork = expectStatus(await bob.api.post(`/projects/${upstream.id}/fork`, {}), 201).body
-    await server.app.tasks.idle()
-    await commit(bob.api, fork.id, { branch: 'topic', start_branch: 'master', commit_message: 'Topic', actions: [create('t.txt', 't\n')] })
-    const mr = expectStatus(await bob.api.post(`/projects/${fork.id}/merge_requests`, {
-      source_branch: 'topic', target_branch: 'master', target_project_id: upstream.id, title: 'Topic',
-    }), 201).body
-    await server.app.tasks.idle()
-    const waiting = expectStatus(await alice.api.put(mrPath(upstream.id, mr.iid, '/merge'), { merge_when_pipeline_succeeds: true }), 200).body
+    // The fork's push pipeline at the head stays pending: no runner takes it.
+    const w = await world('auto', 'build:\n  script: [x]\n')
+    const waiting = expectStatus(await alice.api.put(mrPath(w.upstream.id, w.pending.iid, '/merge'), { merge_when_pipeline_succeeds: true }), 200).body
     expect([waiting.state, waiting.merge_when_pipeline_succeeds]).toEqual(['opened', true])
-    expectStatus(await bob.api.del(`/projects/${fork.id}`), 202)
+    expectStatus(await bob.api.del(`/projects/${w.fork.id}`), 202)
     await server.app.tasks.idle()
-    const after = expectStatus(await alice.api.get(mrPath(upstream.id, mr.iid)), 200).body
+    const after = expectStatus(await alice.api.get(mrPath(w.upstream.id, w.pending.iid)), 200).body
     expect([after.state, after.merge_when_pipeline_succeeds, after.merge_user, after.source_project_id]).toEqual(['closed', false, null, null])
-    expect((await noteBodies(upstream.id, mr.iid)).map((n: any[]) => [n[0], n[2]])).toEqual([
+    expect((await noteBodies(w.upstream.id, w.pending.iid)).map((n: any[]) => [n[0], n[2]])).toEqual([
+      ['alice', 'Please add a test'],
       ['alice', `enabled an automatic merge when the pipeline for ${waiting.sha} succeeds`],
       ['bob', 'closed'],
       ['bob', 'aborted the automatic merge because merge request was closed'],
