@@ -7,6 +7,7 @@ import { createSecretBox } from '../../src/core/secret-box.js'
 import { commitGroup } from '../../src/server/store/writes.js'
 import { findHook } from '../../src/server/store/hooks.js'
 import { api, createGroup, createProject, expectStatus, type Api } from '../helpers/api.js'
+import { commit, create } from '../helpers/repository.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 
 const SECRETS = {
@@ -17,6 +18,7 @@ const SECRETS = {
   urlVariable: 'url-variable-secret-3e9a',
   header: 'custom-header-secret-8a1b',
   systemHook: 'system-hook-token-secret-c4d1',
+  pipeline: 'pipeline-variable-secret-6b0e',
 }
 
 let server: TestServer
@@ -25,6 +27,7 @@ let trigger: { id: number; token: string }
 let hookIds: number[]
 let answers: Record<string, unknown>
 let projectId: number
+let pipeline: { id: number }
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -45,6 +48,8 @@ beforeAll(async () => {
     }), 201).body.id,
     expectStatus(await root.post('/hooks', { url: 'http://example.com/s', token: SECRETS.systemHook }), 201).body.id,
   ]
+  await commit(root, project.id, { branch: 'main', commit_message: 'CI', actions: [create('.gitlab-ci.yml', 'job:\n  script: [echo]\n')] })
+  pipeline = expectStatus(await root.post(`/projects/${project.id}/pipeline`, { ref: 'main', variables: [{ key: 'PV', value: SECRETS.pipeline }] }), 201).body
 })
 afterAll(() => server.close())
 
@@ -62,9 +67,10 @@ describe('secrets at rest', () => {
   it('stores each one sealed: v1: and base64 of iv, tag and ciphertext, each value with its own IV', () => {
     const sealed = [['ci_variables', 'value'], ['ci_group_variables', 'value'], ['ci_instance_variables', 'value'],
       ['ci_triggers', 'token'], ['web_hooks', 'token'], ['web_hooks', 'url_variables'], ['web_hooks', 'custom_headers']].flatMap(([t, c]) => rawColumn(t, c))
-    expect(sealed).toHaveLength(10)
+    sealed.push(...(server.app.db.prepare('SELECT value AS v FROM pipeline_variables').all() as { v: string }[]).map((r) => r.v))
+    expect(sealed).toHaveLength(11)
     for (const v of sealed) expect(v).toMatch(/^v1:[A-Za-z0-9+/]{40,}={0,2}$/)
-    expect(new Set(sealed).size).toBe(10)
+    expect(new Set(sealed).size).toBe(11)
   })
 
   it('answers them through the API exactly as given', async () => {
@@ -80,6 +86,8 @@ describe('secrets at rest', () => {
     expect(trigger.token).toMatch(/^glptt-[0-9a-f]{40}$/)
     const listed = expectStatus(await root.get(`/projects/${projectId}/triggers`), 200).body
     expect(listed.map((t: { id: number; token: string }) => [t.id, t.token])).toEqual([[trigger.id, trigger.token]])
+    expect(expectStatus(await root.get(`/projects/${projectId}/pipelines/${pipeline.id}/variables`), 200).body)
+      .toEqual([{ key: 'PV', value: SECRETS.pipeline, variable_type: 'env_var' }])
   })
 
   it('opens hook tokens, URL variables and headers for delivery, whose values the API never shows', async () => {

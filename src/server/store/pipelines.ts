@@ -1,5 +1,6 @@
 // Pipelines: rows, their variables, the filtered list query (compat-mr-ci-wiki §4.7) and the lookups joins need.
 import { stmt, type Db } from './db.js'
+import { openedRows, sealSecret } from './secrets.js'
 
 export interface PipelineRow {
   id: number
@@ -82,11 +83,11 @@ export const headPipeline = (db: Db, mr: { id: number; source_project_id: number
 export function insertPipelineVariables(db: Db, pipelineId: number, vars: { key: string; value: string; variable_type?: string }[]) {
   const s = stmt(db, `INSERT INTO pipeline_variables (pipeline_id, key, value, variable_type) VALUES (?, ?, ?, ?)
     ON CONFLICT (pipeline_id, key) DO UPDATE SET value = excluded.value, variable_type = excluded.variable_type`)
-  for (const v of vars) s.run(pipelineId, v.key, v.value, v.variable_type ?? 'env_var')
+  for (const v of vars) s.run(pipelineId, v.key, sealSecret(db, v.value), v.variable_type ?? 'env_var')
 }
 
 export const pipelineVariables = (db: Db, pipelineId: number) =>
-  stmt(db, 'SELECT * FROM pipeline_variables WHERE pipeline_id = ? ORDER BY key').all(pipelineId) as PipelineVariableRow[]
+  openedRows(db, 'value', stmt(db, 'SELECT * FROM pipeline_variables WHERE pipeline_id = ? ORDER BY key').all(pipelineId) as PipelineVariableRow[])
 
 export const FINISHED_STATUSES = ['success', 'failed', 'canceled', 'skipped'] as const
 

@@ -4,16 +4,18 @@ import { SEALED_PREFIX, type SecretBox } from '../../core/secret-box.js'
 import { stmt, type Db } from './db.js'
 import { commitGroup, transaction } from './writes.js'
 
-/** Every column holding a secret the API shows again or sends on, by table (each table's key column is `id`). */
+/** Every column holding a secret the API shows again or sends on: table, column, and the columns that key a row. */
 export const SEALED_COLUMNS = [
-  ['ci_variables', 'value'],
-  ['ci_group_variables', 'value'],
-  ['ci_instance_variables', 'value'],
-  ['ci_triggers', 'token'],
-  ['web_hooks', 'token'],
+  ['ci_variables', 'value', ['id']],
+  ['ci_group_variables', 'value', ['id']],
+  ['ci_instance_variables', 'value', ['id']],
+  // Variables given to one pipeline (by a trigger, the API or the web form), as Ci::PipelineVariable keeps them.
+  ['pipeline_variables', 'value', ['pipeline_id', 'key']],
+  ['ci_triggers', 'token', ['id']],
+  ['web_hooks', 'token', ['id']],
   // GitLab keeps these encrypted too: URL variables carry credentials for the URL, headers carry API keys.
-  ['web_hooks', 'url_variables'],
-  ['web_hooks', 'custom_headers'],
+  ['web_hooks', 'url_variables', ['id']],
+  ['web_hooks', 'custom_headers', ['id']],
 ] as const
 
 const KEY_CHECK = 'collab server key'
@@ -57,11 +59,11 @@ export function useServerKey(db: Db, box: SecretBox, keyFile: string) {
         `${keyFile} does not hold the key this database's secrets were sealed with: restore the key file backed up with the database`)
     }
     let count = 0
-    for (const [table, column] of SEALED_COLUMNS) {
+    for (const [table, column, keys] of SEALED_COLUMNS) {
       const plain = check ? `AND substr(${column}, 1, ${SEALED_PREFIX.length}) <> '${SEALED_PREFIX}'` : ''
-      const rows = stmt(db, `SELECT id, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL ${plain}`).all() as { id: number; value: string }[]
-      const update = stmt(db, `UPDATE ${table} SET ${column} = ? WHERE id = ?`)
-      for (const row of rows) update.run(box.seal(row.value), row.id)
+      const rows = stmt(db, `SELECT ${keys.join(', ')}, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL ${plain}`).all() as Record<string, string>[]
+      const update = stmt(db, `UPDATE ${table} SET ${column} = @value WHERE ${keys.map((k) => `${k} = @${k}`).join(' AND ')}`)
+      for (const row of rows) update.run({ ...row, value: box.seal(row.value) })
       count += rows.length
     }
     if (!check) stmt(db, 'INSERT INTO server_key_check (id, sealed) VALUES (1, ?)').run(box.seal(KEY_CHECK))
