@@ -1,23 +1,14 @@
 // Notes written through the Discussions API fire the note hook like any other note.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createProject, expectStatus, type TestUser } from '../helpers/api.js'
+import { expect, it } from 'vitest'
+import { createProject, expectStatus } from '../helpers/api.js'
 import { createIssue, issuePath } from '../helpers/issues.js'
-import type { TestServer } from '../helpers/server.js'
 import { deliveriesIdle } from '../../src/server/services/webhook-delivery.js'
-import { hookWorld, type Receiver } from './hooks/receiver.js'
+import { useHookWorld } from './hooks/receiver.js'
 
-let server: TestServer
-let alice: TestUser
-let rx: Receiver
-
-let close: () => Promise<void>
-
-beforeAll(async () => {
-  ;({ server, rx, alice, close } = await hookWorld())
-})
-afterAll(() => close())
+const w = useHookWorld()
 
 it('delivers a Note Hook for a new thread and for a reply', async () => {
+  const { server, alice, rx } = w
   const project = await createProject(alice.api, { name: 'demo' })
   expectStatus(await alice.api.post(`/projects/${project.id}/hooks`, { url: `${rx.url}/hook`, push_events: false, note_events: true }), 201)
   const issue = await createIssue(alice.api, project.id, { title: 'Hooked' })
@@ -32,6 +23,7 @@ it('delivers a Note Hook for a new thread and for a reply', async () => {
 })
 
 it('gives a merge request note the merge request\'s thread and contribution state', async () => {
+  const { server, alice, rx } = w
   const project = await createProject(alice.api, { name: 'reviewed', initialize_with_readme: true })
   expectStatus(await alice.api.put(`/projects/${project.id}`, { only_allow_merge_if_all_discussions_are_resolved: true }), 200)
   expectStatus(await alice.api.post(`/projects/${project.id}/repository/commits`, {

@@ -101,19 +101,32 @@ function requestHeaders(app: AppDeps, hook: store.HookRow, msg: HookMessage): Re
   }
 }
 
-function writeLog(app: AppDeps, hook: store.HookRow, url: string, msg: HookMessage, headers: Record<string, string>, reply: Reply | null, error: string | null, ms: number) {
-  // The log keeps the request as sent, minus the secret (GitLab shows [REDACTED] too).
-  const shown = hook.token ? { ...headers, 'X-Gitlab-Token': '[REDACTED]' } : headers
+/**
+ * Logs an attempt without the hook's secrets, as GitLab's recent events show it: the secret token and custom header
+ * values as [REDACTED], the URL as configured (its masked parts as `{variable}`), and a URL variable's value masked
+ * wherever the reply or an error message repeats it.
+ */
+function writeLog(app: AppDeps, hook: store.HookRow, msg: HookMessage, headers: Record<string, string>, reply: Reply | null, error: string | null, ms: number) {
+  const custom = Object.keys(JSON.parse(hook.custom_headers) as Record<string, string>)
+  const shown = { ...headers }
+  for (const name of [...custom, ...(hook.token ? ['X-Gitlab-Token'] : [])]) shown[name] = '[REDACTED]'
+  const mask = maskUrlVariables(hook)
   try {
     return transaction(app.db, () => store.insertHookLog(app.db, {
-      web_hook_id: hook.id, trigger: msg.trigger, url, request_headers: JSON.stringify(shown), request_data: JSON.stringify(msg.payload),
-      response_headers: JSON.stringify(reply?.headers ?? {}), response_body: reply?.body ?? '', response_status: reply ? String(reply.status) : 'internal error',
-      execution_duration: Math.round(ms * 100) / 100_000, internal_error_message: error, created_at: nowIso({ app }),
+      web_hook_id: hook.id, trigger: msg.trigger, url: hook.url, request_headers: JSON.stringify(shown), request_data: JSON.stringify(msg.payload),
+      response_headers: mask(JSON.stringify(reply?.headers ?? {})), response_body: mask(reply?.body ?? ''), response_status: reply ? String(reply.status) : 'internal error',
+      execution_duration: Math.round(ms * 100) / 100_000, internal_error_message: error === null ? null : mask(error), created_at: nowIso({ app }),
     }))
   } catch {
     // The hook was deleted meanwhile, or the server is closing: the attempt has nowhere to be logged.
     return null
   }
+}
+
+/** Replaces each URL variable's value in a text with `{key}`, longest values first (one may contain another). */
+function maskUrlVariables(hook: store.HookRow): (text: string) => string {
+  const vars = Object.entries(JSON.parse(hook.url_variables) as Record<string, string>).filter(([, v]) => v !== '').sort((a, b) => b[1].length - a[1].length)
+  return (text) => vars.reduce((t, [key, value]) => t.split(value).join(`{${key}}`), text)
 }
 
 /**
@@ -152,7 +165,7 @@ export async function attemptDelivery(app: AppDeps, hook: store.HookRow, msg: Ho
       s.aborts.delete(abort)
     }
   }
-  const logId = writeLog(app, hook, url, msg, headers, reply, error, performance.now() - started)
+  const logId = writeLog(app, hook, msg, headers, reply, error, performance.now() - started)
   if (!reply) return { status: 'internal error', ok: false, retryable: !refusal, body: error ?? '', logId }
   const ok = reply.status >= 200 && reply.status < 300
   return { status: String(reply.status), ok, retryable: reply.status >= 500 || reply.status === 429, body: reply.body, logId }

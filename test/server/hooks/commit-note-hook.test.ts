@@ -1,24 +1,15 @@
 // A comment on a commit delivers a Note Hook with the commit's attributes (noteable_type Commit, commit_id, commit{…}),
 // as GitLab's; and a hook test of note_events whose latest note is on a commit answers with that payload (it was a 500).
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { deliveriesIdle } from '../../../src/server/services/webhook-delivery.js'
-import { createProject, expectStatus, type TestUser } from '../../helpers/api.js'
+import { createProject, expectStatus } from '../../helpers/api.js'
 import { commit, create } from '../../helpers/repository.js'
-import type { TestServer } from '../../helpers/server.js'
-import { hookWorld, type Receiver } from './receiver.js'
+import { useHookWorld } from './receiver.js'
 
-let server: TestServer
-let alice: TestUser
-let rx: Receiver
-
-let close: () => Promise<void>
-
-beforeAll(async () => {
-  ;({ server, rx, alice, close } = await hookWorld())
-})
-afterAll(() => close())
+const w = useHookWorld()
 
 it('delivers a commit comment with the commit, and tests note_events with it', async () => {
+  const { server, alice, rx } = w
   const project = await createProject(alice.api, { name: 'commented' })
   const made = await commit(alice.api, project.id, { branch: 'main', commit_message: 'Add a\n\nWith a body', actions: [create('a.txt', 'a\n')] })
   const hook = expectStatus(await alice.api.post(`/projects/${project.id}/hooks`, { url: `${rx.url}/hook`, push_events: false, note_events: true }), 201).body

@@ -1,5 +1,6 @@
 // A real HTTP receiver for webhook tests: records every request and answers as the test scripts it.
 import http from 'node:http'
+import { afterAll, beforeAll } from 'vitest'
 import type { AddressInfo } from 'node:net'
 import { api, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
@@ -67,4 +68,16 @@ export async function hookWorld(): Promise<{ server: TestServer; rx: Receiver; a
   const alice = await createUser(server, 'alice')
   const rx = await startReceiver()
   return { server, rx, alice, close: async () => { await rx.close(); await server.close() } }
+}
+
+export type HookWorld = Awaited<ReturnType<typeof hookWorld>>
+
+/** hookWorld() for a whole test file: made before its first test, closed after its last. */
+export function useHookWorld(): HookWorld {
+  const w = {} as HookWorld
+  beforeAll(async () => {
+    Object.assign(w, await hookWorld())
+  })
+  afterAll(() => w.close())
+  return w
 }
