@@ -5,6 +5,7 @@ import { nowIso, type RequestContext } from '../context.js'
 import * as store from '../store/merge-requests.js'
 import type { ProjectView } from '../store/projects.js'
 import { addSystemNote } from './discussion.js'
+import { closingEdit } from './merge-request-writes.js'
 import { recordResourceEvents, snapshotIssuable } from './resource-events.js'
 import { emitHookEvent } from './webhook-events.js'
 
@@ -18,11 +19,9 @@ export function closeMergeRequestsFromFork(ctx: RequestContext, fork: ProjectVie
   const now = nowIso(ctx)
   for (const mr of open) {
     const before = snapshotIssuable(ctx, mr.id)
-    store.updateMergeRequest(db, mr.id, {
-      state: 'closed', closed_at: now, closed_by_id: ctx.user!.id, merge_when_pipeline_succeeds: 0, merge_user_id: null, updated_at: now,
-    })
-    addSystemNote(ctx, mr.id, 'closed', now)
-    if (mr.merge_when_pipeline_succeeds) addSystemNote(ctx, mr.id, 'aborted the automatic merge because merge request was closed', now)
+    const { patch, notes } = closingEdit(ctx, mr, now)
+    store.updateMergeRequest(db, mr.id, { ...patch, updated_at: now })
+    for (const body of notes) addSystemNote(ctx, mr.id, body, now)
     recordResourceEvents(ctx, before, now)
   }
   return open

@@ -89,6 +89,16 @@ function requireMayEdit(ctx: RequestContext, p: ProjectView, mr: store.MergeRequ
 
 interface Edit { patch: store.MergeRequestPatch; notes: string[]; refresh: boolean }
 
+/**
+ * What closing an open merge request writes, as MergeRequests::CloseService does: the state and closer, and an
+ * auto-merge it had aborted, with its note.
+ */
+export function closingEdit(ctx: RequestContext, mr: store.MergeRequestRow, now: string): { patch: store.MergeRequestPatch; notes: string[] } {
+  const patch: store.MergeRequestPatch = { state: 'closed', closed_at: now, closed_by_id: ctx.user!.id }
+  if (!mr.merge_when_pipeline_succeeds) return { patch, notes: ['closed'] }
+  return { patch: { ...patch, merge_when_pipeline_succeeds: 0, merge_user_id: null }, notes: ['closed', 'aborted the automatic merge because merge request was closed'] }
+}
+
 async function stateAndBranch(ctx: RequestContext, p: ProjectView, mr: store.MergeRequestRow, input: UpdateMergeRequestInput, e: Edit) {
   const now = nowIso(ctx)
   if (input.target_branch !== undefined && input.target_branch !== mr.target_branch && mr.state !== 'merged') {
@@ -99,8 +109,9 @@ async function stateAndBranch(ctx: RequestContext, p: ProjectView, mr: store.Mer
     e.refresh = true
   }
   if (input.state_event === 'close' && mr.state === 'opened') {
-    Object.assign(e.patch, { state: 'closed', closed_at: now, closed_by_id: ctx.user!.id })
-    e.notes.push('closed')
+    const closing = closingEdit(ctx, mr, now)
+    Object.assign(e.patch, closing.patch)
+    e.notes.push(...closing.notes)
   } else if (input.state_event === 'reopen' && mr.state === 'closed' && mr.source_project_id !== null) {
     // Without its source project (a deleted fork) GitLab's reopen fails validation and the merge request stays closed.
     Object.assign(e.patch, { state: 'opened', closed_at: null, closed_by_id: null })

@@ -101,6 +101,18 @@ describe('merge when pipeline succeeds', () => {
     expect((await notes(root, project.id, mr.iid)).slice(1).sort()).toEqual(['aborted the automatic merge because source branch was updated', 'added 1 commit'])
   })
 
+  it('is aborted by closing the merge request, as MergeRequests::CloseService does', async () => {
+    const { project, root, mr, head } = await openMergeRequest('mwps-close')
+    expectStatus(await root.put(`/projects/${project.id}/merge_requests/${mr.iid}/merge`, { merge_when_pipeline_succeeds: true }), 200)
+    const closed = expectStatus(await root.put(`/projects/${project.id}/merge_requests/${mr.iid}`, { state_event: 'close' }), 200).body
+    expect([closed.state, closed.merge_when_pipeline_succeeds, closed.merge_user]).toEqual(['closed', false, null])
+    expect((await notes(root, project.id, mr.iid)).slice(1)).toEqual(['closed', 'aborted the automatic merge because merge request was closed'])
+    await finishQueued(head.id, 'success')
+    await waitForFinished(server, head.id)
+    await server.app.tasks.idle()
+    expect(expectStatus(await root.get(`/projects/${project.id}/merge_requests/${mr.iid}`), 200).body.state).toBe('closed')
+  })
+
   it('refuses a plain merge without a successful pipeline when the project asks for one (405)', async () => {
     const { project, root, mr, head } = await openMergeRequest('mwps-required')
     expectStatus(await root.put(`/projects/${project.id}`, { only_allow_merge_if_pipeline_succeeds: true }), 200)
