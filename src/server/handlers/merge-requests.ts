@@ -2,8 +2,6 @@
 import { renderMarkdown } from '../services/markdown.js'
 import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
-import { commitsBetween, divergedCommitsCount } from '../git/merge/index.js'
-import { diffBetween } from '../git/diff.js'
 import type { Handlers } from '../http/mount.js'
 import { presentCommit, presentDiff } from '../present/commits.js'
 import { presentIssue } from '../present/issues.js'
@@ -13,13 +11,13 @@ import { participants } from '../services/discussion.js'
 import { findVisibleGroup } from '../services/groups.js'
 import { bundles as issueBundles } from '../services/issues.js'
 import * as mrs from '../services/merge-requests.js'
+import { divergedCount, mergeRequestChanges, mergeRequestCommits } from '../services/merge-request-code.js'
 import { closesIssues } from '../services/merge-request-links.js'
 import { CHANGES_CAP } from '../services/merge-request-status.js'
 import { createMergeRequest, deleteMergeRequest, updateMergeRequest } from '../services/merge-request-writes.js'
 import { findVisibleProject } from '../services/projects.js'
 import { mergeRequestPipelines } from '../services/pipelines.js'
 import { presentPipelineBasic } from '../present/pipelines.js'
-import { gitdirOf } from '../services/repository.js'
 
 export const target = (ctx: RequestContext, input: { id: string; merge_request_iid: number }) => {
   const project = findVisibleProject(ctx, input.id)
@@ -49,7 +47,7 @@ export const mergeRequestHandlers = {
     const { project, mr } = target(ctx, input)
     const extra: Partial<MergeRequestSingle> = {}
     if (input.include_diverged_commits_count) {
-      extra.divergedCommitsCount = mr.source_sha && mr.target_sha ? await divergedCommitsCount(gitdirOf(ctx, project), mr.source_sha, mr.target_sha) : 0
+      extra.divergedCommitsCount = await divergedCount(ctx, project, mr)
     }
     if (input.include_rebase_in_progress) extra.rebaseInProgress = false
     const body = presentSingle(ctx, mr, extra)
@@ -82,13 +80,13 @@ export const mergeRequestHandlers = {
 
   listMergeRequestCommits: async (input, ctx) => {
     const { project, mr } = target(ctx, input)
-    const list = mr.source_sha && mr.target_sha ? await commitsBetween(gitdirOf(ctx, project), mr.base_sha ?? mr.target_sha, mr.source_sha) : []
+    const list = await mergeRequestCommits(ctx, project, mr)
     return { status: 200, ...page(ctx, list.map((c) => presentCommit(c, project, ctx))) }
   },
 
   getMergeRequestChanges: async (input, ctx) => {
     const { project, mr } = target(ctx, input)
-    const files = mr.base_sha && mr.source_sha ? await diffBetween(gitdirOf(ctx, project), mr.base_sha, mr.source_sha) : []
+    const files = await mergeRequestChanges(ctx, project, mr)
     // Past GitLab's cap the list stops (`overflow`, changes_count "1000+") unless the raw diffs are asked for.
     const overflow = !input.access_raw_diffs && files.length > CHANGES_CAP
     const shown = overflow ? files.slice(0, CHANGES_CAP) : files

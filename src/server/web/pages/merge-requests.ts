@@ -2,14 +2,12 @@
 // its forms is merge-request-page.ts). Same services and git reads as the merge requests API.
 import type { ServerResponse } from 'node:http'
 import type { MergeRequestListInput } from '../../../contract/endpoints/merge-requests.js'
-import { diffBetween } from '../../git/diff.js'
-import { commitsBetween } from '../../git/merge/index.js'
 import type { RouteRequest } from '../../http/router.js'
 import { findUserByIdOrUsername } from '../../services/auth.js'
+import { mergeRequestChanges, mergeRequestCommits } from '../../services/merge-request-code.js'
 import { bundles, findVisibleMergeRequest, isDraft, listMergeRequests, type MergeRequestRow } from '../../services/merge-requests.js'
 import { CHANGES_CAP } from '../../services/merge-request-status.js'
 import { findVisibleProject } from '../../services/projects.js'
-import { gitdirOf } from '../../services/repository.js'
 import type { ProjectView } from '../../store/projects.js'
 import type { WebContext } from '../context.js'
 import { html, query, type Html } from '../html.js'
@@ -110,7 +108,7 @@ export function mergeRequestHead(ctx: WebContext, p: ProjectView, mr: MergeReque
 const title = (message: string) => message.split('\n')[0]
 
 async function commitsTab(ctx: WebContext, req: RouteRequest, res: ServerResponse, p: ProjectView, mr: MergeRequestRow, draft: boolean) {
-  const list = mr.source_sha && mr.target_sha ? await commitsBetween(gitdirOf(ctx, p), mr.base_sha ?? mr.target_sha, mr.source_sha) : []
+  const list = await mergeRequestCommits(ctx, p, mr)
   const url = projectUrl(ctx, p)
   const items = list.map((c) => html`<li><a href="${url}/-/commit/${c.id}"><strong>${title(c.message)}</strong></a>
 <div class="muted">${c.authorName} · ${c.authoredDate} · <code>${shortSha(c.id)}</code></div></li>`)
@@ -120,7 +118,7 @@ ${items.length ? html`<ul class="list" id="mr-commits">${items}</ul>` : html`<p 
 }
 
 async function diffsTab(ctx: WebContext, req: RouteRequest, res: ServerResponse, p: ProjectView, mr: MergeRequestRow, draft: boolean) {
-  const all = mr.base_sha && mr.source_sha ? await diffBetween(gitdirOf(ctx, p), mr.base_sha, mr.source_sha) : []
+  const all = await mergeRequestChanges(ctx, p, mr)
   // GitLab's cap on a merge request's diff: past it the page says so rather than growing without bound.
   const files = all.slice(0, CHANGES_CAP)
   const view = req.query.view === 'parallel' ? 'parallel' : 'inline'
