@@ -119,8 +119,16 @@ export async function deletePipeline(app: AppDeps, pipelineId: number): Promise<
   const all = jobs.pipelineJobs(app.db, pipelineId)
   for (const job of all) if (job.status === 'running') emitJobCanceled(app, job.id)
   transaction(app.db, () => deletePipelineRow(app.db, pipelineId))
-  for (const job of all) {
-    await eraseTrace(app.layout, job.id).catch((err) => app.log.error('erasing a trace failed', err))
-    if (job.artifacts_file) await eraseArtifacts(app.layout, job.id).catch((err) => app.log.error('erasing artifacts failed', err))
+  await eraseJobFiles(app, all.map((j) => j.id))
+}
+
+/**
+ * Erases the traces and artifacts of jobs whose rows are gone. Job ids can be handed out again, and a new job's trace
+ * is appended to the file of its id: a deleted job's log must not become the start of another project's.
+ */
+export async function eraseJobFiles(app: AppDeps, jobIds: readonly number[]) {
+  for (const id of jobIds) {
+    await eraseTrace(app.layout, id).catch((err) => app.log.error('erasing a trace failed', err))
+    await eraseArtifacts(app.layout, id).catch((err) => app.log.error('erasing artifacts failed', err))
   }
 }

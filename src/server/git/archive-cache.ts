@@ -11,6 +11,12 @@ const MAX_AGE_MS = 2 * 60 * 60 * 1000
 /** Archives larger than this are streamed but not kept. */
 const MAX_CACHED_BYTES = 256 * 1024 * 1024
 
+/** Where a project's archives are kept. */
+export const archiveCacheDir = (dataRoot: string, projectId: number) => join(dataRoot, 'cache', 'archives', String(projectId))
+
+/** Forgets a deleted project's archives: a later project may get its id. */
+export const removeArchiveCache = (dataRoot: string, projectId: number) => rm(archiveCacheDir(dataRoot, projectId), { recursive: true, force: true })
+
 export const archiveCacheKey = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex')
 
 /** The cached archive, or null when it was never made (or was removed). */

@@ -9,8 +9,11 @@ import { forgetCache, readBranch } from '../git/read.js'
 import { commitActions, setHead } from '../git/write.js'
 import { initRepository, removeRepository, repositoryDir } from '../git/repository.js'
 import { wikiDir } from '../git/wiki.js'
+import { eraseJobFiles } from '../ci/lifecycle-actions.js'
+import { removeArchiveCache } from '../git/archive-cache.js'
 import { canCreateProjectIn, canReadProject, DEVELOPER, effectiveProjectLevel, groupLevel, isAdmin, MAINTAINER, OWNER, REPORTER, requireProjectLevel } from '../policy.js'
 import type { ProjectBundle } from '../present/projects.js'
+import { projectJobIds } from '../store/ci-jobs.js'
 import { insertMember } from '../store/members.js'
 import { findNamespaceById, findUserNamespace, type NamespaceRow } from '../store/namespaces.js'
 import { listAttributes } from '../store/custom-attributes.js'
@@ -27,6 +30,7 @@ import { committed, transaction } from '../store/db.js'
 import { emitProjectSystemEvent } from './webhook-system-events.js'
 import { emitHookEvent } from './webhook-events.js'
 import { announceClosed, closeMergeRequestsFromFork } from './fork-merge-requests.js'
+import { removeProjectUploads } from './uploads.js'
 
 export const projectNotFound = () => notFound('Project')
 
@@ -215,6 +219,7 @@ export async function editProject(ctx: RequestContext, project: store.ProjectVie
 
 export async function deleteProject(ctx: RequestContext, project: store.ProjectView) {
   requireProjectLevel(ctx, project, OWNER)
+  const jobIds = projectJobIds(ctx.app.db, project.id)
   const closed = transaction(ctx.app.db, () => {
     const mrs = closeMergeRequestsFromFork(ctx, project)
     store.deleteProjectRow(ctx.app.db, project.id)
@@ -230,6 +235,10 @@ export async function deleteProject(ctx: RequestContext, project: store.ProjectV
   const wiki = wikiDir(ctx.app.layout.repositories, project.id)
   await removeRepository(wiki)
   forgetCache(wiki)
+  // So do its files outside the repositories: ids are handed out again.
+  await eraseJobFiles(ctx.app, jobIds)
+  await removeArchiveCache(ctx.app.layout.root, project.id)
+  await removeProjectUploads(ctx.app, project.id)
   emitProjectSystemEvent(ctx.app, 'project_destroy', project, ctx.user!)
 }
 

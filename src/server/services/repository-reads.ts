@@ -1,10 +1,9 @@
 // The rules of the repository reads of issue 15: archives, blame, blobs, merge base, signatures, and revert.
-import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { badRequest, CollabError, notFound, validationFailed } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { archiveKind, archiveStream, type ArchiveKind } from '../git/archive.js'
-import { archiveCacheKey, cachedArchive, teeToCache } from '../git/archive-cache.js'
+import { archiveCacheDir, archiveCacheKey, cachedArchive, teeToCache } from '../git/archive-cache.js'
 import { blameFile, lineCount } from '../git/blame.js'
 import { mergeBaseOf, readBlobById } from '../git/blobs.js'
 import { entryAt, readBlob, readCommitInfo, resolveCommit } from '../git/read.js'
@@ -41,7 +40,7 @@ export async function repositoryArchive(ctx: RequestContext, p: ProjectView, inp
   if (path && !(await entryAt(gitdir, commit, path))) throw notFound('File')
   const exclude = (input.exclude_paths ?? []).map((e) => e.replace(/^\/+|\/+$/g, '')).filter(Boolean).map((e) => checkFilePath(e, 'exclude_paths'))
   const prefix = archivePrefix(p, ref, commit, path)
-  const cacheDir = join(ctx.app.layout.root, 'cache', 'archives', String(p.id))
+  const cacheDir = archiveCacheDir(ctx.app.layout.root, p.id)
   const key = `${archiveCacheKey([commit, kind, prefix, path ?? null, exclude])}.${kind}`
   const stream = (await cachedArchive(cacheDir, key)) ?? teeToCache(cacheDir, key, archiveStream(gitdir, commit, { kind, prefix, path, exclude }))
   return { stream, filename: `${prefix}.${kind}`, kind }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import { CollabError, forbidden } from '../../core/errors.js'
-import type { RequestContext } from '../context.js'
+import type { AppDeps, RequestContext } from '../context.js'
 import type { ProjectView } from '../store/projects.js'
 import { requireReadCode } from './repository.js'
 
@@ -30,6 +30,9 @@ const fileMissing = () => new CollabError('MISSING_ATTRIBUTE', 'file is missing'
 function uploadDir(ctx: RequestContext, projectId: number, secret: string) {
   return join(ctx.app.layout.uploads, String(projectId), secret)
 }
+
+/** Removes a deleted project's uploads: a later project may get its id, and must not serve them. */
+export const removeProjectUploads = (app: AppDeps, projectId: number) => rm(join(app.layout.uploads, String(projectId)), { recursive: true, force: true })
 
 /** UploadService: any signed-in reader of the project may attach a file (max_attachment_size is checked by the body parser). */
 export async function uploadFile(ctx: RequestContext, p: ProjectView, file: UploadedFile | undefined): Promise<UploadAnswer> {

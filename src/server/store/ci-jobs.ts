@@ -66,6 +66,10 @@ export function transitionJob(db: Db, id: number, from: readonly string[], patch
 export const findJobById = (db: Db, id: number) => stmt(db, 'SELECT * FROM ci_jobs WHERE id = ?').get(id) as JobRow | undefined
 
 /** Every job of a pipeline, retried ones included, in stage then creation order. */
+/** Every job of a project, for erasing their traces and artifacts with it. */
+export const projectJobIds = (db: Db, projectId: number) =>
+  (stmt(db, 'SELECT id FROM ci_jobs WHERE project_id = ?').all(projectId) as { id: number }[]).map((r) => r.id)
+
 export const pipelineJobs = (db: Db, pipelineId: number) =>
   stmt(db, 'SELECT * FROM ci_jobs WHERE pipeline_id = ? ORDER BY stage_idx, id').all(pipelineId) as JobRow[]
 
