@@ -24,7 +24,7 @@ it("erases a deleted project's job logs, artifacts, uploads and archives, so a r
   const form = new FormData()
   form.append('file', new Blob(['private upload']), 'notes.txt')
   const res = await fetch(`${server.api}/projects/${w.project.id}/uploads`, { method: 'POST', body: form, headers: { 'PRIVATE-TOKEN': w.owner.token } })
-  const upload = { status: res.status, ...(await res.json()) }
+  const upload = { status: res.status, ...((await res.json()) as { url: string }) }
   expectStatus(await w.owner.api.get(`/projects/${w.project.id}/repository/archive.tar.gz`), 200)
   // The archive is moved into the cache once its stream has ended, which may be just after the answer.
   const archives = join(layout.root, 'cache', 'archives', String(w.project.id))
