@@ -2,7 +2,7 @@
 import type { RequestContext } from '../context.js'
 import type { IssueBundle } from '../present/issues.js'
 import { cachedRead } from '../store/db.js'
-import { issuesWithRelations, type IssueVersion } from '../store/issues.js'
+import { issuesByIds, type IssueVersion } from '../store/issues.js'
 import { bundles, today } from './issues.js'
 
 /**
@@ -57,8 +57,8 @@ export function issueTexts(ctx: RequestContext, page: IssueVersion[], render: (b
     else misses.push(i)
   })
   if (!misses.length) return texts
-  const { rows, relations } = issuesWithRelations(ctx.app.db, misses.map((i) => page[i].id))
-  const byId = new Map(bundles(ctx, rows, undefined, relations).map((b) => [b.row.id, b]))
+  const rows = issuesByIds(ctx.app.db, misses.map((i) => page[i].id))
+  const byId = new Map(bundles(ctx, rows).map((b) => [b.row.id, b]))
   for (const i of misses) {
     const b = byId.get(page[i].id)!
     const text = render(b)

@@ -221,10 +221,10 @@ function keptCount(db: Db, f: IssueFilters): number | undefined {
 /** An issue of a list page, with the list_version its remembered text is checked against. */
 export interface IssueVersion { id: number; list_version: number }
 
-/** A page of issues: the rows with their relations, and how many the whole list holds. */
-export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; relations: IssueRelations; total: number } {
+/** A page of issues, and how many the whole list holds. */
+export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: number } {
   const { items, total } = listIssueVersions(db, f)
-  return { ...issuesWithRelations(db, items.map((i) => i.id)), total }
+  return { rows: issuesByIds(db, items.map((i) => i.id)), total }
 }
 
 /** A page of issues as ids and list versions, in the list's order, and how many the whole list holds. */
@@ -295,63 +295,28 @@ export function listIssueVersions(db: Db, f: IssueFilters): { items: IssueVersio
   return { items: page.all({ ...args, ...window }) as IssueVersion[], total }
 }
 
-/** What a list shows of an issue besides its row: label names (sorted), assignee ids (in order), votes, closing merge requests. */
-export interface IssueRelations {
-  labels: Map<number, string[]>
-  assignees: Map<number, number[]>
-  votes: Map<number, { up: number; down: number }>
-  mergeRequests: Map<number, number>
-}
-
-/** The relations as columns of issue `i`: one statement reads a page's rows with them, where four more read them apart. */
-const RELATION_COLUMNS = `
-  (SELECT json_group_array(l.name) FROM noteable_labels il JOIN labels l ON l.id = il.label_id WHERE il.noteable_id = i.id) AS rel_labels,
-  (SELECT json_group_array(a.user_id ORDER BY a.position) FROM noteable_assignees a WHERE a.noteable_id = i.id) AS rel_assignees,
-  (SELECT COUNT(*) FROM award_emoji e WHERE e.noteable_id = i.id AND e.name = 'thumbsup') AS rel_up,
-  (SELECT COUNT(*) FROM award_emoji e WHERE e.noteable_id = i.id AND e.name = 'thumbsdown') AS rel_down,
-  (SELECT COUNT(*) FROM merge_request_closing_issues c WHERE c.issue_id = i.id) AS rel_mrs`
-const RELATION_COUNT = 5
-
-const noRelations = (): IssueRelations => ({ labels: new Map(), assignees: new Map(), votes: new Map(), mergeRequests: new Map() })
-
-/** The relations of any issues, in the same one-statement form. */
-export function issueRelations(db: Db, ids: number[]): IssueRelations {
-  if (!ids.length) return noRelations()
+/** Issues by id, in the order given (ids of no issue are left out). */
+export function issuesByIds(db: Db, ids: number[]): IssueRow[] {
+  if (!ids.length) return []
   const args: Record<string, unknown> = {}
-  return rowsWithRelations(stmt(db, `SELECT i.id, ${RELATION_COLUMNS} FROM issues i WHERE i.id ${inIds('id', ids, args)}`), args).relations
-}
-
-/** Issues by id, in the order given (ids of no issue are left out), and their relations, in one statement. */
-export function issuesWithRelations(db: Db, ids: number[]): { rows: IssueRow[]; relations: IssueRelations } {
-  if (!ids.length) return { rows: [], relations: noRelations() }
-  const args: Record<string, unknown> = {}
-  const { rows, relations } = rowsWithRelations<IssueRow>(stmt(db, `SELECT i.*, ${RELATION_COLUMNS} FROM issues i WHERE i.id ${inIds('id', ids, args)}`), args)
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), relations }
+  const byId = new Map(rowObjects<IssueRow>(stmt(db, `SELECT i.* FROM issues i WHERE i.id ${inIds('id', ids, args)}`), args).map((r) => [r.id, r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 const columnNames = new WeakMap<Database.Statement, string[]>()
 
 /**
- * A statement's rows as objects (all but its last RELATION_COUNT columns) and their relations. The objects are built
- * here from raw arrays: better-sqlite3 sets each column of each row as a property from C++, which costs twice what
- * reading 20 issue rows does. Only for statements no other caller shares (raw mode stays on the cached statement).
+ * A statement's rows as objects, as `all` returns them, built here from raw arrays: better-sqlite3 sets each column of
+ * each row as a property from C++, which costs twice what reading 20 issue rows does. Only for statements no other
+ * caller shares (raw mode stays on the cached statement).
  */
-function rowsWithRelations<T extends { id: number }>(s: Database.Statement, args: Record<string, unknown>): { rows: T[]; relations: IssueRelations } {
+function rowObjects<T>(s: Database.Statement, args: Record<string, unknown>): T[] {
   let names = columnNames.get(s)
   if (!names) columnNames.set(s, (names = s.columns().map((c) => c.name)))
-  const own = names.length - RELATION_COUNT
-  const relations = noRelations()
-  const rows = (s.raw(true).all(args) as unknown[][]).map((r) => {
+  const rows = s.raw(true).all(args) as unknown[][]
+  return rows.map((r) => {
     const o: Record<string, unknown> = {}
-    for (let c = 0; c < own; c++) o[names[c]] = r[c]
-    const id = o.id as number
-    const [labels, assignees, up, down, mrs] = r.slice(own) as [string, string, number, number, number]
-    if (labels !== '[]') relations.labels.set(id, (JSON.parse(labels) as string[]).sort())
-    if (assignees !== '[]') relations.assignees.set(id, JSON.parse(assignees) as number[])
-    if (up || down) relations.votes.set(id, { up, down })
-    if (mrs) relations.mergeRequests.set(id, mrs)
+    for (let c = 0; c < names.length; c++) o[names[c]] = r[c]
     return o as T
   })
-  return { rows, relations }
 }
