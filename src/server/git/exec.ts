@@ -46,9 +46,13 @@ export class GitOutputTooLarge extends CollabError {
   }
 }
 
+const commandLine = (gitdir: string, args: string[]) => ['--git-dir', gitdir, '-c', 'core.quotePath=false', ...args]
+/** A caller may lower the output limit for its command, never raise it. */
+const limitOf = (maxBytes: number | undefined) => Math.min(maxBytes ?? outputLimit, outputLimit)
+
 export function runGit(gitdir: string, args: string[], opts: { input?: string | Buffer; env?: Record<string, string>; maxBytes?: number } = {}): Promise<string> {
-  const full = ['--git-dir', gitdir, '-c', 'core.quotePath=false', ...args]
-  const limit = Math.min(opts.maxBytes ?? outputLimit, outputLimit)
+  const full = commandLine(gitdir, args)
+  const limit = limitOf(opts.maxBytes)
   return new Promise((resolve, reject) => {
     const child = execFile('git', full, { env: { ...ENV, ...opts.env }, maxBuffer: limit, encoding: 'utf8' }, (err, stdout, stderr) => {
       const code = (err as NodeJS.ErrnoException | null)?.code
@@ -67,8 +71,8 @@ export function runGit(gitdir: string, args: string[], opts: { input?: string | 
  * promise rejects with GitOutputTooLarge.
  */
 export function streamGit(gitdir: string, args: string[], onText: (text: string) => void, opts: { maxBytes?: number } = {}): Promise<void> {
-  const full = ['--git-dir', gitdir, '-c', 'core.quotePath=false', ...args]
-  const limit = Math.min(opts.maxBytes ?? outputLimit, outputLimit)
+  const full = commandLine(gitdir, args)
+  const limit = limitOf(opts.maxBytes)
   return new Promise((resolve, reject) => {
     const child = spawn('git', full, { env: ENV, stdio: ['ignore', 'pipe', 'pipe'] })
     const decoder = new StringDecoder('utf8')

@@ -1,5 +1,6 @@
 // Issue references in text, read one way for every feature that looks for them (closing issues from merge requests
 // and commits, related merge requests): `#N`, `path#N` and an issue's URL.
+import { projectFullPath } from '../present/projects.js'
 import type { Db } from '../store/db.js'
 import { findIssueByIid } from '../store/issues.js'
 import { findProjectByPath, type ProjectView } from '../store/projects.js'
@@ -16,24 +17,20 @@ const REFERENCE = new RegExp(`${URL_REF}|${SHORT_REF}`, 'g')
 const CLOSING = new RegExp(String.raw`\b(?:[Cc]los(?:e[sd]?|ing)|[Ff]ix(?:e[sd]|ing)?|[Rr]esolv(?:e[sd]?|ing)|[Ii]mplement(?:s|ed|ing)?):? +` +
   String.raw`(?:(?:issues? +)?(?:${URL_REF}|${SHORT_REF})(?: *,? +and +| *,? *)?)+`, 'g')
 
-const referencesOf = (text: string): IssueReference[] =>
+/** Every issue reference in `text`. */
+export const issueReferencesIn = (text: string): IssueReference[] =>
   [...text.matchAll(REFERENCE)].map((r) => ({ path: r[1] ?? r[3], iid: Number(r[2] ?? r[4]) }))
 
-/** Every issue reference in `text`. */
-export const issueReferencesIn = (text: string) => referencesOf(text)
-
 /** The references that closing phrases of `text` name. */
-export const closingReferencesIn = (text: string) => [...text.matchAll(CLOSING)].flatMap((m) => referencesOf(m[0]))
-
-export const projectPath = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
+export const closingReferencesIn = (text: string) => [...text.matchAll(CLOSING)].flatMap((m) => issueReferencesIn(m[0]))
 
 /** Whether `ref`, written in project `from`, names project `p`. */
 export const refersTo = (ref: IssueReference, p: ProjectView, from: ProjectView) =>
-  ref.path === undefined ? p.id === from.id : ref.path === projectPath(p) || (p.namespace_id === from.namespace_id && ref.path === p.path)
+  ref.path === undefined ? p.id === from.id : ref.path === projectFullPath(p) || (p.namespace_id === from.namespace_id && ref.path === p.path)
 
 /** The project `ref`, written in `from`, names: `from` itself, one by its full path, or one of from's namespace by its path. */
 export function referencedProject(db: Db, ref: IssueReference, from: ProjectView): ProjectView | undefined {
-  if (ref.path === undefined || ref.path === projectPath(from)) return from
+  if (ref.path === undefined || ref.path === projectFullPath(from)) return from
   return findProjectByPath(db, ref.path) ?? (ref.path.includes('/') ? undefined : findProjectByPath(db, `${from.ns_full_path}/${ref.path}`))
 }
 

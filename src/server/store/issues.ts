@@ -187,18 +187,21 @@ function countSql(f: IssueFilters, cte: string, where: string[], args: Record<st
   return `${cte}SELECT CASE WHEN (SELECT COUNT(*) FROM (${labels})) > 1 THEN (${count('COUNT(DISTINCT i.id)')}) ELSE (${count('COUNT(*)')}) END AS n`
 }
 
-/** Filters besides project, state and labels: a list using none of them may be counted from the kept counters. */
-const OTHER_FILTERS = [
-  'groupId', 'milestoneId', 'milestone', 'iids', 'authorId', 'assignedTo', 'assignee', 'reaction', 'search', 'confidential',
-  'createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore',
-] as const satisfies readonly (keyof IssueFilters)[]
+/**
+ * What a list may set and still be counted from the kept counters: its project, state and labels, who asks, and the
+ * page. Any other filter, including one added later, makes it count the long way.
+ */
+const KEPT_COUNT_FIELDS: ReadonlySet<string> = new Set<keyof IssueFilters>([
+  'projectId', 'state', 'labels', 'viewer', 'admin', 'readsConfidential', 'orderBy', 'sort', 'limit', 'offset',
+])
 
 /**
  * A list's count from the counters the database keeps (migration 026), when the list is one project's, shows its
  * confidential issues, and filters by nothing but state and one label name that one label holds; undefined otherwise.
  */
 function keptCount(db: Db, f: IssueFilters): number | undefined {
-  if (f.projectId === undefined || !(f.admin || f.readsConfidential) || OTHER_FILTERS.some((k) => f[k] !== undefined)) return undefined
+  if (f.projectId === undefined || !(f.admin || f.readsConfidential)) return undefined
+  if (Object.entries(f).some(([k, v]) => v !== undefined && !KEPT_COUNT_FIELDS.has(k))) return undefined
   const labels = f.labels ?? []
   if (labels.length > 1 || labels.some((name) => isNone(name) || isAny(name))) return undefined
   const args: Record<string, unknown> = { project: f.projectId, state: f.state ?? null }
