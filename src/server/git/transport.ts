@@ -37,11 +37,24 @@ export interface BackendResponse {
 // GIT_* variables of the server's own environment (GIT_DIR, GIT_WORK_TREE …) must not steer the backend.
 const BASE_ENV: Record<string, string> = gitChildEnv()
 
+/**
+ * The refs GitLab keeps for itself (Gitaly's InternalRefPrefixes). None may be pushed: receive-pack hides them, so git
+ * itself refuses an update ("deny updating a hidden ref") and a mirror push does not try to delete them. Merge request
+ * heads, pipelines and environments stay fetchable (`git fetch origin merge-requests/1/head`); the rest are never shown.
+ */
+const READ_ONLY_REFS = ['refs/environments/', 'refs/merge-requests/', 'refs/pipelines/']
+const INTERNAL_REFS = ['refs/keep-around/', 'refs/remotes/', 'refs/tmp/']
+
+/** Whether git refuses a push to `ref` by itself, before any hook runs. */
+export const isHiddenFromPush = (ref: string) => [...READ_ONLY_REFS, ...INTERNAL_REFS].some((prefix) => ref.startsWith(prefix))
+
 const CONFIG = [
   // receive-pack would start a detached `gc --auto` that packs refs outside our repository lock; we run gc under the lock instead.
   '-c', 'receive.autogc=false',
   // Partial clone (`--filter=blob:none`), as GitLab allows.
   '-c', 'uploadpack.allowFilter=true',
+  ...[...READ_ONLY_REFS, ...INTERNAL_REFS].flatMap((prefix) => ['-c', `receive.hideRefs=${prefix}`]),
+  ...INTERNAL_REFS.flatMap((prefix) => ['-c', `uploadpack.hideRefs=${prefix}`]),
 ]
 
 function cgiEnv(r: BackendRequest): Record<string, string> {

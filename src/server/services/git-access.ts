@@ -16,7 +16,8 @@ import { currentSettings } from './application-settings.js'
 import { callerFromGitPassword, callerFromToken, tokenHash } from './auth.js'
 import { housekeepAfterPush } from './housekeeping.js'
 import { callerFromJobToken } from './job-tokens.js'
-import { protectDefaultBranch, pushChecks } from './protected-branches.js'
+import { protectDefaultBranch } from './protected-branches.js'
+import { pushChecks } from './push-checks.js'
 
 export type { RefChange }
 

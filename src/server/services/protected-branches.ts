@@ -13,7 +13,7 @@ import { currentSettings } from './application-settings.js'
 
 export type { ProtectedBranchRow }
 
-type Caller = Pick<RequestContext, 'user' | 'app'>
+export type Caller = Pick<RequestContext, 'user' | 'app'>
 
 /** GitLab's refusals (lib/gitlab/checks/branch_check.rb): git shows them as `remote: GitLab: …`. */
 export const PUSH_REFUSALS = {
@@ -22,8 +22,6 @@ export const PUSH_REFUSALS = {
   deleteFromWeb: 'You can only delete protected branches using the web interface.',
   deleteNotMaintainer: 'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.',
   deleteDefault: 'The default branch of a project cannot be deleted.',
-  // Ours: the command list ended early or was too long to read, so the push cannot be checked.
-  unreadable: 'The list of refs in this push could not be read.',
 } as const
 
 /**
@@ -56,18 +54,19 @@ export function globMatch(pattern: string, name: string): boolean {
 
 const NO_ACCESS = 0
 
-export const matchingRules = (rules: readonly ProtectedBranchRow[], branch: string) => rules.filter((r) => globMatch(r.name, branch))
+/** The rules whose name matches a ref's short name: protected branches' and protected tags' alike. */
+export const matchingRules = <R extends { name: string }>(rules: readonly R[], ref: string) => rules.filter((r) => globMatch(r.name, ref))
 
 export const projectRules = (app: AppDeps, p: Pick<ProjectView, 'id'>) => store.listProtectedBranches(app.db, p.id)
 
 /** `ProtectedRefAccess#check_access`: no one at 0; administrators at any other level; else a member at or above it. */
-function levelAllows(ctx: Caller, p: ProjectView, level: number): boolean {
+export function levelAllows(ctx: Caller, p: ProjectView, level: number): boolean {
   if (!ctx.user || level === NO_ACCESS) return false
   if (isAdmin(ctx)) return true
   return effectiveProjectLevel(ctx, p) >= level
 }
 
-const mayPushCode = (ctx: Caller, p: ProjectView) => ctx.user !== null && effectiveProjectLevel(ctx, p) >= DEVELOPER
+export const mayPushCode = (ctx: Caller, p: ProjectView) => ctx.user !== null && effectiveProjectLevel(ctx, p) >= DEVELOPER
 
 /** `Gitlab::UserAccess#can_push_to_branch?`: push_code, and on a protected branch a rule whose push level lets the caller in. */
 export function canPushTo(ctx: Caller, p: ProjectView, branch: string, rules: readonly ProtectedBranchRow[] = projectRules(ctx.app, p)): boolean {
@@ -134,25 +133,19 @@ export function branchProtection(ctx: Caller, p: ProjectView, rules: readonly Pr
 }
 
 /**
- * The checks a push needs, from its commands, in GitLab's order per ref (`branch_check.rb`): the default branch is
- * never deleted; on a protected branch a non-fast-forward update needs allow_force_push, a deletion is refused (by the
- * web interface only), and an update needs push access. Empty when nothing can be refused: then no hook runs at all.
+ * GitLab's checks of one pushed branch, in its order (`branch_check.rb`): the default branch is never deleted; on a
+ * protected branch a non-fast-forward update needs allow_force_push, a deletion is refused (by the web interface only),
+ * and an update needs push access. A `deny` ends the list: the hook stops at the first check that fails.
  */
-export function pushChecks(ctx: Caller, p: ProjectView, push: { commands: PushCommand[]; complete: boolean }): PushCheck[] {
-  const deny = (message: string): PushCheck[] => [...checks, { kind: 'deny', before: '-', after: '-', message }]
+export function branchPushChecks(ctx: Caller, p: ProjectView, rules: readonly ProtectedBranchRow[], { before, after }: PushCommand, branch: string): PushCheck[] {
+  const deny = (message: string): PushCheck => ({ kind: 'deny', before: '-', after: '-', message })
+  if (!after && branch === p.default_branch) return [deny(PUSH_REFUSALS.deleteDefault)]
+  const matching = matchingRules(rules, branch)
+  if (!matching.length) return []
   const checks: PushCheck[] = []
-  if (!push.complete) return deny(PUSH_REFUSALS.unreadable)
-  const rules = projectRules(ctx.app, p)
-  for (const { before, after, ref } of push.commands) {
-    if (!ref.startsWith('refs/heads/')) continue
-    const branch = ref.slice('refs/heads/'.length)
-    if (!after && branch === p.default_branch) return deny(PUSH_REFUSALS.deleteDefault)
-    const matching = matchingRules(rules, branch)
-    if (!matching.length) continue
-    if (before && after && !matching.some((r) => r.allow_force_push)) checks.push({ kind: 'force', before, after, message: PUSH_REFUSALS.forcePush })
-    if (!after) return deny(effectiveProjectLevel(ctx, p) >= MAINTAINER ? PUSH_REFUSALS.deleteFromWeb : PUSH_REFUSALS.deleteNotMaintainer)
-    if (!canPushTo(ctx, p, branch, rules)) return deny(PUSH_REFUSALS.push)
-  }
+  if (before && after && !matching.some((r) => r.allow_force_push)) checks.push({ kind: 'force', before, after, message: PUSH_REFUSALS.forcePush })
+  if (!after) checks.push(deny(effectiveProjectLevel(ctx, p) >= MAINTAINER ? PUSH_REFUSALS.deleteFromWeb : PUSH_REFUSALS.deleteNotMaintainer))
+  else if (!canPushTo(ctx, p, branch, rules)) checks.push(deny(PUSH_REFUSALS.push))
   return checks
 }
 
@@ -193,7 +186,7 @@ export function getRule(ctx: RequestContext, p: ProjectView, name: string) {
   return row
 }
 
-type Allowed = { access_level?: number }[]
+export type Allowed = { access_level?: number }[]
 
 export interface ProtectInput {
   name: string
@@ -211,7 +204,7 @@ export interface ProtectInput {
  * One level from `x_access_level` and `allowed_to_x` together. GitLab keeps a row for each and lets in whoever any row
  * lets in, so the widest role level is the one that counts; 0 (No one) only when nothing else is given.
  */
-function combinedLevel(level: number | undefined, allowed: Allowed | undefined): number | undefined {
+export function combinedLevel(level: number | undefined, allowed: Allowed | undefined): number | undefined {
   const levels = [level, ...(allowed ?? []).map((a) => a.access_level)].filter((l): l is number => l !== undefined)
   if (!levels.length) return undefined
   const granting = levels.filter((l) => l !== NO_ACCESS)
