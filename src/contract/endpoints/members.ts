@@ -10,23 +10,24 @@ const ListInput = { query: str().optional(), user_ids: list(int()).optional() }
 const AddInput = { user_id: int(), access_level: Level, expires_at: dateOnly().optional() }
 const EditInput = { access_level: Level, expires_at: dateOnly().optional() }
 
+// Every member read needs a signed-in caller, public projects' and groups' too: GitLab's Members API authenticates first.
 function memberEndpoints(kind: 'projects' | 'groups', noun: string) {
   const base = `/${kind}/:id/members`
   return {
     list: defineEndpoint({
       method: 'GET', path: base, summary: `List direct members of a ${noun}`, paginated: true,
-      auth: 'optional', params: { id: ref() }, input: ListInput, responses: { 200: z.array(Member) },
+      params: { id: ref() }, input: ListInput, responses: { 200: z.array(Member) },
     }),
     listAll: defineEndpoint({
       method: 'GET', path: `${base}/all`, summary: `List members of a ${noun}, including inherited ones`, paginated: true,
-      auth: 'optional', params: { id: ref() }, input: ListInput, responses: { 200: z.array(Member) },
+      params: { id: ref() }, input: ListInput, responses: { 200: z.array(Member) },
     }),
     get: defineEndpoint({
-      method: 'GET', path: `${base}/:user_id`, summary: `Get a direct member of a ${noun}`, auth: 'optional',
+      method: 'GET', path: `${base}/:user_id`, summary: `Get a direct member of a ${noun}`,
       params: { id: ref(), user_id: int() }, responses: { 200: Member },
     }),
     getAll: defineEndpoint({
-      method: 'GET', path: `${base}/all/:user_id`, summary: `Get a member of a ${noun}, including inherited ones`, auth: 'optional',
+      method: 'GET', path: `${base}/all/:user_id`, summary: `Get a member of a ${noun}, including inherited ones`,
       params: { id: ref(), user_id: int() }, responses: { 200: Member },
     }),
     add: defineEndpoint({

@@ -1,7 +1,7 @@
 // Group members: direct and inherited through parent groups, the last-owner rule, and reach into group projects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Member } from '../../../src/contract/entities/groups.js'
-import { api, createGroup, createProject, createUser, type TestUser } from '../../helpers/api.js'
+import { createGroup, createProject, createUser, type TestUser } from '../../helpers/api.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 
 let server: TestServer
@@ -94,7 +94,7 @@ describe('group members', () => {
   it('answers 404 Group Not Found for the members of a private group the caller cannot see', async () => {
     const hidden = await createGroup(alice.api, { name: 'Hidden', path: 'hidden' })
     for (const path of [`/groups/${hidden.id}/members`, `/groups/${hidden.id}/members/all`]) {
-      const res = await api(server).get(path)
+      const res = await bob.api.get(path)
       expect(res.status).toBe(404)
       expect(res.body).toEqual({ message: '404 Group Not Found' })
     }

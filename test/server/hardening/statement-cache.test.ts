@@ -41,12 +41,12 @@ async function growth(send: (n: number, round: number) => Promise<{ status: numb
 const ids = (n: number, round: number) => Array.from({ length: n }, (_, i) => 1 + i + round * 100)
 
 describe('requests with distinct ids add no statements', () => {
-  it('GET /projects/:id/members/all/:user_id, anonymously, for many user ids', async () => {
-    expect(await growth((n, round) => api(server).get(`/projects/${project.id}/members/all/${1000 + n + round * 100}`), 404)).toBe(0)
+  it('GET /projects/:id/members/all/:user_id, for many user ids', async () => {
+    expect(await growth((n, round) => alice.api.get(`/projects/${project.id}/members/all/${1000 + n + round * 100}`), 404)).toBe(0)
   })
 
-  it('GET /groups/:id/members/all/:user_id, anonymously', async () => {
-    expect(await growth((n, round) => api(server).get(`/groups/${group.id}/members/all/${1000 + n + round * 100}`), 404)).toBe(0)
+  it('GET /groups/:id/members/all/:user_id', async () => {
+    expect(await growth((n, round) => alice.api.get(`/groups/${group.id}/members/all/${1000 + n + round * 100}`), 404)).toBe(0)
   })
 
   it('issue lists with distinct iids[] and page sizes', async () => {

@@ -41,6 +41,8 @@ export async function ciWorld(server: TestServer, prefix = ''): Promise<CiWorld>
     expectStatus(await owner.api.post(`/projects/${project.id}/members`, { user_id: members[role].id, access_level: level }), 201)
   }
   const stranger = await createUser(server, `${prefix}stranger`)
+  // Developers act on main's jobs here: main is protected by default, and its jobs are only for who may push or merge there.
+  expectStatus(await owner.api.request('PATCH', `/projects/${project.id}/protected_branches/main`, { json: { merge_access_level: 30 } }), 200)
   const sha = expectStatus(await owner.api.get(`/projects/${project.id}/repository/branches/main`), 200).body.commit.id
   return {
     server, owner, stranger, project, sha, coordinator: createCoordinator(server.app),
@@ -82,7 +84,7 @@ export function seedPipeline(w: CiWorld, specs: JobSpec[], opts: { ref?: string;
 export interface Taken { id: number; token: string; payload: JobPayload }
 
 /** Takes the oldest pending job as a runner does: it is running now and holds a job token. */
-export async function takeJob(w: CiWorld): Promise<Taken> {
+export async function takeJob(w: Pick<CiWorld, 'coordinator'>): Promise<Taken> {
   const payload = await w.coordinator.requestJob({ id: 'builtin', concurrency: 4 })
   if (!payload) throw new Error('no pending job to take')
   return { id: payload.id, token: payload.token, payload }
@@ -100,7 +102,7 @@ export async function zipOf(files: Record<string, string | Buffer>): Promise<str
 }
 
 /** Runs a taken job to its end: a log, optional artifacts, then the state. */
-export async function finish(w: CiWorld, t: Taken, opts: { log?: string; files?: Record<string, string | Buffer>; expireIn?: string | null; state?: 'success' | 'failed' } = {}) {
+export async function finish(w: Pick<CiWorld, 'coordinator'>, t: Taken, opts: { log?: string; files?: Record<string, string | Buffer>; expireIn?: string | null; state?: 'success' | 'failed' } = {}) {
   if (opts.log) {
     const { size } = await w.coordinator.appendTrace(t.id, t.token, 0, Buffer.from(opts.log))
     // An empty append releases the bytes held back in case they began a masked value, as an executor's last append does.
