@@ -13,6 +13,7 @@ import { findPipelineById, findProjectPipeline, type PipelineRow } from '../stor
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
 import { traceSize } from '../ci/traces.js'
+import { mayWriteRef } from './pipelines.js'
 import { findVisibleProject } from './projects.js'
 import { gitdirOf } from './repository.js'
 import type { CommitInfo } from '../git/types.js'
@@ -90,12 +91,17 @@ export function listPipelineJobs(ctx: RequestContext, project: ProjectView, pipe
   return lists.listPipelineJobs(ctx.app.db, pipelineId, { statuses, includeRetried: includeRetried === true, limit: ctx.page.limit, offset: ctx.page.offset })
 }
 
-/** update_build: Developers and up, never in an archived project (read-only, as GitLab's ProjectPolicy has it). */
+/**
+ * update_build: Developers and up, never in an archived project (read-only, as GitLab's ProjectPolicy has it), and on
+ * a protected branch only for who may push or merge into it: a job's variables there include protected secrets.
+ */
 export function actionable(ctx: RequestContext, id: string, jobId: number) {
   const project = jobsProject(ctx, id)
   requireProjectLevel(ctx, project, DEVELOPER)
   if (project.archived) throw forbidden()
-  return { project, job: findJob(ctx, project, jobId) }
+  const job = findJob(ctx, project, jobId)
+  if (!job.tag && !mayWriteRef(ctx, project, job.ref)) throw forbidden()
+  return { project, job }
 }
 
 /** `force` (for a job stuck in canceling, which jobs here never are) is for Maintainers only, as in GitLab. */

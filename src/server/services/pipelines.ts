@@ -95,8 +95,11 @@ export async function createApiPipeline(ctx: RequestContext, p: ProjectView, inp
   return row!
 }
 
-/** Ci::PipelinePolicy: pipelines of a protected branch are updated only by those who may push or merge into it. */
-const mayWriteRef = (ctx: RequestContext, p: ProjectView, ref: string) =>
+/**
+ * Ci::PipelinePolicy and Ci::BuildPolicy (`protected_ref`): pipelines and jobs of a protected branch are updated
+ * (retried, played, canceled) only by those who may push or merge into it (`can_update_branch?`).
+ */
+export const mayWriteRef = (ctx: RequestContext, p: ProjectView, ref: string) =>
   !isProtectedBranch(ctx.app, p, ref) || canPushTo(ctx, p, ref) || canMergeInto(ctx, p, ref)
 
 function requireUpdate(ctx: RequestContext, p: ProjectView, row: PipelineRow) {

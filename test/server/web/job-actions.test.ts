@@ -43,7 +43,14 @@ const jobUrl = (id: number) => `${base()}/-/jobs/${id}`
 const apiJob = async (id: number) => expectStatus(await root.get(`/projects/${pub.id}/jobs/${id}`), 200).body
 const actionsOf = (text: string) => [...text.matchAll(/<button type="submit" id="(job|pipeline)-(\w+)">/g)].map((m) => `${m[1]}-${m[2]}`)
 
+const mergeLevel = async (level: number) =>
+  expectStatus(await root.request('PATCH', `/projects/${pub.id}/protected_branches/master`, { json: { merge_access_level: level } }), 200)
+
 describe('job actions', () => {
+  // Jobs of protected master are for who may push or merge there (GitLab's protected_ref): Developers, for these.
+  beforeAll(() => mergeLevel(30))
+  afterAll(() => mergeLevel(40))
+
   it('shows Cancel on a pending job and Run (not Cancel) on a manual one to a Developer, nothing to others', async () => {
     const build = jobNamed(server, pipelineId, 'build')
     const deploy = jobNamed(server, pipelineId, 'deploy')
