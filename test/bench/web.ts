@@ -42,10 +42,13 @@ async function seedMergeRequest(post: (path: string, body: unknown) => Promise<{
 
 const PASSWORD = 'bench-root-password-1'
 
-/** A session cookie for root, as a browser gets from the sign-in form. */
+/** A session cookie for root, as a browser gets from the sign-in form (its pre-session cookie and token first). */
 async function signIn(url: string) {
-  const body = new URLSearchParams({ 'user[login]': 'root', 'user[password]': PASSWORD })
-  const res = await fetch(`${url}/users/sign_in`, { method: 'POST', body, redirect: 'manual' })
+  const form = await fetch(`${url}/users/sign_in`)
+  const token = /name="authenticity_token" value="([^"]+)"/.exec(await form.text())?.[1] ?? ''
+  const cookie = (form.headers.get('set-cookie') ?? '').split(';')[0]
+  const body = new URLSearchParams({ 'user[login]': 'root', 'user[password]': PASSWORD, authenticity_token: token })
+  const res = await fetch(`${url}/users/sign_in`, { method: 'POST', body, headers: { cookie }, redirect: 'manual' })
   if (res.status !== 302) throw new Error(`sign-in: ${res.status} ${await res.text()}`)
   return (res.headers.get('set-cookie') ?? '').split(';')[0]
 }

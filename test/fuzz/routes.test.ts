@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { expectStatus, request } from '../helpers/api.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../helpers/git-cli.js'
 import { startTestServer } from '../helpers/server.js'
+import { postSignIn } from '../helpers/web-sign-in.js'
 import { describe, problemsOf } from './check.js'
 import { endpointSeed, FuzzHarness } from './harness.js'
 import type { FuzzRequest } from './requests.js'
@@ -36,7 +37,7 @@ async function spareCredentials(w: World): Promise<Spare> {
     const body = expectStatus(grant, 200).body as { access_token: string; refresh_token: string }
     credentials.accessTokens.push(body.access_token)
     credentials.refreshTokens.push(body.refresh_token)
-    const signIn = await request(w.target, 'POST', '/users/sign_in', { form: { 'user[login]': username, 'user[password]': PASSWORD } })
+    const signIn = await postSignIn(w.target, { 'user[login]': username, 'user[password]': PASSWORD })
     credentials.sessions.push((signIn.headers.get('set-cookie') ?? '').split(';')[0].split('=')[1])
   }
   spare = { world: w, credentials }

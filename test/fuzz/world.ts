@@ -1,6 +1,7 @@
 // The fuzz test's world: users, tokens, a session, a group, a private and a public project with commits, issues, notes,
 // labels, milestones, a merge request, a pipeline and its job, a snippet and a wiki page, all made through the API, so that generated ids reach past the lookups into the handlers.
 import { expectStatus, request, type Api, api as apiFor } from '../helpers/api.js'
+import { postSignIn } from '../helpers/web-sign-in.js'
 import type { Known } from './values.js'
 
 /** A running server to fuzz: in-process for the test suite, a `collab serve` child for the benchmark. */
@@ -28,7 +29,7 @@ async function user(root: Api, username: string, scopes: string[][]) {
 }
 
 async function signIn(target: Target, login: string) {
-  const res = await request(target, 'POST', '/users/sign_in', { form: { 'user[login]': login, 'user[password]': PASSWORD } })
+  const res = await postSignIn(target, { 'user[login]': login, 'user[password]': PASSWORD })
   return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0], csrf: res.headers.get('x-csrf-token') ?? '' }
 }
 

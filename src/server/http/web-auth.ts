@@ -9,12 +9,15 @@ import { QS_OPTIONS, readBody } from './body.js'
 import { afterCommit, baseUrlOf } from './mount.js'
 import { sendError, sendJson } from './respond.js'
 import { throttleAnonymous } from './throttle.js'
+import { signInFormIsOurs, webContext } from '../web/context.js'
+import { refuseForm } from '../web/pages/parts.js'
 
 const LIMIT = 64 * 1024
 
+const queryOf = (req: RouteRequest) => qs.parse(req.search ? req.search.slice(1) : '', QS_OPTIONS) as Record<string, unknown>
+
 async function params(req: RouteRequest) {
-  const query = qs.parse(req.search ? req.search.slice(1) : '', QS_OPTIONS) as Record<string, unknown>
-  return { ...query, ...(await readBody(req, LIMIT, LIMIT, LIMIT)) }
+  return { ...queryOf(req), ...(await readBody(req, LIMIT, LIMIT, LIMIT)) }
 }
 
 type Route = (app: AppDeps, req: RouteRequest, res: ServerResponse) => Promise<void>
@@ -37,9 +40,12 @@ export function mountWebAuth(router: Router, app: AppDeps) {
     sendJson(res, 200, {})
   }))
 
-  // The web sign-in form GitLab serves; the session cookie it sets also authenticates API reads.
+  // The web sign-in form GitLab serves; the session cookie it sets also authenticates API reads. As Rails does, a post
+  // without the form's authenticity_token is refused before the password is looked at (422, as our other forms).
   router.post('/users/sign_in', route(app, async (app, req, res) => {
-    const p = await params(req)
+    const body = await readBody(req, LIMIT, LIMIT, LIMIT)
+    if (!signInFormIsOurs(req, body)) return refuseForm(webContext(app, req), req, res)
+    const p = { ...queryOf(req), ...body }
     const user = (p.user ?? {}) as Record<string, unknown>
     const login = credentialText(user.login ?? p.login) ?? ''
     const password = credentialText(user.password ?? p.password) ?? ''

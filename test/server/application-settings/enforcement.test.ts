@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { api, createGroup, createProject, createUser, expectStatus, request } from '../../helpers/api.js'
 import { ROOT_PASSWORD } from '../../helpers/server.js'
 import { settingsFixture, type SettingsFixture } from '../../helpers/settings.js'
+import { postSignIn } from '../../helpers/web-sign-in.js'
 import { gitOverHttpAllowed } from '../../../src/server/services/application-settings.js'
 import { callerFromGitPassword } from '../../../src/server/services/auth.js'
 
@@ -137,7 +138,7 @@ describe('user_default_external', () => {
 })
 
 const signIn = (login: string, password: string) =>
-  request(server, 'POST', '/users/sign_in', { form: `user[login]=${encodeURIComponent(login)}&user[password]=${encodeURIComponent(password)}` })
+  postSignIn(server, { 'user[login]': login, 'user[password]': password })
 
 describe('session_expire_delay', () => {
   it('is the life of the next session cookie, in minutes', async () => {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, createUser, movableClock, request, type TestUser } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
+import { postSignIn } from '../../helpers/web-sign-in.js'
 
 const START = '2024-01-02T03:04:05.000Z'
 const clock = movableClock(START)
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 async function signIn(login = 'alice', password = alice.password) {
-  const res = await request(server, 'POST', '/users/sign_in', { form: `user[login]=${encodeURIComponent(login)}&user[password]=${encodeURIComponent(password)}` })
+  const res = await postSignIn(server, { 'user[login]': login, 'user[password]': password })
   const setCookie = res.headers.get('set-cookie') ?? ''
   return { res, setCookie, cookie: setCookie.split(';')[0], csrf: res.headers.get('x-csrf-token') ?? '' }
 }

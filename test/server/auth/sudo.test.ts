@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, createUser, expectStatus, request, type Api, type TestUser } from '../../helpers/api.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
+import { postSignIn } from '../../helpers/web-sign-in.js'
 
 let server: TestServer
 let root: Api
@@ -81,7 +82,7 @@ describe('sudo failures', () => {
   })
 
   it('answers 403 insufficient_scope to an administrator web session, which carries no token', async () => {
-    const signIn = await request(server, 'POST', '/users/sign_in', { form: 'user[login]=root&user[password]=root-password-123' })
+    const signIn = await postSignIn(server, { 'user[login]': 'root', 'user[password]': 'root-password-123' })
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]
     const res = await request(server, 'GET', '/api/v4/user', { headers: { Cookie: cookie, Sudo: 'alice' } })
     expect(res.status).toBe(403)

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, request, type TestUser } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
+import { postSignIn } from '../../helpers/web-sign-in.js'
 
 let server: TestServer
 let alice: TestUser
@@ -63,7 +64,7 @@ describe('objects where a credential string belongs', () => {
     ['login', { user: { login: object, password: 'x' } }],
     ['password', { login: 'alice', password: object }],
   ])('answers 401 to a sign-in whose %s is an object', async (_name, json) => {
-    const res = await request(server, 'POST', '/users/sign_in', { json })
+    const res = await postSignIn(server, json, { json: true })
     expect(res.status).toBe(401)
     expect(res.body).toEqual({ message: 'Invalid login or password.' })
   })

@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createProject, createUser, rawRequest, type TestUser } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
+import { signInForm } from '../../helpers/web-sign-in.js'
 
 let server: TestServer
 let alice: TestUser
@@ -17,10 +18,13 @@ afterEach(() => { server.app.trustedProxies = [] })
 
 const HTTPS = { Host: 'git.example.test', 'X-Forwarded-Proto': 'https' }
 const webUrl = async (headers: Record<string, string>) => (await rawRequest(server, { path: `/api/v4/projects/${project.id}`, headers })).body.web_url
-const signIn = (headers: Record<string, string>) => rawRequest(server, {
-  method: 'POST', path: '/users/sign_in', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams({ login: 'alice', password: alice.password }).toString(),
-})
+async function signIn(headers: Record<string, string>) {
+  const { cookie, token } = await signInForm(server)
+  return rawRequest(server, {
+    method: 'POST', path: '/users/sign_in', headers: { ...headers, Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ login: 'alice', password: alice.password, authenticity_token: token }).toString(),
+  })
+}
 
 describe('without a trusted proxy', () => {
   it('builds http URLs whatever X-Forwarded-Proto says', async () => {

@@ -1,9 +1,10 @@
 // A server with hostile content for the web pages: alice's public project (markup in every field, a branch and a file
 // named to break out of attributes), her private project, and bob, who is no member of either.
-import { createProject, createUser, expectStatus, request, type TestUser } from '../../helpers/api.js'
+import { createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
 import { createIssue } from '../../helpers/issues.js'
 import { commit, create } from '../../helpers/repository.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
+import { postSignIn } from '../../helpers/web-sign-in.js'
 
 export const XSS = '<script>window.__xss=1</script><img src=x onerror="window.__xss=1">'
 export const HOSTILE_BRANCH = 'x"><svg/onload=window.__xss=1>'
@@ -57,7 +58,7 @@ export async function webFixture(): Promise<WebFixture> {
 
 /** Signs in through the form's endpoint; the cookie to send with each request. */
 export async function signIn(server: TestServer, user: TestUser): Promise<string> {
-  const res = await request(server, 'POST', '/users/sign_in', { form: { 'user[login]': user.username, 'user[password]': user.password } })
+  const res = await postSignIn(server, { 'user[login]': user.username, 'user[password]': user.password })
   if (res.status !== 302) throw new Error(`sign-in failed: ${res.status} ${res.text}`)
   return (res.headers.get('set-cookie') ?? '').split(';')[0]
 }

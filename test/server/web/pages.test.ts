@@ -1,6 +1,7 @@
 // The web pages over a real server: status, escaping of hostile content, the CSP, CSRF refusals and private projects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request } from '../../helpers/api.js'
+import { postSignIn } from '../../helpers/web-sign-in.js'
 import { formToken, HOSTILE_BRANCH, HOSTILE_FILE, signIn, webFixture, type WebFixture } from './fixture.js'
 
 let f: WebFixture
@@ -227,11 +228,11 @@ describe('forms', () => {
 
   it('sends a browser back to the sign-in page on a wrong password; API clients keep the JSON 401', async () => {
     const form = { 'user[login]': 'alice', 'user[password]': 'wrong' }
-    const browser = await request(f.server, 'POST', '/users/sign_in', { form, headers: { Accept: 'text/html,application/xhtml+xml' } })
+    const browser = await postSignIn(f.server, form, { headers: { Accept: 'text/html,application/xhtml+xml' } })
     expect([browser.status, browser.headers.get('location'), browser.headers.get('set-cookie')]).toEqual([303, `${f.server.url}/users/sign_in?failed=1`, null])
     expect((await get('/users/sign_in?failed=1')).text).toContain('<p class="flash" id="sign-in-error">Invalid login or password.</p>')
     expect((await get('/users/sign_in')).text).not.toContain('sign-in-error')
-    const client = await request(f.server, 'POST', '/users/sign_in', { form })
+    const client = await postSignIn(f.server, form)
     expect([client.status, client.text]).toEqual([401, '{"message":"Invalid login or password."}'])
   })
 

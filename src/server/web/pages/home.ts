@@ -5,9 +5,9 @@ import { signOut as endSession } from '../../services/auth.js'
 import { listProjects } from '../../services/projects.js'
 import { SESSION_COOKIE } from '../../http/auth.js'
 import { afterCommit } from '../../http/mount.js'
-import { readForm, type WebContext } from '../context.js'
+import { readForm, signInToken, type WebContext } from '../context.js'
 import { html, pathPart } from '../html.js'
-import { document, redirect, sendHtml } from '../layout.js'
+import { csrfField, document, redirect, sendHtml } from '../layout.js'
 import { pager, refuseForm } from './parts.js'
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined)
@@ -27,12 +27,13 @@ ${pager(ctx, `${ctx.baseUrl}/`, { search }, total)}`
 export async function signInPage(ctx: WebContext, req: RouteRequest, res: ServerResponse) {
   if (ctx.user) return redirect(res, `${ctx.baseUrl}/`)
   const failed = req.query.failed !== undefined ? html`<p class="flash" id="sign-in-error">Invalid login or password.</p>` : ''
+  const { token, setCookie } = signInToken(req, ctx.baseUrl.startsWith('https:'))
   const body = html`<h1>Sign in</h1>${failed}
-<form method="post" action="${ctx.baseUrl}/users/sign_in" id="sign-in">
+<form method="post" action="${ctx.baseUrl}/users/sign_in" id="sign-in">${csrfField({ ...ctx, csrfToken: token })}
 <p><label>Username or email<br><input name="user[login]" autocomplete="username" required autofocus></label></p>
 <p><label>Password<br><input type="password" name="user[password]" autocomplete="current-password" required></label></p>
 <p><button type="submit">Sign in</button></p></form>`
-  sendHtml(req, res, 200, document(ctx, 'Sign in', body))
+  sendHtml(req, res, 200, document(ctx, 'Sign in', body), setCookie ? { 'Set-Cookie': setCookie } : {})
 }
 
 /** A form post with the CSRF token ends the session; without one nothing changes. */
