@@ -36,9 +36,12 @@ function activeUser(app: AppDeps, id: number) {
   return user
 }
 
+/** Its own code: git's sign-in treats a blocked user's token as no credential at all (GitLab's personal_access_token_check). */
+export const userBlocked = () => new CollabError('USER_BLOCKED', '403 Forbidden - Your account has been blocked.', { status: 403 })
+
 /** GitLab's UserAccessDeniedReason: a banned user is a blocked one; a deactivated one must sign in again on the web. */
 function refuseInactive(user: users.UserRow) {
-  if (user.state === 'blocked' || user.state === 'banned') throw forbidden('Your account has been blocked.')
+  if (user.state === 'blocked' || user.state === 'banned') throw userBlocked()
   if (user.state === 'deactivated') throw forbidden('Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account')
 }
 

@@ -62,6 +62,8 @@ async function signIn(app: AppDeps, credential: GitCredential) {
   try {
     return callerFromToken(app, tokenHash(credential.secret))
   } catch (err) {
+    // A blocked user may not sign in, so git is asked for other credentials, as for a wrong token.
+    if (err instanceof CollabError && err.code === 'USER_BLOCKED') throw gitChallenge()
     if (!(err instanceof CollabError && err.status === 401)) throw err
     // Not a token: the account's own password, while password_authentication_enabled_for_git allows it.
     const byPassword = credential.login ? await callerFromGitPassword(app, credential.login, credential.secret) : null

@@ -120,7 +120,6 @@ const ANONYMOUS_READS = 'anonymous reads of issues and merge requests answer 401
 const GUEST_MRS = 'guests of a private project and merge requests'
 const PUBLIC_JOBS = 'pipelines, jobs, logs and artifacts vs public_jobs'
 const ANONYMOUS_WRITES = 'collab answers 401 to any anonymous write before it looks the project up; GitLab looks first here'
-const BLOCKED_GIT = "a blocked user's token over git answers 403 'Your account has been blocked.'; GitLab's sign-in for git refuses it (401)"
 const NO_ALLOWLIST = 'collab keeps no job token allowlist: a job token reaches its own project only, public or not'
 
 /** A departure without `visibility` or `op` covers them all; it marks only the cells where collab's answer is not GitLab's. */
@@ -133,7 +132,6 @@ export const DEPARTURES: Departure[] = [
   { resource: 'repository', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
   { resource: 'snippet', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
   { resource: 'wiki', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
-  { resource: 'clone', role: 'blocked', differs: BLOCKED_GIT, status: 403 },
   ...(['repository', 'clone', 'merge-request', 'artifact'] as const).map((resource): Departure => (
     { resource, role: 'job-other', differs: NO_ALLOWLIST, status: 404 })),
 ]

@@ -92,16 +92,23 @@ describe('deactivate and activate', () => {
   })
 })
 
-describe('a blocked user over git', () => {
-  it('can no longer fetch with their token', async () => {
-    const u = await createUser(f.server, 'ian')
-    await u.api.post('/projects', { name: 'mine', initialize_with_readme: true })
-    const refs = () => fetch(`${f.server.url}/ian/mine.git/info/refs?service=git-upload-pack`, {
-      headers: { Authorization: `Basic ${Buffer.from(`oauth2:${u.token}`).toString('base64')}` },
-    }).then(async (r) => ({ status: r.status, text: await r.text() }))
-    expect((await refs()).status).toBe(200)
-    await f.root.post(`/users/${u.id}/block`)
-    expect(await refs()).toEqual({ status: 403, text: '403 Forbidden - Your account has been blocked.' })
+describe('a blocked or banned user over git', () => {
+  // GitLab's sign-in for git (personal_access_token_check) takes no token of a user who may not log in: git is
+  // challenged as for a wrong token, on a public project too.
+  it('can no longer fetch or push with their token', async () => {
+    for (const [name, action] of [['ian', 'block'], ['ivy', 'ban']]) {
+      const u = await createUser(f.server, name)
+      await u.api.post('/projects', { name: 'mine', visibility: 'public', initialize_with_readme: true })
+      const refs = (service: string) => fetch(`${f.server.url}/${name}/mine.git/info/refs?service=${service}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`oauth2:${u.token}`).toString('base64')}` },
+      }).then(async (r) => ({ status: r.status, text: await r.text(), challenge: r.headers.get('www-authenticate') }))
+      expect((await refs('git-upload-pack')).status).toBe(200)
+      await f.root.post(`/users/${u.id}/${action}`)
+      for (const service of ['git-upload-pack', 'git-receive-pack']) {
+        expect([name, service, await refs(service)])
+          .toEqual([name, service, { status: 401, text: 'HTTP Basic: Access denied', challenge: 'Basic realm="collab"' }])
+      }
+    }
   })
 })
 
