@@ -31,11 +31,19 @@ import m026 from './migrations/026-issue-list-versions-counts.sql'
 import m027 from './migrations/027-fork-merge-requests.sql'
 import m028 from './migrations/028-encrypted-secrets.sql'
 import m030 from './migrations/030-protected-tags.sql'
+import m032 from './migrations/032-ids-never-reused.js'
 
 export type Db = Database.Database
 
-const MIGRATIONS: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017,
-  m018, m019, m020, m021, m022, m023, m024, m025, m026, m027, m028, m030]
+/**
+ * SQL text, or a function for a migration that must read the schema it finds (one that rebuilds whatever tables the
+ * database has). A function runs with foreign keys off, as an SQL text whose first line is `-- foreign-keys: off` does.
+ */
+type Migration = string | ((db: Db) => void)
+
+const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017,
+  m018, m019, m020, m021, m022, m023, m024, m025, m026, m027, m028, m030,
+  m032]
 
 export function openDatabase(file: string): Db {
   const db = new Database(file, { timeout: 0 })
@@ -72,11 +80,13 @@ function migrate(db: Db) {
   for (let v = current; v < MIGRATIONS.length; v++) {
     // A migration that rebuilds a parent table says so on its first line: dropping the old table with foreign keys on
     // would cascade into its children. The pragma takes effect only outside a transaction; the check keeps it honest.
-    const keysOff = MIGRATIONS[v].startsWith('-- foreign-keys: off')
+    const migration = MIGRATIONS[v]
+    const keysOff = typeof migration === 'function' || migration.startsWith('-- foreign-keys: off')
     if (keysOff) db.pragma('foreign_keys = OFF')
     try {
       db.transaction(() => {
-        db.exec(MIGRATIONS[v])
+        if (typeof migration === 'function') migration(db)
+        else db.exec(migration)
         if (keysOff && (db.pragma('foreign_key_check') as unknown[]).length) throw new Error(`migration ${v + 1} broke foreign keys`)
         db.pragma(`user_version = ${v + 1}`)
       })()

@@ -83,9 +83,10 @@ describe('the tables a write changes', () => {
   })
 
   it('are what SQLite compiled: the target, its indexes, foreign-key actions and triggers', () => {
-    expect(writtenTables(db, "INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (?, 'personal', 't', @hash, 'api', 'now')")).toEqual(['tokens'])
+    // An insert into an AUTOINCREMENT table also records its largest id in sqlite_sequence.
+    expect(writtenTables(db, "INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (?, 'personal', 't', @hash, 'api', 'now')")).toEqual(['sqlite_sequence', 'tokens'])
     // A write after a WITH clause, and a DELETE without WHERE (compiled to a Clear of the table) are named too.
-    expect(writtenTables(db, "WITH n(x) AS (SELECT 'h') INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) SELECT 1, 'personal', 't', x, 'api', 'now' FROM n")).toEqual(['tokens'])
+    expect(writtenTables(db, "WITH n(x) AS (SELECT 'h') INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) SELECT 1, 'personal', 't', x, 'api', 'now' FROM n")).toEqual(['sqlite_sequence', 'tokens'])
     expect(writtenTables(db, 'DELETE FROM tokens')).toEqual(['tokens'])
     expect(writtenTables(db, 'DELETE FROM users WHERE id = ?')).toEqual(expect.arrayContaining(['users', 'tokens', 'project_members']))
     expect(writtenTables(db, "UPDATE users SET bio = 'x' WHERE id = 1")).toEqual(['users'])
