@@ -135,6 +135,9 @@ function endSocket(socket: Duplex, status: number, reason: string, body: unknown
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${head ? '' : text}`)
 }
 
+/** A request's own read failures (a client that hung up) are the route's business, answered there or not at all. */
+const ignoreStreamError = () => {}
+
 /** The built-in CI runner is off unless asked for (`collab serve` asks for it on loopback). */
 export interface ServerOptions { runner?: RunnerOptions }
 
@@ -164,6 +167,10 @@ export function createServer(app: AppDeps, opts: ServerOptions = {}): CollabServ
     // After a request asking to upgrade (curl --http2 sends `Upgrade: h2c`), node reads nothing more on the connection
     // even when no one takes the upgrade: closing it after the answer keeps the client from waiting on it forever.
     if (req.headers.upgrade !== undefined) res.setHeader('Connection', 'close')
+    // Routes that read or write these streams hear their errors themselves; an error no one listens for (a client gone
+    // mid-answer, a write after the end, a pipe that re-emits) would otherwise be thrown at the process.
+    req.on('error', ignoreStreamError)
+    res.on('error', (err) => app.log.warn(`writing an answer to ${req.method} ${req.url}: ${err.message}`))
     try {
       router.handler(req, res)
     } catch (err) {

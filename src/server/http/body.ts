@@ -41,9 +41,34 @@ export const tooLarge = () => new CollabError('PAYLOAD_TOO_LARGE', '413 Request 
 
 function source(req: IncomingMessage): Readable {
   const enc = String(req.headers['content-encoding'] ?? '').toLowerCase()
-  if (enc === 'gzip') return req.pipe(createGunzip())
-  if (enc === 'deflate') return req.pipe(createInflate())
-  return req
+  const inflater = enc === 'gzip' ? createGunzip() : enc === 'deflate' ? createInflate() : null
+  if (!inflater) return req
+  // A pipe does not pass errors on: a client that hangs up mid-body fails the inflater, so its reader hears of it.
+  req.once('error', (err) => inflater.destroy(err))
+  return req.pipe(inflater)
+}
+
+/** Stops reading a body: an inflater stops inflating (a gzip bomb goes no further), the rest of the request is discarded. */
+function release(req: IncomingMessage, body: Readable) {
+  if (body !== req) {
+    req.unpipe()
+    body.destroy()
+  }
+  req.resume()
+}
+
+/**
+ * Wraps the listeners of one request's streams: what a listener throws goes to `fail` (that request answers for it)
+ * instead of up through the emitter, where nothing of the request would catch it and the process would exit.
+ */
+export function guard(fail: (err: unknown) => void) {
+  return <A extends unknown[]>(listener: (...args: A) => void) => (...args: A): void => {
+    try {
+      listener(...args)
+    } catch (err) {
+      fail(err)
+    }
+  }
 }
 
 const declaredOver = (req: IncomingMessage, limit: number) => {
@@ -51,24 +76,34 @@ const declaredOver = (req: IncomingMessage, limit: number) => {
   return Number.isFinite(declared) && declared > limit
 }
 
+const unreadable = (err: Error) => badRequest(`unreadable request body (${err.message})`)
+
 export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   if (declaredOver(req, limit)) return Promise.reject(tooLarge())
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
+    let settled = false
     const stream = source(req)
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) {
-        stream.removeAllListeners('data')
-        stream.resume()
-        reject(tooLarge())
-        return
-      }
+    const fail = (err: unknown) => {
+      if (settled) return
+      settled = true
+      release(req, stream)
+      reject(err)
+    }
+    const on = guard(fail)
+    stream.on('data', on((chunk: Buffer) => {
+      if (settled) return
+      if ((size += chunk.length) > limit) return fail(tooLarge())
       chunks.push(chunk)
-    })
-    stream.on('end', () => resolve(Buffer.concat(chunks)))
-    stream.on('error', (err) => reject(badRequest(`unreadable request body (${err.message})`)))
+    }))
+    stream.on('end', on(() => {
+      if (settled) return
+      settled = true
+      resolve(Buffer.concat(chunks))
+    }))
+    // A Content-Encoding the bytes do not match fails in the inflate stream; unheard, it would crash the process.
+    stream.on('error', on((err: Error) => fail(unreadable(err))))
   })
 }
 
@@ -114,29 +149,50 @@ async function readMultipart(req: IncomingMessage, caps: { limit: number; fileLi
     // No prototype: a part named `__proto__` must stay a key, not replace the object's prototype.
     const files: Record<string, UploadedFile> = Object.create(null)
     let failed = false
-    const fail = (err: CollabError) => { if (!failed) { failed = true; body.unpipe(bb); body.resume(); reject(err) } }
+    const fail = (err: unknown) => {
+      if (failed) return
+      failed = true
+      release(req, body)
+      reject(err)
+    }
+    const malformed = () => fail(badRequest('malformed multipart body'))
+    const on = guard(fail)
     // busboy caps each part; these cap their sum, so 1,000 fields or 20 files each under their cap still cannot add up.
     let received = 0
     let fieldBytes = 0
-    body.on('data', (chunk: Buffer) => { if ((received += chunk.length) > caps.total) fail(tooLarge()) })
-    // A Content-Encoding the bytes do not match fails in the inflate stream; unheard, it would crash the process.
-    body.on('error', (err) => fail(badRequest(`unreadable request body (${err.message})`)))
-    bb.on('field', (name, value, info) => {
+    // Fed by hand rather than piped: busboy parses inside write(), and calls our part listeners from there, so what
+    // either throws lands in this guarded listener and fails this request.
+    body.on('data', on((chunk: Buffer) => {
+      if (failed) return
+      if ((received += chunk.length) > caps.total) return fail(tooLarge())
+      if (!bb.write(chunk)) body.pause()
+    }))
+    bb.on('drain', on(() => body.resume()))
+    body.on('end', on(() => bb.end()))
+    body.on('error', on((err: Error) => fail(unreadable(err))))
+    // Rack names a part without a name after its filename or media type, names no endpoint declares: such a part is ignored.
+    bb.on('field', on((name: string | undefined, value: string, info: { valueTruncated: boolean }) => {
+      if (!name) return
       fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value)
-      if (info.valueTruncated || fieldBytes > caps.limit) fail(tooLarge())
+      if (info.valueTruncated || fieldBytes > caps.limit) return fail(tooLarge())
       pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
-    })
-    bb.on('file', (name, stream, info) => {
+    }))
+    bb.on('file', on((name: string | undefined, stream: Readable, info: { filename?: string; mimeType: string }) => {
+      // A form that ends inside this file destroys its stream with busboy's error; unheard, that error would reach the process.
+      stream.on('error', on(malformed))
+      if (!name) {
+        stream.resume()
+        return
+      }
       const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => { if (!failed) chunks.push(c) })
-      stream.on('limit', () => fail(tooLarge()))
-      stream.on('close', () => { files[name] = { filename: info.filename ?? 'file', mimeType: info.mimeType, data: Buffer.concat(chunks) } })
-    })
-    bb.on('error', () => fail(badRequest('malformed multipart body')))
-    bb.on('close', () => {
+      stream.on('data', on((c: Buffer) => { if (!failed) chunks.push(c) }))
+      stream.on('limit', on(() => fail(tooLarge())))
+      stream.on('close', on(() => { files[name] = { filename: info.filename ?? 'file', mimeType: info.mimeType, data: Buffer.concat(chunks) } }))
+    }))
+    bb.on('error', on(malformed))
+    bb.on('close', on(() => {
       if (failed) return
       resolve({ ...parseParams(pairs.join('&')), ...files })
-    })
-    body.pipe(bb)
+    }))
   })
 }
