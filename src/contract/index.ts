@@ -15,6 +15,7 @@ import * as labels from './endpoints/labels.js'
 import * as milestones from './endpoints/milestones.js'
 import * as todos from './endpoints/todos.js'
 import * as protectedBranches from './endpoints/protected-branches.js'
+import * as protectedTags from './endpoints/protected-tags.js'
 import * as mergeRequests from './endpoints/merge-requests.js'
 import * as mergeRequestActions from './endpoints/merge-request-actions.js'
 import * as mergeRequestNotes from './endpoints/merge-request-notes.js'
@@ -71,6 +72,7 @@ export const contract = {
   milestones: pick(milestones),
   todos: pick(todos),
   protectedBranches: pick(protectedBranches),
+  protectedTags: pick(protectedTags),
   mergeRequests: pick(mergeRequests),
   mergeRequestActions: pick(mergeRequestActions),
   mergeRequestNotes: pick(mergeRequestNotes),

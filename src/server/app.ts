@@ -15,6 +15,7 @@ import { metaHandlers } from './handlers/meta.js'
 import { noteHandlers } from './handlers/notes.js'
 import { projectHandlers } from './handlers/projects.js'
 import { protectedBranchHandlers } from './handlers/protected-branches.js'
+import { protectedTagHandlers } from './handlers/protected-tags.js'
 import { repositoryCheckHandlers } from './handlers/repository-checks.js'
 import { repositoryHandlers } from './handlers/repository.js'
 import { todoHandlers } from './handlers/todos.js'
@@ -94,6 +95,7 @@ const HANDLERS = {
   milestones: milestoneHandlers,
   todos: todoHandlers,
   protectedBranches: protectedBranchHandlers,
+  protectedTags: protectedTagHandlers,
   mergeRequests: mergeRequestHandlers,
   mergeRequestActions: mergeRequestActionHandlers,
   mergeRequestNotes: mergeRequestNoteHandlers,

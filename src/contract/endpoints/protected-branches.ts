@@ -8,9 +8,9 @@ import { bool, int, ref, str } from '../params.js'
 const Id = { id: ref() }
 const Named = { ...Id, name: str(1024) }
 // ProtectedRefAccess::ALLOWED_ACCESS_LEVELS: no one, developers, maintainers, administrators.
-const level = () => int().refine((v) => [0, 30, 40, 60].includes(v), { error: 'does not have a valid value' })
+export const level = () => int().refine((v) => [0, 30, 40, 60].includes(v), { error: 'does not have a valid value' })
 // `allowed_to_push[][access_level]=30` (python-gitlab, newer clients); users, groups and deploy keys are EE's and are not kept.
-const allowed = () => z.array(z.object({
+export const allowed = () => z.array(z.object({
   access_level: level().optional(), user_id: int().optional(), group_id: int().optional(), deploy_key_id: int().optional(),
 }), { error: 'is invalid' }).optional()
 const Settings = {

@@ -8,6 +8,7 @@ import { updateProject, type ProjectView } from '../store/projects.js'
 import { afterWrite } from './commits.js'
 import { emitRefsMoved } from './git-access.js'
 import { branchProtection, projectRules, requireCreateBranch, requireDeleteBranch, type BranchProtection } from './protected-branches.js'
+import { requireCreateTag, requireDeleteTag } from './protected-tags.js'
 import { gitdirOf, guardGit, requirePushCode, requireReadCode, signatureOf } from './repository.js'
 
 export interface BranchView extends BranchProtection { name: string; commit: CommitInfo; merged: boolean; default: boolean }
@@ -116,6 +117,7 @@ export async function getTagView(ctx: RequestContext, p: ProjectView, name: stri
 
 export async function createTagAt(ctx: RequestContext, p: ProjectView, input: { tag_name: string; ref: string; message?: string }) {
   requirePushCode(ctx, p)
+  requireCreateTag(ctx, p, input.tag_name)
   await guardGit(() => createTag(gitdirOf(ctx, p), input.tag_name, input.ref, input.message || undefined, signatureOf(ctx)))
   const view = await getTagView(ctx, p, input.tag_name)
   // A new tag starts its pipeline as a pushed one would.
@@ -126,6 +128,8 @@ export async function createTagAt(ctx: RequestContext, p: ProjectView, input: { 
 export async function removeTag(ctx: RequestContext, p: ProjectView, name: string) {
   requirePushCode(ctx, p)
   const before = await readRef(gitdirOf(ctx, p), `refs/tags/${name}`).catch(() => null)
+  // GitLab finds the tag first (404), then asks whether it may go.
+  if (before) requireDeleteTag(ctx, p, name)
   await guardGit(() => deleteTag(gitdirOf(ctx, p), name))
   // As a pushed tag deletion: tag push hooks and the events feed hear it.
   if (ctx.user && before) emitRefsMoved(ctx.app, { project: p, user: ctx.user, changes: [{ ref: `refs/tags/${name}`, before, after: null }] })
