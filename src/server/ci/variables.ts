@@ -13,6 +13,7 @@ import type { ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import type { JobSpec } from './plan-types.js'
 import { isProtectedBranch } from '../services/protected-branches.js'
+import { isProtectedTag } from '../services/protected-tags.js'
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000'
 
@@ -53,7 +54,7 @@ const DESCRIPTION_CAP = 2700
 export function refProtected(app: AppDeps, f: Pick<PipelineFacts, 'project' | 'ref' | 'tag' | 'mergeRequest'>): boolean {
   const mr = f.mergeRequest
   if (mr) return mr.sourceProjectId === mr.targetProjectId && mr.sourceBranchProtected && mr.targetBranchProtected
-  return !f.tag && isProtectedBranch(app, f.project, f.ref)
+  return f.tag ? isProtectedTag(app, f.project, f.ref) : isProtectedBranch(app, f.project, f.ref)
 }
 
 /** `http://host:port` the server listens on, for CI_SERVER_URL and clone URLs. */
