@@ -424,6 +424,7 @@ describe('the public surface', () => {
         "POST /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes",
         "POST /projects/:id/merge_requests/:merge_request_iid/notes",
         "POST /projects/:id/merge_requests/:merge_request_iid/notes/:note_id/award_emoji",
+        "POST /projects/:id/merge_requests/:merge_request_iid/pipelines",
         "POST /projects/:id/merge_requests/:merge_request_iid/reset_spent_time",
         "POST /projects/:id/merge_requests/:merge_request_iid/reset_time_estimate",
         "POST /projects/:id/merge_requests/:merge_request_iid/subscribe",

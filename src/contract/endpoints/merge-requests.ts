@@ -5,6 +5,7 @@ import { defineEndpoint } from '../define.js'
 import {
   ClosesIssuesEntry, MergeRequest, MergeRequestBasic, MergeRequestChanges, MergeRequestCommit, MergeRequestSimple, PipelineBasic,
 } from '../entities/merge-requests.js'
+import { Pipeline } from '../entities/pipelines.js'
 import { UserBasic } from '../entities/users.js'
 import { bool, int, isoDate, list, oneOf, ref, str, text } from '../params.js'
 import { clearableId, idList, userFilter } from './issues.js'
@@ -137,6 +138,12 @@ export const getMergeRequestChanges = defineEndpoint({
 export const listMergeRequestPipelines = defineEndpoint({
   method: 'GET', path: '/projects/:id/merge_requests/:merge_request_iid/pipelines', summary: 'Pipelines of a merge request, newest first', paginated: true,
   params: MergeRequestIid, responses: { 200: z.array(PipelineBasic) },
+})
+
+/** 200, not 201, as GitLab answers it. */
+export const createMergeRequestPipeline = defineEndpoint({
+  method: 'POST', path: '/projects/:id/merge_requests/:merge_request_iid/pipelines', summary: "Run a merge request's pipeline in its target project",
+  params: MergeRequestIid, responses: { 200: Pipeline },
 })
 
 export const listMergeRequestClosesIssues = defineEndpoint({

@@ -1,5 +1,6 @@
 // What creates pipelines without being asked: pushes (over HTTP, API commits, merges, new branches and tags) and
-// merge-request events (opened, source branch moved, a fork's too) when the config has jobs for them.
+// merge-request events (opened, source branch moved, a fork's too) when the config has jobs for them; and a merge
+// request's pipeline asked for by a member of its target ("Run pipeline").
 import type { AppDeps } from '../context.js'
 import { diffBetween } from '../git/diff.js'
 import { fetchRef, mergeRequestHeadRef } from '../git/merge/index.js'
@@ -9,13 +10,13 @@ import { GitError } from '../git/types.js'
 import { assigneeIdsOf, labelNamesOf } from '../store/noteables.js'
 import { milestonesByIds } from '../store/milestones.js'
 import { findMergeRequestById, openOnBranches, sourceProjectOf, type MergeRequestRow } from '../store/merge-requests.js'
-import { latestPipeline } from '../store/pipelines.js'
+import { latestPipeline, type PipelineRow } from '../store/pipelines.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
 import { onRefsMoved, type PushEvent } from '../services/git-access.js'
 import { isDraft } from '../services/merge-requests.js'
 import { isProtectedBranch } from '../services/protected-branches.js'
-import { createPipeline } from './lifecycle.js'
+import { createPipeline, pipelineError } from './lifecycle.js'
 import { cancelRedundantPipelines } from './lifecycle-redundant.js'
 import type { MergeRequestFacts } from './variables.js'
 
@@ -57,7 +58,7 @@ async function onPush(app: AppDeps, event: PushEvent) {
     const m = /^refs\/(heads|tags)\/(.+)$/.exec(change.ref)
     if (!m) continue
     if (project.jobs_enabled) await pushPipeline(app, project, event, { before: change.before, after: change.after, tag: m[1] === 'tags', ref: m[2] })
-    // A fork's merge requests run in their target projects, whatever the fork's own CI settings.
+    // A fork's merge requests run their pipelines in the fork, under the fork's CI settings (checked there).
     if (m[1] === 'heads') await mergeRequestPipelines(app, project, m[2], event.user)
   }
 }
@@ -77,9 +78,11 @@ async function pushPipeline(app: AppDeps, project: ProjectView, event: PushEvent
 
 /** What CI_MERGE_REQUEST_* variables say of a merge request. */
 export function mergeRequestFacts(app: AppDeps, mr: MergeRequestRow, source: ProjectView): MergeRequestFacts {
+  const target = findProjectById(app.db, mr.project_id)
   return {
     id: mr.id, iid: mr.iid, title: mr.title, sourceBranch: mr.source_branch, targetBranch: mr.target_branch, diffBaseSha: mr.base_sha,
     sourceProjectId: source.id, targetProjectId: mr.project_id, sourceProjectPath: `${source.ns_full_path}/${source.path}`,
+    targetProjectPath: target ? `${target.ns_full_path}/${target.path}` : '',
     labels: labelNamesOf(app.db, [mr.id]).get(mr.id) ?? [],
     sourceBranchProtected: isProtectedBranch(app, source, mr.source_branch),
     targetBranchProtected: isProtectedBranch(app, { id: mr.project_id }, mr.target_branch),
@@ -90,12 +93,12 @@ export function mergeRequestFacts(app: AppDeps, mr: MergeRequestRow, source: Pro
 }
 
 /** Per app and merge request, the tail of the pipeline creations under way: a push and an opening race otherwise. */
-const running = new WeakMap<AppDeps, Map<number, Promise<void>>>()
+const running = new WeakMap<AppDeps, Map<number, Promise<unknown>>>()
 
-function oneAtATime(app: AppDeps, mrId: number, fn: () => Promise<void>): Promise<void> {
+function oneAtATime<T>(app: AppDeps, mrId: number, fn: () => Promise<T>): Promise<T> {
   let map = running.get(app)
   if (!map) running.set(app, (map = new Map()))
-  const next = (map.get(mrId) ?? Promise.resolve()).then(fn)
+  const next = (map.get(mrId) ?? Promise.resolve()).catch(() => undefined).then(fn)
   map.set(mrId, next)
   return next.finally(() => { if (map.get(mrId) === next) map.delete(mrId) })
 }
@@ -115,40 +118,59 @@ async function fetchHead(app: AppDeps, mr: MergeRequestRow): Promise<string | nu
   }
 }
 
+interface MergeRequestRun {
+  /** In the target project, on refs/merge-requests/<iid>/head; a fork's runs in the fork otherwise. */
+  inTarget: boolean
+  /** A run asked for runs again at a head that has one already. */
+  again: boolean
+}
+
 /**
- * A detached merge_request_event pipeline in the target project on refs/merge-requests/<iid>/head, when the config
- * at the merge request's head (a fork's own) has jobs for one; one per source head, though both the push and the
- * opening of the merge request ask for it.
+ * A detached merge_request_event pipeline, when the config at the merge request's head has jobs for one. A fork's runs
+ * in the fork, on its source branch, with the fork's variables: its author wrote that config, and the target's
+ * secrets are not theirs to print. Only a member of the target who asks runs it there (`inTarget`), as GitLab's
+ * MergeRequests::CreatePipelineService does. Unasked, one per source head, though the push and the opening both ask.
  */
-function mergeRequestPipeline(app: AppDeps, mrId: number, user: UserRow | null) {
+function mergeRequestPipeline(app: AppDeps, mrId: number, user: UserRow | null, run: MergeRequestRun): Promise<PipelineRow | null> {
   return oneAtATime(app, mrId, async () => {
     const mr = findMergeRequestById(app.db, mrId)
     const target = mr && findProjectById(app.db, mr.project_id)
     const source = mr && sourceProjectOf(app.db, mr)
-    if (!mr || !target || !source || !target.jobs_enabled || mr.state !== 'opened') return
-    const sha = await fetchHead(app, mr)
-    if (!sha || latestPipeline(app.db, target.id, { mergeRequestId: mr.id, sha }) || (await skipsCi(app, target.id, sha))) return
+    if (!mr || !target || !source || mr.state !== 'opened') return null
+    const inTarget = run.inTarget || source.id === target.id
+    const project = inTarget ? target : source
+    const sha = project.jobs_enabled ? await fetchHead(app, mr) : null
+    if (!sha || (!run.again && latestPipeline(app.db, project.id, { mergeRequestId: mr.id, sha })) || (await skipsCi(app, project.id, sha))) return null
     // The merge request's changes: from where it forked from the target to its head, both in the target repository now.
     const changed = mr.base_sha ? await changedPaths(app, target.id, mr.base_sha, sha) : null
-    await create(app, 'merge request', async () => {
-      const row = await createPipeline(app, {
-        project: target, ref: mergeRequestHeadRef(mr.iid), sha, tag: false, source: 'merge_request_event', user,
-        mergeRequest: mergeRequestFacts(app, mr, source), changedPaths: changed,
-      })
-      if (row) cancelRedundantPipelines(app, row)
+    const row = await createPipeline(app, {
+      project, ref: inTarget ? mergeRequestHeadRef(mr.iid) : mr.source_branch, sha, tag: false, source: 'merge_request_event', user,
+      mergeRequest: mergeRequestFacts(app, mr, source), changedPaths: changed,
     })
+    if (row) cancelRedundantPipelines(app, row)
+    return row
   })
 }
 
 async function mergeRequestPipelines(app: AppDeps, project: ProjectView, branch: string, user: UserRow) {
   for (const mr of openOnBranches(app.db, project.id, [branch])) {
-    if (mr.source_project_id === project.id && mr.source_branch === branch) await mergeRequestPipeline(app, mr.id, user)
+    if (mr.source_project_id === project.id && mr.source_branch === branch) {
+      await create(app, 'merge request', () => mergeRequestPipeline(app, mr.id, user, { inTarget: false, again: false }))
+    }
   }
 }
 
 /** Called by merge-request creation: a new merge request may run its merge_request_event pipeline. */
 export function mergeRequestOpened(app: AppDeps, mrId: number, user: UserRow | null) {
-  app.tasks.run('merge request pipeline', () => mergeRequestPipeline(app, mrId, user))
+  app.tasks.run('merge request pipeline', () => create(app, 'merge request', () => mergeRequestPipeline(app, mrId, user, { inTarget: false, again: false })))
+}
+
+/** "Run pipeline" by a member of the target (checked by the caller): in the target, at the head, though one ran there. */
+export async function runMergeRequestPipelineInTarget(app: AppDeps, mrId: number, user: UserRow): Promise<PipelineRow> {
+  const row = await mergeRequestPipeline(app, mrId, user, { inTarget: true, again: true })
+  // No pipeline: rules or workflow left no job for a merge request (or its source branch is gone).
+  if (!row) throw pipelineError('Pipeline will not run for the selected trigger. The rules configuration prevented any jobs from being added to the pipeline.')
+  return row
 }
 
 /** Subscribes pipeline creation to ref moves of this server; returns the unsubscribe. */

@@ -38,7 +38,7 @@ export interface PipelineFacts {
 
 export interface MergeRequestFacts {
   id: number; iid: number; title: string; sourceBranch: string; targetBranch: string; diffBaseSha: string | null
-  sourceProjectId: number; targetProjectId: number; sourceProjectPath: string; labels: string[]
+  sourceProjectId: number; targetProjectId: number; sourceProjectPath: string; targetProjectPath: string; labels: string[]
   sourceBranchProtected: boolean; targetBranchProtected: boolean
   draft: boolean; description: string; assignees: string[]; milestone: string | null; squash: boolean
 }
@@ -106,7 +106,7 @@ function commitVariables(app: AppDeps, f: PipelineFacts): Record<string, string>
   return out
 }
 
-function mergeRequestVariables(baseUrl: string, p: ProjectView, mr: MergeRequestFacts): Record<string, string> {
+function mergeRequestVariables(baseUrl: string, mr: MergeRequestFacts): Record<string, string> {
   const truncated = mr.description.length > DESCRIPTION_CAP
   // Assignees, milestone and labels are left out when the merge request has none, as GitLab does.
   const optional: Record<string, string> = {}
@@ -122,7 +122,8 @@ function mergeRequestVariables(baseUrl: string, p: ProjectView, mr: MergeRequest
     CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: '', CI_MERGE_REQUEST_TARGET_BRANCH_SHA: '', CI_MERGE_REQUEST_DIFF_BASE_SHA: mr.diffBaseSha ?? '',
     CI_MERGE_REQUEST_SOURCE_BRANCH_PROTECTED: String(mr.sourceBranchProtected), CI_MERGE_REQUEST_TARGET_BRANCH_PROTECTED: String(mr.targetBranchProtected),
     CI_MERGE_REQUEST_PROJECT_ID: String(mr.targetProjectId),
-    CI_MERGE_REQUEST_PROJECT_PATH: projectPath(p), CI_MERGE_REQUEST_PROJECT_URL: `${baseUrl}/${projectPath(p)}`,
+    // The target's, also in a fork's pipeline, which runs in the fork.
+    CI_MERGE_REQUEST_PROJECT_PATH: mr.targetProjectPath, CI_MERGE_REQUEST_PROJECT_URL: `${baseUrl}/${mr.targetProjectPath}`,
     CI_MERGE_REQUEST_SOURCE_PROJECT_ID: String(mr.sourceProjectId), CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: mr.sourceProjectPath,
     CI_MERGE_REQUEST_SOURCE_PROJECT_URL: `${baseUrl}/${mr.sourceProjectPath}`,
     CI_MERGE_REQUEST_EVENT_TYPE: 'detached', CI_MERGE_REQUEST_REF_PATH: `refs/merge-requests/${mr.iid}/head`,
@@ -147,7 +148,7 @@ export function pipelinePredefined(app: AppDeps, baseUrl: string, f: PipelineFac
   if (f.user) {
     Object.assign(out, { GITLAB_USER_ID: String(f.user.id), GITLAB_USER_LOGIN: f.user.username, GITLAB_USER_EMAIL: f.user.email, GITLAB_USER_NAME: f.user.name })
   }
-  if (f.mergeRequest) Object.assign(out, mergeRequestVariables(baseUrl, f.project, f.mergeRequest))
+  if (f.mergeRequest) Object.assign(out, mergeRequestVariables(baseUrl, f.mergeRequest))
   return out
 }
 

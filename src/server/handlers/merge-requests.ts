@@ -16,8 +16,9 @@ import { closesIssues } from '../services/merge-request-links.js'
 import { CHANGES_CAP } from '../services/merge-request-status.js'
 import { createMergeRequest, deleteMergeRequest, updateMergeRequest } from '../services/merge-request-writes.js'
 import { findVisibleProject } from '../services/projects.js'
-import { mergeRequestPipelines } from '../services/pipelines.js'
-import { presentPipelineBasic } from '../present/pipelines.js'
+import { runMergeRequestPipeline } from '../services/merge-request-pipelines.js'
+import { mergeRequestPipelines, pipelineDetails } from '../services/pipelines.js'
+import { presentPipeline, presentPipelineBasic } from '../present/pipelines.js'
 
 export const target = (ctx: RequestContext, input: { id: string; merge_request_iid: number }) => {
   const project = findVisibleProject(ctx, input.id)
@@ -94,8 +95,13 @@ export const mergeRequestHandlers = {
   },
 
   listMergeRequestPipelines: (input, ctx) => {
-    const { rows, projectPath } = mergeRequestPipelines(ctx, target(ctx, input).mr)
-    return { status: 200, ...page(ctx, rows.map((r) => presentPipelineBasic(r, projectPath, ctx))) }
+    const rows = mergeRequestPipelines(ctx, target(ctx, input).mr)
+    return { status: 200, ...page(ctx, rows.map((r) => presentPipelineBasic(r.row, r.projectPath, ctx))) }
+  },
+
+  createMergeRequestPipeline: async (input, ctx) => {
+    const { project, row } = await runMergeRequestPipeline(ctx, input.id, input.merge_request_iid)
+    return { status: 200, body: presentPipeline(row, `${project.ns_full_path}/${project.path}`, ctx, pipelineDetails(ctx, row)) }
   },
 
   listMergeRequestClosesIssues: (input, ctx) => {

@@ -7,7 +7,7 @@ import { latestPipelineJobs } from '../store/ci-jobs.js'
 import * as store from '../store/pipelines.js'
 import type { PipelineRow } from '../store/pipelines.js'
 import { sourceProjectOf, type MergeRequestRow } from '../store/merge-requests.js'
-import type { ProjectView } from '../store/projects.js'
+import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
 import { projectNotFound } from './projects.js'
 import { canMergeInto, canPushTo, isProtectedBranch } from './protected-branches.js'
@@ -84,9 +84,14 @@ export function pipelineDetails(ctx: RequestContext, row: PipelineRow): { user: 
   return { user, warnings }
 }
 
-export async function createApiPipeline(ctx: RequestContext, p: ProjectView, input: { ref: string; variables?: PipelineVariableInput[] }) {
+/** create_pipeline: Developers and up of a project whose CI is on, unless it is archived. */
+export function requireCreatePipeline(ctx: RequestContext, p: ProjectView) {
   requireLevel(ctx, p, DEVELOPER)
   if (p.archived) throw forbidden()
+}
+
+export async function createApiPipeline(ctx: RequestContext, p: ProjectView, input: { ref: string; variables?: PipelineVariableInput[] }) {
+  requireCreatePipeline(ctx, p)
   // Chain::Validate::Abilities: a protected branch runs pipelines only for those who may push or merge into it.
   if (!mayWriteRef(ctx, p, input.ref)) {
     throw pipelineError(`You do not have sufficient permission to run a pipeline on '${input.ref}'. Please select a different branch or contact your administrator for assistance.`)
@@ -156,21 +161,33 @@ const pathOf = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
 
 export interface HeadPipeline { row: PipelineRow; projectPath: string; user: UserRow | null; warnings: boolean }
 
-/** The `head_pipeline` (and `pipeline`) of a merge request, for callers who may read the source project's pipelines. */
+/**
+ * The `head_pipeline` (and `pipeline`) of a merge request, in whichever project it ran (a fork's in the fork, or in the
+ * target when a member ran it there), for callers who may read that project's pipelines.
+ */
 export function headPipelineOf(ctx: RequestContext, mr: MergeRequestRow): HeadPipeline | null {
-  const source = sourceProjectOf(ctx.app.db, mr)
-  if (!source || !mayReadPipelines(ctx, source)) return null
+  if (!sourceProjectOf(ctx.app.db, mr)) return null
   const row = store.headPipeline(ctx.app.db, mr)
-  return row ? { row, projectPath: pathOf(source), ...pipelineDetails(ctx, row) } : null
+  const project = row && findProjectById(ctx.app.db, row.project_id)
+  if (!row || !project || !mayReadPipelines(ctx, project)) return null
+  return { row, projectPath: pathOf(project), ...pipelineDetails(ctx, row) }
 }
 
-/** GET …/merge_requests/:iid/pipelines: newest first, as PipelineBasic rows with their project's path. */
-export function mergeRequestPipelines(ctx: RequestContext, mr: MergeRequestRow): { rows: PipelineRow[]; projectPath: string } {
+/**
+ * GET …/merge_requests/:iid/pipelines: newest first, with their project's path. A fork's merge request has pipelines
+ * in both projects; each is listed to who may read that project's pipelines (Ci::PipelinesForMergeRequestFinder).
+ */
+export function mergeRequestPipelines(ctx: RequestContext, mr: MergeRequestRow): { row: PipelineRow; projectPath: string }[] {
   // GitLab's all_pipelines is none once the source project (a fork) is deleted.
   const source = sourceProjectOf(ctx.app.db, mr)
-  if (!source) return { rows: [], projectPath: '' }
-  requireReadPipelines(ctx, source)
-  return { rows: store.mergeRequestPipelines(ctx.app.db, mr), projectPath: pathOf(source) }
+  if (!source) return []
+  const target = findProjectById(ctx.app.db, mr.project_id)
+  const paths = new Map([source, target].flatMap((p) => (p && mayReadPipelines(ctx, p) ? [[p.id, pathOf(p)] as const] : [])))
+  if (!paths.size) requireReadPipelines(ctx, source)
+  return store.mergeRequestPipelines(ctx.app.db, mr).flatMap((row) => {
+    const projectPath = paths.get(row.project_id)
+    return projectPath === undefined ? [] : [{ row, projectPath }]
+  })
 }
 
 /** A commit's `last_pipeline`: the newest pipeline of that sha, for callers who may read pipelines. */

@@ -1,7 +1,8 @@
 // Detached merge request pipelines with the built-in runner: they run in the target project on
-// refs/merge-requests/<iid>/head (a fork's too, with the fork's config), their jobs name the source branch and check out
-// the merge request's head, protected variables reach them only between two protected branches of one project, and
-// merge when pipeline succeeds merges when such a pipeline succeeds.
+// refs/merge-requests/<iid>/head, their jobs name the source branch and check out the merge request's head, protected
+// variables reach them only between two protected branches of one project, and merge when pipeline succeeds merges
+// when such a pipeline succeeds. A fork's run in the fork with the fork's variables, unless a member of the target
+// runs one there.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -158,45 +159,66 @@ describe('merge request pipelines from a fork', () => {
     bob = await createUser(server, 'bob')
   })
 
-  it("run the fork's config at the merge request head in the target project, as its head pipeline", async () => {
+  // The attack: a stranger forks, writes a config that prints the target's variables, and opens a merge request.
+  it("run in the fork with the fork's variables, never the target's, and are the merge request's pipelines", async () => {
     const upstream = await createProject(alice.api, { name: 'upstream', visibility: 'public' })
     await commit(alice.api, upstream.id, {
       branch: 'master', commit_message: 'Initial', actions: [create('.gitlab-ci.yml', CONFIG), create('feature.txt', 'none')],
     })
     await addVariable(upstream.id, 'GUARDED', 'guarded', true)
+    await addVariable(upstream.id, 'PLAIN', 'upstream-plain-secret')
+    expectStatus(await root.post(`/projects/${upstream.id}/variables`, { key: 'MASKED', value: 'upstream-masked-secret', masked: true }), 201)
     const fork = expectStatus(await bob.api.post(`/projects/${upstream.id}/fork`, {}), 201).body
     await server.app.tasks.idle()
-    // The fork's own config: another job, which only the fork's commit has.
-    const forkConfig = CONFIG.replace('show:', 'from-fork:')
+    const forkConfig = CONFIG.replace('show:', 'from-fork:').replace('  script:\n', '  script:\n    - echo "LEAK=${PLAIN:-none}/${MASKED:-none}/${OWN:-none}."\n')
+    await addVariable(fork.id, 'OWN', 'fork-own')
     const head = (await commit(bob.api, fork.id, {
       branch: 'master', commit_message: 'Fork work', actions: [update('.gitlab-ci.yml', forkConfig), update('feature.txt', 'fork work')],
     })).id
-    expect(await branchHead(alice.api, upstream.id, 'master')).not.toBe(head)
     const mr = await openMergeRequest(bob.api, fork.id, { source_branch: 'master', target_branch: 'master', target_project_id: upstream.id, title: 'From the fork' })
-    expect(await projectPipelines(server, bob.api, fork.id)).toEqual([])
-    const list = await projectPipelines(server, alice.api, upstream.id)
-    expect(brief(list)).toEqual([`merge_request_event refs/merge-requests/${mr.iid}/head`])
-    expect(list[0].sha).toBe(head)
+    expect(await projectPipelines(server, alice.api, upstream.id)).toEqual([])
+    const list = await projectPipelines(server, bob.api, fork.id)
+    expect([brief(list), list[0].sha]).toEqual([['merge_request_event master'], head])
     const trace = await traceOf(list[0].id, 'from-fork')
-    expect(printed(trace, 'REF=', 'IID=', 'SECRET=', 'HEAD=')).toEqual([
+    expect(trace).not.toContain('upstream-plain-secret')
+    expect(trace).not.toContain('upstream-masked-secret')
+    expect(printed(trace, 'LEAK=', 'REF=', 'IID=', 'SECRET=', 'HEAD=')).toEqual([
+      'LEAK=none/none/fork-own.',
       'REF=master SLUG=master BRANCH=unset PROTECTED=false',
-      `IID=${mr.iid} PATH=refs/merge-requests/${mr.iid}/head SOURCE=bob/upstream TARGET=alice/upstream IN=alice/upstream`,
-      // A fork's pipeline never sees the target's protected variables, though both branches are protected master.
+      `IID=${mr.iid} PATH=refs/merge-requests/${mr.iid}/head SOURCE=bob/upstream TARGET=alice/upstream IN=bob/upstream`,
       'SECRET=none SHA=.',
       `HEAD=${head} FILE=fork work`,
     ])
+    // GitLab lists a merge request's pipelines from both projects, and its head pipeline is the fork's.
     const single = expectStatus(await alice.api.get(`/projects/${upstream.id}/merge_requests/${mr.iid}`), 200).body
-    expect([single.head_pipeline.id, single.head_pipeline.project_id, single.head_pipeline.status]).toEqual([list[0].id, upstream.id, 'success'])
-    // The pipeline page links its ref to the merge request.
-    const page = await (await fetch(`${server.url}/alice/upstream/-/pipelines/${list[0].id}`)).text()
-    expect(page).toContain(`<a href="${server.url}/alice/upstream/-/merge_requests/${mr.iid}" id="pipeline-ref">refs/merge-requests/${mr.iid}/head</a>`)
+    expect([single.head_pipeline.id, single.head_pipeline.project_id, single.head_pipeline.status]).toEqual([list[0].id, fork.id, 'success'])
+    expect(single.head_pipeline.web_url).toBe(`${server.url}/bob/upstream/-/pipelines/${list[0].id}`)
+    const ofMr = expectStatus(await alice.api.get(`/projects/${upstream.id}/merge_requests/${mr.iid}/pipelines`), 200).body
+    expect(ofMr.map((p: any) => [p.id, p.project_id, p.ref])).toEqual([[list[0].id, fork.id, 'master']])
 
-    // A push to the fork's branch runs the merge request's pipeline again, in the target.
+    // Only a member of the target runs it there: bob may not (403), alice (Maintainer) may, with the target's variables.
+    const denied = await bob.api.post(`/projects/${upstream.id}/merge_requests/${mr.iid}/pipelines`)
+    expect([denied.status, denied.body]).toEqual([403, { message: '403 Forbidden' }])
+    expect(await projectPipelines(server, alice.api, upstream.id)).toEqual([])
+    const ran = expectStatus(await alice.api.post(`/projects/${upstream.id}/merge_requests/${mr.iid}/pipelines`), 200).body
+    expect([ran.project_id, ran.ref, ran.sha, ran.source, ran.user.username]).toEqual([upstream.id, `refs/merge-requests/${mr.iid}/head`, head, 'merge_request_event', 'alice'])
+    const inParent = await traceOf(ran.id, 'from-fork')
+    expect(printed(inParent, 'LEAK=', 'IID=')).toEqual([
+      'LEAK=upstream-plain-secret/[MASKED]/none.',
+      `IID=${mr.iid} PATH=refs/merge-requests/${mr.iid}/head SOURCE=bob/upstream TARGET=alice/upstream IN=alice/upstream`,
+    ])
+    const both = expectStatus(await alice.api.get(`/projects/${upstream.id}/merge_requests/${mr.iid}/pipelines`), 200).body
+    expect(both.map((p: any) => [p.id, p.project_id])).toEqual([[ran.id, upstream.id], [list[0].id, fork.id]])
+    const now = expectStatus(await alice.api.get(`/projects/${upstream.id}/merge_requests/${mr.iid}`), 200).body
+    expect([now.head_pipeline.id, now.head_pipeline.web_url]).toEqual([ran.id, `${server.url}/alice/upstream/-/pipelines/${ran.id}`])
+
+    // A push to the fork's branch runs the merge request's pipeline again, in the fork.
     const next = (await commit(bob.api, fork.id, { branch: 'master', commit_message: 'More', actions: [update('feature.txt', 'more')] })).id
     await server.app.tasks.idle()
-    const after = await projectPipelines(server, alice.api, upstream.id)
-    expect([after.length, after[1].sha, after[1].ref]).toEqual([2, next, `refs/merge-requests/${mr.iid}/head`])
-    expect(printed(await traceOf(after[1].id, 'from-fork'), 'HEAD=')).toEqual([`HEAD=${next} FILE=more`])
+    const after = await projectPipelines(server, bob.api, fork.id)
+    expect([after.length, after[1].sha, after[1].ref]).toEqual([2, next, 'master'])
+    expect((await projectPipelines(server, alice.api, upstream.id)).length).toBe(1)
+    expect(printed(await traceOf(after[1].id, 'from-fork'), 'LEAK=', 'HEAD=')).toEqual(['LEAK=none/none/fork-own.', `HEAD=${next} FILE=more`])
   })
 })
 
