@@ -30,6 +30,7 @@ const CALLS: Record<Resource, Partial<Record<Op, [Build, number]>>> = {
     read: [get((p) => `/merge_requests/${p.mrIid}`), 200],
     write: [send('PUT', (p) => `/merge_requests/${p.mrIid}`, (u) => ({ description: u })), 200],
   },
+  'merge-request-list': { read: [get(() => '/merge_requests'), 200] },
   pipeline: { read: [get((p) => `/pipelines/${p.pipelineId}`), 200], write: [send('POST', () => '/pipeline', () => ({ ref: 'feature' })), 201] },
   'job-log': { read: [get((p) => `/jobs/${p.jobId}/trace`), 200] },
   artifact: {

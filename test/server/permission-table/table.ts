@@ -9,7 +9,7 @@ export const ROLES = [
 ] as const
 export type Role = (typeof ROLES)[number]
 export const RESOURCES = [
-  'project', 'repository', 'clone', 'issue', 'confidential-issue', 'merge-request', 'pipeline', 'job-log', 'artifact', 'snippet', 'wiki',
+  'project', 'repository', 'clone', 'issue', 'confidential-issue', 'merge-request', 'merge-request-list', 'pipeline', 'job-log', 'artifact', 'snippet', 'wiki',
   'variable', 'hook', 'members',
 ] as const
 export type Resource = (typeof RESOURCES)[number]
@@ -69,6 +69,10 @@ export const RULES: Record<Resource, Rule> = {
     read: CODE, write: 'developer', denied: { read: 403, write: 403 }, anonymous: { read: 'none', write: 'first' },
     jobToken: { read: true, write: false }, what: { read: 'GET merge_requests/:iid', write: 'PUT merge_requests/:iid' },
   },
+  'merge-request-list': {
+    read: CODE, write: null, denied: { read: 403, write: 403 }, anonymous: { read: 'none', write: 'first' },
+    jobToken: { read: true, write: false }, what: { read: 'GET merge_requests', write: '' },
+  },
   pipeline: {
     read: 'anyone', write: 'developer', denied: { read: 403, write: 403 }, anonymous: { read: 'none', write: 'first' },
     jobToken: { read: false, write: false }, what: { read: 'GET pipelines/:id', write: 'POST pipeline' },
@@ -116,7 +120,8 @@ export interface Departure {
   status?: number
 }
 
-const ANONYMOUS_READS = 'anonymous reads of issues and merge requests answer 401'
+const ANONYMOUS_ISSUES = "anonymous reads of a project's issues answer 401"
+const ANONYMOUS_MRS = 'a defect, not a choice: merge request reads need a signed-in caller (auth required); not among the fixes under way'
 const GUEST_MRS = 'guests of a private project and merge requests'
 const PUBLIC_JOBS = 'pipelines, jobs, logs and artifacts vs public_jobs'
 const ANONYMOUS_WRITES = 'collab answers 401 to any anonymous write before it looks the project up; GitLab looks first here'
@@ -124,15 +129,17 @@ const NO_ALLOWLIST = 'collab keeps no job token allowlist: a job token reaches i
 
 /** A departure without `visibility` or `op` covers them all; it marks only the cells where collab's answer is not GitLab's. */
 export const DEPARTURES: Departure[] = [
-  { resource: 'issue', role: 'anonymous', op: 'read', pending: ANONYMOUS_READS },
-  { resource: 'confidential-issue', role: 'anonymous', op: 'read', pending: ANONYMOUS_READS },
-  { resource: 'merge-request', role: 'anonymous', op: 'read', pending: ANONYMOUS_READS },
+  { resource: 'issue', role: 'anonymous', op: 'read', pending: ANONYMOUS_ISSUES },
+  { resource: 'confidential-issue', role: 'anonymous', op: 'read', pending: ANONYMOUS_ISSUES },
+  { resource: 'merge-request', role: 'anonymous', op: 'read', differs: ANONYMOUS_MRS, status: 401 },
+  { resource: 'merge-request-list', role: 'anonymous', op: 'read', differs: ANONYMOUS_MRS, status: 401 },
   { resource: 'merge-request', role: 'guest', visibility: 'private', pending: GUEST_MRS },
+  { resource: 'merge-request-list', role: 'guest', visibility: 'private', pending: GUEST_MRS },
   { resource: 'pipeline', role: 'guest', visibility: 'private', op: 'read', pending: PUBLIC_JOBS },
   { resource: 'repository', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
   { resource: 'snippet', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
   { resource: 'wiki', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
-  ...(['repository', 'clone', 'merge-request', 'artifact'] as const).map((resource): Departure => (
+  ...(['repository', 'clone', 'merge-request', 'merge-request-list', 'artifact'] as const).map((resource): Departure => (
     { resource, role: 'job-other', differs: NO_ALLOWLIST, status: 404 })),
 ]
 
