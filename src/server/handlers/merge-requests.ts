@@ -55,8 +55,8 @@ export const mergeRequestHandlers = {
     if (input.render_html) {
       const base = { baseUrl: ctx.baseUrl, projectPath: `${project.ns_full_path}/${project.path}` }
       // GitLab renders the title as one inline line (no paragraph) and the description as a document.
-      body.title_html = (await renderMarkdown(mr.title, base)).replace(/^<p>([\s\S]*)<\/p>\n?$/, '$1')
-      body.description_html = await renderMarkdown(mr.description ?? '', base)
+      body.title_html = (await renderMarkdown(ctx.app, mr.title, base)).replace(/^<p>([\s\S]*)<\/p>\n?$/, '$1')
+      body.description_html = await renderMarkdown(ctx.app, mr.description ?? '', base)
     }
     return { status: 200, body }
   },

@@ -12,7 +12,7 @@ export const wikiHandlers = {
   },
   getWikiPage: async (input, ctx) => {
     const page = await wikis.getPage(ctx, wikis.wikiProject(ctx, input.id), input.slug, input.version)
-    return { status: 200, body: await presentWikiPageRead(page, input.render_html) }
+    return { status: 200, body: await presentWikiPageRead(ctx.app, page, input.render_html) }
   },
   createWikiPage: async (input, ctx) => ({
     status: 201, body: presentWikiPage(await wikis.createPage(ctx, wikis.wikiProject(ctx, input.id), input)),

@@ -1,6 +1,6 @@
 // POST /markdown: the web pages' renderer, with references resolved in a project the caller can see.
 import type { RequestContext } from '../context.js'
-import { renderMarkdown, type ReferenceBase } from './markdown.js'
+import { previewMarkdown, type ReferenceBase } from './markdown.js'
 import { findVisibleProject } from './projects.js'
 
 export async function renderMarkdownFor(ctx: RequestContext, input: { text: string; gfm?: boolean; project?: string }): Promise<string> {
@@ -10,5 +10,5 @@ export async function renderMarkdownFor(ctx: RequestContext, input: { text: stri
   const base: ReferenceBase | undefined = input.gfm
     ? { baseUrl: ctx.baseUrl, projectPath: project ? `${project.ns_full_path}/${project.path}` : undefined }
     : undefined
-  return renderMarkdown(input.text, base)
+  return previewMarkdown(ctx.app, input.text, base)
 }

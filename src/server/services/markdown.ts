@@ -1,6 +1,10 @@
 // The one markdown renderer of collab (wiki render_html and the web pages): markdown-it with raw HTML off, so any
 // markup a user writes stays text, plus GitLab's task lists and, when a project is given, references as links.
+// Its cost is bounded and paid once: a long text is shown unrendered, and a render is kept until its text changes.
+import { createHash } from 'node:crypto'
 import type { default as MarkdownIt, StateCore, Token } from 'markdown-it'
+import type { AppDeps } from '../context.js'
+import { findRenderedMarkdown, saveRenderedMarkdown } from '../store/markdown-cache.js'
 
 /** Where GitLab references point: `#12` and `!3` in the project, `@user` on the instance. */
 export interface ReferenceBase { baseUrl: string; projectPath?: string }
@@ -28,7 +32,8 @@ function references(state: StateCore) {
       if (t.type === 'link_open') insideLink++
       if (t.type === 'link_close') insideLink--
       if (t.type !== 'text' || insideLink > 0 || !MAY_REFER.test(t.content)) out.push(t)
-      else out.push(...linkReferences(state, t.content, base))
+      // Not push(...): a text of many thousand references would overflow the stack as arguments.
+      else for (const r of linkReferences(state, t.content, base)) out.push(r)
     }
     block.children = out
   }
@@ -96,21 +101,71 @@ function taskLists(state: StateCore) {
   }
 }
 
-// Rendered texts by source and reference base, as GitLab keeps cached_markdown_fields: a page shows the same
-// description and notes on every read. Bounded, oldest out first; long texts are not kept.
-const CACHE_ENTRIES = 500
-const CACHE_MAX_SOURCE = 8 * 1024
-const rendered = new Map<string, string>()
+/**
+ * Longer texts are shown as escaped plain text, not rendered. GitLab renders up to 1 MiB (Banzai's
+ * TruncateSourceFilter), but in worker processes of their own; here one event loop serves every request, and 100,000
+ * characters (far more than people write by hand in a description or note) keep the worst render we measured to a
+ * few hundred milliseconds on a loaded two-core machine, where 1 MiB took seconds.
+ */
+export const RENDER_LIMIT = 100_000
 
-/** Markdown as sanitised HTML: raw HTML in the source is escaped, links keep markdown-it's safe-URL check. */
-export async function renderMarkdown(source: string, base?: ReferenceBase): Promise<string> {
-  const key = source.length <= CACHE_MAX_SOURCE ? `${base?.baseUrl ?? ''}\0${base?.projectPath ?? ''}\0${source}` : null
-  const hit = key === null ? undefined : rendered.get(key)
+/**
+ * Reference links are rendered against this stand-in and given the request's base URL as they are shown: the base
+ * comes from the Host header, and a render per Host would let any client make us render a text again.
+ */
+const BASE = 'collab-base:'
+const RENDERER_VERSION = 1
+
+/** How many bytes of rendered HTML the persistent cache keeps, oldest out first. */
+const STORED_BUDGET = 64 * 1024 * 1024
+/** Texts up to this length render in well under a millisecond: they are kept in memory only (500 of them). */
+const SMALL = 8 * 1024
+const SMALL_ENTRIES = 500
+const small = new Map<string, string>()
+
+function tooLong(md: MarkdownIt, source: string): string {
+  return `<p class="markdown-too-long">This text is longer than ${RENDER_LIMIT.toLocaleString('en')} characters and is shown without formatting.</p>\n` +
+    `<pre class="markdown-source">${md.utils.escapeHtml(source)}</pre>\n`
+}
+
+/** The render of `source` with references against the stand-in base, from the caches when it is there. */
+async function renderOnce(app: Pick<AppDeps, 'db'>, source: string, base: ReferenceBase | undefined, keep: boolean): Promise<string> {
+  const context = `${RENDERER_VERSION}\0${base ? 1 : 0}\0${base?.projectPath ?? ''}\0`
+  const isSmall = source.length <= SMALL
+  const key = isSmall ? context + source : createHash('sha256').update(context).update(source).digest('hex')
+  const known = () => (isSmall ? small.get(key) : keep ? findRenderedMarkdown(app.db, key) : undefined)
+  const hit = known()
   if (hit !== undefined) return hit
-  const out = (await markdownIt()).render(source, base ?? {})
-  if (key !== null) {
-    if (rendered.size >= CACHE_ENTRIES) rendered.delete(rendered.keys().next().value!)
-    rendered.set(key, out)
+  const md = await markdownIt()
+  // Views that missed together while markdown-it loaded find the first one's render here.
+  const loaded = known()
+  if (loaded !== undefined) return loaded
+  if (source.length > RENDER_LIMIT) return tooLong(md, source)
+  const out = md.render(source, base ? { ...base, baseUrl: BASE } : {})
+  if (isSmall) {
+    if (small.size >= SMALL_ENTRIES) small.delete(small.keys().next().value!)
+    small.set(key, out)
+  } else if (keep) {
+    saveRenderedMarkdown(app.db, key, out, STORED_BUDGET)
   }
   return out
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
+
+const withBase = (rendered: string, base: ReferenceBase | undefined) => !base ? rendered
+  : rendered.replaceAll(`href="${BASE}`, `href="${base.baseUrl.replace(/[&<>"]/g, (c) => ATTRIBUTE_ESCAPES[c])}`)
+
+/**
+ * A stored text (description, note, wiki page, README) as sanitised HTML: raw HTML in the source is escaped, links keep
+ * markdown-it's safe-URL check. Rendered once and kept; references are links made from the text alone (no lookup of
+ * the issue or user they name), so a kept render never goes stale and only a changed text renders again.
+ */
+export async function renderMarkdown(app: Pick<AppDeps, 'db'>, source: string, base?: ReferenceBase): Promise<string> {
+  return withBase(await renderOnce(app, source, base, true), base)
+}
+
+/** Text that is not stored (POST /markdown's preview): rendered under the same limit, not kept beyond small texts. */
+export async function previewMarkdown(app: Pick<AppDeps, 'db'>, source: string, base?: ReferenceBase): Promise<string> {
+  return withBase(await renderOnce(app, source, base, false), base)
 }

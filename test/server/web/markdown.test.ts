@@ -1,6 +1,12 @@
 // The shared markdown renderer: GitLab references, task lists, raw HTML as text, unsafe links refused.
-import { describe, expect, it } from 'vitest'
-import { renderMarkdown } from '../../../src/server/services/markdown.js'
+import { afterAll, describe, expect, it } from 'vitest'
+import { renderMarkdown as render, type ReferenceBase } from '../../../src/server/services/markdown.js'
+import { closeDatabase, openDatabase } from '../../../src/server/store/db.js'
+
+// Its kept renders live in the database: a fresh one in memory.
+const app = { db: openDatabase(':memory:') }
+afterAll(() => closeDatabase(app.db))
+const renderMarkdown = (source: string, base?: ReferenceBase) => render(app, source, base)
 
 const base = { baseUrl: 'http://h', projectPath: 'g/p' }
 

@@ -39,7 +39,7 @@ async function comments(ctx: WebContext, p: ProjectView, sha: string): Promise<H
   const { rows } = await listComments({ ...ctx, page: ALL }, p, sha)
   const notes = await Promise.all(rows.map(async (c) => {
     const author = findUserByIdOrUsername(ctx.app, String(c.author_id))
-    const note = trusted(await renderMarkdown(c.note, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
+    const note = trusted(await renderMarkdown(ctx.app, c.note, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
     const where = c.path ? html` <span class="muted">on ${c.path}${c.line ? `:${c.line}` : ''}</span>` : ''
     return html`<div class="note"><strong>@${author?.username ?? 'ghost'}</strong>${where} <span class="muted">${c.created_at}</span><div class="markdown">${note}</div></div>`
   }))

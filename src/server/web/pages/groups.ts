@@ -29,7 +29,7 @@ export async function groupPage(ctx: WebContext, req: RouteRequest, res: ServerR
   if (g.full_path.toLowerCase() !== path.toLowerCase()) throw notFound('Group')
   const subgroups = listGroups({ ...ctx, page: SUBGROUPS }, { parentId: g.id, orderBy: 'name', sort: 'asc' }).rows
   const { rows, total } = listProjects(ctx, { inNamespace: g.id, orderBy: 'name', sort: 'asc' })
-  const description = g.description ? html`<div class="markdown" id="description">${trusted(await renderMarkdown(g.description, { baseUrl: ctx.baseUrl }))}</div>` : ''
+  const description = g.description ? html`<div class="markdown" id="description">${trusted(await renderMarkdown(ctx.app, g.description, { baseUrl: ctx.baseUrl }))}</div>` : ''
   const groups = subgroups.length
     ? html`<h2>Subgroups</h2><ul class="list" id="subgroups">${subgroups.map((s) => html`<li><a href="${groupUrl(ctx, s.full_path)}"><strong>${s.name}</strong></a>
 <span class="label">${s.visibility}</span><div class="muted">${s.description}</div></li>`)}</ul>`

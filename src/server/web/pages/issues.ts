@@ -76,7 +76,7 @@ ${pager(ctx, url, asParams(f), total)}`
 }
 
 export async function markdown(ctx: WebContext, p: ProjectView, text: string) {
-  return trusted(await renderMarkdown(text, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
+  return trusted(await renderMarkdown(ctx.app, text, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
 }
 
 /** An issue's or merge request's notes, oldest first; system notes as plain text. */

@@ -60,7 +60,7 @@ async function milestoneBody(ctx: WebContext, o: Owner, iid: number): Promise<{ 
     html`<li><span class="state-${b.row.state}">${b.row.state}</span> <a href="${ctx.baseUrl}/${pathPart(b.projectPath)}/-/${kind}/${b.row.iid}">${b.row.title}</a>
 <span class="muted">${b.projectPath}${kind === 'issues' ? '#' : '!'}${b.row.iid}</span></li>`
   const description = m.description
-    ? html`<div class="markdown" id="description">${trusted(await renderMarkdown(m.description, { baseUrl: ctx.baseUrl, projectPath: o.projectPath }))}</div>` : ''
+    ? html`<div class="markdown" id="description">${trusted(await renderMarkdown(ctx.app, m.description, { baseUrl: ctx.baseUrl, projectPath: o.projectPath }))}</div>` : ''
   const body = html`${o.head}<p><a href="${o.url}">Milestones</a></p><h2 id="milestone-title">${m.title}</h2>
 <p class="muted"><span class="state-${m.state === 'active' ? 'opened' : 'closed'}">${m.state === 'active' ? 'Open' : 'Closed'}</span>${dates(m)}</p>${description}
 <h3>Issues (${issues.length})</h3><ul class="list" id="milestone-issues">${issues.map((b) => item(b, 'issues'))}</ul>

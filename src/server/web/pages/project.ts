@@ -68,7 +68,7 @@ async function readme(ctx: WebContext, p: ProjectView, ref: string, names: strin
   const file = await readFile(ctx, p, name, ref)
   const text = file.content.toString('utf8')
   const body = /\.(md|markdown)$/i.test(name)
-    ? trusted(await renderMarkdown(text, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
+    ? trusted(await renderMarkdown(ctx.app, text, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
     : html`<pre>${text}</pre>`
   return html`<article class="markdown" id="readme"><h2>${name}</h2>${body}</article>`
 }

@@ -20,7 +20,7 @@ const SNIPPET_REF = 'main'
 const ALL = { page: 1, perPage: 10_000, limit: 10_000, offset: 0 }
 
 const render = async (ctx: WebContext, text: string, p?: ProjectView) =>
-  trusted(await renderMarkdown(text, { baseUrl: ctx.baseUrl, projectPath: p ? projectPathOf(p) : undefined }))
+  trusted(await renderMarkdown(ctx.app, text, { baseUrl: ctx.baseUrl, projectPath: p ? projectPathOf(p) : undefined }))
 
 async function filesOfSnippet(ctx: WebContext, s: SnippetRow, url: string): Promise<Html[]> {
   const out: Html[] = []

@@ -28,7 +28,7 @@ function pageList(ctx: WebContext, p: ProjectView, pages: WikiPageView[], curren
  */
 async function rendered(ctx: WebContext, p: ProjectView, page: WikiPageView & { content: string }): Promise<Html> {
   if (page.format === 'markdown') {
-    return html`<div class="markdown" id="wiki-content">${trusted(await renderMarkdown(page.content, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))}</div>`
+    return html`<div class="markdown" id="wiki-content">${trusted(await renderMarkdown(ctx.app, page.content, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))}</div>`
   }
   return html`<p class="muted" id="wiki-source-note">This page is written in ${page.format}; it is shown as its source.</p>
 <pre id="wiki-content">${page.content}</pre>`
