@@ -1,6 +1,7 @@
 // `rules:if`, `workflow:rules:if` and `only:variables` expressions, as GitLab's Ci::Pipeline::Expression reads them.
 // Parsing never throws: a bad expression is a config error found when the file is validated.
-import { bounded } from './config/bounded.js'
+import { flaggedPattern, slashedPattern, type UserPattern } from '../../core/re2.js'
+import { chargeWork } from './config/bounded.js'
 
 export type Expr =
   | { t: 'var'; name: string }
@@ -33,7 +34,7 @@ function lex(text: string): Token[] | null {
     if ((m = at(VARIABLE))) tokens.push({ k: 'value', expr: { t: 'var', name: m[1] ?? m[2] } })
     else if ((m = at(STRING))) tokens.push({ k: 'value', expr: { t: 'str', value: m[1] ?? m[2] } })
     else if ((m = at(PATTERN))) {
-      if (!toRegExp(m[1], m[2])) return null
+      if (!flaggedPattern(m[1], m[2])) return null
       tokens.push({ k: 'value', expr: { t: 'pattern', source: m[1], flags: m[2] } })
     } else if (at(NULL)) tokens.push({ k: 'value', expr: { t: 'null' } })
     else return null
@@ -96,26 +97,14 @@ function parseTokens(text: string): Expr | null {
   return expr && i === tokens.length ? expr : null
 }
 
-/** RE2's flags mapped onto JavaScript's; `U` (ungreedy) has no equivalent and is dropped. */
-function toRegExp(source: string, flags: string): RegExp | null {
-  try {
-    return new RegExp(source, [...new Set(flags.replace(/U/g, ''))].join(''))
-  } catch {
-    return null
-  }
+/** Whether `pattern` matches `text` (RE2, as GitLab), charged to the pipeline's budget; a match too costly to run is none. */
+export function matchCharged(pattern: UserPattern, text: string): boolean {
+  chargeWork(pattern.size * Math.max(text.length, 1))
+  return pattern.test(text) ?? false
 }
-
-const MATCH_TIMEOUT_MS = 500
-
-/** Whether `re` matches `text`; a match that runs past the time limit (a /(a+)+$/ on a chosen text) counts as none. */
-export const safeTest = (re: RegExp, text: string): boolean => bounded(() => re.test(text), MATCH_TIMEOUT_MS) ?? false
 
 /** A variable's value may itself be a `/re/flags` text on the right of `=~`. */
-function patternOf(value: string | null): RegExp | null {
-  if (value === null) return null
-  const m = /^\/(.*)\/([ismU]*)$/s.exec(value)
-  return m ? toRegExp(m[1], m[2]) : null
-}
+const patternOf = (value: string | null): UserPattern | null => (value === null ? null : slashedPattern(value))
 
 function valueOf(expr: Expr, vars: Record<string, string>): string | null {
   switch (expr.t) {
@@ -128,9 +117,9 @@ function valueOf(expr: Expr, vars: Record<string, string>): string | null {
 }
 
 function matches(expr: Expr & { t: 'cmp' }, vars: Record<string, string>): boolean | null {
-  const re = expr.right.t === 'pattern' ? toRegExp(expr.right.source, expr.right.flags) : patternOf(valueOf(expr.right, vars))
+  const re = expr.right.t === 'pattern' ? flaggedPattern(expr.right.source, expr.right.flags) : patternOf(valueOf(expr.right, vars))
   if (!re) return null
-  return safeTest(re, valueOf(expr.left, vars) ?? '')
+  return matchCharged(re, valueOf(expr.left, vars) ?? '')
 }
 
 /** A bare value is true when it is set and not empty; comparisons as GitLab's lexemes evaluate them. */

@@ -1,5 +1,6 @@
 // A job's end as its executor reports it: allowed failures by exit code, coverage from the trace, automatic retries
 // (the `retry` keyword), then the pipeline moves on and listeners hear of it.
+import { userPattern } from '../../core/re2.js'
 import type { AppDeps } from '../context.js'
 import { transaction } from '../store/db.js'
 import * as jobs from '../store/ci-jobs.js'
@@ -11,24 +12,27 @@ import type { JobSpec } from './plan-types.js'
 import { processPipeline, specOf } from './scheduler.js'
 import { readTrace } from './traces.js'
 
+// Scanning a trace for its coverage may take this many worst-case RE2 steps in all (see core/re2) before it gives up.
+const COVERAGE_WORK_LIMIT = 50_000_000
+
 /**
  * The coverage figure of a trace (Gitlab::Ci::Trace::Stream#extract_coverage): lines are scanned from the end, the
- * first match's last capture (or the whole match) gives its first number. A bad regex finds nothing.
+ * first match's last capture (or the whole match) gives its first number. A regex RE2 refuses finds nothing.
  */
 export function extractCoverage(trace: string, regex: string): number | null {
-  let re: RegExp
-  try {
-    re = new RegExp(regex)
-  } catch {
-    return null
-  }
+  const re = userPattern(regex)
+  if (!re) return null
   const lines = trace.split('\n')
+  let work = 0
   for (let i = lines.length - 1; i >= 0; i--) {
-    const m = re.exec(lines[i])
+    work += re.size * Math.max(lines[i].length, 1)
+    if (work > COVERAGE_WORK_LIMIT) return null
+    // RE2's DFA answers whether a line matches faster than the groups can be found.
+    const m = re.test(lines[i]) ? re.exec(lines[i]) : null
     if (!m) continue
     const captures = m.slice(1).filter((c) => c !== undefined)
     const text = captures.length ? captures[captures.length - 1] : m[0]
-    const n = /\d+(\.\d+)?/.exec(text)
+    const n = /\d+(\.\d+)?/.exec(text!)
     if (n) return Number(n[0])
   }
   return null

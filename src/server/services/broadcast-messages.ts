@@ -1,6 +1,6 @@
 // Broadcast messages: GitLab's defaults (now .. now + 1 hour, a banner), its validations, and what shows right now.
 import { CollabError, validationFailed } from '../../core/errors.js'
-import { globToRegExp } from '../../core/glob.js'
+import { wildcardMatcher } from '../../core/glob.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import * as store from '../store/broadcast-messages.js'
@@ -94,4 +94,4 @@ export const isActive = (app: AppDeps, row: Pick<store.BroadcastMessageRow, 'sta
  */
 export const bannersFor = (app: AppDeps, path: string) =>
   store.currentBroadcastMessages(app.db, app.clock.now().toISOString(), 'banner')
-    .filter((m) => (JSON.parse(m.target_access_levels) as number[]).length === 0 && (!m.target_path || globToRegExp(m.target_path).test(path)))
+    .filter((m) => (JSON.parse(m.target_access_levels) as number[]).length === 0 && (!m.target_path || wildcardMatcher(m.target_path)(path)))

@@ -1,10 +1,10 @@
 // Which hooks hear which event: project hooks by their switches (confidential ones apart, pushes by branch filter),
 // system hooks for pushes, tag pushes, merge requests and repository updates. Subscribes once per server.
 import { randomUUID } from 'node:crypto'
-import { globToRegExp } from '../../core/glob.js'
+import { wildcardMatcher } from '../../core/glob.js'
+import { userPattern } from '../../core/re2.js'
 import type { AppDeps } from '../context.js'
 import { nowIso } from '../context.js'
-import { bounded } from '../ci/config/bounded.js'
 import { onJobFinished, onJobStarted, onPipelineFinished } from '../ci/lifecycle-events.js'
 import type { JobRow } from '../store/ci-jobs.js'
 import { findPipelineById } from '../store/pipelines.js'
@@ -36,20 +36,12 @@ const ROUTES = {
 export type RouteName = keyof typeof ROUTES
 export const routeOf = (name: RouteName): Route => ROUTES[name]
 
-const FILTER_LIMIT_MS = 200
-
-/** GitLab's push_events_branch_filter: a name or wildcard, a regular expression, or every branch. */
+/** GitLab's push_events_branch_filter: a name or wildcard, a regular expression (RE2, as GitLab), or every branch. */
 export function branchMatches(hook: Pick<HookRow, 'push_events_branch_filter' | 'branch_filter_strategy'>, branch: string): boolean {
   const filter = hook.push_events_branch_filter
   if (!filter || hook.branch_filter_strategy === 'all_branches') return true
-  try {
-    const pattern = hook.branch_filter_strategy === 'regex' ? new RegExp(filter) : globToRegExp(filter)
-    // GitLab matches with RE2, which cannot backtrack; a JavaScript pattern can, for minutes: a filter that runs past
-    // its limit counts as no match instead of stopping the server.
-    return bounded(() => pattern.test(branch), FILTER_LIMIT_MS) ?? false
-  } catch {
-    return false
-  }
+  if (hook.branch_filter_strategy !== 'regex') return wildcardMatcher(filter)(branch)
+  return userPattern(filter)?.test(branch) ?? false
 }
 
 /** The executable hooks of a project (and system hooks) that listen for a kind of delivery. */

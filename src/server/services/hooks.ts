@@ -1,6 +1,7 @@
 // Project hooks (Maintainers) and system hooks (administrators): validated create, update, delete, and the delivery log.
 import { PROJECT_HOOK_EVENTS, SYSTEM_HOOK_EVENTS } from '../../contract/entities/hooks.js'
 import { CollabError, notFound } from '../../core/errors.js'
+import { userPattern } from '../../core/re2.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { MAINTAINER, requireProjectLevel } from '../policy.js'
@@ -69,12 +70,7 @@ function pairs(list: { key: string; value: string }[] | undefined, what: string,
 }
 
 function checkBranchFilter(strategy: string, filter: string | null | undefined) {
-  if (!filter || strategy !== 'regex') return
-  try {
-    new RegExp(filter)
-  } catch {
-    throw invalidBranchFilter()
-  }
+  if (filter && strategy === 'regex' && !userPattern(filter)) throw invalidBranchFilter()
 }
 
 /** The columns an input sets; events merged over `current` (or the kind's defaults on create). */

@@ -1,5 +1,6 @@
 // Branches and tags: listing with search, reading, creating and deleting, with GitLab's rules and messages.
 import { CollabError, notFound } from '../../core/errors.js'
+import { userPattern } from '../../core/re2.js'
 import type { RequestContext } from '../context.js'
 import { isAncestor, listBranches, listTags, readBranch, readCommitInfo, readRef, readTagInfo } from '../git/read.js'
 import { createBranch, createTag, deleteBranch, deleteTag } from '../git/write.js'
@@ -46,16 +47,11 @@ async function defaultHead(ctx: RequestContext, p: ProjectView) {
 
 export async function listBranchViews(ctx: RequestContext, p: ProjectView, search?: string, regex?: string) {
   requireReadCode(ctx, p)
-  let re: RegExp | null = null
-  if (regex) {
-    try {
-      re = new RegExp(regex)
-    } catch {
-      throw new CollabError('BAD_REGEX', '400 Bad request - regex is invalid', { status: 400 })
-    }
-  }
+  // RE2, as GitLab's BranchesFinder: the pattern is the caller's, and a JavaScript one could backtrack for minutes.
+  const re = regex ? userPattern(regex) : null
+  if (regex && !re) throw new CollabError('BAD_REGEX', '400 Bad request - regex is invalid', { status: 400 })
   const match = matcher(search)
-  const all = (await listBranches(gitdirOf(ctx, p))).filter((b) => match(b.name) && (!re || re.test(b.name)))
+  const all = (await listBranches(gitdirOf(ctx, p))).filter((b) => match(b.name) && (!re || re.test(b.name) === true))
   const page = all.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit)
   const head = await defaultHead(ctx, p)
   const rules = projectRules(ctx.app, p)

@@ -1,6 +1,7 @@
 // Deciding with the pipeline's facts: does a rule match (if, changes, exists), do only/except let a job in.
 import picomatch from 'picomatch'
-import { evaluate, safeTest } from '../expressions.js'
+import { slashedPattern } from '../../../core/re2.js'
+import { evaluate, matchCharged } from '../expressions.js'
 import { bounded, charged, MatchBudget } from './bounded.js'
 import type { PlanContext } from '../plan-types.js'
 import { isRegexpRef } from './rules.js'
@@ -88,15 +89,9 @@ function refMatches(pattern: string, ctx: PlanContext): boolean {
   const at = /^(.*)@[\w.-]+(?:\/[\w.-]+)+$/s.exec(pattern)
   const ref = at ? at[1] : pattern
   if (Object.hasOwn(REF_KEYWORDS, ref)) return REF_KEYWORDS[ref](ctx)
-  if (isRegexpRef(ref)) {
-    const m = /^\/(.+)\/([ismU]*)$/s.exec(ref)!
-    try {
-      return safeTest(new RegExp(m[1], m[2].replace(/U/g, '')), ctx.ref)
-    } catch {
-      return false
-    }
-  }
-  return ref === ctx.ref
+  // A pattern RE2 refuses is compared as a name, as GitLab's Build::Policy::Refs does (validation refuses one first).
+  const re = isRegexpRef(ref) ? slashedPattern(ref) : null
+  return re ? matchCharged(re, ctx.ref) : ref === ctx.ref
 }
 
 /** Which parts of a policy hold; only needs all of them, except any of them (GitLab's Build::Policy). */

@@ -1,5 +1,6 @@
 // Validators for single keywords. Each reports in GitLab's entry wording (`<path> config should be …`) and returns
 // the normalized value, or undefined after reporting.
+import { userPattern } from '../../../core/re2.js'
 import { parseDuration } from '../durations.js'
 import type { JobArtifactsSpec, JobNeed } from '../plan-types.js'
 import { matrixCombos, matrixSuffix } from './matrix.js'
@@ -149,21 +150,12 @@ export function retry(value: unknown, path: string, p: Problems): { max: number;
   return { max: max as number, when }
 }
 
-function compiles(source: string): boolean {
-  try {
-    new RegExp(source)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** GitLab stores the regex without its slashes: `/\d+%/` -> `\d+%`. */
 export function coverage(value: unknown, path: string, p: Problems): string | null | undefined {
   if (value === undefined || value === null) return null
   const m = typeof value === 'string' ? /^\/(.+)\/$/s.exec(value) : null
-  if (m && compiles(m[1])) return m[1]
-  p.add(`${path}:coverage config must be a regular expression with / delimiters`)
+  if (m && userPattern(m[1])) return m[1]
+  p.add(`${path}:coverage config must be a regular expression with re2 syntax`)
   return undefined
 }
 

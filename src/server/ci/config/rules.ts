@@ -1,4 +1,5 @@
 // Reading `rules:`, `workflow:rules:` and `only:`/`except:` into their validated forms.
+import { isSlashed, slashedPattern } from '../../../core/re2.js'
 import { parseExpression, type Expr } from '../expressions.js'
 import { parseDuration } from '../durations.js'
 import { needsList, Problems, stringList, unknownKeys, variablesHash } from './fields.js'
@@ -91,8 +92,8 @@ export function parsePolicy(value: unknown, at: string, p: Problems): RefPolicy 
   if (value === undefined || value === null) return null
   const refsOf = (v: unknown, where: string) => {
     const list = typeof v === 'string' ? [v] : v
-    if (Array.isArray(list) && list.every((r) => typeof r === 'string')) return list as string[]
-    p.add(`${where} config should be an array of strings or regular expressions`)
+    if (Array.isArray(list) && list.every((r) => typeof r === 'string' && (!isSlashed(r) || slashedPattern(r)))) return list as string[]
+    p.add(`${where} config should be an array of strings or regular expressions using re2 syntax`)
     return undefined
   }
   if (!isHash(value)) {

@@ -84,8 +84,8 @@ describe('jobs', () => {
   it('checks the smaller keywords', async () => {
     expect(await errorsOf('a:\n  script: x\n  retry: 3\n')).toEqual(['jobs:a:retry config must be less than or equal to 2'])
     expect(await errorsOf('a:\n  script: x\n  retry: {max: 1, when: [sometimes]}\n')).toEqual(['jobs:a:retry when contains unknown values: sometimes'])
-    expect(await errorsOf('a:\n  script: x\n  coverage: "\\\\d+%"\n')).toEqual(['jobs:a:coverage config must be a regular expression with / delimiters'])
-    expect(await errorsOf('a:\n  script: x\n  coverage: "/(unclosed/"\n')).toEqual(['jobs:a:coverage config must be a regular expression with / delimiters'])
+    expect(await errorsOf('a:\n  script: x\n  coverage: "\\\\d+%"\n')).toEqual(['jobs:a:coverage config must be a regular expression with re2 syntax'])
+    expect(await errorsOf('a:\n  script: x\n  coverage: "/(unclosed/"\n')).toEqual(['jobs:a:coverage config must be a regular expression with re2 syntax'])
     expect(await errorsOf('a:\n  script: x\n  timeout: a while\n')).toEqual(['jobs:a:timeout config should be a duration'])
     expect(await errorsOf('a:\n  script: x\n  allow_failure: maybe\n')).toEqual(['jobs:a:allow_failure config should be a hash or a boolean value'])
     expect(await errorsOf('a:\n  script: x\n  interruptible: yes please\n')).toEqual(['jobs:a:interruptible config should be a boolean value'])
