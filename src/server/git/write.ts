@@ -144,12 +144,14 @@ export async function deleteBranch(gitdir: string, name: string) {
   })
 }
 
-export async function createTag(gitdir: string, name: string, target: string, message: string | undefined, tagger: Signature) {
+/** `beforeWrite` stands where GitLab runs its hooks: after the name, the existing tag and the target are checked. */
+export async function createTag(gitdir: string, name: string, target: string, message: string | undefined, tagger: Signature, beforeWrite?: () => void) {
   if (!isValidNewRefName(name)) throw new GitError('invalid', 'Tag name invalid')
   return withRepoLock(gitdir, async () => {
     if (await readRef(gitdir, `refs/tags/${name}`)) throw new GitError('exists', `Tag ${name} already exists`)
     const oid = await resolveCommit(gitdir, target)
     if (!oid) throw new GitError('invalid', 'Target ' + target + ' is invalid')
+    beforeWrite?.()
     const value = message
       // isomorphic-git ends the object with a newline of its own; one more would make a different tag than `git tag -a`.
       ? await git.writeTag({ fs, gitdir, tag: { object: oid, type: 'commit', tag: name, tagger, message: message.replace(/\n+$/, '') } })

@@ -113,8 +113,8 @@ export async function getTagView(ctx: RequestContext, p: ProjectView, name: stri
 
 export async function createTagAt(ctx: RequestContext, p: ProjectView, input: { tag_name: string; ref: string; message?: string }) {
   requirePushCode(ctx, p)
-  requireCreateTag(ctx, p, input.tag_name)
-  await guardGit(() => createTag(gitdirOf(ctx, p), input.tag_name, input.ref, input.message || undefined, signatureOf(ctx)))
+  await guardGit(() => createTag(gitdirOf(ctx, p), input.tag_name, input.ref, input.message || undefined, signatureOf(ctx),
+    () => requireCreateTag(ctx, p, input.tag_name)))
   const view = await getTagView(ctx, p, input.tag_name)
   // A new tag starts its pipeline as a pushed one would.
   if (ctx.user) emitRefsMoved(ctx.app, { project: p, user: ctx.user, changes: [{ ref: `refs/tags/${input.tag_name}`, before: null, after: view.commit.id }] })
