@@ -171,8 +171,10 @@ async function readMultipart(req: IncomingMessage, caps: { limit: number; fileLi
     body.on('end', on(() => bb.end()))
     body.on('error', on((err: Error) => fail(unreadable(err))))
     // Rack names a part without a name after its filename or media type, names no endpoint declares: such a part is ignored.
-    bb.on('field', on((name: string | undefined, value: string, info: { valueTruncated: boolean }) => {
+    bb.on('field', on((name: string | undefined, value: string | undefined, info: { valueTruncated: boolean }) => {
       if (!name) return
+      // Busboy hands over undefined for a part in a charset it fails to decode (any but utf-8, latin-1 and utf-16le).
+      if (value === undefined) return fail(badRequest(`the multipart field ${name} is in a charset this server cannot read`))
       fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value)
       if (info.valueTruncated || fieldBytes > caps.limit) return fail(tooLarge())
       pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`)

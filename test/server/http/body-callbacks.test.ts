@@ -57,6 +57,15 @@ describe('multipart parts without a name', () => {
   })
 })
 
+describe('multipart fields busboy cannot decode', () => {
+  it('answers 400 to a field in a charset busboy hands over as undefined (found by the body fuzz)', async () => {
+    const res = await put(multipart('Content-Disposition: form-data; name="description"\r\nContent-Type: text/plain; charset=iso-2022-jp\r\n\r\nx'),
+      { 'PRIVATE-TOKEN': server.rootToken })
+    expect([res.status, res.body]).toEqual([400, { message: '400 Bad request - the multipart field description is in a charset this server cannot read' }])
+    await stillServes()
+  })
+})
+
 describe('multipart bodies that end inside a part', () => {
   it('answers 400 to a form that ends inside a file (busboy fails the file stream too)', async () => {
     const res = await put(`--${B}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\nxxxx`, { 'PRIVATE-TOKEN': server.rootToken })
