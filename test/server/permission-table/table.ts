@@ -110,7 +110,7 @@ export const RULES: Record<Resource, Rule> = {
 /** A cell whose answer is not the rule's: `pending` (a known defect being fixed; the cell runs as expected to fail,
  * and turning `pending` into `fixed` makes it a plain check again) or `differs` (collab answers `status` on purpose). */
 export interface Departure {
-  resource: Resource | '*'
+  resource: Resource
   role: Role
   visibility?: Visibility
   op?: Op
@@ -120,6 +120,7 @@ export interface Departure {
   status?: number
 }
 
+const EXTERNAL_INTERNAL = 'external users see internal projects'
 const ANONYMOUS_ISSUES = "anonymous reads of a project's issues answer 401"
 const ANONYMOUS_MRS = 'a defect, not a choice: merge request reads need a signed-in caller (auth required); not among the fixes under way'
 const GUEST_MRS = 'guests of a private project and merge requests'
@@ -129,6 +130,9 @@ const NO_ALLOWLIST = 'collab keeps no job token allowlist: a job token reaches i
 
 /** A departure without `visibility` or `op` covers them all; it marks only the cells where collab's answer is not GitLab's. */
 export const DEPARTURES: Departure[] = [
+  // The confidential issue stays hidden from them all the same.
+  ...RESOURCES.filter((r) => r !== 'confidential-issue').map((resource): Departure => (
+    { resource, role: 'external', visibility: 'internal', pending: EXTERNAL_INTERNAL })),
   { resource: 'issue', role: 'anonymous', op: 'read', pending: ANONYMOUS_ISSUES },
   { resource: 'confidential-issue', role: 'anonymous', op: 'read', pending: ANONYMOUS_ISSUES },
   { resource: 'merge-request', role: 'anonymous', op: 'read', differs: ANONYMOUS_MRS, status: 401 },
@@ -203,7 +207,7 @@ export interface Cell {
 }
 
 const matches = (d: Departure, c: Omit<Cell, 'expected' | 'gitlab'>) =>
-  (d.resource === '*' || d.resource === c.resource) && d.role === c.role && (!d.visibility || d.visibility === c.visibility) && (!d.op || d.op === c.op)
+  d.resource === c.resource && d.role === c.role && (!d.visibility || d.visibility === c.visibility) && (!d.op || d.op === c.op)
 
 // A job token where the route takes none is no credential: the cell is the anonymous one.
 function departureOf(c: Omit<Cell, 'expected' | 'gitlab'>): Departure | undefined {
