@@ -20,6 +20,7 @@ const CALLS: Record<Resource, Partial<Record<Op, [Build, number]>>> = {
     read: [get(() => '/repository/files/README.md/raw?ref=main'), 200],
     write: [send('POST', () => '/repository/branches', (u) => ({ branch: u, ref: 'main' })), 201],
   },
+  tree: { read: [get(() => '/repository/tree'), 200] },
   clone: { read: [refs('git-upload-pack'), 200], write: [refs('git-receive-pack'), 200] },
   issue: { read: [get((p) => `/issues/${p.issueIid}`), 200], write: [send('POST', () => '/issues', (u) => ({ title: u })), 201] },
   'confidential-issue': {

@@ -9,7 +9,7 @@ export const ROLES = [
 ] as const
 export type Role = (typeof ROLES)[number]
 export const RESOURCES = [
-  'project', 'repository', 'clone', 'issue', 'confidential-issue', 'merge-request', 'merge-request-list', 'pipeline', 'job-log', 'artifact', 'snippet', 'wiki',
+  'project', 'repository', 'tree', 'clone', 'issue', 'confidential-issue', 'merge-request', 'merge-request-list', 'pipeline', 'job-log', 'artifact', 'snippet', 'wiki',
   'variable', 'hook', 'members',
 ] as const
 export type Resource = (typeof RESOURCES)[number]
@@ -52,6 +52,10 @@ export const RULES: Record<Resource, Rule> = {
   repository: {
     read: CODE, write: 'developer', denied: { read: 403, write: 403 }, anonymous: { read: 'none', write: 'none' },
     jobToken: { read: true, write: false }, what: { read: 'GET files/README.md/raw', write: 'POST repository/branches' },
+  },
+  tree: {
+    read: CODE, write: null, denied: { read: 403, write: 403 }, anonymous: { read: 'none', write: 'first' },
+    jobToken: { read: false, write: false }, what: { read: 'GET repository/tree', write: '' },
   },
   clone: {
     read: CODE, write: 'developer', denied: { read: 403, write: 403 }, anonymous: { read: 'none', write: 'none' },
@@ -107,8 +111,11 @@ export const RULES: Record<Resource, Rule> = {
   },
 }
 
-/** A cell whose answer is not the rule's: `pending` (a known defect being fixed; the cell runs as expected to fail,
- * and turning `pending` into `fixed` makes it a plain check again) or `differs` (collab answers `status` on purpose). */
+/**
+ * A cell whose answer is not the rule's: `pending` (a known defect being fixed; the cell runs as expected to fail, and
+ * turning `pending` into `fixed` makes it a plain check again) or `differs` (collab answers `status`; the reason says
+ * whether by choice).
+ */
 export interface Departure {
   resource: Resource
   role: Role
