@@ -1,5 +1,5 @@
 // Markdown that cannot stall the server (issue 21): a long text is rendered once and its render kept (views read it
-// back, whatever Host they name), and a text over the limit is shown unrendered instead of run through markdown-it.
+// back, whatever Host they name), and of a text over the limit only the first 100,000 characters are rendered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProject, createUser, expectStatus, rawRequest, request, type TestUser } from '../helpers/api.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
@@ -61,25 +61,30 @@ describe('a long description', () => {
 })
 
 describe('a text over the limit', () => {
-  // Close to 1 MB (the API takes up to 1,000,000 characters), of references (each a link when rendered), markup and raw HTML.
+  // Close to 1 MB (the API takes up to 1,000,000 characters) of references, markup and raw HTML, with a last line of its own.
   const line = 'See #1 and **this** <script>alert(1)</script> @alice\n'
-  const huge = line.repeat(Math.floor(999_000 / line.length))
+  const huge = line.repeat(Math.floor(998_000 / line.length)) + 'The last line.\n'
+  const notice = '<p class="markdown-truncated"><em>The text is longer than 100,000 characters and has been visually truncated.</em></p>'
 
-  it('is shown as escaped plain text with a notice, not rendered, and nothing is kept', async () => {
+  it('is rendered only as far as the limit, with a notice, once', async () => {
     expect(huge.length).toBeGreaterThan(100_000)
     const page = await issueWith(huge)
     const before = keptRenders()
     const text = await view(page)
-    expect(text).toContain('This text is longer than 100,000 characters and is shown without formatting.')
-    expect(text).toContain('<pre class="markdown-source">See #1 and **this** &lt;script&gt;alert(1)&lt;/script&gt; @alice\nSee #1')
-    expect(text).not.toContain('gfm-reference')
-    expect(keptRenders()).toBe(before)
+    expect(text).toContain(`${notice}\n<p>See <a href="${server.url}/alice/demo/-/issues/1" class="gfm-reference">#1</a> and <strong>this</strong> &lt;script&gt;`)
+    expect(text).not.toContain('The last line.')
+    // The page carries about the limit's worth of rendered text, not the whole megabyte.
+    expect(text.length).toBeLessThan(600_000)
+    expect(keptRenders()).toBe(before + 1)
+    await view(page)
+    expect(keptRenders()).toBe(before + 1)
   })
 
-  it('is not rendered by POST /markdown either, which keeps no preview', async () => {
+  it('is cut the same way by POST /markdown, which keeps no preview', async () => {
     const before = keptRenders()
     const res = expectStatus(await alice.api.post('/markdown', { text: huge, gfm: true, project: 'alice/demo' }), 201)
-    expect(res.body.html).toMatch(/^<p class="markdown-too-long">.*<\/p>\n<pre class="markdown-source">See #1 and \*\*this\*\* &lt;script&gt;/)
+    expect(res.body.html.startsWith(`${notice}\n<p>See <a href="${server.url}/alice/demo/-/issues/1"`)).toBe(true)
+    expect(res.body.html).not.toContain('The last line.')
     expectStatus(await alice.api.post('/markdown', { text: long('a preview'), gfm: true, project: 'alice/demo' }), 201)
     expect(keptRenders()).toBe(before)
   })

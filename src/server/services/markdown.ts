@@ -102,12 +102,19 @@ function taskLists(state: StateCore) {
 }
 
 /**
- * Longer texts are shown as escaped plain text, not rendered. GitLab renders up to 1 MiB (Banzai's
- * TruncateSourceFilter), but in worker processes of their own; here one event loop serves every request, and 100,000
- * characters (far more than people write by hand in a description or note) keep the worst render we measured to a
- * few hundred milliseconds on a loaded two-core machine, where 1 MiB took seconds.
+ * Only this much of a text is rendered; the page says the rest was cut, as GitLab's TruncateSourceFilter does past
+ * its 1 MiB. GitLab renders in worker processes of their own; here one event loop serves every request, and 100,000
+ * characters (far more than people write by hand in a description or note) keep the worst render measured to a few
+ * hundred milliseconds on a loaded two-core machine, where 1 MB took seconds, and keep every page that shows one small.
  */
 export const RENDER_LIMIT = 100_000
+const TRUNCATED = `<p class="markdown-truncated"><em>The text is longer than ${RENDER_LIMIT.toLocaleString('en')} characters and has been visually truncated.</em></p>\n`
+
+/** The first RENDER_LIMIT characters, not splitting a surrogate pair. */
+function head(source: string): string {
+  const end = /[\ud800-\udbff]/.test(source[RENDER_LIMIT - 1]) ? RENDER_LIMIT - 1 : RENDER_LIMIT
+  return source.slice(0, end)
+}
 
 /**
  * Reference links are rendered against this stand-in and given the request's base URL as they are shown: the base
@@ -123,16 +130,13 @@ const SMALL = 8 * 1024
 const SMALL_ENTRIES = 500
 const small = new Map<string, string>()
 
-function tooLong(md: MarkdownIt, source: string): string {
-  return `<p class="markdown-too-long">This text is longer than ${RENDER_LIMIT.toLocaleString('en')} characters and is shown without formatting.</p>\n` +
-    `<pre class="markdown-source">${md.utils.escapeHtml(source)}</pre>\n`
-}
-
 /** The render of `source` with references against the stand-in base, from the caches when it is there. */
 async function renderOnce(app: Pick<AppDeps, 'db'>, source: string, base: ReferenceBase | undefined, keep: boolean): Promise<string> {
-  const context = `${RENDERER_VERSION}\0${base ? 1 : 0}\0${base?.projectPath ?? ''}\0`
-  const isSmall = source.length <= SMALL
-  const key = isSmall ? context + source : createHash('sha256').update(context).update(source).digest('hex')
+  const truncated = source.length > RENDER_LIMIT
+  const text = truncated ? head(source) : source
+  const context = `${RENDERER_VERSION}\0${truncated ? 1 : 0}\0${base ? 1 : 0}\0${base?.projectPath ?? ''}\0`
+  const isSmall = text.length <= SMALL
+  const key = isSmall ? context + text : createHash('sha256').update(context).update(text).digest('hex')
   const known = () => (isSmall ? small.get(key) : keep ? findRenderedMarkdown(app.db, key) : undefined)
   const hit = known()
   if (hit !== undefined) return hit
@@ -140,8 +144,7 @@ async function renderOnce(app: Pick<AppDeps, 'db'>, source: string, base: Refere
   // Views that missed together while markdown-it loaded find the first one's render here.
   const loaded = known()
   if (loaded !== undefined) return loaded
-  if (source.length > RENDER_LIMIT) return tooLong(md, source)
-  const out = md.render(source, base ? { ...base, baseUrl: BASE } : {})
+  const out = (truncated ? TRUNCATED : '') + md.render(text, base ? { ...base, baseUrl: BASE } : {})
   if (isSmall) {
     if (small.size >= SMALL_ENTRIES) small.delete(small.keys().next().value!)
     small.set(key, out)
