@@ -14,6 +14,8 @@ export interface GitCli {
   run(cwd: string, ...args: string[]): Promise<string>
   /** Runs git and returns its exit code and output, for commands expected to fail. */
   attempt(cwd: string, ...args: string[]): Promise<{ exitCode: number; stdout: string; stderr: string }>
+  /** Clones `url` into `<root>/<name>` quietly; returns that directory. */
+  clone(url: string, name: string): Promise<string>
   /** Writes files, adds them and commits with the fixed dates; returns the new commit id. */
   commit(cwd: string, message: string, files: Record<string, string | Buffer>): Promise<string>
   /** Removes the scratch directory. */
@@ -56,6 +58,11 @@ export function gitCli(): GitCli {
       await cli.run(cwd, 'add', '--', ...Object.keys(files))
       await cli.run(cwd, 'commit', '-q', '-m', message)
       return cli.run(cwd, 'rev-parse', 'HEAD')
+    },
+    async clone(url, name) {
+      const dir = join(root, name)
+      await cli.run(root, 'clone', '-q', url, dir)
+      return dir
     },
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   }

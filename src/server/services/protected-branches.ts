@@ -173,18 +173,25 @@ const ruleNotFound = () => new CollabError('PROTECTED_BRANCH_NOT_FOUND', '404 No
 /** Every route of the API, reads included, needs Maintainer (`authorize_admin_project`). */
 export const requireManageRules = (ctx: RequestContext, p: ProjectView) => requireProjectLevel(ctx, p, MAINTAINER)
 
-export function listRules(ctx: RequestContext, p: ProjectView, search?: string) {
+/** A page of a project's rules, branch or tag ones, for a Maintainer. */
+export function pageOfRules<R>(ctx: RequestContext, p: ProjectView, rules: () => R[]) {
   requireManageRules(ctx, p)
-  const all = projectRules(ctx.app, p).filter((r) => !search || r.name.includes(search))
+  const all = rules()
   return { rows: all.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit), total: all.length }
 }
 
-export function getRule(ctx: RequestContext, p: ProjectView, name: string) {
+/** One rule by its exact name (a wildcard's too), for a Maintainer; GitLab's `find_by!` answers 404 without it. */
+export function ruleNamed<R>(ctx: RequestContext, p: ProjectView, find: () => R | undefined): R {
   requireManageRules(ctx, p)
-  const row = store.findProtectedBranch(ctx.app.db, p.id, name)
+  const row = find()
   if (!row) throw ruleNotFound()
   return row
 }
+
+export const listRules = (ctx: RequestContext, p: ProjectView, search?: string) =>
+  pageOfRules(ctx, p, () => projectRules(ctx.app, p).filter((r) => !search || r.name.includes(search)))
+
+export const getRule = (ctx: RequestContext, p: ProjectView, name: string) => ruleNamed(ctx, p, () => store.findProtectedBranch(ctx.app.db, p.id, name))
 
 export type Allowed = { access_level?: number }[]
 

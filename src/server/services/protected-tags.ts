@@ -7,7 +7,7 @@ import { transaction } from '../store/db.js'
 import type { ProjectView } from '../store/projects.js'
 import * as store from '../store/protected-tags.js'
 import type { ProtectedTagRow } from '../store/protected-tags.js'
-import { combinedLevel, levelAllows, matchingRules, mayPushCode, requireManageRules, type Allowed, type Caller } from './protected-branches.js'
+import { combinedLevel, levelAllows, matchingRules, mayPushCode, pageOfRules, requireManageRules, ruleNamed, type Allowed, type Caller } from './protected-branches.js'
 
 export type { ProtectedTagRow }
 
@@ -70,20 +70,9 @@ export function requireDeleteTag(ctx: RequestContext, p: ProjectView, tag: strin
   if (refusal) throw refused(refusal)
 }
 
-const ruleNotFound = () => new CollabError('PROTECTED_TAG_NOT_FOUND', '404 Not found', { status: 404 })
+export const listTagRules = (ctx: RequestContext, p: ProjectView) => pageOfRules(ctx, p, () => projectTagRules(ctx.app, p))
 
-export function listTagRules(ctx: RequestContext, p: ProjectView) {
-  requireManageRules(ctx, p)
-  const all = projectTagRules(ctx.app, p)
-  return { rows: all.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit), total: all.length }
-}
-
-export function getTagRule(ctx: RequestContext, p: ProjectView, name: string) {
-  requireManageRules(ctx, p)
-  const row = store.findProtectedTag(ctx.app.db, p.id, name)
-  if (!row) throw ruleNotFound()
-  return row
-}
+export const getTagRule = (ctx: RequestContext, p: ProjectView, name: string) => ruleNamed(ctx, p, () => store.findProtectedTag(ctx.app.db, p.id, name))
 
 const invalid = (message: string) => new CollabError('VALIDATION_FAILED', message, { status: 422, body: { message: [message] } })
 

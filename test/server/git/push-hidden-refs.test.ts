@@ -1,6 +1,5 @@
 // Which refs a git push may write: branches and tags only. GitLab's internal refs (merge request heads, pipelines,
 // environments, keep-around …) are hidden from receive-pack and refused by git itself; any other ref by the hook.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, createProject, expectStatus, type Api } from '../../helpers/api.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../../helpers/git-cli.js'
@@ -26,8 +25,7 @@ beforeAll(async () => {
   await commit(root, id, { branch: 'topic', start_branch: 'main', commit_message: 'topic', actions: [create('t.txt', 't\n')] })
   mr = expectStatus(await root.post(`/projects/${id}/merge_requests`, { source_branch: 'topic', target_branch: 'main', title: 'Topic' }), 201).body
   await server.app.tasks.idle()
-  dir = join(git.root, 'clone')
-  await git.run(git.root, 'clone', '-q', url(), dir)
+  dir = await git.clone(url(), 'clone')
   local = await git.commit(dir, 'Not from the merge request', { 'x.txt': 'x\n' })
 })
 afterAll(async () => {

@@ -18,11 +18,7 @@ let second: string
 const REFUSED = (message: string) => `remote: GitLab: ${message}`
 const tagAt = (tag: string) => gitIn(server, id, ['for-each-ref', '--format=%(objectname)', `refs/tags/${tag}`]).trim() || null
 
-async function cloneAs(user: TestUser, name: string) {
-  const dir = join(git.root, name)
-  await git.run(git.root, 'clone', '-q', urlWithCredentials(server.url, '/root/releases.git', user.username, user.token), dir)
-  return dir
-}
+const cloneAs = (user: TestUser, name: string) => git.clone(urlWithCredentials(server.url, '/root/releases.git', user.username, user.token), name)
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -31,10 +27,8 @@ beforeAll(async () => {
   mia = await createUser(server, 'mia')
   dave = await createUser(server, 'dave')
   id = (await createProject(root, { name: 'releases', initialize_with_readme: true })).id
-  expectStatus(await root.post(`/projects/${id}/members`, { user_id: mia.id, access_level: 40 }), 201)
-  expectStatus(await root.post(`/projects/${id}/members`, { user_id: dave.id, access_level: 30 }), 201)
-  expectStatus(await root.post(`/projects/${id}/protected_tags`, { name: 'v*' }), 201)
-  expectStatus(await root.post(`/projects/${id}/protected_tags`, { name: 'nightly-*', create_access_level: 30 }), 201)
+  for (const [user_id, access_level] of [[mia.id, 40], [dave.id, 30]]) expectStatus(await root.post(`/projects/${id}/members`, { user_id, access_level }), 201)
+  for (const rule of [{ name: 'v*' }, { name: 'nightly-*', create_access_level: 30 }]) expectStatus(await root.post(`/projects/${id}/protected_tags`, rule), 201)
   const dir = await cloneAs(dave, 'dave')
   first = await git.run(dir, 'rev-parse', 'HEAD')
   second = await git.commit(dir, 'Second', { 's.txt': 's\n' })
