@@ -41,6 +41,11 @@ export interface EndpointSpec<P extends Shape, I extends Shape, R extends Respon
   jobToken?: boolean
   /** Path params that may hold unencoded `/` (GitLab's `ref_name: /.+/`, `*artifact_path`); the rest stop at `/`. */
   greedy?: readonly string[]
+  /**
+   * Grape's `at_least_one_of`: a request naming none of these attributes (by key, whatever its value) answers 400
+   * `{"error":"a, b are missing, at least one parameter must be provided"}`. GitLab's list, in its order.
+   */
+  atLeastOneOf?: readonly string[]
 }
 
 export interface Endpoint<P extends Shape = Shape, I extends Shape = Shape, R extends Responses = Responses> extends EndpointSpec<P, I, R> {

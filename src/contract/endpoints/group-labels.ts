@@ -11,6 +11,8 @@ export type GroupLabel = z.infer<typeof GroupLabel>
 const Id = { id: ref() }
 const LabelRef = { id: ref(), label_id: str(1024) }
 const Scope = { include_ancestor_groups: bool().optional(), include_descendant_groups: bool().optional(), only_group_labels: bool().optional() }
+// group_label_update_params' at_least_one_of, for a label found by id and by name alike.
+const EDIT_AT_LEAST_ONE_OF = ['new_name', 'color', 'description', 'archived']
 const EditInput = { new_name: str().optional(), color: str().optional(), description: text().optional(), archived: bool().optional() }
 
 export const listGroupLabels = defineEndpoint({
@@ -30,12 +32,12 @@ export const createGroupLabel = defineEndpoint({
 
 export const editGroupLabel = defineEndpoint({
   method: 'PUT', path: '/groups/:id/labels/:label_id', summary: 'Edit a group label found by id or name',
-  params: LabelRef, input: EditInput, responses: { 200: GroupLabel },
+  params: LabelRef, input: EditInput, atLeastOneOf: EDIT_AT_LEAST_ONE_OF, responses: { 200: GroupLabel },
 })
 
 export const editGroupLabelByName = defineEndpoint({
   method: 'PUT', path: '/groups/:id/labels', summary: 'Edit a group label named by `name` or `label_id` (python-gitlab)',
-  params: Id, input: { name: str().optional(), label_id: int().optional(), ...EditInput }, responses: { 200: GroupLabel },
+  params: Id, input: { name: str().optional(), label_id: int().optional(), ...EditInput }, atLeastOneOf: EDIT_AT_LEAST_ONE_OF, responses: { 200: GroupLabel },
 })
 
 export const deleteGroupLabel = defineEndpoint({

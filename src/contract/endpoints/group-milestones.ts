@@ -4,7 +4,7 @@ import { defineEndpoint } from '../define.js'
 import { Issue, Milestone } from '../entities/issues.js'
 import { MergeRequestBasic } from '../entities/merge-requests.js'
 import { bool, int, list, oneOf, ref, str, text } from '../params.js'
-import { Dates } from './milestones.js'
+import { Dates, EDIT_AT_LEAST_ONE_OF } from './milestones.js'
 
 const Id = { id: ref() }
 const MilestoneId = { id: ref(), milestone_id: int() }
@@ -33,7 +33,7 @@ export const editGroupMilestone = defineEndpoint({
   method: 'PUT', path: '/groups/:id/milestones/:milestone_id', summary: 'Edit, close (`state_event=close`) or activate a group milestone',
   params: MilestoneId,
   input: { title: str().optional(), description: text().optional(), state_event: oneOf(['close', 'activate']).optional(), ...Dates },
-  responses: { 200: Milestone },
+  atLeastOneOf: EDIT_AT_LEAST_ONE_OF, responses: { 200: Milestone },
 })
 
 export const deleteGroupMilestone = defineEndpoint({

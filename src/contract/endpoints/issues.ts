@@ -99,6 +99,11 @@ export const createProjectIssue = defineEndpoint({
 export const editProjectIssue = defineEndpoint({
   method: 'PUT', path: '/projects/:id/issues/:issue_iid', summary: 'Edit an issue, close or reopen it',
   params: IssueIid, input: EditInput, responses: { 200: Issue },
+  // IssuesHelpers.update_params_at_least_one_of
+  atLeastOneOf: [
+    'assignee_id', 'assignee_ids', 'confidential', 'created_at', 'description', 'discussion_locked', 'due_date', 'labels',
+    'add_labels', 'remove_labels', 'milestone_id', 'state_event', 'title', 'issue_type',
+  ],
 })
 
 export const deleteProjectIssue = defineEndpoint({

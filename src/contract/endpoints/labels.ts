@@ -7,6 +7,8 @@ import { bool, int, ref, str, text } from '../params.js'
 const Id = { id: ref() }
 const LabelRef = { id: ref(), label_id: str(1024) }
 const priority = () => z.preprocess((v) => (v === '' ? null : v), int().nullable())
+// label_update_params' at_least_one_of, for a label found by id and by name alike.
+const EDIT_AT_LEAST_ONE_OF = ['new_name', 'color', 'description', 'priority', 'archived']
 const EditInput = { new_name: str().optional(), color: str().optional(), description: text().optional(), priority: priority().optional(), archived: bool().optional() }
 
 export const listProjectLabels = defineEndpoint({
@@ -28,12 +30,12 @@ export const createProjectLabel = defineEndpoint({
 
 export const editProjectLabel = defineEndpoint({
   method: 'PUT', path: '/projects/:id/labels/:label_id', summary: 'Edit a label found by id or name',
-  params: LabelRef, input: EditInput, responses: { 200: Label },
+  params: LabelRef, input: EditInput, atLeastOneOf: EDIT_AT_LEAST_ONE_OF, responses: { 200: Label },
 })
 
 export const editProjectLabelByName = defineEndpoint({
   method: 'PUT', path: '/projects/:id/labels', summary: 'Edit a label named by `name` (python-gitlab)',
-  params: Id, input: { name: str().optional(), label_id: int().optional(), ...EditInput }, responses: { 200: Label },
+  params: Id, input: { name: str().optional(), label_id: int().optional(), ...EditInput }, atLeastOneOf: EDIT_AT_LEAST_ONE_OF, responses: { 200: Label },
 })
 
 export const deleteProjectLabel = defineEndpoint({

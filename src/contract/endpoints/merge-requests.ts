@@ -112,6 +112,12 @@ export const createProjectMergeRequest = defineEndpoint({
 export const updateProjectMergeRequest = defineEndpoint({
   method: 'PUT', path: '/projects/:id/merge_requests/:merge_request_iid', summary: 'Update a merge request, retarget, close or reopen it',
   params: MergeRequestIid, input: UpdateInput, responses: { 200: MergeRequest },
+  // MergeRequests.update_params_at_least_one_of
+  atLeastOneOf: [
+    'assignee_id', 'assignee_ids', 'reviewer_ids', 'description', 'labels', 'add_labels', 'remove_labels',
+    'milestone_id', 'milestone', 'remove_source_branch', 'allow_collaboration', 'allow_maintainer_to_push', 'squash',
+    'target_branch', 'title', 'state_event', 'discussion_locked', 'merge_after',
+  ],
 })
 
 export const deleteProjectMergeRequest = defineEndpoint({

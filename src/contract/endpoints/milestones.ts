@@ -10,6 +10,8 @@ const MilestoneId = { id: ref(), milestone_id: int() }
 /** Grape's Date coercion keeps the day of a timestamp: `2020-01-01T00:00:00Z` is 2020-01-01 (python-gitlab sends datetimes). */
 const dayOf = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i, '$1') : v)
 const milestoneDate = () => z.preprocess(dayOf, clearableDate())
+// MilestoneResponses' update_params, for project and group milestones.
+export const EDIT_AT_LEAST_ONE_OF = ['title', 'description', 'start_date', 'due_date', 'state_event']
 export const Dates = { due_date: milestoneDate().optional(), start_date: milestoneDate().optional() }
 
 export const listProjectMilestones = defineEndpoint({
@@ -36,7 +38,7 @@ export const editProjectMilestone = defineEndpoint({
   method: 'PUT', path: '/projects/:id/milestones/:milestone_id', summary: 'Edit, close (`state_event=close`) or activate a milestone',
   params: MilestoneId,
   input: { title: str().optional(), description: text().optional(), state_event: oneOf(['close', 'activate']).optional(), ...Dates },
-  responses: { 200: Milestone },
+  atLeastOneOf: EDIT_AT_LEAST_ONE_OF, responses: { 200: Milestone },
 })
 
 export const deleteProjectMilestone = defineEndpoint({

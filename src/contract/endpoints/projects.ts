@@ -56,6 +56,23 @@ const Settings = {
   initialize_with_readme: bool().optional(),
 }
 
+// ProjectsHelpers.update_params_at_least_one_of: GitLab's list, attributes we do not keep included, so the message is its own.
+const UPDATE_AT_LEAST_ONE_OF = [
+  'allow_merge_on_skipped_pipeline', 'autoclose_referenced_issues', 'auto_devops_enabled',
+  'auto_devops_deploy_strategy', 'auto_cancel_pending_pipelines', 'build_coverage_regex', 'build_git_strategy',
+  'build_timeout', 'builds_access_level', 'ci_config_path', 'ci_default_git_depth', 'ci_forward_deployment_enabled',
+  'container_registry_enabled', 'container_expiration_policy_attributes', 'default_branch', 'description',
+  'emails_disabled', 'forking_access_level', 'issues_access_level', 'lfs_enabled', 'merge_pipelines_enabled',
+  'merge_requests_access_level', 'merge_requests_template', 'merge_trains_enabled', 'merge_method', 'name',
+  'only_allow_merge_if_all_discussions_are_resolved', 'only_allow_merge_if_pipeline_succeeds', 'pages_access_level',
+  'path', 'printing_merge_request_link_enabled', 'public_builds', 'remove_source_branch_after_merge',
+  'repository_access_level', 'request_access_enabled', 'resolve_outdated_diff_discussions',
+  'restrict_user_defined_variables', 'squash_option', 'shared_runners_enabled', 'snippets_access_level', 'tag_list',
+  'topics', 'visibility', 'wiki_access_level', 'avatar', 'suggestion_commit_message', 'repository_storage',
+  'compliance_framework_setting', 'packages_enabled', 'service_desk_enabled', 'keep_latest_artifact', 'issues_enabled',
+  'jobs_enabled', 'merge_requests_enabled', 'wiki_enabled', 'snippets_enabled',
+] as const
+
 export type ProjectSettingsInput = { [K in keyof typeof Settings]?: z.output<(typeof Settings)[K]> }
 
 // Statistics are read from the repository on disk, which a write to the database need not accompany.
@@ -103,7 +120,7 @@ export const createProjectForUser = defineEndpoint({
 export const editProject = defineEndpoint({
   method: 'PUT', path: '/projects/:id', summary: 'Edit a project',
   params: Id, input: { name: str().optional(), path: str().optional(), archived: bool().optional(), ...Settings },
-  responses: { 200: Project },
+  atLeastOneOf: UPDATE_AT_LEAST_ONE_OF, responses: { 200: Project },
 })
 
 export const forkProject = defineEndpoint({

@@ -26,6 +26,8 @@ const SnippetFields = {
   files: list(SnippetFileInput).optional(),
 }
 const visibility = () => oneOf(SNIPPET_VISIBILITY)
+// SnippetsHelpers' minimum_update_params, for project and personal snippets.
+const UPDATE_AT_LEAST_ONE_OF = ['content', 'description', 'files', 'file_name', 'title', 'visibility']
 const UpdateInput = { ...SnippetFields, title: str().optional(), visibility: visibility().optional() }
 
 const RAW_SUMMARY = "A snippet's content (its first file) as text/plain"
@@ -47,7 +49,7 @@ export const createProjectSnippet = defineEndpoint({
 
 export const updateProjectSnippet = defineEndpoint({
   method: 'PUT', path: '/projects/:id/snippets/:snippet_id', summary: 'Update a project snippet',
-  params: ProjectSnippetId, input: UpdateInput, responses: { 200: Snippet },
+  params: ProjectSnippetId, input: UpdateInput, atLeastOneOf: UPDATE_AT_LEAST_ONE_OF, responses: { 200: Snippet },
 })
 
 export const deleteProjectSnippet = defineEndpoint({
@@ -97,7 +99,7 @@ export const createSnippet = defineEndpoint({
 
 export const updateSnippet = defineEndpoint({
   method: 'PUT', path: '/snippets/:id', summary: 'Update a personal snippet (its author)',
-  params: SnippetId, input: UpdateInput, responses: { 200: Snippet },
+  params: SnippetId, input: UpdateInput, atLeastOneOf: UPDATE_AT_LEAST_ONE_OF, responses: { 200: Snippet },
 })
 
 export const deleteSnippet = defineEndpoint({

@@ -31,7 +31,8 @@ export const createWikiPage = defineEndpoint({
 
 export const editWikiPage = defineEndpoint({
   method: 'PUT', path: '/projects/:id/wikis/:slug', summary: 'Edit a wiki page (a new title moves it)',
-  params: Slugged, input: { title: str().optional(), content: text().optional(), format: format() }, responses: { 200: WikiPage },
+  params: Slugged, input: { title: str().optional(), content: text().optional(), format: format() },
+  atLeastOneOf: ['content', 'title', 'format'], responses: { 200: WikiPage },
 })
 
 export const deleteWikiPage = defineEndpoint({

@@ -15,7 +15,7 @@ import { normalizePage, paginationHeaders } from './pagination.js'
 import type { RouteRequest, Router } from './router.js'
 import { JSON_TYPE, jsonResponse, sendError } from './respond.js'
 import { cachedResponse, rememberResponse, type CachedResponse } from './response-cache.js'
-import { validationError } from './validate.js'
+import { noneGiven, validationError } from './validate.js'
 
 export const API_PREFIX = '/api/v4'
 export const BODY_LIMIT = 20 * 1024 * 1024
@@ -102,6 +102,8 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
   }
   const parsed = endpoint.schema.safeParse(params)
   if (!parsed.success) throw validationError(parsed.error.issues, params)
+  const none = endpoint.atLeastOneOf && noneGiven(endpoint.atLeastOneOf, params)
+  if (none) throw none
   const input = parsed.data as Record<string, unknown>
   // One literal, not a spread of the caller: on Node 20 spreading into a larger literal is slow (see present/projects.ts).
   const ctx: RequestContext = {
