@@ -19,8 +19,8 @@ export interface ServeOptions {
   trustedProxies: string[]
   /** No request log even on a terminal. */
   quiet: boolean
-  /** `enabled` is left undefined unless --no-runner: the server decides by what the host can run. */
-  runner: { enabled?: boolean; concurrency?: number }
+  /** `enabled` is false with --no-runner; `command` runs collab again, for the runner's child process. */
+  runner: { enabled?: boolean; concurrency?: number; command?: readonly string[] }
 }
 
 /** `--trusted-proxy` may be given several times; each must be an IP address, as the peer address is compared to it. */
@@ -43,12 +43,12 @@ export function register(command: Command, rt: Runtime): void {
     .option('--trusted-proxy <address>', 'believe X-Forwarded-Proto from this reverse proxy (repeatable)', proxyAddress)
     .option('--no-response-cache', 'compute every GET afresh instead of answering repeats from memory until the next write')
     .option('-q, --quiet', 'do not log requests (they are logged when stdout is a terminal)')
-    .option('--no-runner', 'do not run CI jobs on this machine (pipelines are created and wait)')
-    .option('--runner-concurrency <n>', 'CI jobs run at the same time (default: decided by the host)', positiveInt)
-    .action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags, rt.io.env)))
+    .option('--no-runner', 'do not start a CI runner (pipelines wait for runners you attach: collab runner, gitlab-runner)')
+    .option('--runner-concurrency <n>', 'CI jobs the built-in runner runs at the same time (default: 1)', positiveInt)
+    .action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags, rt.io.env, rt.io.self)))
 }
 
-export const toOptions = (flags: OptionValues, env: Env): ServeOptions => ({
+export const toOptions = (flags: OptionValues, env: Env, self?: readonly string[]): ServeOptions => ({
   host: flags.host,
   port: flags.port,
   dataDir: flags.data ?? defaultDataDir(),
@@ -57,7 +57,7 @@ export const toOptions = (flags: OptionValues, env: Env): ServeOptions => ({
   responseCache: flags.responseCache !== false,
   trustedProxies: flags.trustedProxy ?? [],
   quiet: flags.quiet === true,
-  runner: { enabled: flags.runner === false ? false : undefined, concurrency: flags.runnerConcurrency },
+  runner: { enabled: flags.runner !== false, concurrency: flags.runnerConcurrency, command: self },
 })
 
 /** EADDRINUSE and EACCES from listen, said as a person would. */

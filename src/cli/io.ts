@@ -40,6 +40,8 @@ export interface IO {
   now?(): number
   /** Calls `handler` on every SIGINT/SIGTERM until the returned function is called. */
   onSignal(handler: (signal: NodeJS.Signals) => void): () => void
+  /** The command line that runs this collab again (node and its script): `collab serve` starts `collab runner` with it. */
+  self?: readonly string[]
 }
 
 /** NO_COLOR (no-color.org) wins, then FORCE_COLOR, then whether stdout is a colour terminal. */
@@ -75,6 +77,7 @@ export function systemIO(): IO {
     env: process.env,
     cwd: process.cwd(),
     now: Date.now,
+    self: [process.execPath, process.argv[1]],
     async readStdin() {
       const chunks: Buffer[] = []
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer)

@@ -46,6 +46,14 @@ export interface EndpointSpec<P extends Shape, I extends Shape, R extends Respon
    * `{"error":"a, b are missing, at least one parameter must be provided"}`. GitLab's list, in its order.
    */
   atLeastOneOf?: readonly string[]
+  /** Request headers the handler reads (lower case), handed over as `ctx.headers`: the runner protocol's JOB-TOKEN, Content-Range. */
+  headers?: readonly string[]
+  /** The body is bytes, not parameters (a job's log chunk): handed over as `ctx.rawBody`. */
+  rawBody?: boolean
+  /** Multipart files are written to temporary files as they arrive instead of being held in memory (artifact archives). */
+  uploadsToDisk?: boolean
+  /** The handler may wait for an event (a runner's job request): it is told through `ctx.aborted` when the client hangs up. */
+  longPoll?: boolean
 }
 
 export interface Endpoint<P extends Shape = Shape, I extends Shape = Shape, R extends Responses = Responses> extends EndpointSpec<P, I, R> {

@@ -42,6 +42,12 @@ export interface RequestContext extends Caller {
   page: { page: number; perPage: number; limit: number; offset: number }
   /** The request's User-Agent and peer address, which GitLab records with new issues (user_agent_detail). */
   client?: { userAgent: string; ip: string }
+  /** The request headers an endpoint declares it reads (`headers` of its declaration), by lower-case name. */
+  headers?: Record<string, string | undefined>
+  /** The body as bytes, for an endpoint declared with `rawBody`. */
+  rawBody?: Buffer
+  /** Set when the request is gone: a long poll stops waiting. */
+  aborted?: AbortSignal
 }
 
 export interface HandlerResult {

@@ -52,14 +52,14 @@ describe('argv to options', () => {
   })
 
   it('reads serve defaults, flags and COLLAB_ROOT_TOKEN / COLLAB_ROOT_PASSWORD', async () => {
-    const rest = { quiet: false, runner: { enabled: undefined, concurrency: undefined } }
+    const rest = { quiet: false, runner: { enabled: true, concurrency: undefined } }
     expect((await optionsOf(['serve', '--data', '/d'])).options).toEqual({ host: '127.0.0.1', port: 3000, dataDir: '/d', rootToken: undefined, rootPassword: undefined, responseCache: true, trustedProxies: [], ...rest })
     expect((await optionsOf(['serve', '--data', '/d', '--port', '0', '--host', '0.0.0.0'], { COLLAB_ROOT_TOKEN: 'env-token', COLLAB_ROOT_PASSWORD: 'pw' })).options)
       .toEqual({ host: '0.0.0.0', port: 0, dataDir: '/d', rootToken: 'env-token', rootPassword: 'pw', responseCache: true, trustedProxies: [], ...rest })
     expect((await optionsOf(['serve', '--data', '/d', '-q', '--no-runner', '--runner-concurrency', '3'])).options)
       .toEqual(expect.objectContaining({ quiet: true, runner: { enabled: false, concurrency: 3 } }))
     expect((await optionsOf(['serve', '--data', '/d', '--runner-concurrency', '2'])).options)
-      .toEqual(expect.objectContaining({ runner: { enabled: undefined, concurrency: 2 } }))
+      .toEqual(expect.objectContaining({ runner: { enabled: true, concurrency: 2 } }))
     expect((await optionsOf(['serve', '--data', '/d', '--no-response-cache'])).options).toEqual(expect.objectContaining({ responseCache: false }))
     expect((await optionsOf(['serve', '--data', '/d', '--trusted-proxy', '10.0.0.1', '--trusted-proxy', '::1'])).options)
       .toEqual(expect.objectContaining({ trustedProxies: ['10.0.0.1', '::1'] }))

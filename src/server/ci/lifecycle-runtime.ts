@@ -1,13 +1,14 @@
 // CI while the server listens: the URL jobs reach us at, the built-in shell executor, delayed jobs coming due, the
 // artifacts expiry sweep, and jobs a previous process left running. stop() undoes it all and waits for running jobs.
 import { cpus } from 'node:os'
+import { serverHostEnv } from '../../core/child-env.js'
+import { ShellExecutor } from '../../runner/executor/shell.js'
 import type { AppDeps } from '../context.js'
 import * as jobs from '../store/ci-jobs.js'
 import { eraseArtifacts } from './artifacts.js'
-import { createCoordinator } from './coordinator.js'
 import { onJobQueued, setCiBaseUrl } from './lifecycle-events.js'
 import { finishJob } from './lifecycle-finish.js'
-import { ShellExecutor } from './runner/shell.js'
+import { localJobSource } from './local-runner.js'
 import { enqueueDueJobs } from './scheduler.js'
 
 export interface RunnerOptions {
@@ -49,7 +50,10 @@ export function startCi(app: AppDeps, opts: { url: string; runner?: RunnerOption
   let unsubscribe = () => {}
   if (opts.runner?.enabled) {
     const concurrency = opts.runner.concurrency ?? Math.max(1, cpus().length)
-    executor = new ShellExecutor(createCoordinator(app), { layout: app.layout, concurrency, log: app.log })
+    const runnerId = 'collab-shell-runner'
+    executor = new ShellExecutor(localJobSource(app, runnerId), {
+      buildsDir: app.layout.builds, concurrency, runnerId, isolation: { kind: 'shell', hostEnv: serverHostEnv() }, log: app.log,
+    })
     const e = executor
     unsubscribe = onJobQueued(app, () => e.notify())
     executor.start()

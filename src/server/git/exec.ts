@@ -3,6 +3,7 @@ import { execFile, spawn } from 'node:child_process'
 import { StringDecoder } from 'node:string_decoder'
 import { gitChildEnv } from '../../core/child-env.js'
 import { CollabError } from '../../core/errors.js'
+import { GitCommandError } from '../../core/git-error.js'
 
 let available: Promise<boolean> | null = null
 
@@ -17,11 +18,7 @@ export function setGitAvailable(value: boolean | null) {
   available = value === null ? null : Promise.resolve(value)
 }
 
-export class GitCommandError extends Error {
-  constructor(readonly args: string[], readonly code: number | string | null, readonly stderr: string) {
-    super(`git ${args[0]} failed (${code}): ${stderr.trim()}`)
-  }
-}
+export { GitCommandError }
 
 const ENV = gitChildEnv({ LC_ALL: 'C' })
 

@@ -10,7 +10,7 @@ import { maxAttachmentBytes } from '../services/application-settings.js'
 import { checkScope } from '../services/auth.js'
 import { authenticateRequest } from './auth.js'
 import { withByteRange } from './byte-range.js'
-import { parseParams } from './body.js'
+import { parseParams, readRaw } from './body.js'
 import { normalizePage, paginationHeaders } from './pagination.js'
 import type { RouteRequest, Router } from './router.js'
 import { JSON_TYPE, jsonResponse, sendError } from './respond.js'
@@ -86,8 +86,10 @@ function mergeInto(into: Record<string, unknown>, from: Record<string, unknown>)
 async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req: Req, res: ServerResponse) {
   const params = req.search ? parseParams(req.search.slice(1)) : {}
   const needsCaller = endpoint.auth !== 'public' && endpoint.auth !== 'optional'
-  const limits = HAS_BODY.has(req.method) ? { limit: BODY_LIMIT, fileLimit: maxAttachmentBytes(app) } : null
+  // A raw body (a job's log chunk) is read after authentication, as bytes rather than parameters.
+  const limits = HAS_BODY.has(req.method) && !endpoint.rawBody ? { limit: BODY_LIMIT, fileLimit: maxAttachmentBytes(app) } : null
   const { caller, body } = await authenticateRequest(app, req, res, params, needsCaller, limits, endpoint.jobToken === true)
+  const rawBody = endpoint.rawBody ? await readRaw(req, BODY_LIMIT) : undefined
   mergeInto(params, body)
   mergeInto(params, req.params)
   if (!caller.user && needsCaller) throw unauthorized()
@@ -110,6 +112,7 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
     user: caller.user, token: caller.token, scopes: caller.scopes, sudoer: caller.sudoer, job: caller.job ?? null,
     app, baseUrl, apiUrl: baseUrl + API_PREFIX, page: normalizePage(input.page, input.per_page),
     client: { userAgent: String(req.headers['user-agent'] ?? ''), ip: req.socket.remoteAddress ?? '' },
+    headers: endpoint.headers && declaredHeaders(req, endpoint.headers), rawBody, aborted: endpoint.longPoll ? abortSignalOf(res) : undefined,
   }
   const generation = writeGeneration(app.db)
   const result = await handler(input, ctx)
@@ -129,6 +132,23 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
   const response = jsonResponse(result.status, result.body, headers)
   write(res, response)
   if (key !== undefined && result.status === 200) rememberResponse(app.db, key, generation, response)
+}
+
+/** The request headers an endpoint declared, each as one string. */
+function declaredHeaders(req: Req, names: readonly string[]): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {}
+  for (const name of names) {
+    const v = req.headers[name]
+    out[name] = Array.isArray(v) ? v.join(', ') : v
+  }
+  return out
+}
+
+/** Aborted when the client hangs up before the answer: a long poll stops waiting for nobody. */
+function abortSignalOf(res: ServerResponse): AbortSignal {
+  const controller = new AbortController()
+  res.once('close', () => controller.abort())
+  return controller.signal
 }
 
 /** Pipes a streamed body (a 100 MB archive is never held in memory); a client that hangs up stops the read. */

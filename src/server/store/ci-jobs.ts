@@ -81,6 +81,9 @@ export const latestPipelineJobs = (db: Db, pipelineId: number) =>
 export const oldestPendingJob = (db: Db) =>
   stmt(db, "SELECT * FROM ci_jobs WHERE status = 'pending' ORDER BY id LIMIT 1").get() as JobRow | undefined
 
+/** Every pending job, oldest first: a runner with tags or projects takes the first it accepts. */
+export const pendingJobs = (db: Db) => stmt(db, "SELECT * FROM ci_jobs WHERE status = 'pending' ORDER BY id").all() as JobRow[]
+
 export const runningJobs = (db: Db) => stmt(db, "SELECT * FROM ci_jobs WHERE status = 'running' ORDER BY id").all() as JobRow[]
 
 /** Delayed jobs whose time has come. */

@@ -1,11 +1,10 @@
-// The job protocol between the server (the coordinator) and an executor, shaped like gitlab-runner's
-// (POST /api/v4/jobs/request, PATCH /jobs/:id/trace, PUT /jobs/:id, POST /jobs/:id/artifacts): the built-in shell
-// executor speaks it in-process, and mounting these four operations over HTTP would serve real gitlab-runners.
+// The coordinator's side of the job protocol, shaped like gitlab-runner's (POST /api/v4/jobs/request, PATCH
+// /jobs/:id/trace, PUT /jobs/:id, POST /jobs/:id/artifacts): handlers/runner-protocol.ts serves it to runners over
+// HTTP, and ci/local-runner.ts hands it to the in-process runner as the same wire payload.
+import type { JobUpdate } from '../../../contract/entities/runner-job.js'
+import type { JobRow } from '../../store/ci-jobs.js'
 
-export type JobState = 'running' | 'success' | 'failed' | 'canceled'
-
-/** gitlab-runner's failure reasons that the built-in executor can produce. */
-export type FailureReason = 'script_failure' | 'job_execution_timeout' | 'runner_system_failure' | 'unknown_failure'
+export type { FailureReason, JobState, JobUpdate } from '../../../contract/entities/runner-job.js'
 
 export interface JobVariable {
   key: string
@@ -74,11 +73,6 @@ export interface TraceAppendResult {
   status: string
 }
 
-export interface JobUpdate {
-  state: JobState
-  failure_reason?: FailureReason
-  exit_code?: number
-}
 
 export interface ArtifactUpload {
   /** A zip file the executor wrote; the coordinator moves it into the artifacts store. */
@@ -88,9 +82,20 @@ export interface ArtifactUpload {
   artifact_format: 'zip'
 }
 
+export interface RunnerAsking {
+  id: string
+  concurrency: number
+  /** Which pending jobs the runner may take (its tags, projects, protected refs); every job when absent. */
+  accepts?: (job: JobRow) => boolean
+  /** The server's URL as the runner reached it, for the clone URL and CI_SERVER_URL; the listening URL when absent. */
+  baseUrl?: string
+  /** The runner replaces masked values in the log itself, so the coordinator stores what it sends unchanged. */
+  masksOwnTrace?: boolean
+}
+
 export interface JobCoordinator {
   /** The next pending job for this runner, or null when there is none (gitlab-runner gets a 204). */
-  requestJob(runner: { id: string; concurrency: number }): Promise<JobPayload | null>
+  requestJob(runner: RunnerAsking): Promise<JobPayload | null>
   /** Appends bytes at `offset` (must equal the current size, else a RangeError-like CollabError 416). */
   appendTrace(jobId: number, token: string, offset: number, chunk: Buffer): Promise<TraceAppendResult>
   /** Moves the job to running, success, failed; answers the status the coordinator then holds. */
@@ -98,13 +103,4 @@ export interface JobCoordinator {
   uploadArtifacts(jobId: number, token: string, upload: ArtifactUpload): Promise<void>
   /** In-process executors are told at once when a job they run is canceled (over HTTP, the trace answer says it). */
   onCancel(jobId: number, listener: () => void): () => void
-}
-
-/** Something that runs jobs it asks the coordinator for: the built-in shell executor, later remote runners. */
-export interface Executor {
-  start(): void
-  /** Stops asking for jobs, kills running ones and waits for them to report. */
-  stop(): Promise<void>
-  /** Jobs running now. */
-  running(): number
 }

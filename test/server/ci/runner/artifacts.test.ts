@@ -11,10 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
 import yazl from 'yazl'
 import { dataLayout, type DataLayout } from '../../../../src/core/paths.js'
-import {
-  artifactsMetadataPath, artifactsPath, createArtifactsZip, eraseArtifacts, extractArtifacts, readArtifactEntry, storeArtifacts,
-} from '../../../../src/server/ci/artifacts.js'
-import type { JobArtifactSpec } from '../../../../src/server/ci/runner/protocol.js'
+import type { RunnerJobArtifactsSpec as JobArtifactSpec } from '../../../../src/contract/entities/runner-job.js'
+import { createArtifactsZip, extractArtifacts } from '../../../../src/runner/executor/artifacts.js'
+import { artifactsMetadataPath, artifactsPath, eraseArtifacts, readArtifactEntry, storeArtifacts } from '../../../../src/server/ci/artifacts.js'
 
 const spec = (over: Partial<JobArtifactSpec>): JobArtifactSpec => ({
   name: 'artifacts', untracked: false, paths: [], exclude: [], when: 'on_success', artifact_type: 'archive', artifact_format: 'zip', expire_in: null, ...over,

@@ -1,21 +1,27 @@
-// The shell executor end to end: jobs from a small coordinator written here, sources cloned over HTTP from a real
+// The shell executor end to end: jobs from a small job source written here, sources cloned over HTTP from a real
 // collab server, scripts run in real shells, traces and artifacts stored by the real trace and artifact code.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { copyFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../../src/core/logger.js'
 import { dataLayout, type DataLayout } from '../../../../src/core/paths.js'
 import { artifactsPath, storeArtifacts } from '../../../../src/server/ci/artifacts.js'
-import type { ArtifactUpload, JobArtifactSpec, JobCoordinator, JobPayload, JobUpdate, JobVariable } from '../../../../src/server/ci/runner/protocol.js'
-import { ShellExecutor } from '../../../../src/server/ci/runner/shell.js'
+import type { JobUpdate, RunnerJobArtifactsSpec as JobArtifactSpec, RunnerJobPayload as JobPayload } from '../../../../src/contract/entities/runner-job.js'
+import { isCollabError } from '../../../../src/core/errors.js'
+import { ShellExecutor } from '../../../../src/runner/executor/shell.js'
+import { TraceOffsetMismatch, type JobSource } from '../../../../src/runner/executor/source.js'
 import { appendTrace, readTrace, traceSize } from '../../../../src/server/ci/traces.js'
 import { api, createProject } from '../../../helpers/api.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../../../helpers/git-cli.js'
 import { startTestServer, type TestServer } from '../../../helpers/server.js'
 
-/** The coordinator's side, as small as the protocol allows: a queue, statuses, traces and artifacts on disk. */
-class TestCoordinator implements JobCoordinator {
+type JobVariable = Omit<JobPayload['variables'][number], 'file' | 'raw'> & { file?: boolean }
+interface ArtifactUpload { path: string; expire_in: string | null }
+
+/** The server's side, as small as the protocol allows: a queue, statuses, traces and artifacts on disk. */
+class TestCoordinator implements JobSource {
   readonly queue: JobPayload[] = []
   readonly status = new Map<number, string>()
   readonly updates = new Map<number, JobUpdate[]>()
@@ -24,7 +30,7 @@ class TestCoordinator implements JobCoordinator {
   private readonly listeners = new Map<number, Set<() => void>>()
   private readonly tokens = new Map<number, string>()
 
-  constructor(readonly layout: DataLayout, readonly masks: string[]) {}
+  constructor(readonly layout: DataLayout) {}
 
   enqueue(p: JobPayload) {
     this.queue.push(p)
@@ -46,8 +52,14 @@ class TestCoordinator implements JobCoordinator {
     this.appends.set(jobId, (this.appends.get(jobId) ?? 0) + 1)
     const status = this.status.get(jobId) ?? 'canceled'
     if (status !== 'running') return { size: traceSize(this.layout, jobId), status }
-    const size = await appendTrace(this.layout, jobId, offset, chunk, { masks: [token, ...this.masks], capBytes: 8 * 1024 * 1024 })
-    return { size, status: this.status.get(jobId)! }
+    // No masks here: the runner masks before it sends, so the stored log shows whether it did.
+    try {
+      const size = await appendTrace(this.layout, jobId, offset, chunk, { masks: [], capBytes: 8 * 1024 * 1024 })
+      return { size, status: this.status.get(jobId)! }
+    } catch (err) {
+      if (isCollabError(err) && err.status === 416) throw new TraceOffsetMismatch(traceSize(this.layout, jobId))
+      throw err
+    }
   }
 
   async updateJob(jobId: number, token: string, update: JobUpdate) {
@@ -57,10 +69,15 @@ class TestCoordinator implements JobCoordinator {
     return { status: this.status.get(jobId)! }
   }
 
-  async uploadArtifacts(jobId: number, token: string, upload: ArtifactUpload) {
+  async uploadArtifacts(jobId: number, token: string, path: string, expireIn: string | null) {
     this.check(jobId, token)
-    this.uploads.set(jobId, [...(this.uploads.get(jobId) ?? []), upload])
-    await storeArtifacts(this.layout, jobId, upload.path)
+    this.uploads.set(jobId, [...(this.uploads.get(jobId) ?? []), { path, expire_in: expireIn }])
+    await storeArtifacts(this.layout, jobId, path)
+  }
+
+  async downloadArtifacts(dependencyId: number, token: string, toPath: string) {
+    if (![...this.tokens.values()].includes(token)) throw new Error('403 Forbidden')
+    await copyFile(artifactsPath(this.layout, dependencyId), toPath)
   }
 
   onCancel(jobId: number, listener: () => void) {
@@ -132,32 +149,36 @@ describe('shell executor', () => {
   })
 
   function startExecutor(opts: { concurrency?: number } = {}) {
-    coordinator = new TestCoordinator(layout, ['very-secret-value'])
+    coordinator = new TestCoordinator(layout)
     executor = new ShellExecutor(coordinator, {
-      layout, concurrency: opts.concurrency ?? 2, killGraceMs: 500, pollMs: 60_000, traceIntervalMs: 50, log: silentLogger,
-      hostEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root },
+      buildsDir: layout.builds, concurrency: opts.concurrency ?? 2, killGraceMs: 500, pollMs: 60_000, traceIntervalMs: 50, log: silentLogger,
+      isolation: { kind: 'shell', hostEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root } },
     })
     executor.start()
   }
 
-  function job(over: { script: string[]; after?: string[]; afterTimeout?: number; timeout?: number; variables?: JobVariable[]; artifacts?: Partial<JobArtifactSpec>[]; dependencies?: JobPayload['dependencies'] }): JobPayload {
+  function job(over: { script: string[]; after?: string[]; afterTimeout?: number; timeout?: number; variables?: JobVariable[]; artifacts?: Partial<JobArtifactSpec>[]; dependencies?: { id: number; name: string }[] }): JobPayload {
     const id = nextId++
     const token = `glcbt-job-token-${id}`
+    const variables: JobVariable[] = [{ key: 'CI_JOB_TOKEN', value: token, public: false, masked: true }, ...(over.variables ?? [])]
     return {
-      id, token,
-      job_info: { name: `job-${id}`, stage: 'test', project_id: 1, project_name: 'runner-e2e' },
-      git_info: { repo_url: urlWithCredentials(server.url, '/root/runner-e2e.git', 'oauth2', server.rootToken), ref: 'main', sha, before_sha: '0'.repeat(40), ref_type: 'branch', refspecs: [], depth: 20 },
+      id, token, allow_git_fetch: true,
+      job_info: { id, name: `job-${id}`, stage: 'test', project_id: 1, project_name: 'runner-e2e' },
+      git_info: {
+        repo_url: urlWithCredentials(server.url, '/root/runner-e2e.git', 'oauth2', server.rootToken), ref: 'main', sha, before_sha: '0'.repeat(40),
+        ref_type: 'branch', refspecs: [], depth: 20, repo_object_format: 'sha1',
+      },
       runner_info: { timeout: over.timeout ?? 60 },
-      variables: [{ key: 'CI_JOB_TOKEN', value: token, public: false, masked: true }, ...(over.variables ?? [])],
+      variables: variables.map((v) => ({ ...v, file: v.file === true, raw: false })),
       steps: [
         { name: 'script', script: over.script, timeout: over.timeout ?? 60, when: 'on_success', allow_failure: false },
         ...(over.after ? [{ name: 'after_script' as const, script: over.after, timeout: over.afterTimeout ?? 300, when: 'always' as const, allow_failure: true }] : []),
       ],
       artifacts: (over.artifacts ?? []).map((a) => ({
-        name: 'artifacts', untracked: false, paths: [], exclude: [], when: 'on_success' as const, artifact_type: 'archive' as const, artifact_format: 'zip' as const, expire_in: '1 week', ...a,
+        name: 'artifacts', untracked: false, paths: [], exclude: [], when: 'on_success' as const, artifact_type: 'archive', artifact_format: 'zip', expire_in: '1 week', ...a,
       })),
-      dependencies: over.dependencies ?? [],
-      allow_failure_exit_codes: [], image: null, services: null, cache: null,
+      dependencies: (over.dependencies ?? []).map((d) => ({ ...d, token, artifacts_file: { filename: 'artifacts.zip', size: 1 } })),
+      image: null, services: [], cache: [], credentials: [], features: {},
     }
   }
 
@@ -283,11 +304,11 @@ describe('shell executor', () => {
     })
     const made = await run(producer)
     expect(made.updates?.at(-1)).toEqual({ state: 'success', exit_code: 0 })
-    expect(coordinator.uploads.get(producer.id)).toEqual([{ path: join(layout.builds, `${producer.id}.tmp`, 'artifacts-0.zip'), expire_in: '1 week', artifact_type: 'archive', artifact_format: 'zip' }])
+    expect(coordinator.uploads.get(producer.id)).toEqual([{ path: join(layout.builds, `${producer.id}.tmp`, 'artifacts-0.zip'), expire_in: '1 week' }])
     expect(made.plain).toContain('Uploading artifacts for successful job\nUploading artifacts...\nFound 4 matching artifact files and directories\n')
     const consumer = job({
       script: ['cat out/result.txt out/sub/deep.txt', 'test ! -e out/junk.tmp && echo no-junk'],
-      dependencies: [{ id: producer.id, name: producer.job_info.name, artifacts_path: artifactsPath(layout, producer.id) }],
+      dependencies: [{ id: producer.id, name: producer.job_info.name }],
     })
     const used = await run(consumer)
     expect(used.updates?.at(-1)).toEqual({ state: 'success', exit_code: 0 })

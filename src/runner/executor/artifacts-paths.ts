@@ -3,7 +3,7 @@ import type { Stats } from 'node:fs'
 import { lstat, readdir, realpath, stat } from 'node:fs/promises'
 import { join, posix, sep } from 'node:path'
 import picomatch from 'picomatch'
-import type { JobArtifactSpec } from './runner/protocol.js'
+import type { RunnerJobArtifactsSpec } from '../../contract/entities/runner-job.js'
 
 export interface ArtifactSource {
   /** The path inside the zip (forward slashes, relative to the work dir). */
@@ -121,7 +121,7 @@ class Collector {
 }
 
 /** The files and directories to archive, sorted by name; `untracked` lists what git does not track in the work dir. */
-export async function selectArtifactSources(workDir: string, spec: JobArtifactSpec, untracked: () => Promise<string[]>): Promise<ArtifactSelection> {
+export async function selectArtifactSources(workDir: string, spec: RunnerJobArtifactsSpec, untracked: () => Promise<string[]>): Promise<ArtifactSelection> {
   const collector = new Collector(await realpath(workDir), spec.exclude ?? [])
   const unmatched: string[] = []
   for (const raw of spec.paths ?? []) {

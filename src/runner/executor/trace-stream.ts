@@ -1,9 +1,10 @@
-// The executor's side of a job log: output coalesced into a few appends a second, at most one chunk held, offsets
-// kept in step with the coordinator, and a stop when the coordinator says the job was canceled.
+// The executor's side of a job log: masked values replaced before anything leaves the runner, output coalesced into a
+// few appends a second, at most one chunk held, offsets kept in step with the server, and a stop when the server
+// says the job was canceled.
 import { Writable } from 'node:stream'
-import { isCollabError } from '../../../core/errors.js'
-import type { Logger } from '../../../core/logger.js'
-import type { JobCoordinator } from './protocol.js'
+import type { Logger } from '../../core/logger.js'
+import { maskBuffers, maskChunk } from '../../core/mask.js'
+import { JobGone, TraceOffsetMismatch, type JobSource } from './source.js'
 
 export interface TraceStreamOptions {
   /** Bytes gathered before an append is sent at once (and the producer waits for it). */
@@ -12,6 +13,8 @@ export interface TraceStreamOptions {
   intervalMs?: number
   onCanceled(): void
   log: Logger
+  /** Values never to be sent: the job's masked variables and its token. */
+  masks?: string[]
 }
 
 export class TraceStream extends Writable {
@@ -24,12 +27,16 @@ export class TraceStream extends Writable {
   stopped = false
   private readonly chunkBytes: number
   private readonly intervalMs: number
+  private readonly masks: Buffer[]
+  /** The end of what was written that could start a masked value, until the next write shows whether it does. */
+  private held: Buffer = Buffer.alloc(0)
 
-  constructor(private readonly coordinator: JobCoordinator, private readonly jobId: number, private readonly token: string, private readonly opts: TraceStreamOptions) {
+  constructor(private readonly source: JobSource, private readonly jobId: number, private readonly token: string, private readonly opts: TraceStreamOptions) {
     const chunkBytes = opts.chunkBytes ?? 64 * 1024
     super({ highWaterMark: chunkBytes })
     this.chunkBytes = chunkBytes
     this.intervalMs = opts.intervalMs ?? 300
+    this.masks = maskBuffers([...(opts.masks ?? []), token])
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (err?: Error | null) => void) {
@@ -55,12 +62,13 @@ export class TraceStream extends Writable {
   private sendPending(final: boolean): Promise<void> {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
-    const data = Buffer.concat(this.pending)
+    const { out, keep } = maskChunk(Buffer.concat([this.held, ...this.pending]), this.masks, final)
+    this.held = keep
     this.pending = []
     this.pendingBytes = 0
     this.sending = this.sending.then(async () => {
-      // An empty append at the end releases what the coordinator held back while masking.
-      if (data.length > 0 || final) await this.send(data)
+      // An empty append at the end tells an in-process server that the log is complete.
+      if (out.length > 0 || final) await this.send(out)
     })
     return this.sending
   }
@@ -73,19 +81,17 @@ export class TraceStream extends Writable {
   private async send(data: Buffer, retried = false): Promise<void> {
     if (this.stopped) return
     try {
-      const res = await this.coordinator.appendTrace(this.jobId, this.token, this.offset, data)
+      const res = await this.source.appendTrace(this.jobId, this.token, this.offset, data)
       this.offset = res.size
       if (res.status !== 'running') this.stop(res.status === 'canceled')
     } catch (err) {
-      const range = isCollabError(err) && err.status === 416 ? /^0-(\d+)$/.exec(err.headers.Range ?? '') : null
-      // Out of step (a lost answer): continue from the size the coordinator has, once.
-      if (range && !retried) {
-        this.offset = Number(range[1])
+      // Out of step (a lost answer): continue from the size the server has, once.
+      if (err instanceof TraceOffsetMismatch && !retried) {
+        this.offset = err.size
         return this.send(data, true)
       }
-      // A 403 is the normal end of a canceled job: its token died with it.
-      const refused = isCollabError(err) && err.status === 403
-      this.opts.log[refused ? 'info' : 'warn'](`job ${this.jobId}: trace append refused: ${(err as Error).message}`)
+      // A refused token is the normal end of a canceled job: its token died with it.
+      this.opts.log[err instanceof JobGone ? 'info' : 'warn'](`job ${this.jobId}: trace append refused: ${(err as Error).message}`)
       this.stop(false)
     }
   }

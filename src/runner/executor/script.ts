@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs'
 import { constants } from 'node:os'
 import { delimiter, join } from 'node:path'
 import type { Writable } from 'node:stream'
+import { sandboxArgs, type SandboxSpec } from '../sandbox.js'
 import { commandEcho } from './messages.js'
 
 export type ShellKind = 'bash' | 'sh'
@@ -41,6 +42,8 @@ export interface ScriptRun {
   signal: AbortSignal
   /** Called with the process group id once the shell runs. */
   onStart?(pgid: number): void
+  /** Run inside bubblewrap: killing it takes down the job's whole pid namespace, daemons that left the group included. */
+  sandbox?: SandboxSpec
 }
 
 export interface ScriptResult {
@@ -54,7 +57,8 @@ const DRAIN_MS = 2000
 
 export function runScript(run: ScriptRun): Promise<ScriptResult> {
   return new Promise((resolve) => {
-    const child = spawn(run.shell, [run.scriptFile], { cwd: run.cwd, env: run.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    const [file, args] = run.sandbox ? ['bwrap', [...sandboxArgs(run.sandbox), run.shell, run.scriptFile]] : [run.shell, [run.scriptFile]]
+    const child = spawn(file, args, { cwd: run.cwd, env: run.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     let reason: 'timeout' | 'abort' | null = null
     let graceTimer: NodeJS.Timeout | undefined
     const killGroup = (signal: NodeJS.Signals) => {

@@ -1,29 +1,39 @@
-// One job on the built-in shell executor, in gitlab-runner's order: fetch the commit, download the dependencies'
-// artifacts, run before_script + script, after_script, upload artifacts, report the result.
+// One job on the shell executor, in gitlab-runner's order: fetch the commit, download the dependencies' artifacts,
+// run before_script + script, after_script, upload artifacts, report the result. With a sandbox, every step's shell
+// runs inside bubblewrap and sees the job's directory and variables only.
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import type { Logger } from '../../../core/logger.js'
-import type { DataLayout } from '../../../core/paths.js'
-import { VERSION } from '../../../core/version.js'
-import { GitCommandError } from '../../git/exec.js'
-import { checkoutCommit } from '../../git/work-tree.js'
-import { createArtifactsZip, extractArtifacts } from '../artifacts.js'
+import type { JobUpdate, RunnerJobArtifactsSpec, RunnerJobPayload } from '../../contract/entities/runner-job.js'
+import { GitCommandError } from '../../core/git-error.js'
+import type { Logger } from '../../core/logger.js'
+import { VERSION } from '../../core/version.js'
+import { SANDBOX_HOME, type SandboxSpec } from '../sandbox.js'
+import { createArtifactsZip, extractArtifacts } from './artifacts.js'
+import { checkoutCommit } from './checkout.js'
 import { goDuration, green, red, section, yellow } from './messages.js'
-import type { JobArtifactSpec, JobCoordinator, JobPayload, JobUpdate } from './protocol.js'
 import { findShell, runScript, scriptText, type ScriptResult } from './script.js'
+import type { JobSource } from './source.js'
 import { TraceStream } from './trace-stream.js'
 
+/** Where a job's shell runs: the runner's own user and environment, or bubblewrap with only what it must see. */
+export type Isolation = { kind: 'shell'; hostEnv: Record<string, string> } | { kind: 'sandbox'; hide: readonly string[] }
+
 export interface JobRunContext {
-  coordinator: JobCoordinator
-  layout: DataLayout
+  source: JobSource
+  /** Jobs' working directories go here, one `<job id>` each (gitlab-runner's builds_dir). */
+  buildsDir: string
   runnerId: string
-  /** HOME, PATH and the like, from the server's environment; job variables come on top. */
-  hostEnv: Record<string, string>
+  isolation: Isolation
   killGraceMs: number
   traceIntervalMs?: number
+  /** How often a source that cannot say "canceled" at once is asked for the job's status (a PUT over HTTP). */
+  heartbeatMs?: number
   log: Logger
 }
+
+/** PATH and locale of a sandboxed job: the system's, as a fresh login shell of a container image would have them. */
+const SANDBOX_ENV = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOME: SANDBOX_HOME, LANG: 'C.UTF-8' }
 
 type StopReason = 'timeout' | 'canceled' | 'stopped'
 
@@ -39,11 +49,12 @@ export class JobRun {
   private readonly tmpDir: string
   private readonly trace: TraceStream
 
-  constructor(private readonly ctx: JobRunContext, private readonly job: JobPayload) {
-    this.workDir = join(ctx.layout.builds, String(job.id))
-    this.tmpDir = join(ctx.layout.builds, `${job.id}.tmp`)
-    this.trace = new TraceStream(ctx.coordinator, job.id, job.token, {
+  constructor(private readonly ctx: JobRunContext, private readonly job: RunnerJobPayload) {
+    this.workDir = join(ctx.buildsDir, String(job.id))
+    this.tmpDir = join(ctx.buildsDir, `${job.id}.tmp`)
+    this.trace = new TraceStream(ctx.source, job.id, job.token, {
       intervalMs: ctx.traceIntervalMs, log: ctx.log, onCanceled: () => this.interrupt('canceled'),
+      masks: job.variables.filter((v) => v.masked).map((v) => v.value),
     })
   }
 
@@ -55,28 +66,38 @@ export class JobRun {
   }
 
   async run(): Promise<void> {
-    const { coordinator } = this.ctx
-    const unsubscribe = coordinator.onCancel(this.job.id, () => this.interrupt('canceled'))
+    const { source } = this.ctx
+    const unsubscribe = source.onCancel?.(this.job.id, () => this.interrupt('canceled')) ?? (() => {})
     const timer = setTimeout(() => this.interrupt('timeout'), this.job.runner_info.timeout * 1000)
+    const heartbeat = source.onCancel ? undefined : setInterval(() => this.checkCanceled(), this.ctx.heartbeatMs ?? 1000)
     try {
-      const state = await coordinator.updateJob(this.job.id, this.job.token, { state: 'running' }).catch(() => ({ status: 'running' }))
+      const state = await source.updateJob(this.job.id, this.job.token, { state: 'running' }).catch(() => ({ status: 'running' }))
       if (state.status === 'canceled') this.interrupt('canceled')
       const update = await this.execute().catch((err: unknown) => {
         // A job must never stay running at the coordinator because the runner tripped.
-        this.ctx.log.error(`job ${this.job.id} on the shell executor`, err)
+        this.ctx.log.error(`job ${this.job.id} on the ${this.ctx.isolation.kind} executor`, err)
         return this.fail(`ERROR: Job failed (system failure): ${this.hideToken((err as Error).message)}`, { state: 'failed', failure_reason: 'runner_system_failure' })
       })
       clearTimeout(timer)
       await this.trace.finish()
-      if (update) await coordinator.updateJob(this.job.id, this.job.token, update)
+      if (update) await source.updateJob(this.job.id, this.job.token, update)
     } catch (err) {
-      this.ctx.log.error(`job ${this.job.id}: reporting to the coordinator failed`, err)
+      this.ctx.log.error(`job ${this.job.id}: reporting to the server failed`, err)
     } finally {
       clearTimeout(timer)
+      clearInterval(heartbeat)
       unsubscribe()
       await rm(this.workDir, { recursive: true, force: true }).catch(() => undefined)
       await rm(this.tmpDir, { recursive: true, force: true }).catch(() => undefined)
     }
+  }
+
+  /** A job quiet for a while still learns of its cancel: the server answers its status to a running update. */
+  private checkCanceled() {
+    if (this.reason) return
+    this.ctx.source.updateJob(this.job.id, this.job.token, { state: 'running' }).then((s) => {
+      if (s.status === 'canceled' || s.status === 'canceling') this.interrupt('canceled')
+    }, () => undefined)
   }
 
   /** Runs every stage; answers the final update, or null when the job was canceled (the coordinator already knows). */
@@ -84,8 +105,9 @@ export class JobRun {
     const t = this.trace
     t.line(`Running with collab runner ${VERSION}`)
     t.line(`  on ${this.ctx.runnerId}`)
-    t.line(section('Preparing the "shell" executor'))
-    t.line('Using Shell executor...')
+    const sandboxed = this.ctx.isolation.kind === 'sandbox'
+    t.line(section(`Preparing the "${sandboxed ? 'sandbox' : 'shell'}" executor`))
+    t.line(sandboxed ? 'Using the bubblewrap sandbox: read-only system, private /tmp and HOME, no view of other files...' : 'Using Shell executor...')
     t.line(section('Preparing environment'))
     t.line(`Running on ${hostname()}...`)
     let exitCode: number | null = null
@@ -154,19 +176,28 @@ export class JobRun {
 
   private async downloadDependencies() {
     for (const dep of this.job.dependencies) {
-      if (!dep.artifacts_path || this.reason) continue
+      if (!dep.artifacts_file.filename || this.reason) continue
       this.trace.line(section(`Downloading artifacts for ${dep.name} (${dep.id})...`))
+      const zip = join(this.tmpDir, `dependency-${dep.id}.zip`)
       try {
-        await extractArtifacts(dep.artifacts_path, this.workDir)
+        await this.ctx.source.downloadArtifacts(dep.id, dep.token, zip)
+      } catch (err) {
+        throw new SystemFailure(`the artifacts of ${dep.name} (${dep.id}) could not be downloaded: ${this.hideToken((err as Error).message)}`)
+      }
+      try {
+        await extractArtifacts(zip, this.workDir)
       } catch (err) {
         throw new SystemFailure(`the artifacts of ${dep.name} (${dep.id}) could not be extracted: ${(err as Error).message}`)
+      } finally {
+        await rm(zip, { force: true })
       }
       this.trace.line(`Downloading artifacts from coordinator... ok        id=${dep.id} responseStatus=200 OK`)
     }
   }
 
   private async environment(extra: Record<string, string>): Promise<Record<string, string>> {
-    const env: Record<string, string> = { ...this.ctx.hostEnv }
+    const iso = this.ctx.isolation
+    const env: Record<string, string> = iso.kind === 'shell' ? { ...iso.hostEnv } : { ...SANDBOX_ENV }
     for (const v of this.job.variables) {
       if (!v.file) {
         env[v.key] = v.value
@@ -177,7 +208,7 @@ export class JobRun {
       env[v.key] = path
     }
     return {
-      ...env, CI_PROJECT_DIR: this.workDir, CI_BUILDS_DIR: this.ctx.layout.builds, CI_RUNNER_DESCRIPTION: this.ctx.runnerId,
+      ...env, CI_PROJECT_DIR: this.workDir, CI_BUILDS_DIR: this.ctx.buildsDir, CI_RUNNER_DESCRIPTION: this.ctx.runnerId,
       CI_RUNNER_VERSION: VERSION, CI_RUNNER_EXECUTABLE_ARCH: `${process.platform}/${process.arch}`, CI_SHARED_ENVIRONMENT: 'true', ...extra,
     }
   }
@@ -188,11 +219,14 @@ export class JobRun {
     if (!step || step.script.length === 0) return { exitCode: 0, timedOut: false, aborted: false }
     const env = await this.environment(extra)
     const shell = findShell(env.PATH ?? '')
+    const iso = this.ctx.isolation
+    const sandbox: SandboxSpec | undefined = iso.kind === 'sandbox'
+      ? { workDir: this.workDir, jobFilesDir: this.tmpDir, hide: iso.hide, home: SANDBOX_HOME } : undefined
     const scriptFile = join(this.tmpDir, `${name}.sh`)
     await writeFile(scriptFile, scriptText(step.script, shell.kind), { mode: 0o700 })
     const timeoutMs = name === 'script' ? this.job.runner_info.timeout * 1000 : step.timeout * 1000
     const result = await runScript({
-      shell: shell.file, scriptFile, cwd: this.workDir, env, output: this.trace, timeoutMs, killGraceMs: this.ctx.killGraceMs, signal,
+      shell: shell.file, scriptFile, cwd: this.workDir, env, output: this.trace, timeoutMs, killGraceMs: this.ctx.killGraceMs, signal, sandbox,
     })
     await this.trace.flush()
     if (name === 'script' && result.timedOut) this.interrupt('timeout')
@@ -221,7 +255,7 @@ export class JobRun {
     return ok
   }
 
-  private async uploadOne(spec: JobArtifactSpec, zipPath: string): Promise<boolean> {
+  private async uploadOne(spec: RunnerJobArtifactsSpec, zipPath: string): Promise<boolean> {
     const t = this.trace
     t.line('Uploading artifacts...')
     try {
@@ -232,9 +266,7 @@ export class JobRun {
         return true
       }
       t.line(`Found ${entries} matching artifact files and directories`)
-      await this.ctx.coordinator.uploadArtifacts(this.job.id, this.job.token, {
-        path: zipPath, expire_in: spec.expire_in, artifact_type: spec.artifact_type, artifact_format: spec.artifact_format,
-      })
+      await this.ctx.source.uploadArtifacts(this.job.id, this.job.token, zipPath, spec.expire_in)
       t.line(`Uploading artifacts as "archive" to coordinator... 201 Created  id=${this.job.id} responseStatus=201 Created`)
       return true
     } catch (err) {

@@ -1,8 +1,9 @@
-// Work trees for CI jobs, with the git command line: a fresh fetch of one commit over HTTP, and the files git does not track.
+// A job's work tree, with the git command line: a fresh fetch of one commit over HTTP with the job token, and the
+// files git does not track.
 import { execFile, spawn } from 'node:child_process'
 import { mkdir } from 'node:fs/promises'
 import { gitChildEnv } from '../../core/child-env.js'
-import { GitCommandError } from './exec.js'
+import { GitCommandError } from '../../core/git-error.js'
 
 export interface CheckoutOptions {
   /** An http(s) URL; credentials in it are sent as a header instead, so they appear in no git message or config. */

@@ -1,18 +1,16 @@
-// The built-in shell executor: asks the coordinator for jobs while below its concurrency limit (woken at once by
-// notify(), else by a slow poll) and runs each with JobRun, as a gitlab-runner with the shell executor would.
-import { serverHostEnv } from '../../../core/child-env.js'
-import type { Logger } from '../../../core/logger.js'
-import type { DataLayout } from '../../../core/paths.js'
-import { JobRun } from './job-run.js'
-import type { Executor, JobCoordinator } from './protocol.js'
+// The shell executor: asks its source for jobs while below its concurrency limit (woken at once by notify(), else by
+// a poll) and runs each with JobRun, as a gitlab-runner with the shell executor would, sandboxed or not.
+import type { Logger } from '../../core/logger.js'
+import { JobRun, type Isolation } from './job-run.js'
+import type { Executor, JobSource } from './source.js'
 
 export interface ShellExecutorOptions {
-  layout: DataLayout
+  /** Jobs' working directories. */
+  buildsDir: string
   /** Jobs run at the same time at most. */
   concurrency: number
   runnerId?: string
-  /** HOME and PATH for job shells (the server's own); defaults to this process's. */
-  hostEnv?: Record<string, string>
+  isolation: Isolation
   /** How often the queue is asked when nobody calls notify(). */
   pollMs?: number
   /** After SIGTERM, how long a job's process group has before SIGKILL. */
@@ -28,8 +26,10 @@ export class ShellExecutor implements Executor {
   private again = false
   private timer: NodeJS.Timeout | null = null
   private readonly runnerId: string
+  /** Aborts a job request the server holds open (long polling) when the executor stops. */
+  private readonly stopping = new AbortController()
 
-  constructor(private readonly coordinator: JobCoordinator, private readonly opts: ShellExecutorOptions) {
+  constructor(private readonly source: JobSource, private readonly opts: ShellExecutorOptions) {
     this.runnerId = opts.runnerId ?? 'collab-shell-runner'
   }
 
@@ -61,8 +61,9 @@ export class ShellExecutor implements Executor {
     while (this.active && this.runs.size < this.opts.concurrency) {
       let payload
       try {
-        payload = await this.coordinator.requestJob({ id: this.runnerId, concurrency: this.opts.concurrency })
+        payload = await this.source.requestJob(this.stopping.signal)
       } catch (err) {
+        if (this.stopping.signal.aborted) return
         this.opts.log.error('requesting a CI job failed', err)
         return
       }
@@ -72,7 +73,7 @@ export class ShellExecutor implements Executor {
         this.opts.log.warn(`job ${payload.id} arrived while the runner stopped`)
       }
       this.launch(new JobRun({
-        coordinator: this.coordinator, layout: this.opts.layout, runnerId: this.runnerId, hostEnv: this.opts.hostEnv ?? serverHostEnv(),
+        source: this.source, buildsDir: this.opts.buildsDir, runnerId: this.runnerId, isolation: this.opts.isolation,
         killGraceMs: this.opts.killGraceMs ?? 10_000, traceIntervalMs: this.opts.traceIntervalMs, log: this.opts.log,
       }, payload), payload.id)
     }
@@ -93,6 +94,7 @@ export class ShellExecutor implements Executor {
 
   async stop(): Promise<void> {
     this.active = false
+    this.stopping.abort()
     if (this.timer) clearInterval(this.timer)
     this.timer = null
     await this.pumping
