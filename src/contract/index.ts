@@ -23,6 +23,7 @@ import * as jobs from './endpoints/jobs.js'
 import * as ciVariables from './endpoints/ci-variables.js'
 import * as ciGroupVariables from './endpoints/ci-group-variables.js'
 import * as pipelineTriggers from './endpoints/pipeline-triggers.js'
+import * as jobTokenScope from './endpoints/job-token-scope.js'
 import * as pipelines from './endpoints/pipelines.js'
 import * as ciLint from './endpoints/ci-lint.js'
 import * as snippets from './endpoints/snippets.js'
@@ -82,6 +83,7 @@ export const contract = {
   ciVariables: pick(ciVariables),
   ciGroupVariables: pick(ciGroupVariables),
   pipelineTriggers: pick(pipelineTriggers),
+  jobTokenScope: pick(jobTokenScope),
   pipelines: pick(pipelines),
   ciLint: pick(ciLint),
   snippets: pick(snippets),

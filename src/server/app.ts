@@ -26,6 +26,7 @@ import { jobHandlers } from './handlers/jobs.js'
 import { ciVariableHandlers } from './handlers/ci-variables.js'
 import { ciGroupVariableHandlers } from './handlers/ci-group-variables.js'
 import { pipelineTriggerHandlers } from './handlers/pipeline-triggers.js'
+import { jobTokenScopeHandlers } from './handlers/job-token-scope.js'
 import { pipelineHandlers } from './handlers/pipelines.js'
 import { ciLintHandlers } from './handlers/ci-lint.js'
 import { snippetHandlers } from './handlers/snippets.js'
@@ -105,6 +106,7 @@ const HANDLERS = {
   ciVariables: ciVariableHandlers,
   ciGroupVariables: ciGroupVariableHandlers,
   pipelineTriggers: pipelineTriggerHandlers,
+  jobTokenScope: jobTokenScopeHandlers,
   pipelines: pipelineHandlers,
   ciLint: ciLintHandlers,
   snippets: snippetHandlers,

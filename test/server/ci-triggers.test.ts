@@ -154,7 +154,7 @@ describe('trigger tokens', () => {
 })
 
 describe('job tokens', () => {
-  it("runs a `pipeline`-source pipeline as the job's user while the job runs, then 404", async () => {
+  it("runs a `pipeline`-source pipeline as the job's user while the job runs, where its project is allowed, then 404", async () => {
     const upstream = await ciProject(server, 'upstream', CONFIG)
     const bare = await ciProject(server, 'no-config', null, { 'README.md': 'x' })
     const coordinator = createCoordinator(server.app)
@@ -163,6 +163,12 @@ describe('job tokens', () => {
     let job = await coordinator.requestJob({ id: 't', concurrency: 1 })
     while (job && job.job_info.project_id !== upstream.project.id) job = await coordinator.requestJob({ id: 't', concurrency: 1 })
     expect(job).not.toBeNull()
+    // GitLab 17's inbound job token scope: another project's job token runs nothing here until this project allows it.
+    const refused = await api(server).post(`/projects/${project.id}/trigger/pipeline`, { token: job!.token, ref: 'master', variables: { UP: 'stream' } })
+    expect([refused.status, refused.body]).toEqual([404, { message: '404 Not Found' }])
+    for (const target of [project.id, bare.project.id]) {
+      expectStatus(await upstream.root.post(`/projects/${target}/job_token_scope/allowlist`, { target_project_id: upstream.project.id }), 201)
+    }
     const res = expectStatus(await api(server).post(`/projects/${project.id}/trigger/pipeline`, { token: job!.token, ref: 'master', variables: { UP: 'stream' } }), 201)
     expect(res.body).toMatchObject({ project_id: project.id, source: 'pipeline', user: { username: 'root' } })
     const vars = expectStatus(await maintainer.api.get(`/projects/${project.id}/pipelines/${res.body.id}/variables`), 200).body

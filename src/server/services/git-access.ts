@@ -15,6 +15,7 @@ import type { UserRow } from '../store/users.js'
 import { currentSettings } from './application-settings.js'
 import { callerFromGitPassword, callerFromToken, tokenHash } from './auth.js'
 import { housekeepAfterPush } from './housekeeping.js'
+import { jobTokenAllowed } from '../store/ci-job-token-scope.js'
 import { callerFromJobToken } from './job-tokens.js'
 import { protectDefaultBranch } from './protected-branches.js'
 import { pushChecks } from './push-checks.js'
@@ -84,8 +85,8 @@ export async function authorizeGit(app: AppDeps, projectPath: string, push: bool
   }
   const ctx = { app, user: caller.user }
   if (!project || !canReadProject(ctx, project)) throw projectMissing()
-  // A job token fetches its own project only, and never pushes (GitLab 17's defaults).
-  if (caller.job && caller.job.project_id !== project.id) throw projectMissing()
+  // A job token fetches its own project and those whose inbound scope lets its project in, and never pushes (GitLab 17).
+  if (caller.job && !jobTokenAllowed(app.db, caller.job.project_id, project.id)) throw projectMissing()
   if (push && caller.job) throw pushDenied()
   if (push) {
     const mayPush = hasScope(caller.scopes, PUSH_SCOPES) && canReadCode(ctx, project) &&

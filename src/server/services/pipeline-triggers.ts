@@ -8,6 +8,7 @@ import { nowIso } from '../context.js'
 import { createPipeline, pipelineError, type PipelineVariableInput } from '../ci/lifecycle.js'
 import { canReadProject, DEVELOPER, effectiveProjectLevel, MAINTAINER, requireProjectLevel } from '../policy.js'
 import { findRunningJobByTokenHash } from '../store/ci-job-lists.js'
+import { jobTokenAllowed } from '../store/ci-job-token-scope.js'
 import * as store from '../store/ci-triggers.js'
 import { transaction } from '../store/db.js'
 import { findProjectById, findProjectByPath, type ProjectView } from '../store/projects.js'
@@ -104,7 +105,10 @@ async function run(ctx: RequestContext, project: ProjectView, user: UserRow, sou
   return { row, project }
 }
 
-/** POST /projects/:id/trigger/pipeline; 404 for a token that is no trigger of this project and no running job's. */
+/**
+ * POST /projects/:id/trigger/pipeline; 404 for a token that is no trigger of this project and no running job's, or a
+ * job's whose project this one's job token scope does not allow.
+ */
 export async function triggerPipeline(ctx: RequestContext, id: string, input: TriggerInput) {
   const given = pipelineVariables(input.variables)
   const variables = [...given, payloadOf(id, input, given)]
@@ -124,7 +128,9 @@ export async function triggerPipeline(ctx: RequestContext, id: string, input: Tr
   }
   const job = trigger ? undefined : findRunningJobByTokenHash(ctx.app.db, hash)
   const user = job?.user_id != null ? findUserById(ctx.app.db, job.user_id) : undefined
-  if (!job || !user || user.state !== 'active' || !canReadProject({ ...ctx, user }, project)) {
+  // A job token reads another project, and so runs its pipelines, only where that project's inbound scope lets the
+  // job's project in (Ci::AuthJobFinder scopes the user): otherwise GitLab's "cannot read it", 404.
+  if (!job || !user || user.state !== 'active' || !jobTokenAllowed(ctx.app.db, job.project_id, project.id) || !canReadProject({ ...ctx, user }, project)) {
     throw new CollabError('NOT_FOUND', '404 Not Found', { status: 404 })
   }
   return run(ctx, project, user, 'pipeline', input.ref, variables)

@@ -27,6 +27,7 @@ import { defaultIn, requireAllowedInNamespace } from './visibility.js'
 import { protectDefaultBranch } from './protected-branches.js'
 import { projectStatistics } from './statistics.js'
 import { committed, transaction } from '../store/db.js'
+import { jobTokenAllowed } from '../store/ci-job-token-scope.js'
 import { emitProjectSystemEvent } from './webhook-system-events.js'
 import { emitHookEvent } from './webhook-events.js'
 import { announceClosed, closeMergeRequestsFromFork } from './fork-merge-requests.js'
@@ -39,8 +40,8 @@ export function findVisibleProject(ctx: RequestContext, ref: string | number): s
   const key = parseIdOrPath(ref)
   const project = 'id' in key ? store.findProjectById(ctx.app.db, key.id) : store.findProjectByPath(ctx.app.db, key.path)
   if (!project || !canReadProject(ctx, project)) throw projectNotFound()
-  // A job token reaches its own project only (GitLab 17's inbound job token scope, on by default).
-  if (ctx.job && ctx.job.project_id !== project.id) throw projectNotFound()
+  // A job token reaches its own project, and others whose inbound job token scope lets its project in (GitLab 17).
+  if (ctx.job && !jobTokenAllowed(ctx.app.db, ctx.job.project_id, project.id)) throw projectNotFound()
   return project
 }
 

@@ -30,6 +30,7 @@ import m025 from './migrations/025-bulk-push-events.sql'
 import m026 from './migrations/026-issue-list-versions-counts.sql'
 import m027 from './migrations/027-fork-merge-requests.sql'
 import m028 from './migrations/028-encrypted-secrets.sql'
+import m029 from './migrations/029-job-token-scope.sql'
 import m030 from './migrations/030-protected-tags.sql'
 import m031 from './migrations/031-markdown-cache.sql'
 import m032 from './migrations/032-ids-never-reused.js'
@@ -44,7 +45,7 @@ export type Db = Database.Database
 type Migration = string | ((db: Db) => void)
 
 const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017,
-  m018, m019, m020, m021, m022, m023, m024, m025, m026, m027, m028, m030, m031,
+  m018, m019, m020, m021, m022, m023, m024, m025, m026, m027, m028, m029, m030, m031,
   m032, m033]
 
 export function openDatabase(file: string): Db {
