@@ -24,9 +24,11 @@ function allocatedKeys(): { table: string; column: string; sql: string; foreign:
   const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[]
   return tables.flatMap(({ name, sql }) => {
     const keys = (db.pragma(`table_info("${name}")`) as Column[]).filter((c) => c.pk)
-    if (keys.length !== 1 || keys[0].type.toUpperCase() !== 'INTEGER' || /WITHOUT\s+ROWID\s*$/i.test(sql)) return []
+    // A comment may mention the words: only the statement's code counts.
+    const code = sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, '')
+    if (keys.length !== 1 || keys[0].type.toUpperCase() !== 'INTEGER' || /\bWITHOUT\s+ROWID\b/i.test(code.slice(code.lastIndexOf(')')))) return []
     const foreign = (db.pragma(`foreign_key_list("${name}")`) as { from: string }[]).some((f) => f.from === keys[0].name)
-    return [{ table: name, column: keys[0].name, sql, foreign }]
+    return [{ table: name, column: keys[0].name, sql: code, foreign }]
   })
 }
 

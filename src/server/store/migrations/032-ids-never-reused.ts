@@ -23,7 +23,10 @@ function reusingIds(db: Db): Table[] {
     WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.sql NOT LIKE 'CREATE VIRTUAL%'
     GROUP BY m.name HAVING COUNT(*) = 1 AND upper(k.type) = 'INTEGER'
       AND NOT EXISTS (SELECT 1 FROM pragma_foreign_key_list(m.name) f WHERE f."from" = k.name)`).all() as Table[]
-  return keyed.filter((t) => !/\bAUTOINCREMENT\b/i.test(t.sql) && !/\)\s*WITHOUT\s+ROWID\s*$/i.test(t.sql))
+  return keyed.filter((t) => {
+    const code = t.sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, '')
+    return !/\bAUTOINCREMENT\b/i.test(code) && !/\bWITHOUT\s+ROWID\b/i.test(code.slice(code.lastIndexOf(')')))
+  })
 }
 
 /** The table's CREATE statement, its id column made `INTEGER PRIMARY KEY AUTOINCREMENT`. */
