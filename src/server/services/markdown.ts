@@ -121,6 +121,10 @@ function head(source: string): string {
  * comes from the Host header, and a render per Host would let any client make us render a text again.
  */
 const BASE = 'collab-base:'
+/**
+ * Part of every kept render's key. Kept renders outlive the process: a change to what a render produces (a rule, an
+ * option, markdown-it's major version) must bump it, or texts rendered before show the old output until they change.
+ */
 const RENDERER_VERSION = 1
 
 /** How many bytes of rendered HTML the persistent cache keeps, oldest out first. */
