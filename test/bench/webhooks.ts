@@ -1,5 +1,5 @@
 // Webhook benchmark: latency from POST …/issues to the Issue Hook arriving at a local receiver (p50, p99), against
-// `collab serve` (built CLI, local hooks allowed on loopback). Baselines from the same run: the create's own answer
+// `collab serve` (built CLI, local hooks allowed by root). Baselines from the same run: the create's own answer
 // time, and one bare node:http POST to the same receiver (the floor of a delivery hop).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -39,6 +39,8 @@ export async function webhooksBench() {
   const collab = await startCollab(tempDir('webhooks-data'), tempDir('webhooks-config'))
   try {
     const api = `${collab.url}/api/v4`
+    // The receiver is local: as on GitLab, only an administrator can allow that.
+    await call(`${api}/application/settings`, 'PUT', { allow_local_requests_from_hooks_and_services: true })
     const project = await call(`${api}/projects`, 'POST', { name: 'hooks-bench' })
     await call(`${api}/projects/${project.id}/hooks`, 'POST', { url: `${receiver.url}/hook`, push_events: false, issues_events: true })
     const answer: number[] = []

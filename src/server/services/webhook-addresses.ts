@@ -5,14 +5,13 @@ import { lookup } from 'node:dns/promises'
 import { BlockList, isIP } from 'node:net'
 import { CollabError } from '../../core/errors.js'
 import type { AppDeps } from '../context.js'
-import * as settingsStore from '../store/application-settings.js'
-import { currentSettings, updateSettings } from './application-settings.js'
+import { currentSettings } from './application-settings.js'
 
 const LOOPBACK = new BlockList()
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4')
 LOOPBACK.addSubnet('0.0.0.0', 8, 'ipv4')
-LOOPBACK.addAddress('::1', 'ipv6')
-LOOPBACK.addAddress('::', 'ipv6')
+// ::/96 holds ::1, :: and the IPv4-compatible ::127.0.0.1; BlockList checks IPv4-mapped (::ffff:7f00:1) by their IPv4.
+LOOPBACK.addSubnet('::', 96, 'ipv6')
 
 const PRIVATE = new BlockList()
 for (const [net, bits] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10]] as const) PRIVATE.addSubnet(net, bits, 'ipv4')
@@ -42,11 +41,13 @@ export function parseHookUrl(url: string): URL | null {
 
 const bare = (host: string) => (host.startsWith('[') ? host.slice(1, -1) : host)
 
+// A name's trailing dots are the same name (`localhost.`), which resolvers need not know.
+const LOCALHOST_NAME = /(?:^|\.)localhost\.*$/i
+
 /** Why an address may not be called, in GitLab's words; null when it may. */
 function addressRefusal(address: string): string | null {
   const family = isIP(address) === 6 ? 'ipv6' : 'ipv4'
-  const mapped = family === 'ipv6' && /^::ffff:/i.test(address) ? address.slice(7) : null
-  const check = (list: BlockList) => list.check(address, family) || (mapped !== null && isIP(mapped) === 4 && list.check(mapped, 'ipv4'))
+  const check = (list: BlockList) => list.check(address, family)
   if (check(LOOPBACK)) return 'Requests to localhost are not allowed'
   if (check(LINK_LOCAL)) return 'Requests to the link local network are not allowed'
   if (check(PRIVATE)) return 'Requests to the local network are not allowed'
@@ -60,8 +61,9 @@ export function requireHookUrlAllowed(app: AppDeps, url: string) {
   const parsed = parseHookUrl(url)
   if (!parsed) throw invalidHookUrl()
   if (localRequestsAllowed(app)) return
-  const host = bare(parsed.hostname).toLowerCase()
-  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && addressRefusal(host))) throw invalidHookUrl()
+  // Other names are resolved, and their addresses checked, at delivery.
+  const host = bare(parsed.hostname)
+  if (LOCALHOST_NAME.test(host) || (isIP(host) && addressRefusal(host))) throw invalidHookUrl()
 }
 
 /**
@@ -71,6 +73,7 @@ export function requireHookUrlAllowed(app: AppDeps, url: string) {
 export async function deliveryRefusal(app: AppDeps, url: URL): Promise<string | null> {
   if (localRequestsAllowed(app)) return null
   const host = bare(url.hostname)
+  if (LOCALHOST_NAME.test(host)) return 'Requests to localhost are not allowed'
   let addresses: string[]
   try {
     addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address)
@@ -101,13 +104,3 @@ export function guardedLookup(app: AppDeps): typeof dns.lookup | undefined {
   }) as typeof dns.lookup
 }
 
-/**
- * `collab serve` on loopback: local hooks are allowed unless an administrator has set the switch either way, since
- * every receiver such a server can reach is local too.
- */
-export function allowLocalHooksByDefault(app: AppDeps) {
-  const row = settingsStore.findSettingsRow(app.db)
-  const saved = row ? (JSON.parse(row.settings) as Record<string, unknown>) : {}
-  if (Object.hasOwn(saved, 'allow_local_requests_from_hooks_and_services')) return
-  updateSettings({ app } as Parameters<typeof updateSettings>[0], { allow_local_requests_from_hooks_and_services: true })
-}

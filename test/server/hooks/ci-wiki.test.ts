@@ -100,17 +100,17 @@ describe('wiki and shutdown', () => {
 })
 
 describe('collab serve', () => {
-  it('on loopback allows local hooks by default, and keeps an administrator\'s choice', async () => {
+  it('on loopback leaves local hooks off, as GitLab does, and keeps an administrator\'s choice', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'collab-hooks-serve-'))
     try {
       const opts = { host: '127.0.0.1', port: 0, dataDir, rootToken: 'glpat-hooks-serve-token-000000000', log: () => {}, runner: { enabled: false } }
       let s = await startServer(opts)
       const get = async () => (await fetch(`${s.url}/api/v4/application/settings`, { headers: { 'PRIVATE-TOKEN': opts.rootToken } }).then((r) => r.json()) as any).allow_local_requests_from_hooks_and_services
-      expect(await get()).toBe(true)
-      await fetch(`${s.url}/api/v4/application/settings?allow_local_requests_from_hooks_and_services=false`, { method: 'PUT', headers: { 'PRIVATE-TOKEN': opts.rootToken } })
+      expect(await get()).toBe(false)
+      await fetch(`${s.url}/api/v4/application/settings?allow_local_requests_from_hooks_and_services=true`, { method: 'PUT', headers: { 'PRIVATE-TOKEN': opts.rootToken } })
       await s.close()
       s = await startServer(opts)
-      expect(await get()).toBe(false)
+      expect(await get()).toBe(true)
       await s.close()
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
