@@ -1,8 +1,11 @@
 // `collab serve`: boot the data directory, listen, and shut down cleanly.
 import net from 'node:net'
 import { streamLogger } from '../core/logger.js'
+import { sandboxUnavailable } from '../core/sandbox-probe.js'
 import { createServer } from './app.js'
 import { boot } from './boot.js'
+import { startRunnerChild, type RunnerChild } from './runner-child.js'
+import { prepareEmbeddedRunner } from './services/runners.js'
 import { closeDatabase } from './store/db.js'
 
 export interface ServeOptions {
@@ -16,12 +19,12 @@ export interface ServeOptions {
   /** Addresses of reverse proxies whose X-Forwarded-Proto is believed. */
   trustedProxies?: readonly string[]
   log: (line: string) => void
-  /** The built-in shell runner: on by default when listening on loopback, one job per core. */
-  runner?: { enabled?: boolean; concurrency?: number }
+  /**
+   * The CI runner started as a child process (`collab runner run`, through `command`: node and collab's script): on
+   * unless `enabled` is false, one job per core unless `concurrency` says otherwise.
+   */
+  runner?: { enabled?: boolean; concurrency?: number; command?: readonly string[] }
 }
-
-/** Jobs run shell commands as the server's user: by default only a server reachable from this machine alone runs them. */
-export const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host)
 
 /**
  * Fails as listen would (EADDRINUSE, EACCES) before anything is created: a busy port must not leave behind a new
@@ -43,7 +46,7 @@ export async function startServer(opts: ServeOptions) {
     dataDir: opts.dataDir, log, rootToken: opts.rootToken, rootPassword: opts.rootPassword,
     responseCache: opts.responseCache, trustedProxies: opts.trustedProxies,
   })
-  const server = createServer(app, { runner: { enabled: opts.runner?.enabled ?? isLoopbackHost(opts.host), concurrency: opts.runner?.concurrency } })
+  const server = createServer(app)
   let url: string
   try {
     ;({ url } = await server.listen(opts.port, opts.host))
@@ -51,16 +54,37 @@ export async function startServer(opts: ServeOptions) {
     closeDatabase(app.db)
     throw err
   }
+  const command = opts.runner?.command
+  const runner = opts.runner?.enabled !== false && command ? await startEmbeddedRunner(app, command, connectableUrl(url), opts) : undefined
   return {
     url: connectableUrl(url),
     dataDir: opts.dataDir,
     rootTokenCreated: root.created,
     rootToken: root.token,
+    runnerPid: () => runner?.pid(),
     async close() {
+      // The runner first: it reports the jobs it stops while the server still answers.
+      await runner?.stop()
       await server.close()
       closeDatabase(app.db)
     },
   }
+}
+
+/**
+ * The instance runner `collab serve` runs as its child. Without a sandbox it cannot keep a job from the server's
+ * data, so it takes administrators' pipelines only, and says how to run the rest.
+ */
+async function startEmbeddedRunner(app: ReturnType<typeof boot>['app'], command: readonly string[], url: string, opts: ServeOptions): Promise<RunnerChild> {
+  const why = await sandboxUnavailable()
+  const { token } = prepareEmbeddedRunner({ app }, { adminPipelinesOnly: why !== null })
+  if (why) {
+    opts.log(`CI: ${why}. The built-in runner runs only pipelines started by administrators, unsandboxed; other pipelines wait for a runner that isolates jobs (install bubblewrap and restart, or attach one: collab runner register --url ${url} --token glrt-…)`)
+  }
+  return startRunnerChild({
+    command, url, token, executor: why ? 'shell' : 'sandbox', concurrency: opts.runner?.concurrency,
+    hide: [opts.dataDir], buildsDir: app.layout.builds, log: app.log,
+  })
 }
 
 /** A server bound to every interface is reached, and stored in the CLI config, through loopback. */
