@@ -1,6 +1,7 @@
 // The one place that answers "may this caller do this": admin, access levels 10–50 and visibility.
 import { forbidden } from '../core/errors.js'
 import type { RequestContext } from './context.js'
+import type { UserRow } from './store/users.js'
 import { groupAccessLevel, type NamespaceRow } from './store/namespaces.js'
 import { directProjectLevel, projectAccessLevel, type ProjectView } from './store/projects.js'
 
@@ -44,22 +45,49 @@ export function groupLevel(ctx: Caller, group: Pick<NamespaceRow, 'id'>): number
 export const effectiveProjectLevel = (ctx: Caller, project: ProjectView) => (isAdmin(ctx) ? OWNER : projectLevel(ctx, project))
 export const effectiveGroupLevel = (ctx: Caller, group: Pick<NamespaceRow, 'id'>) => (isAdmin(ctx) ? OWNER : groupLevel(ctx, group))
 
-export function canReadVisibility(ctx: Caller, visibility: string, level: number) {
-  if (visibility === 'public') return true
-  if (!ctx.user) return false
-  if (visibility === 'internal') return true
-  return isAdmin(ctx) || level >= GUEST
-}
+/**
+ * External users (GitLab's `external`) see internal projects, groups and snippets only where they are members, and
+ * create no personal projects nor groups.
+ */
+export const isExternalUser = (u: Pick<UserRow, 'external' | 'is_admin'>) => u.external === 1 && u.is_admin !== 1
+export const isExternal = (ctx: Caller) => ctx.user !== null && isExternalUser(ctx.user)
+
+const PUBLIC_ONLY = ['public'] as const
+const PUBLIC_AND_INTERNAL = ['public', 'internal'] as const
+
+/**
+ * The visibility levels the caller reads without membership: public for everyone, internal too for signed-in users who
+ * are not external. The store's visibility SQL is built from this list, so lists and single reads agree.
+ */
+export const openVisibilities = (ctx: Caller): readonly ('public' | 'internal')[] => (!ctx.user || isExternal(ctx) ? PUBLIC_ONLY : PUBLIC_AND_INTERNAL)
+
+export const isOpenTo = (ctx: Caller, visibility: string) => (openVisibilities(ctx) as readonly string[]).includes(visibility)
+
+export const canReadVisibility = (ctx: Caller, visibility: string, level: number) => isOpenTo(ctx, visibility) || isAdmin(ctx) || level >= GUEST
 
 export const canReadProject = (ctx: Caller, project: ProjectView) =>
-  project.visibility === 'public' || isAdmin(ctx) || canReadVisibility(ctx, project.visibility, projectLevel(ctx, project))
+  isOpenTo(ctx, project.visibility) || isAdmin(ctx) || projectLevel(ctx, project) >= GUEST
 
 export const canReadGroup = (ctx: Caller, group: NamespaceRow) =>
-  group.visibility === 'public' || canReadVisibility(ctx, group.visibility, groupLevel(ctx, group))
+  isOpenTo(ctx, group.visibility) || isAdmin(ctx) || groupLevel(ctx, group) >= GUEST
 
-/** Code (clone, fork): anyone who may read a public or internal project; on a private one, Reporter and up. */
+/**
+ * Code and merge requests (clone, fork, merge request lists, search and links): anyone who reads the project without
+ * membership; where membership is what lets the caller in (private, or internal to an external user), Reporter and up.
+ */
 export const canReadCode = (ctx: Caller, project: ProjectView) =>
-  canReadProject(ctx, project) && (project.visibility !== 'private' || isAdmin(ctx) || projectLevel(ctx, project) >= REPORTER)
+  isOpenTo(ctx, project.visibility) || isAdmin(ctx) || projectLevel(ctx, project) >= REPORTER
+
+/**
+ * GitLab's public_builds: pipelines, jobs, their logs and artifacts, and commit statuses are for Reporters and up; with
+ * the project's `public_jobs` on (the default), for everyone who may read the project (guests of a private one too).
+ * With CI off, for nobody (GitLab's builds_disabled prevents them for administrators too).
+ */
+export function canReadBuilds(ctx: Caller, project: ProjectView) {
+  if (!project.jobs_enabled) return false
+  if (isAdmin(ctx)) return true
+  return canReadProject(ctx, project) && (project.public_jobs === 1 || projectLevel(ctx, project) >= REPORTER)
+}
 
 export function requireProjectLevel(ctx: Caller, project: ProjectView, min: number) {
   if (effectiveProjectLevel(ctx, project) < min) throw forbidden()
@@ -73,7 +101,8 @@ export function requireGroupLevel(ctx: Caller, group: Pick<NamespaceRow, 'id'>, 
 export function canCreateProjectIn(ctx: Caller, ns: NamespaceRow) {
   if (!ctx.user) return false
   if (isAdmin(ctx)) return true
-  if (ns.kind === 'user') return ns.owner_id === ctx.user.id
+  // External users create no personal projects (GitLab sets their projects_limit to 0).
+  if (ns.kind === 'user') return ns.owner_id === ctx.user.id && !isExternal(ctx)
   return groupLevel(ctx, ns) >= DEVELOPER
 }
 

@@ -51,7 +51,8 @@ export function presentUserPublic(u: UserRow, ctx: Urls & { user: UserRow | null
     projects_limit: u.projects_limit,
     current_sign_in_at: u.last_sign_in_at,
     identities: [],
-    can_create_group: u.can_create_group === 1,
+    // External users create no groups whatever the flag says (GitLab clears it when it makes them external).
+    can_create_group: u.can_create_group === 1 && u.external !== 1,
     can_create_project: canCreateProject,
     two_factor_enabled: false,
     external: u.external === 1,

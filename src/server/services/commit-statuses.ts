@@ -1,10 +1,11 @@
 // The combined CI status of a commit, from the statuses posted on it.
-import { CollabError, notFound } from '../../core/errors.js'
+import { CollabError, forbidden, notFound } from '../../core/errors.js'
+import { canReadBuilds } from '../policy.js'
 import { nowIso } from '../context.js'
 import { isAncestor, listBranches } from '../git/read.js'
 import * as store from '../store/commit-statuses.js'
 import type { ProjectView } from '../store/projects.js'
-import { commitOr404, gitdirOf, requirePushCode, requireReadCode } from './repository.js'
+import { commitOr404, gitdirOf, requirePushCode } from './repository.js'
 import type { RequestContext } from '../context.js'
 import { transaction } from '../store/db.js'
 import { pipelineForStatus, statusChanged } from '../ci/lifecycle-external.js'
@@ -91,8 +92,9 @@ export async function postStatus(ctx: RequestContext, p: ProjectView, rev: strin
 
 const verb = (state: string) => ({ pending: 'enqueue', running: 'run', success: 'succeed', failed: 'drop', canceled: 'cancel' })[state] ?? state
 
+/** Statuses are read as pipelines and jobs are (policy.ts canReadBuilds: public_jobs). */
 export async function listStatuses(ctx: RequestContext, p: ProjectView, rev: string, f: { ref?: string; stage?: string; name?: string; all?: boolean }) {
-  requireReadCode(ctx, p)
+  if (!canReadBuilds(ctx, p)) throw forbidden()
   const sha = await commitOr404(ctx, p, rev)
   // api-v4.md: `ref` defaults to the default branch.
   const ref = f.ref ?? p.default_branch ?? undefined

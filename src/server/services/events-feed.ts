@@ -120,7 +120,7 @@ class Viewer {
     }
     if (kind === 'MergeRequest') {
       const mr = findMergeRequestById(db, id)
-      return mr ? { kind, id, iid: mr.iid, title: mr.title } : null
+      return mr && canReadCode(this.ctx, p) ? { kind, id, iid: mr.iid, title: mr.title } : null
     }
     if (kind === 'Snippet') {
       const s = findSnippet(db, id)

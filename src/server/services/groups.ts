@@ -3,7 +3,7 @@ import { CollabError, forbidden, notFound, validationFailed } from '../../core/e
 import { parseIdOrPath } from '../../contract/params.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { canReadGroup, isAdmin, MAINTAINER, OWNER, requireGroupLevel } from '../policy.js'
+import { canReadGroup, isAdmin, isExternal, MAINTAINER, openVisibilities, OWNER, requireGroupLevel } from '../policy.js'
 import { insertMember } from '../store/members.js'
 import * as store from '../store/namespaces.js'
 import { currentSettings, restrictedLevelMessage, visibilityAllowed } from './application-settings.js'
@@ -42,7 +42,7 @@ export function createGroup(ctx: RequestContext, input: CreateGroupInput): store
     if (!parent || parent.kind !== 'group' || !canReadGroup(ctx, parent)) throw notFound('Parent Group')
     requireGroupLevel(ctx, parent, MAINTAINER)
   } else {
-    if (!isAdmin(ctx) && !ctx.user!.can_create_group) throw forbidden()
+    if (!isAdmin(ctx) && (!ctx.user!.can_create_group || isExternal(ctx))) throw forbidden()
     if (isReservedTopLevel(input.path)) throw validationFailed({ path: ['is a reserved name'] })
   }
   const fullPath = parent ? `${parent.full_path}/${input.path}` : input.path
@@ -71,8 +71,8 @@ export function createGroup(ctx: RequestContext, input: CreateGroupInput): store
   return group
 }
 
-export function listGroups(ctx: RequestContext, f: Omit<store.GroupFilters, 'viewer' | 'admin' | 'limit' | 'offset'>) {
-  return store.listGroups(ctx.app.db, { ...f, viewer: ctx.user?.id ?? null, admin: isAdmin(ctx), limit: ctx.page.limit, offset: ctx.page.offset })
+export function listGroups(ctx: RequestContext, f: Omit<store.GroupFilters, 'viewer' | 'admin' | 'open' | 'limit' | 'offset'>) {
+  return store.listGroups(ctx.app.db, { ...f, viewer: ctx.user?.id ?? null, admin: isAdmin(ctx), open: openVisibilities(ctx), limit: ctx.page.limit, offset: ctx.page.offset })
 }
 
 export function listNamespaces(ctx: RequestContext, f: { search?: string; ownedOnly?: boolean }) {

@@ -4,11 +4,11 @@ import { forbidden, notFound, validationFailed } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import {
-  canAdminIssues, canReadIssue, canSetIssueHistory, effectiveProjectLevel, GUEST, isAdmin, OWNER, REPORTER,
+  canAdminIssues, canReadIssue, canSetIssueHistory, effectiveProjectLevel, GUEST, isAdmin, openVisibilities, OWNER, REPORTER,
 } from '../policy.js'
 import type { IssueBundle, TimeTracking } from '../present/issues.js'
 import * as store from '../store/issues.js'
-import { closingCounts } from '../store/merge-requests.js'
+import { closingCounts } from './merge-request-links.js'
 import { milestonesByIds } from '../store/milestones.js'
 import { milestoneReference } from './milestones.js'
 import type { ProjectView } from '../store/projects.js'
@@ -51,7 +51,7 @@ export interface Relations {
 export function relationsOf(ctx: RequestContext, rows: store.IssueRow[]): Relations {
   const ids = rows.map((r) => r.id)
   const db = ctx.app.db
-  return { labels: store.labelNamesOf(db, ids), assignees: store.assigneeIdsOf(db, ids), votes: store.votesOf(db, ids), mergeRequests: closingCounts(db, ids) }
+  return { labels: store.labelNamesOf(db, ids), assignees: store.assigneeIdsOf(db, ids), votes: store.votesOf(db, ids), mergeRequests: closingCounts(ctx, ids) }
 }
 
 /** Everything the presenter needs for a page of issues, one query per table. */
@@ -109,6 +109,7 @@ function filtersOf(ctx: RequestContext, input: IssueListInput, where: ListWhere)
     milestoneId: where.milestoneId,
     viewer,
     admin: isAdmin(ctx),
+    open: openVisibilities(ctx),
     readsConfidential: where.project ? effectiveProjectLevel(ctx, where.project) >= REPORTER : undefined,
     state: input.state === 'all' ? undefined : input.state,
     labels: input.labels?.map((l) => l.trim()).filter(Boolean),

@@ -5,7 +5,7 @@ import { cancelJob, playJob, retryJob } from '../ci/lifecycle.js'
 import { specOf } from '../ci/scheduler.js'
 import { readCommitInfo } from '../git/read.js'
 import { setJobSpec } from '../store/ci-job-artifacts.js'
-import { canReadProject, DEVELOPER, effectiveProjectLevel, isAdmin, MAINTAINER, REPORTER, requireProjectLevel } from '../policy.js'
+import { canReadBuilds, DEVELOPER, MAINTAINER, requireProjectLevel } from '../policy.js'
 import { type JobBundle } from '../present/jobs.js'
 import { findJobById, type JobRow } from '../store/ci-jobs.js'
 import * as lists from '../store/ci-job-lists.js'
@@ -36,17 +36,10 @@ export function parseScope(value: unknown): string[] | undefined {
   return scope as string[]
 }
 
-/** read_build: Reporters and up; anyone who sees the project when its pipelines are public. */
-export function canReadJobs(ctx: RequestContext, project: ProjectView): boolean {
-  if (isAdmin(ctx)) return true
-  if (!project.jobs_enabled) return false
-  return effectiveProjectLevel(ctx, project) >= REPORTER || (project.public_jobs === 1 && canReadProject(ctx, project))
-}
-
-/** The project of a jobs route: 404 when invisible, 403 when its jobs are not for this caller. */
+/** The project of a jobs route: 404 when invisible, 403 when its jobs are not for this caller (policy.ts canReadBuilds). */
 export function jobsProject(ctx: RequestContext, id: string): ProjectView {
   const project = findVisibleProject(ctx, id)
-  if (!canReadJobs(ctx, project)) throw forbidden()
+  if (!canReadBuilds(ctx, project)) throw forbidden()
   return project
 }
 
@@ -100,7 +93,7 @@ export function actionable(ctx: RequestContext, id: string, jobId: number) {
   requireProjectLevel(ctx, project, DEVELOPER)
   if (project.archived) throw forbidden()
   const job = findJob(ctx, project, jobId)
-  if (!job.tag && !mayWriteRef(ctx, project, job.ref)) throw forbidden()
+  if (!mayWriteRef(ctx, project, job.ref, job.tag === 1)) throw forbidden()
   return { project, job }
 }
 

@@ -3,7 +3,7 @@
 import { CollabError, conflict, notFound, validationFailed } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { effectiveProjectLevel, REPORTER, requireProjectLevel } from '../policy.js'
+import { canReadCode, effectiveProjectLevel, REPORTER, requireProjectLevel } from '../policy.js'
 import { ancestorGroupIds } from '../store/badges.js'
 import * as store from '../store/labels.js'
 import type { ProjectView } from '../store/projects.js'
@@ -53,8 +53,11 @@ export const listLabels = (ctx: RequestContext, p: ProjectView, f: { search?: st
   store.listLabelsInScope(ctx.app.db, projectLabelScope(ctx, p, f.include_ancestor_groups !== false), { search: f.search, limit: ctx.page.limit, offset: ctx.page.offset })
 
 /** Issue counts of a label as the caller sees them: confidential issues only where they may read them (policy.canReadIssue). */
-export const labelCounts = (ctx: RequestContext, p: ProjectView, l: store.LabelRow) =>
-  store.labelCounts(ctx.app.db, l.id, { id: ctx.user?.id ?? null, readsConfidential: effectiveProjectLevel(ctx, p) >= REPORTER }, l.group_id !== null ? p.id : undefined)
+export function labelCounts(ctx: RequestContext, p: ProjectView, l: store.LabelRow) {
+  const counts = store.labelCounts(ctx.app.db, l.id, { id: ctx.user?.id ?? null, readsConfidential: effectiveProjectLevel(ctx, p) >= REPORTER }, l.group_id !== null ? p.id : undefined)
+  // Counted in this project: none of its merge requests for a caller who may not read them.
+  return canReadCode(ctx, p) ? counts : { ...counts, open_merge_requests_count: 0 }
+}
 
 export function createLabel(ctx: RequestContext, p: ProjectView, input: { name: string; color: string; description?: string; priority?: number | null }) {
   requireProjectLevel(ctx, p, REPORTER)

@@ -2,7 +2,7 @@
 import type { MergeRequestListInput } from '../../contract/endpoints/merge-requests.js'
 import { notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
-import { canReadCode, isAdmin } from '../policy.js'
+import { canReadCode, isAdmin, openVisibilities } from '../policy.js'
 import type { MergeRequestBasic } from '../../contract/entities/merge-requests.js'
 import type { MergeRequestBundle, MergeRequestSingle } from '../present/merge-requests.js'
 import { assigneeIdsOf, labelNamesOf, usersByIds, votesOf } from '../store/issues.js'
@@ -101,7 +101,12 @@ export function singleOf(ctx: RequestContext, row: store.MergeRequestRow, extra:
 
 const isoOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s).toISOString())
 
+/**
+ * A page of merge requests. One project's comes out empty for a caller who may not read them, as GitLab's finder
+ * leaves out projects whose merge requests need Reporter (PRIVATE_FEATURES_MIN_ACCESS_LEVEL).
+ */
 export function listMergeRequests(ctx: RequestContext, input: MergeRequestListInput, where: { project?: ProjectView; groupId?: number }) {
+  if (where.project && !canReadCode(ctx, where.project)) return { rows: [], total: 0 }
   const user = ctx.user
   const scoped = where.project || where.groupId !== undefined
   const scope = (input.scope ?? (scoped ? 'all' : 'created_by_me')).replace(/-/g, '_')
@@ -110,6 +115,7 @@ export function listMergeRequests(ctx: RequestContext, input: MergeRequestListIn
     groupId: where.groupId,
     viewer: user?.id ?? 0,
     admin: isAdmin(ctx),
+    open: openVisibilities(ctx),
     state: input.state === 'all' ? undefined : input.state,
     labels: input.labels?.map((l) => l.trim()).filter(Boolean),
     milestone: input.milestone,

@@ -11,7 +11,7 @@ import { initRepository, removeRepository, repositoryDir } from '../git/reposito
 import { wikiDir } from '../git/wiki.js'
 import { eraseJobFiles } from '../ci/lifecycle-actions.js'
 import { removeArchiveCache } from '../git/archive-cache.js'
-import { canCreateProjectIn, canReadProject, DEVELOPER, effectiveProjectLevel, groupLevel, isAdmin, MAINTAINER, OWNER, REPORTER, requireProjectLevel } from '../policy.js'
+import { canCreateProjectIn, canReadProject, isExternal, openVisibilities, DEVELOPER, effectiveProjectLevel, groupLevel, isAdmin, MAINTAINER, OWNER, REPORTER, requireProjectLevel } from '../policy.js'
 import type { ProjectBundle } from '../present/projects.js'
 import { projectJobIds } from '../store/ci-jobs.js'
 import { insertMember } from '../store/members.js'
@@ -65,7 +65,7 @@ export async function bundle(ctx: RequestContext, row: store.ProjectView, opts: 
   }
 }
 
-export type ListInput = Omit<store.ProjectFilters, 'viewer' | 'admin' | 'limit' | 'offset' | 'orderBy' | 'sort'> & {
+export type ListInput = Omit<store.ProjectFilters, 'viewer' | 'admin' | 'open' | 'limit' | 'offset' | 'orderBy' | 'sort'> & {
   orderBy?: store.ProjectFilters['orderBy']
   sort?: store.ProjectFilters['sort']
 }
@@ -78,6 +78,7 @@ export function listProjects(ctx: RequestContext, f: ListInput) {
     none: anonymousOnlyFilter || f.none,
     viewer: ctx.user?.id ?? null,
     admin: isAdmin(ctx),
+    open: openVisibilities(ctx),
     orderBy: f.orderBy ?? 'created_at',
     sort: f.sort ?? 'desc',
     limit: ctx.page.limit,
@@ -138,6 +139,11 @@ export async function createProject(ctx: RequestContext, input: CreateInput, own
   const path = input.path ?? pathFromName(name)
   checkNameAndPath(name, path)
   const ns = resolveNamespace(ctx, input.namespace_id, ownerId)
+  // GitLab keeps an external user's projects_limit at 0; the API answers that limit_reached error with 403.
+  if (ns.kind === 'user' && ns.owner_id === ctx.user?.id && isExternal(ctx)) {
+    throw new CollabError('PROJECT_LIMIT_REACHED', 'Personal project creation is not allowed',
+      { status: 403, body: { message: ['Personal project creation is not allowed. Please contact your administrator with questions'] } })
+  }
   if (!canCreateProjectIn(ctx, ns) && !(isAdmin(ctx) && ns.owner_id === ownerId)) throw notFound('Namespace')
   checkNameFree(ctx, ns.id, name, path)
   const visibility = input.visibility ?? defaultIn(ns, currentSettings(ctx.app).default_project_visibility)

@@ -5,14 +5,14 @@ import { repositoryDir } from '../git/repository.js'
 import { resolveCommit } from '../git/read.js'
 import { GitError } from '../git/types.js'
 import type { Signature } from '../git/write.js'
-import { DEVELOPER, effectiveProjectLevel, REPORTER } from '../policy.js'
+import { canReadCode, DEVELOPER, effectiveProjectLevel } from '../policy.js'
 import type { ProjectView } from '../store/projects.js'
 
 export const gitdirOf = (ctx: RequestContext, p: ProjectView) => repositoryDir(ctx.app.layout.repositories, p.id)
 
-/** Code of a private project needs Reporter; public and internal code is readable by whoever sees the project. */
+/** Code of a project the caller sees through membership needs Reporter (policy.ts canReadCode). */
 export function requireReadCode(ctx: RequestContext, p: ProjectView) {
-  if (p.visibility === 'private' && effectiveProjectLevel(ctx, p) < REPORTER) throw forbidden()
+  if (!canReadCode(ctx, p)) throw forbidden()
 }
 
 export function requirePushCode(ctx: RequestContext, p: ProjectView) {

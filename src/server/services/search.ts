@@ -7,7 +7,7 @@ import { repositoryDir } from '../git/repository.js'
 import { grepBlobs, grepCommitIds, type BlobMatch } from '../git/search.js'
 import { wikiBranch, wikiCommit, wikiDir } from '../git/wiki.js'
 import type { CommitInfo } from '../git/types.js'
-import { REPORTER, canReadCode, effectiveProjectLevel, isAdmin } from '../policy.js'
+import { REPORTER, canReadCode, effectiveProjectLevel, isAdmin, openVisibilities } from '../policy.js'
 import type { IssueVersion } from '../store/issues.js'
 import type { NamespaceRow } from '../store/namespaces.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
@@ -84,13 +84,14 @@ export async function search(ctx: RequestContext, level: SearchLevel, input: Sea
   if (scope === 'milestones') return { scope, ...searchMilestones(ctx, level, q) }
   if (scope === 'users') return { scope, ...searchUsers(ctx, level, q) }
   if (scope === 'snippet_titles') {
-    return { scope, ...store.searchSnippetTitles(ctx.app.db, { viewer: ctx.user!.id, admin: isAdmin(ctx), search: q, ...ctx.page }) }
+    return { scope, ...store.searchSnippetTitles(ctx.app.db, { viewer: ctx.user!.id, admin: isAdmin(ctx), open: openVisibilities(ctx), search: q, ...ctx.page }) }
   }
   if (level.kind !== 'project') throw new Error(`scope ${scope} reached a ${level.kind} search`)
   const p = level.project
   if (scope === 'notes') {
     const readsConfidential = effectiveProjectLevel(ctx, p) >= REPORTER
-    return { scope, ...store.searchProjectNotes(ctx.app.db, { projectId: p.id, viewer: ctx.user!.id, readsConfidential, search: q, ...ctx.page }) }
+    const readsMergeRequests = canReadCode(ctx, p)
+    return { scope, ...store.searchProjectNotes(ctx.app.db, { projectId: p.id, viewer: ctx.user!.id, readsConfidential, readsMergeRequests, search: q, ...ctx.page }) }
   }
   if (scope === 'commits') return { scope, project: p, ...(await searchCommits(ctx, p, q, input.ref)) }
   if (scope === 'blobs') return { scope, ...(await searchBlobs(ctx, p, q, input.ref, 'repository')) }
@@ -105,7 +106,7 @@ function featureOff(p: ProjectView, scope: string) {
 
 function searchProjects(ctx: RequestContext, level: SearchLevel, q: string) {
   const groupId = level.kind === 'group' ? level.group.id : undefined
-  const { ids, total } = store.searchProjectIds(ctx.app.db, { viewer: ctx.user!.id, admin: isAdmin(ctx), search: q, groupId, ...ctx.page })
+  const { ids, total } = store.searchProjectIds(ctx.app.db, { viewer: ctx.user!.id, admin: isAdmin(ctx), open: openVisibilities(ctx), search: q, groupId, ...ctx.page })
   return { rows: ids.map((id) => findProjectById(ctx.app.db, id)!), total }
 }
 
@@ -116,7 +117,7 @@ function searchMilestones(ctx: RequestContext, level: SearchLevel, q: string) {
     return { rows: rows.map((m) => ({ ...m, project_full_path: path })), total }
   }
   const groupId = level.kind === 'group' ? level.group.id : undefined
-  return store.searchMilestones(ctx.app.db, { viewer: ctx.user!.id, admin: isAdmin(ctx), search: q, groupId, ...ctx.page })
+  return store.searchMilestones(ctx.app.db, { viewer: ctx.user!.id, admin: isAdmin(ctx), open: openVisibilities(ctx), search: q, groupId, ...ctx.page })
 }
 
 function searchUsers(ctx: RequestContext, level: SearchLevel, q: string): { rows: UserRow[]; total: number } {

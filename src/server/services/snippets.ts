@@ -3,7 +3,7 @@
 import { forbidden, notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { GUEST, isAdmin, MAINTAINER, projectLevel, REPORTER } from '../policy.js'
+import { GUEST, isAdmin, isOpenTo, MAINTAINER, openVisibilities, projectLevel, REPORTER } from '../policy.js'
 import { transaction } from '../store/db.js'
 import { usersByIds } from '../store/issues.js'
 import { findUserAgentDetail, insertUserAgentDetail } from '../store/noteables.js'
@@ -23,11 +23,11 @@ export function requireSnippetsEnabled(p: ProjectView) {
   if (!p.snippets_enabled) throw forbidden()
 }
 
-/** Public to all, internal to signed-in users, private to the author, project members (project snippets) and admins. */
+/** Public to all, internal to signed-in users but external ones, private to the author, project members (project snippets) and admins. */
 export function canReadSnippet(ctx: RequestContext, s: store.SnippetRow, p?: ProjectView): boolean {
   if (s.visibility === 'public') return true
   if (!ctx.user) return false
-  if (s.visibility === 'internal' || isAdmin(ctx) || s.author_id === ctx.user.id) return true
+  if (isOpenTo(ctx, s.visibility) || isAdmin(ctx) || s.author_id === ctx.user.id) return true
   return p !== undefined && projectLevel(ctx, p) >= GUEST
 }
 
@@ -49,10 +49,10 @@ export function findPersonalSnippet(ctx: RequestContext, id: number): store.Snip
 export const noteableOf = (s: store.SnippetRow & { project_id: number }): Noteable =>
   ({ kind: 'Snippet', row: { ...s, iid: 0, time_estimate: 0, total_time_spent: 0 } })
 
-/** Visibilities a caller reads without being the author: members and admins all, signed-in users public and internal. */
+/** Visibilities a caller reads without being the author: members and admins all, others those open to them. */
 function readableLevels(ctx: RequestContext, p?: ProjectView): Visibility[] | undefined {
   if (isAdmin(ctx) || (p && projectLevel(ctx, p) >= GUEST)) return undefined
-  return ctx.user ? ['public', 'internal'] : ['public']
+  return [...openVisibilities(ctx)]
 }
 
 const page = (ctx: RequestContext) => ({ limit: ctx.page.limit, offset: ctx.page.offset })
@@ -71,7 +71,7 @@ export const listPublicSnippets = (ctx: RequestContext) =>
 /** Administrators see every snippet; others every personal and project snippet they may read. */
 export function listAllSnippets(ctx: RequestContext) {
   if (isAdmin(ctx)) return store.listSnippets(ctx.app.db, page(ctx))
-  return store.listReadableSnippets(ctx.app.db, ctx.user!.id, page(ctx))
+  return store.listReadableSnippets(ctx.app.db, ctx.user!.id, openVisibilities(ctx), page(ctx))
 }
 
 export interface CreateSnippetInput extends ContentInput { title: string; description?: string; visibility?: Visibility }

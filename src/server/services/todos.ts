@@ -2,6 +2,7 @@
 import { notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
+import { canReadCode, canReadProject } from '../policy.js'
 import type { IssueBundle } from '../present/issues.js'
 import { findIssueById, usersByIds } from '../store/issues.js'
 import { findMergeRequestById, type MergeRequestRow } from '../store/merge-requests.js'
@@ -37,7 +38,17 @@ export function listTodos(ctx: RequestContext, f: TodoFilters) {
     action: f.action, authorId: f.author_id, projectId: f.project_id, state: f.state ?? 'pending', type: f.type,
     limit: ctx.page.limit, offset: ctx.page.offset,
   })
-  return { rows: rows.map((t) => view(ctx, t)), total }
+  return { rows: rows.filter((t) => readsTarget(ctx, t)).map((t) => view(ctx, t)), total }
+}
+
+/**
+ * Whether the caller still reads a todo's target: one kept from before a demotion, or left on a merge request of a
+ * private project they are a guest of, is left out of the page (GitLab's TodosFinder), as events are.
+ */
+function readsTarget(ctx: RequestContext, t: store.TodoRow): boolean {
+  const p = findProjectById(ctx.app.db, t.project_id)
+  if (!p || !canReadProject(ctx, p)) return false
+  return findMergeRequestById(ctx.app.db, t.noteable_id) === undefined || canReadCode(ctx, p)
 }
 
 export function markTodoDone(ctx: RequestContext, id: number): TodoView {

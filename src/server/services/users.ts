@@ -3,7 +3,7 @@ import { conflict, CollabError, forbidden, notFound, validationFailed } from '..
 import { hashPassword, hashPasswordSync, newToken, sha256 } from '../../core/ids.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { isAdmin } from '../policy.js'
+import { isAdmin, isExternalUser } from '../policy.js'
 import { insertNamespace } from '../store/namespaces.js'
 import * as tokens from '../store/tokens.js'
 import * as users from '../store/users.js'
@@ -94,8 +94,9 @@ function insertNewUser(app: AppDeps, input: CreateUserInput, passwordHash: strin
   })
 }
 
-/** GitLab's can_create_project?: personal projects still allowed under the user's projects_limit. */
-export const canCreateProject = (app: AppDeps, u: users.UserRow) => countPersonalProjects(app.db, u.id) < u.projects_limit
+/** GitLab's can_create_project?: personal projects still allowed under the user's projects_limit (0 for external users). */
+export const canCreateProject = (app: AppDeps, u: users.UserRow) =>
+  !isExternalUser(u) && countPersonalProjects(app.db, u.id) < u.projects_limit
 
 export interface TokenInput { name: string; scopes: string[]; expires_at?: string }
 

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3'
 import { cachedRead, inIds, peekRead, stmt, type Db } from './db.js'
 import { likePattern } from './users.js'
-import { REACHABLE_GROUPS_CTE } from './namespaces.js'
+import { openIn, REACHABLE_GROUPS_CTE, type OpenLevels } from './namespaces.js'
 import { cachedQuery } from './writes.js'
 import { byIds, deleteNoteable, insertKindRow, updateNoteable } from './noteables.js'
 
@@ -101,6 +101,8 @@ export interface IssueFilters {
   groupId?: number
   viewer: number
   admin: boolean
+  /** Visibility levels the viewer reads without membership (policy.ts openVisibilities). */
+  open: OpenLevels
   /** On a single-project list: whether the viewer reads confidential issues (Reporter and up). */
   readsConfidential?: boolean
   state?: 'opened' | 'closed'
@@ -192,7 +194,7 @@ function countSql(f: IssueFilters, cte: string, where: string[], args: Record<st
  * page. Any other filter, including one added later, makes it count the long way.
  */
 const KEPT_COUNT_FIELDS: ReadonlySet<string> = new Set<keyof IssueFilters>([
-  'projectId', 'state', 'labels', 'viewer', 'admin', 'readsConfidential', 'orderBy', 'sort', 'limit', 'offset',
+  'projectId', 'state', 'labels', 'viewer', 'admin', 'open', 'readsConfidential', 'orderBy', 'sort', 'limit', 'offset',
 ])
 
 /**
@@ -248,7 +250,7 @@ export function listIssueVersions(db: Db, f: IssueFilters): { items: IssueVersio
     } else {
       ctes.push(ACCESS_CTE)
       where.push(`i.project_id IN (SELECT p.id FROM projects p LEFT JOIN lvl ON lvl.project_id = p.id
-        WHERE p.visibility IN ('public', 'internal') OR lvl.level >= 10)`)
+        WHERE ${openIn('p.visibility', f.open)} OR lvl.level >= 10)`)
       where.push(`(i.confidential = 0 OR ${seeOwn} OR i.project_id IN (SELECT project_id FROM lvl WHERE level >= 20))`)
     }
   }

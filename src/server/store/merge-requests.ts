@@ -2,6 +2,7 @@
 import { inIds, stmt, type Db } from './db.js'
 import { ACCESS_CTE, GROUP_CTE } from './issues.js'
 import { byIds, insertKindRow, updateNoteable, userListsByOwner } from './noteables.js'
+import { openIn, type OpenLevels } from './namespaces.js'
 import { findProjectById } from './projects.js'
 import { likePattern } from './users.js'
 
@@ -125,11 +126,10 @@ export function setClosingIssues(db: Db, id: number, issueIds: number[]) {
 export const closingIssueIds = (db: Db, id: number) =>
   (stmt(db, 'SELECT issue_id FROM merge_request_closing_issues WHERE merge_request_id = ? ORDER BY issue_id').all(id) as { issue_id: number }[]).map((r) => r.issue_id)
 
-/** How many merge requests close (or closed) each issue: the issues' merge_requests_count. */
-export function closingCounts(db: Db, issueIds: number[]): Map<number, number> {
-  return new Map(byIds<{ issue_id: number; n: number }>(db, (m) =>
-    `SELECT issue_id, COUNT(*) AS n FROM merge_request_closing_issues WHERE issue_id ${m} GROUP BY issue_id`, issueIds).map((r) => [r.issue_id, r.n]))
-}
+/** How many merge requests of each project close (or closed) each issue: what the issues' merge_requests_count sums. */
+export const closingCountsByProject = (db: Db, issueIds: number[]) =>
+  byIds<{ issue_id: number; project_id: number; n: number }>(db, (m) => `SELECT c.issue_id, m.project_id, COUNT(*) AS n
+    FROM merge_request_closing_issues c JOIN merge_requests m ON m.id = c.merge_request_id WHERE c.issue_id ${m} GROUP BY c.issue_id, m.project_id`, issueIds)
 
 /** Merge requests that close (or, merged, closed) the issue, oldest first. */
 export const mergeRequestsClosing = (db: Db, issueId: number) =>
@@ -151,6 +151,7 @@ export interface MergeRequestFilters {
   groupId?: number
   viewer: number
   admin: boolean
+  open: OpenLevels
   state?: MergeRequestState
   labels?: string[]
   milestone?: string
@@ -235,8 +236,9 @@ export function listMergeRequests(db: Db, f: MergeRequestFilters): { rows: Merge
   }
   if (!f.admin && f.projectId === undefined) {
     ctes.push(ACCESS_CTE)
+    // Merge requests show code: where membership is what lets the viewer in, Reporter and up (policy.ts canReadCode).
     where.push(`m.project_id IN (SELECT p.id FROM projects p LEFT JOIN lvl ON lvl.project_id = p.id
-      WHERE p.visibility IN ('public', 'internal') OR lvl.level >= 10)`)
+      WHERE ${openIn('p.visibility', f.open)} OR lvl.level >= 20)`)
   }
   if (f.state) { where.push('m.state = @state'); args.state = f.state }
   discussionClauses(f, where, args)

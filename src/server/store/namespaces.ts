@@ -53,9 +53,16 @@ export const REACHABLE_GROUPS_CTE = `reach(ns_id, level) AS (
     SELECT namespace_id, access_level FROM group_members WHERE user_id = @viewer
     UNION ALL SELECT n.id, reach.level FROM namespaces n JOIN reach ON n.parent_id = reach.ns_id)`
 
+/** Visibility levels a viewer reads without membership: policy.ts's openVisibilities, never request input. */
+export type OpenLevels = readonly ('public' | 'internal')[]
+
+/** `column IN ('public', …)` for the levels a viewer reads without membership (literals: two statement texts in all). */
+export const openIn = (column: string, open: OpenLevels) => `${column} IN (${open.map((l) => `'${l}'`).join(', ')})`
+
 export interface GroupFilters {
   viewer: number | null
   admin: boolean
+  open: OpenLevels
   search?: string
   owned?: boolean
   minAccessLevel?: number
@@ -75,8 +82,8 @@ export function listGroups(db: Db, f: GroupFilters): { rows: NamespaceRow[]; tot
   const args: Record<string, unknown> = { viewer: f.viewer ?? -1 }
   const memberOnly = f.owned || f.minAccessLevel !== undefined || (f.viewer !== null && !f.admin && f.allAvailable === false)
   if (!f.admin || memberOnly) {
-    const visible = f.viewer === null ? "n.visibility = 'public'"
-      : memberOnly ? 'lvl.level IS NOT NULL' : "(n.visibility IN ('public', 'internal') OR lvl.level IS NOT NULL)"
+    const visible = f.viewer === null ? openIn('n.visibility', f.open)
+      : memberOnly ? 'lvl.level IS NOT NULL' : `(${openIn('n.visibility', f.open)} OR lvl.level IS NOT NULL)`
     where.push(visible)
   }
   if (f.owned) where.push('lvl.level >= 50')

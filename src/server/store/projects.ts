@@ -1,6 +1,6 @@
 // Projects: rows joined with their namespace, the visibility-aware list query, stars and custom attributes.
 import { cachedRead, inIds, stmt, type Db } from './db.js'
-import { REACHABLE_GROUPS_CTE } from './namespaces.js'
+import { openIn, REACHABLE_GROUPS_CTE, type OpenLevels } from './namespaces.js'
 import { likePattern } from './users.js'
 
 export interface ProjectRow {
@@ -121,6 +121,7 @@ export const directProjectLevel = (db: Db, userId: number, projectId: number) =>
 export interface ProjectFilters {
   viewer: number | null
   admin: boolean
+  open: OpenLevels
   archived?: boolean
   visibility?: string
   search?: string
@@ -147,15 +148,15 @@ export interface ProjectFilters {
 }
 
 /**
- * Projects visible to the viewer, mirroring policy.ts: public to all, internal to signed-in users,
- * private to members (directly or through a group) and administrators.
+ * Projects visible to the viewer, mirroring policy.ts: those open to the viewer (public; internal too for signed-in
+ * users who are not external), the others to members (directly or through a group) and administrators.
  */
 export function listProjects(db: Db, f: ProjectFilters): { rows: ProjectView[]; total: number } {
   const where: string[] = []
   const args: Record<string, unknown> = { viewer: f.viewer ?? -1 }
   if (f.none) where.push('0')
   if (!f.admin) {
-    where.push(f.viewer === null ? "p.visibility = 'public'" : "(p.visibility IN ('public', 'internal') OR lvl.level >= 10)")
+    where.push(f.viewer === null ? openIn('p.visibility', f.open) : `(${openIn('p.visibility', f.open)} OR lvl.level >= 10)`)
   }
   if (f.archived !== undefined) { where.push('p.archived = @archived'); args.archived = f.archived ? 1 : 0 }
   if (f.visibility) { where.push('p.visibility = @visibility'); args.visibility = f.visibility }

@@ -2,13 +2,15 @@
 // Every one is a LIKE with escaped wildcards over rows the viewer can read, paged by LIMIT, newest first.
 import { stmt, type Db } from './db.js'
 import { ACCESS_CTE } from './issues.js'
+import { openIn, type OpenLevels } from './namespaces.js'
 import type { MilestoneRow } from './milestones.js'
 import type { NoteRow } from './notes.js'
-import type { SnippetRow } from './snippets.js'
+import { READABLE_FROM, readableSnippet, type SnippetRow } from './snippets.js'
 import { likePattern } from './users.js'
 
 interface Page { limit: number; offset: number }
-const OPEN = "('public', 'internal')"
+/** Who searches: `open` is policy.ts's openVisibilities for them. */
+interface Viewer { viewer: number; admin: boolean; open: OpenLevels }
 const DOWN = ', down(id) AS (SELECT @group UNION ALL SELECT n.id FROM namespaces n JOIN down ON n.parent_id = down.id) '
 
 function paged<T>(db: Db, cte: string, from: string, select: string, args: Record<string, unknown>, page: Page, order: string) {
@@ -20,10 +22,10 @@ function paged<T>(db: Db, cte: string, from: string, select: string, args: Recor
 export type MilestoneHit = MilestoneRow & { project_full_path: string }
 
 /** Milestones of the projects the viewer can read (of a group and its subgroups when given) whose title or description matches. */
-export function searchMilestones(db: Db, f: { viewer: number; admin: boolean; search: string; groupId?: number } & Page) {
+export function searchMilestones(db: Db, f: Viewer & { search: string; groupId?: number } & Page) {
   const from = `FROM milestones m JOIN projects p ON p.id = m.project_id JOIN namespaces ns ON ns.id = p.namespace_id
     LEFT JOIN lvl ON lvl.project_id = p.id
-    WHERE (@admin = 1 OR p.visibility IN ${OPEN} OR lvl.level >= 10)
+    WHERE (@admin = 1 OR ${openIn('p.visibility', f.open)} OR lvl.level >= 10)
       AND (m.title LIKE @search ESCAPE '\\' OR m.description LIKE @search ESCAPE '\\')
       ${f.groupId === undefined ? '' : 'AND p.namespace_id IN (SELECT id FROM down)'}`
   const args = { viewer: f.viewer, admin: f.admin ? 1 : 0, search: likePattern(f.search), group: f.groupId ?? null }
@@ -34,32 +36,30 @@ export type NoteHit = NoteRow & { noteable_type: 'Issue' | 'MergeRequest'; notea
 
 /**
  * A project's user notes on issues and merge requests whose body matches; notes of confidential issues only for
- * readers of confidential issues (or the issue's author and assignees).
+ * readers of confidential issues (or the issue's author and assignees), of merge requests only for their readers.
  */
-export function searchProjectNotes(db: Db, f: { projectId: number; viewer: number; readsConfidential: boolean; search: string } & Page) {
+export function searchProjectNotes(db: Db, f: { projectId: number; viewer: number; readsConfidential: boolean; readsMergeRequests: boolean; search: string } & Page) {
   const from = `FROM notes n JOIN noteables nb ON nb.id = n.noteable_id
       LEFT JOIN issues i ON i.id = nb.id AND nb.kind = 'Issue' LEFT JOIN merge_requests mr ON mr.id = nb.id AND nb.kind = 'MergeRequest'
-    WHERE nb.project_id = @project AND nb.kind IN ('Issue', 'MergeRequest') AND n.system = 0 AND n.body LIKE @search ESCAPE '\\'
+    WHERE nb.project_id = @project AND nb.kind IN ('Issue', @mergeRequests) AND n.system = 0 AND n.body LIKE @search ESCAPE '\\'
       AND (nb.kind <> 'Issue' OR i.confidential = 0 OR @confidential = 1 OR i.author_id = @viewer
         OR EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @viewer))`
-  const args = { project: f.projectId, viewer: f.viewer, confidential: f.readsConfidential ? 1 : 0, search: likePattern(f.search) }
+  const args = { project: f.projectId, viewer: f.viewer, confidential: f.readsConfidential ? 1 : 0, search: likePattern(f.search),
+    mergeRequests: f.readsMergeRequests ? 'MergeRequest' : null }
   return paged<NoteHit>(db, '', from, 'n.*, nb.kind AS noteable_type, COALESCE(i.iid, mr.iid) AS noteable_iid', args, f, 'n.id DESC')
 }
 
 /** Snippets the viewer may read (as GET /snippets/all) whose title matches. */
-export function searchSnippetTitles(db: Db, f: { viewer: number; admin: boolean; search: string } & Page) {
-  const from = `FROM snippets s LEFT JOIN projects p ON p.id = s.project_id LEFT JOIN lvl ON lvl.project_id = s.project_id
-    WHERE s.title LIKE @search ESCAPE '\\' AND (@admin = 1
-       OR (s.project_id IS NULL AND (s.visibility IN ${OPEN} OR s.author_id = @viewer))
-       OR (p.snippets_enabled = 1 AND (lvl.level >= 10 OR (p.visibility IN ${OPEN} AND (s.visibility IN ${OPEN} OR s.author_id = @viewer)))))`
+export function searchSnippetTitles(db: Db, f: Viewer & { search: string } & Page) {
+  const from = `${READABLE_FROM} WHERE s.title LIKE @search ESCAPE '\\' AND (@admin = 1 OR ${readableSnippet(f.open)})`
   const args = { viewer: f.viewer, admin: f.admin ? 1 : 0, search: likePattern(f.search) }
   return paged<SnippetRow>(db, ACCESS_CTE, from, 's.*', args, f, 's.id DESC')
 }
 
 /** Ids of the projects the viewer can read (in a group and its subgroups when given) whose name, path or description matches. */
-export function searchProjectIds(db: Db, f: { viewer: number; admin: boolean; search: string; groupId?: number } & Page) {
+export function searchProjectIds(db: Db, f: Viewer & { search: string; groupId?: number } & Page) {
   const from = `FROM projects p LEFT JOIN lvl ON lvl.project_id = p.id
-    WHERE (@admin = 1 OR p.visibility IN ${OPEN} OR lvl.level >= 10)
+    WHERE (@admin = 1 OR ${openIn('p.visibility', f.open)} OR lvl.level >= 10)
       AND (p.name LIKE @search ESCAPE '\\' OR p.path LIKE @search ESCAPE '\\' OR p.description LIKE @search ESCAPE '\\')
       ${f.groupId === undefined ? '' : 'AND p.namespace_id IN (SELECT id FROM down)'}`
   const args = { viewer: f.viewer, admin: f.admin ? 1 : 0, search: likePattern(f.search), group: f.groupId ?? null }

@@ -1,6 +1,7 @@
 // Snippets (a noteable kind) and their files: project snippets, and personal ones with no project.
 import { inIds, stmt, type Db } from './db.js'
 import { ACCESS_CTE } from './issues.js'
+import { openIn, type OpenLevels } from './namespaces.js'
 import { deleteNoteable, insertKindRow } from './noteables.js'
 
 export type SnippetVisibility = 'private' | 'internal' | 'public'
@@ -94,17 +95,21 @@ export function listSnippets(db: Db, f: SnippetFilter): { rows: SnippetRow[]; to
   return { rows, total }
 }
 
+/** Snippets `s` with their project `p` and the viewer's level on it, `lvl` (from ACCESS_CTE). */
+export const READABLE_FROM = 'FROM snippets s LEFT JOIN projects p ON p.id = s.project_id LEFT JOIN lvl ON lvl.project_id = s.project_id'
+
+/** The condition under which a signed-in non-administrator (@viewer) reads a snippet of READABLE_FROM. */
+export const readableSnippet = (open: OpenLevels) => `((s.project_id IS NULL AND (${openIn('s.visibility', open)} OR s.author_id = @viewer))
+  OR (p.snippets_enabled = 1 AND (lvl.level >= 10
+    OR (${openIn('p.visibility', open)} AND (${openIn('s.visibility', open)} OR s.author_id = @viewer)))))`
+
 /**
  * Every snippet a signed-in non-administrator may read (GET /snippets/all): personal ones that are public, internal or
  * theirs, and project snippets of projects with the feature on, as policy reads them: all of a project they are a
- * member of, else the public and internal ones (and their own) of a public or internal project.
+ * member of, else the open ones (and their own) of an open project. `open` is policy.ts's openVisibilities.
  */
-export function listReadableSnippets(db: Db, viewer: number, page: { limit: number; offset: number }): { rows: SnippetRow[]; total: number } {
-  const open = "('public', 'internal')"
-  const from = `FROM snippets s LEFT JOIN projects p ON p.id = s.project_id LEFT JOIN lvl ON lvl.project_id = s.project_id
-    WHERE (s.project_id IS NULL AND (s.visibility IN ${open} OR s.author_id = @viewer))
-       OR (p.snippets_enabled = 1 AND (lvl.level >= 10
-         OR (p.visibility IN ${open} AND (s.visibility IN ${open} OR s.author_id = @viewer))))`
+export function listReadableSnippets(db: Db, viewer: number, open: OpenLevels, page: { limit: number; offset: number }): { rows: SnippetRow[]; total: number } {
+  const from = `${READABLE_FROM} WHERE ${readableSnippet(open)}`
   const total = (stmt(db, `${ACCESS_CTE} SELECT COUNT(*) AS n ${from}`).get({ viewer }) as { n: number }).n
   const rows = stmt(db, `${ACCESS_CTE} SELECT s.* ${from} ORDER BY s.id DESC LIMIT @limit OFFSET @offset`).all({ viewer, ...page }) as SnippetRow[]
   return { rows, total }
