@@ -44,7 +44,7 @@ export function register(command: Command, rt: Runtime): void {
     .option('--no-response-cache', 'compute every GET afresh instead of answering repeats from memory until the next write')
     .option('-q, --quiet', 'do not log requests (they are logged when stdout is a terminal)')
     .option('--no-runner', 'do not start a CI runner (pipelines wait for runners you attach: collab runner, gitlab-runner)')
-    .option('--runner-concurrency <n>', 'CI jobs the built-in runner runs at the same time (default: 1)', positiveInt)
+    .option('--runner-concurrency <n>', 'CI jobs the built-in runner runs at the same time (default: the number of cores)', positiveInt)
     .action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags, rt.io.env, rt.io.self)))
 }
 

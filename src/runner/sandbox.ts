@@ -2,6 +2,9 @@
 // HOME, its own pid, ipc and uts namespaces (every descendant dies with the job, a setsid child too), the network kept,
 // and the paths that hold secrets (the server's data directory, the runner's configuration, the user's home) hidden
 // under empty directories. The job's environment is its variables only: bwrap gets no other.
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+
 export interface SandboxSpec {
   /** The job's working directory (the clone): the one place it may write that outlives a step. */
   workDir: string
@@ -15,11 +18,25 @@ export interface SandboxSpec {
 
 export const SANDBOX_HOME = '/tmp/home'
 
+const inside = (dir: string, parent: string) => dir === parent || dir.startsWith(parent.endsWith('/') ? parent : `${parent}/`)
+
+/**
+ * The directories to cover, outermost only: those that exist (bwrap cannot make a mount point on the read-only
+ * system) and are not under /tmp (the sandbox's own) or under another one covered already.
+ */
+function coverable(hide: readonly string[]): string[] {
+  const out: string[] = []
+  for (const dir of [...new Set(hide.map((d) => resolve(d)))].sort((a, b) => a.length - b.length)) {
+    if (dir === '/' || inside(dir, '/tmp') || out.some((o) => inside(dir, o)) || !existsSync(dir)) continue
+    out.push(dir)
+  }
+  return out
+}
+
 /** bwrap's arguments before the command; order matters: a later mount covers an earlier one. */
 export function sandboxArgs(spec: SandboxSpec): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--dir', spec.home]
-  // Under /tmp a directory is hidden already (the sandbox's /tmp is its own): covering it would only show its name.
-  for (const dir of spec.hide) if (!dir.startsWith('/tmp/')) args.push('--tmpfs', dir)
+  for (const dir of coverable(spec.hide)) args.push('--tmpfs', dir)
   args.push('--bind', spec.workDir, spec.workDir, '--ro-bind', spec.jobFilesDir, spec.jobFilesDir)
   args.push('--unshare-all', '--share-net', '--die-with-parent', '--new-session', '--hostname', 'collab-job', '--chdir', spec.workDir)
   return args

@@ -1,5 +1,6 @@
 // `collab serve`: boot the data directory, listen, and shut down cleanly.
 import net from 'node:net'
+import { cpus } from 'node:os'
 import { streamLogger } from '../core/logger.js'
 import { sandboxUnavailable } from '../core/sandbox-probe.js'
 import { createServer } from './app.js'
@@ -82,7 +83,7 @@ async function startEmbeddedRunner(app: ReturnType<typeof boot>['app'], command:
     opts.log(`CI: ${why}. The built-in runner runs only pipelines started by administrators, unsandboxed; other pipelines wait for a runner that isolates jobs (install bubblewrap and restart, or attach one: collab runner register --url ${url} --token glrt-…)`)
   }
   return startRunnerChild({
-    command, url, token, executor: why ? 'shell' : 'sandbox', concurrency: opts.runner?.concurrency,
+    command, url, token, executor: why ? 'shell' : 'sandbox', concurrency: opts.runner?.concurrency ?? cpus().length,
     hide: [opts.dataDir], buildsDir: app.layout.builds, log: app.log,
   })
 }
