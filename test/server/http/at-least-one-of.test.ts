@@ -11,16 +11,26 @@ const paths: Record<string, string> = {}
 
 const missing = (names: string) => ({ error: `${names} are missing, at least one parameter must be provided` })
 
-const PROJECT = 'allow_merge_on_skipped_pipeline, autoclose_referenced_issues, auto_devops_enabled, auto_devops_deploy_strategy, '
-  + 'auto_cancel_pending_pipelines, build_coverage_regex, build_git_strategy, build_timeout, builds_access_level, ci_config_path, '
-  + 'ci_default_git_depth, ci_forward_deployment_enabled, container_registry_enabled, container_expiration_policy_attributes, default_branch, '
-  + 'description, emails_disabled, forking_access_level, issues_access_level, lfs_enabled, merge_pipelines_enabled, merge_requests_access_level, '
-  + 'merge_requests_template, merge_trains_enabled, merge_method, name, only_allow_merge_if_all_discussions_are_resolved, '
-  + 'only_allow_merge_if_pipeline_succeeds, pages_access_level, path, printing_merge_request_link_enabled, public_builds, '
-  + 'remove_source_branch_after_merge, repository_access_level, request_access_enabled, resolve_outdated_diff_discussions, '
-  + 'restrict_user_defined_variables, squash_option, shared_runners_enabled, snippets_access_level, tag_list, topics, visibility, '
-  + 'wiki_access_level, avatar, suggestion_commit_message, repository_storage, compliance_framework_setting, packages_enabled, '
-  + 'service_desk_enabled, keep_latest_artifact, issues_enabled, jobs_enabled, merge_requests_enabled, wiki_enabled, snippets_enabled'
+const PROJECT = 'allow_merge_on_skipped_pipeline, analytics_access_level, autoclose_referenced_issues, auto_devops_enabled, '
+  + 'auto_devops_deploy_strategy, auto_cancel_pending_pipelines, build_git_strategy, build_timeout, '
+  + 'builds_access_level, ci_config_path, ci_default_git_depth, ci_allow_fork_pipelines_to_run_in_parent_project, '
+  + 'ci_forward_deployment_enabled, ci_forward_deployment_rollback_allowed, ci_separated_caches, '
+  + 'container_registry_access_level, container_expiration_policy_attributes, default_branch, description, '
+  + 'emails_disabled, emails_enabled, forking_access_level, issues_access_level, lfs_enabled, '
+  + 'merge_pipelines_enabled, merge_requests_access_level, merge_requests_template, merge_trains_enabled, '
+  + 'merge_method, name, only_allow_merge_if_all_discussions_are_resolved, only_allow_merge_if_pipeline_succeeds, '
+  + 'pages_access_level, path, printing_merge_request_link_enabled, public_builds, public_jobs, '
+  + 'remove_source_branch_after_merge, repository_access_level, request_access_enabled, '
+  + 'resolve_outdated_diff_discussions, restrict_user_defined_variables, show_diff_preview_in_email, '
+  + 'security_and_compliance_access_level, squash_option, shared_runners_enabled, group_runners_enabled, '
+  + 'snippets_access_level, tag_list, topics, visibility, wiki_access_level, avatar, suggestion_commit_message, '
+  + 'merge_commit_template, squash_commit_template, issue_branch_template, repository_storage, packages_enabled, '
+  + 'service_desk_enabled, keep_latest_artifact, mr_default_target_self, enforce_auth_checks_on_uploads, '
+  + 'releases_access_level, environments_access_level, feature_flags_access_level, infrastructure_access_level, '
+  + 'monitor_access_level, model_experiments_access_level, model_registry_access_level, '
+  + 'warn_about_potentially_unwanted_characters, ci_pipeline_variables_minimum_override_role, '
+  + 'ci_push_repository_for_job_token_allowed, ci_delete_pipelines_in_seconds, max_artifacts_size, issues_enabled, '
+  + 'jobs_enabled, merge_requests_enabled, wiki_enabled, snippets_enabled, container_registry_enabled'
 
 /** Each marked endpoint: its path in this world, GitLab's list, and one attribute of the list with a value to send. */
 const CASES: [name: string, list: string, attribute: Record<string, unknown>][] = [
@@ -89,6 +99,13 @@ describe.each(CASES)('PUT %s', (name, list, attribute) => {
 it('counts an attribute given in the query string, as Grape merges every source', async () => {
   const res = await put(`${paths.issue}?title=from-the-query`)
   expect([res.status, res.body.title]).toEqual([200, 'from-the-query'])
+})
+
+it('takes every setting the CLI\'s project edit sends alone, public_jobs among them', async () => {
+  for (const [key, value] of [['public_jobs', true], ['issues_enabled', false], ['request_access_enabled', true], ['ci_config_path', 'ci.yml']] as const) {
+    const res = await put(paths.project, { json: { [key]: value } })
+    expect([key, res.status]).toEqual([key, 200])
+  }
 })
 
 it('counts an attribute given with an empty value: it is named, so it is given', async () => {
