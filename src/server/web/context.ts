@@ -63,8 +63,9 @@ const header = (req: IncomingMessage, name: string) => {
  * trust makes our base URL say http). A client that sends neither (curl, a test) is judged by the token alone.
  */
 function sentFromOurPages(req: IncomingMessage): boolean {
+  // Fetch metadata is the browser's own word, and unlike Origin it holds behind a proxy that rewrites Host.
   const site = header(req, 'sec-fetch-site')
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
+  if (site !== undefined) return site === 'same-origin' || site === 'none'
   const origin = header(req, 'origin')
   if (origin === undefined) return true
   try {

@@ -82,6 +82,14 @@ describe('the sign-in form', () => {
     expect([res.status, res.headers.get('location')]).toEqual([302, `${server.url}/`])
     expect(res.headers.get('set-cookie')).toMatch(/^_service_session=/)
   })
+
+  it("believes the browser's Sec-Fetch-Site over an Origin that a Host-rewriting proxy makes differ", async () => {
+    const { cookie, token } = await signInForm(server)
+    const res = await postSignIn({ ...credentials(), authenticity_token: token }, {
+      ...BROWSER, Cookie: cookie, Origin: 'https://collab.example.test', 'Sec-Fetch-Site': 'same-origin',
+    })
+    expect(res.status).toBe(302)
+  })
 })
 
 describe('the forms of a signed-in browser', () => {
