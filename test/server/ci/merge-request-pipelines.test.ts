@@ -136,6 +136,24 @@ describe('merge request pipelines in the same project', () => {
     expect(branches).toEqual([])
   })
 
+  it('run again on request (200) for Developers, not Reporters (403)', async () => {
+    const { project } = await ciProject(server, 'rerun', CONFIG, { 'feature.txt': 'none' })
+    const [dev, rep] = [await createUser(server, 'rerun-dev'), await createUser(server, 'rerun-rep')]
+    for (const [u, level] of [[dev, 30], [rep, 20]] as const) {
+      expectStatus(await root.post(`/projects/${project.id}/members`, { user_id: u.id, access_level: level }), 201)
+    }
+    await commit(root, project.id, { branch: 'topic', start_branch: 'master', commit_message: 'topic', actions: [update('feature.txt', 'topic')] })
+    const mr = await openMergeRequest(root, project.id, { source_branch: 'topic', target_branch: 'master', title: 'Topic' })
+    const url = `/projects/${project.id}/merge_requests/${mr.iid}/pipelines`
+    const refused = await rep.api.post(url)
+    expect([refused.status, refused.body]).toEqual([403, { message: '403 Forbidden' }])
+    const ran = expectStatus(await dev.api.post(url), 200).body
+    expect([ran.ref, ran.source, ran.user.username]).toEqual(['refs/merge-requests/1/head', 'merge_request_event', 'rerun-dev'])
+    const listed = expectStatus(await dev.api.get(url), 200).body
+    expect(listed.map((p: any) => p.id)).toEqual([ran.id, listed[1].id])
+    await traceOf(ran.id, 'show')
+  })
+
   it('see protected variables when both branches are protected', async () => {
     const { project } = await ciProject(server, 'guarded', CONFIG, { 'feature.txt': 'none' })
     await addVariable(project.id, 'GUARDED', 'guarded', true)
