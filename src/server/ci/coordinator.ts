@@ -28,6 +28,7 @@ import { jobVariables, ZERO_SHA } from './variables.js'
 const TRACE_CAP = 4 * 1024 * 1024
 const DEFAULT_TIMEOUT = 3600
 const AFTER_SCRIPT_TIMEOUT = 300
+const HEARTBEAT_WRITE_MS = 60_000
 const DEFAULT_ARTIFACTS_EXPIRY = 30 * 24 * 3600
 
 const tokenRefused = () => new CollabError('JOB_TOKEN_INVALID', '403 Forbidden', { status: 403 })
@@ -153,12 +154,18 @@ export function createCoordinator(app: AppDeps): JobCoordinator {
       const job = jobFor(jobId, token)
       if (job.status !== 'running') return { size: job.trace_size, status: job.status }
       const size = await appendTrace(app.layout, jobId, offset, chunk, { masks: masks.get(jobId) ?? [token], capBytes: TRACE_CAP })
-      jobs.updateJob(app.db, jobId, { trace_size: size })
+      // updated_at is the runner's last word on the job: the stuck-job sweep fails jobs whose runner went quiet.
+      jobs.updateJob(app.db, jobId, { trace_size: size, updated_at: app.clock.now().toISOString() })
       return { size, status: jobs.findJobById(app.db, jobId)?.status ?? 'canceled' }
     },
     async updateJob(jobId, token, update) {
       const job = jobFor(jobId, token)
-      if (update.state === 'running') return { status: job.status }
+      if (update.state === 'running') {
+        // A runner's heartbeat; written at most once a minute, so polling runners do not write on every request.
+        const now = app.clock.now()
+        if (job.status === 'running' && now.getTime() - Date.parse(job.updated_at) >= HEARTBEAT_WRITE_MS) jobs.updateJob(app.db, jobId, { updated_at: now.toISOString() })
+        return { status: job.status }
+      }
       masks.delete(jobId)
       return { status: await finishJob(app, job, update) }
     },

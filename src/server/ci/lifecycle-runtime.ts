@@ -5,6 +5,7 @@ import { serverHostEnv } from '../../core/child-env.js'
 import { ShellExecutor } from '../../runner/executor/shell.js'
 import type { AppDeps } from '../context.js'
 import * as jobs from '../store/ci-jobs.js'
+import { findEmbeddedRunner } from '../store/ci-runners.js'
 import { eraseArtifacts } from './artifacts.js'
 import { onJobQueued, setCiBaseUrl } from './lifecycle-events.js'
 import { finishJob } from './lifecycle-finish.js'
@@ -20,6 +21,9 @@ export interface RunnerOptions {
 
 const DELAYED_TICK_MS = 1000
 const SWEEP_MS = 10 * 60 * 1000
+const SILENT_CHECK_MS = 60 * 1000
+/** The runner id of jobs the in-process executor runs (test servers; collab serve runs a child instead). */
+const IN_PROCESS_RUNNER = 'collab-shell-runner'
 const SWEEP_BATCH = 100
 
 /** Expired artifacts are deleted from disk and the job forgets them (the job itself and its trace stay). */
@@ -33,24 +37,42 @@ export async function sweepExpiredArtifacts(app: AppDeps): Promise<number> {
   return expired.length
 }
 
-/** Nothing runs a job that was running when the server stopped: it failed as a runner system failure. */
-async function failOrphans(app: AppDeps) {
-  for (const job of jobs.runningJobs(app.db)) await finishJob(app, job, { state: 'failed', failure_reason: 'runner_system_failure' })
+/**
+ * Jobs of runners that died with the server (the in-process one, and the embedded child's, whose token is made anew)
+ * failed as a runner system failure; other runners may still be running theirs, which the stuck-job sweep watches.
+ */
+async function failOrphans(app: AppDeps, runnerIds: string[]) {
+  for (const job of jobs.runningJobs(app.db)) {
+    if (job.runner_id !== null && runnerIds.includes(job.runner_id)) await finishJob(app, job, { state: 'failed', failure_reason: 'runner_system_failure' })
+  }
+}
+
+/** GitLab's stuck timeout for running jobs: a runner silent this long (no log, no update) is gone, and so is its job. */
+export const RUNNER_SILENT_MS = 3600_000
+
+export async function failSilentJobs(app: AppDeps): Promise<number> {
+  const before = new Date(app.clock.now().getTime() - RUNNER_SILENT_MS).toISOString()
+  const silent = jobs.staleRunningJobs(app.db, before)
+  for (const job of silent) await finishJob(app, job, { state: 'failed', failure_reason: 'runner_system_failure' })
+  return silent.length
 }
 
 export function startCi(app: AppDeps, opts: { url: string; runner?: RunnerOptions }): () => Promise<void> {
   setCiBaseUrl(app, opts.url)
   const guard = (name: string, fn: () => unknown) => () => app.tasks.run(name, async () => { await fn() })
-  guard('failing orphaned CI jobs', () => failOrphans(app))()
+  const embedded = findEmbeddedRunner(app.db)
+  guard('failing orphaned CI jobs', () => failOrphans(app, [IN_PROCESS_RUNNER, ...(embedded ? [String(embedded.id)] : [])]))()
   const delayed = setInterval(guard('queueing delayed jobs', () => enqueueDueJobs(app)), DELAYED_TICK_MS)
   const sweep = setInterval(guard('artifacts expiry', () => sweepExpiredArtifacts(app)), SWEEP_MS)
+  const silent = setInterval(guard('failing jobs of silent runners', () => failSilentJobs(app)), SILENT_CHECK_MS)
+  silent.unref()
   delayed.unref()
   sweep.unref()
   let executor: ShellExecutor | null = null
   let unsubscribe = () => {}
   if (opts.runner?.enabled) {
     const concurrency = opts.runner.concurrency ?? Math.max(1, cpus().length)
-    const runnerId = 'collab-shell-runner'
+    const runnerId = IN_PROCESS_RUNNER
     executor = new ShellExecutor(localJobSource(app, runnerId), {
       buildsDir: app.layout.builds, concurrency, runnerId, isolation: { kind: 'shell', hostEnv: serverHostEnv() }, log: app.log,
     })
@@ -61,6 +83,7 @@ export function startCi(app: AppDeps, opts: { url: string; runner?: RunnerOption
   return async () => {
     clearInterval(delayed)
     clearInterval(sweep)
+    clearInterval(silent)
     unsubscribe()
     await executor?.stop()
   }

@@ -86,6 +86,10 @@ export const pendingJobs = (db: Db) => stmt(db, "SELECT * FROM ci_jobs WHERE sta
 
 export const runningJobs = (db: Db) => stmt(db, "SELECT * FROM ci_jobs WHERE status = 'running' ORDER BY id").all() as JobRow[]
 
+/** Running jobs nobody reported on since `before` (no log, no state update): their runner is gone. */
+export const staleRunningJobs = (db: Db, before: string) =>
+  stmt(db, "SELECT * FROM ci_jobs WHERE status = 'running' AND updated_at < ? ORDER BY id").all(before) as JobRow[]
+
 /** Delayed jobs whose time has come. */
 export const dueScheduledJobs = (db: Db, now: string) =>
   stmt(db, "SELECT * FROM ci_jobs WHERE status = 'scheduled' AND scheduled_at <= ? ORDER BY scheduled_at, id").all(now) as JobRow[]
