@@ -151,6 +151,8 @@ export async function seedWorld(): Promise<World> {
   const { mr, mrNote, merged } = await mergeRequests(as, pub, milestone, issue, closing)
   await elsewhere(as, bob, pub, internal, group)
   await created(as.post(`/projects/${pub.id}/triggers`, { description: `Trigger ${HOSTILE}` }))
+  // A project runner of alice's (it takes no job: the built-in runner is quicker), for the Runners API's pages.
+  await created(as.post('/user/runners', { runner_type: 'project_type', project_id: pub.id, description: `Runner ${HOSTILE}`, paused: true }))
   const made = await wikisAndSnippets(as, pub)
   await server.app.tasks.idle()
   const pipelines = expectStatus(await as.get(`/projects/${pub.id}/pipelines`, { query: { sort: 'asc' } }), 200).body
