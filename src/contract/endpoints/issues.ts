@@ -72,22 +72,22 @@ const EditInput = {
 export type EditIssueInput = { [K in keyof typeof EditInput]?: z.output<(typeof EditInput)[K]> }
 
 export const listIssues = defineEndpoint({
-  method: 'GET', path: '/issues', summary: 'List issues the caller can see (scope created_by_me by default)', paginated: true, cacheable: true,
+  method: 'GET', auth: 'optional', path: '/issues', summary: 'List issues the caller can see (scope created_by_me by default)', paginated: true, cacheable: true,
   input: IssueListFilters, responses: { 200: z.array(Issue) },
 })
 
 export const listGroupIssues = defineEndpoint({
-  method: 'GET', path: '/groups/:id/issues', summary: "List issues of a group's projects", paginated: true, cacheable: true,
+  method: 'GET', auth: 'optional', path: '/groups/:id/issues', summary: "List issues of a group's projects", paginated: true, cacheable: true,
   params: Id, input: IssueListFilters, responses: { 200: z.array(Issue) },
 })
 
 export const listProjectIssues = defineEndpoint({
-  method: 'GET', path: '/projects/:id/issues', summary: 'List issues of a project', paginated: true, cacheable: true,
+  method: 'GET', auth: 'optional', path: '/projects/:id/issues', summary: 'List issues of a project', paginated: true, cacheable: true,
   params: Id, input: IssueListFilters, responses: { 200: z.array(Issue) },
 })
 
 export const getProjectIssue = defineEndpoint({
-  method: 'GET', path: '/projects/:id/issues/:issue_iid', summary: 'Get a single issue', cacheable: true,
+  method: 'GET', auth: 'optional', path: '/projects/:id/issues/:issue_iid', summary: 'Get a single issue', cacheable: true,
   params: IssueIid, responses: { 200: Issue },
 })
 
@@ -152,17 +152,17 @@ export const resetIssueSpentTime = defineEndpoint({
 })
 
 export const getIssueTimeStats = defineEndpoint({
-  method: 'GET', path: '/projects/:id/issues/:issue_iid/time_stats', summary: 'Time tracking stats of an issue',
+  method: 'GET', auth: 'optional', path: '/projects/:id/issues/:issue_iid/time_stats', summary: 'Time tracking stats of an issue',
   params: IssueIid, responses: { 200: TimeStats },
 })
 
 export const listIssueClosedBy = defineEndpoint({
-  method: 'GET', path: '/projects/:id/issues/:issue_iid/closed_by', summary: 'Merge requests that close the issue when merged', paginated: true,
+  method: 'GET', auth: 'optional', path: '/projects/:id/issues/:issue_iid/closed_by', summary: 'Merge requests that close the issue when merged', paginated: true,
   params: IssueIid, responses: { 200: z.array(MergeRequestRef) },
 })
 
 export const listIssueParticipants = defineEndpoint({
-  method: 'GET', path: '/projects/:id/issues/:issue_iid/participants', summary: 'Participants of an issue: author, assignees, commenters',
+  method: 'GET', auth: 'optional', path: '/projects/:id/issues/:issue_iid/participants', summary: 'Participants of an issue: author, assignees, commenters',
   params: IssueIid, responses: { 200: z.array(UserBasic) },
 })
 

@@ -75,7 +75,7 @@ export const resetMergeRequestSpentTime = defineEndpoint({
 })
 
 export const getMergeRequestTimeStats = defineEndpoint({
-  method: 'GET', path: '/projects/:id/merge_requests/:merge_request_iid/time_stats', summary: 'Time tracking stats of a merge request',
+  method: 'GET', auth: 'optional', path: '/projects/:id/merge_requests/:merge_request_iid/time_stats', summary: 'Time tracking stats of a merge request',
   params: MergeRequestIid, responses: { 200: TimeStats },
 })
 

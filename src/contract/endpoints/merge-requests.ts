@@ -81,22 +81,22 @@ const UpdateInput = {
 export type UpdateMergeRequestInput = { [K in keyof typeof UpdateInput]?: z.output<(typeof UpdateInput)[K]> }
 
 export const listMergeRequests = defineEndpoint({
-  method: 'GET', path: '/merge_requests', summary: 'List merge requests the caller can see (scope created_by_me by default)', paginated: true, cacheable: true,
+  method: 'GET', auth: 'optional', path: '/merge_requests', summary: 'List merge requests the caller can see (scope created_by_me by default)', paginated: true, cacheable: true,
   input: MergeRequestListFilters, responses: { 200: MergeRequestList },
 })
 
 export const listGroupMergeRequests = defineEndpoint({
-  method: 'GET', path: '/groups/:id/merge_requests', summary: 'List merge requests of a group and its subgroups', paginated: true, cacheable: true,
+  method: 'GET', auth: 'optional', path: '/groups/:id/merge_requests', summary: 'List merge requests of a group and its subgroups', paginated: true, cacheable: true,
   params: Id, input: MergeRequestListFilters, responses: { 200: MergeRequestList },
 })
 
 export const listProjectMergeRequests = defineEndpoint({
-  method: 'GET', jobToken: true, path: '/projects/:id/merge_requests', summary: 'List merge requests of a project', paginated: true, cacheable: true,
+  method: 'GET', auth: 'optional', jobToken: true, path: '/projects/:id/merge_requests', summary: 'List merge requests of a project', paginated: true, cacheable: true,
   params: Id, input: MergeRequestListFilters, responses: { 200: MergeRequestList },
 })
 
 export const getProjectMergeRequest = defineEndpoint({
-  method: 'GET', jobToken: true, path: '/projects/:id/merge_requests/:merge_request_iid', summary: 'Get a single merge request',
+  method: 'GET', auth: 'optional', jobToken: true, path: '/projects/:id/merge_requests/:merge_request_iid', summary: 'Get a single merge request',
   // Read from the database alone unless the diverged commit count (git) is asked for.
   cacheable: (params) => !params.include_diverged_commits_count,
   params: MergeRequestIid,
@@ -126,23 +126,23 @@ export const deleteProjectMergeRequest = defineEndpoint({
 })
 
 export const listMergeRequestParticipants = defineEndpoint({
-  method: 'GET', path: '/projects/:id/merge_requests/:merge_request_iid/participants', summary: 'Participants of a merge request: author, assignees, commenters', paginated: true,
+  method: 'GET', auth: 'optional', path: '/projects/:id/merge_requests/:merge_request_iid/participants', summary: 'Participants of a merge request: author, assignees, commenters', paginated: true,
   params: MergeRequestIid, responses: { 200: z.array(UserBasic) },
 })
 
 export const listMergeRequestCommits = defineEndpoint({
-  method: 'GET', path: '/projects/:id/merge_requests/:merge_request_iid/commits', summary: 'Commits of a merge request, newest first', paginated: true,
+  method: 'GET', auth: 'optional', path: '/projects/:id/merge_requests/:merge_request_iid/commits', summary: 'Commits of a merge request, newest first', paginated: true,
   params: MergeRequestIid, responses: { 200: z.array(MergeRequestCommit) },
 })
 
 export const getMergeRequestChanges = defineEndpoint({
-  method: 'GET', path: '/projects/:id/merge_requests/:merge_request_iid/changes', summary: 'A merge request with the diff of every changed file',
+  method: 'GET', auth: 'optional', path: '/projects/:id/merge_requests/:merge_request_iid/changes', summary: 'A merge request with the diff of every changed file',
   params: MergeRequestIid, input: { access_raw_diffs: bool().optional(), unidiff: bool().optional() },
   responses: { 200: MergeRequestChanges },
 })
 
 export const listMergeRequestPipelines = defineEndpoint({
-  method: 'GET', path: '/projects/:id/merge_requests/:merge_request_iid/pipelines', summary: 'Pipelines of a merge request, newest first', paginated: true,
+  method: 'GET', auth: 'optional', path: '/projects/:id/merge_requests/:merge_request_iid/pipelines', summary: 'Pipelines of a merge request, newest first', paginated: true,
   params: MergeRequestIid, responses: { 200: z.array(PipelineBasic) },
 })
 
@@ -153,6 +153,6 @@ export const createMergeRequestPipeline = defineEndpoint({
 })
 
 export const listMergeRequestClosesIssues = defineEndpoint({
-  method: 'GET', path: '/projects/:id/merge_requests/:merge_request_iid/closes_issues', summary: 'Issues that merging the merge request would close', paginated: true,
+  method: 'GET', auth: 'optional', path: '/projects/:id/merge_requests/:merge_request_iid/closes_issues', summary: 'Issues that merging the merge request would close', paginated: true,
   params: MergeRequestIid, responses: { 200: z.array(ClosesIssuesEntry) },
 })

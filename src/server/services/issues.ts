@@ -1,6 +1,6 @@
 // Issues: visibility-aware reads and lists, create, edit (close, reopen, labels, assignees, milestone, lock), delete.
 import type { CreateIssueInput, EditIssueInput, IssueListInput } from '../../contract/endpoints/issues.js'
-import { forbidden, notFound, validationFailed } from '../../core/errors.js'
+import { forbidden, notFound, unauthorized, validationFailed } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import {
@@ -102,7 +102,10 @@ export const listIssueVersions = (ctx: RequestContext, input: IssueListInput, wh
 function filtersOf(ctx: RequestContext, input: IssueListInput, where: ListWhere): store.IssueFilters {
   // Anonymous readers of a public project's web page list as a viewer of no issues of their own.
   const viewer = ctx.user?.id ?? -1
-  const scope = (input.scope ?? (where.project || where.groupId !== undefined ? 'all' : 'created_by_me')).replace(/-/g, '_')
+  const scoped = where.project !== undefined || where.groupId !== undefined || where.milestoneId !== undefined
+  const scope = (input.scope ?? (scoped ? 'all' : 'created_by_me')).replace(/-/g, '_')
+  // GitLab's `authenticate! unless params[:scope] == 'all'`: anonymous callers list the instance's public ones only.
+  if (!ctx.user && !scoped && scope !== 'all') throw unauthorized()
   return {
     projectId: where.project?.id,
     groupId: where.groupId,

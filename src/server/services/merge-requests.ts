@@ -1,6 +1,6 @@
 // Merge requests: visibility-aware reads, the three lists, and what the presenters need (bundles, draft, statuses).
 import type { MergeRequestListInput } from '../../contract/endpoints/merge-requests.js'
-import { notFound } from '../../core/errors.js'
+import { notFound, unauthorized } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { canReadCode, isAdmin, openVisibilities } from '../policy.js'
 import type { MergeRequestBasic } from '../../contract/entities/merge-requests.js'
@@ -110,6 +110,8 @@ export function listMergeRequests(ctx: RequestContext, input: MergeRequestListIn
   const user = ctx.user
   const scoped = where.project || where.groupId !== undefined
   const scope = (input.scope ?? (scoped ? 'all' : 'created_by_me')).replace(/-/g, '_')
+  // GitLab's `authenticate! unless params[:scope] == 'all'`: anonymous callers list the instance's public ones only.
+  if (!user && !scoped && scope !== 'all') throw unauthorized()
   return store.listMergeRequests(ctx.app.db, {
     projectId: where.project?.id,
     groupId: where.groupId,
