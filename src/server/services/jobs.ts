@@ -93,7 +93,7 @@ export function actionable(ctx: RequestContext, id: string, jobId: number) {
   requireProjectLevel(ctx, project, DEVELOPER)
   if (project.archived) throw forbidden()
   const job = findJob(ctx, project, jobId)
-  if (!job.tag && !mayWriteRef(ctx, project, job.ref)) throw forbidden()
+  if (!mayWriteRef(ctx, project, job.ref, job.tag === 1)) throw forbidden()
   return { project, job }
 }
 

@@ -14,7 +14,7 @@ import { transaction } from '../store/db.js'
 import { findProjectById, findProjectByPath, type ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
 import { parseIdOrPath } from '../../contract/params.js'
-import { canMergeInto, canPushTo, isProtectedBranch } from './protected-branches.js'
+import { mayRunPipelineOn } from './pipelines.js'
 import { findVisibleProject } from './projects.js'
 
 const KEY = /^[a-zA-Z0-9_]+$/
@@ -81,10 +81,10 @@ function projectOf(ctx: RequestContext, id: string): ProjectView {
 }
 
 /** Chain::Validate::Abilities for the user the pipeline runs as. */
-function requireMayRun(ctx: RequestContext, as: UserRow, p: ProjectView, ref: string) {
+async function requireMayRun(ctx: RequestContext, as: UserRow, p: ProjectView, ref: string) {
   const caller = { ...ctx, user: as, token: null, scopes: null, sudoer: null, job: null }
   if (!p.jobs_enabled || p.archived || effectiveProjectLevel(caller, p) < DEVELOPER) throw pipelineError('Insufficient permissions to create a new pipeline')
-  if (isProtectedBranch(ctx.app, p, ref) && !canPushTo(caller, p, ref) && !canMergeInto(caller, p, ref)) {
+  if (!(await mayRunPipelineOn(caller, p, ref))) {
     throw pipelineError(`You do not have sufficient permission to run a pipeline on '${ref}'. Please select a different branch or contact your administrator for assistance.`)
   }
 }
@@ -98,7 +98,7 @@ const payloadOf = (id: string, input: TriggerInput, variables: PipelineVariableI
 })
 
 async function run(ctx: RequestContext, project: ProjectView, user: UserRow, source: 'trigger' | 'pipeline', ref: string, variables: PipelineVariableInput[]) {
-  requireMayRun(ctx, user, project, ref)
+  await requireMayRun(ctx, user, project, ref)
   const row = await createPipeline(ctx.app, { project, ref, source, user, variables })
   // Only pushes make no pipeline without saying why; these sources answer their errors.
   if (!row) throw pipelineError('Pipeline not created')

@@ -2,6 +2,8 @@
 import { CollabError, forbidden } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { cancelPipeline, createPipeline, deletePipeline, pipelineError, retryPipeline, type PipelineVariableInput } from '../ci/lifecycle.js'
+import { readRef } from '../git/read.js'
+import { repositoryDir } from '../git/repository.js'
 import { canReadBuilds, canReadProject, DEVELOPER, effectiveProjectLevel, OWNER } from '../policy.js'
 import { latestPipelineJobs } from '../store/ci-jobs.js'
 import * as store from '../store/pipelines.js'
@@ -10,7 +12,8 @@ import { sourceProjectOf, type MergeRequestRow } from '../store/merge-requests.j
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUserById, type UserRow } from '../store/users.js'
 import { projectNotFound } from './projects.js'
-import { canMergeInto, canPushTo, isProtectedBranch } from './protected-branches.js'
+import { canMergeInto, canPushTo, isProtectedBranch, type Caller } from './protected-branches.js'
+import { canCreateTag, isProtectedTag } from './protected-tags.js'
 
 export const pipelineNotFound = () => new CollabError('PIPELINE_NOT_FOUND', '404 Not found', { status: 404 })
 
@@ -86,7 +89,7 @@ export function requireCreatePipeline(ctx: RequestContext, p: ProjectView) {
 export async function createApiPipeline(ctx: RequestContext, p: ProjectView, input: { ref: string; variables?: PipelineVariableInput[] }) {
   requireCreatePipeline(ctx, p)
   // Chain::Validate::Abilities: a protected branch runs pipelines only for those who may push or merge into it.
-  if (!mayWriteRef(ctx, p, input.ref)) {
+  if (!(await mayRunPipelineOn(ctx, p, input.ref))) {
     throw pipelineError(`You do not have sufficient permission to run a pipeline on '${input.ref}'. Please select a different branch or contact your administrator for assistance.`)
   }
   const row = await createPipeline(ctx.app, { project: p, ref: input.ref, source: 'api', user: ctx.user, variables: input.variables })
@@ -95,14 +98,28 @@ export async function createApiPipeline(ctx: RequestContext, p: ProjectView, inp
 
 /**
  * Ci::PipelinePolicy and Ci::BuildPolicy (`protected_ref`): pipelines and jobs of a protected branch are updated
- * (retried, played, canceled) only by those who may push or merge into it (`can_update_branch?`).
+ * (retried, played, canceled) only by those who may push or merge into it (`can_update_branch?`), a tag's only by
+ * those who may create it (`can_create_tag?`).
  */
-export const mayWriteRef = (ctx: RequestContext, p: ProjectView, ref: string) =>
-  !isProtectedBranch(ctx.app, p, ref) || canPushTo(ctx, p, ref) || canMergeInto(ctx, p, ref)
+export const mayWriteRef = (ctx: Caller, p: ProjectView, ref: string, tag = false) => tag
+  ? canCreateTag(ctx, p, ref)
+  : !isProtectedBranch(ctx.app, p, ref) || canPushTo(ctx, p, ref) || canMergeInto(ctx, p, ref)
+
+/**
+ * Chain::Validate::Abilities for a ref a caller names: a branch when one has that name, else a tag. Only a protected
+ * tag rule makes the difference, so only then is the repository read.
+ */
+export async function mayRunPipelineOn(ctx: Caller, p: ProjectView, ref: string): Promise<boolean> {
+  const gitdir = repositoryDir(ctx.app.layout.repositories, p.id)
+  const exists = (full: string) => readRef(gitdir, full).then((oid) => oid !== null, () => false)
+  const tag = isProtectedTag(ctx.app, p, ref) && !(await exists(`refs/heads/${ref}`)) && (await exists(`refs/tags/${ref}`))
+  return mayWriteRef(ctx, p, ref, tag)
+}
+
 
 function requireUpdate(ctx: RequestContext, p: ProjectView, row: PipelineRow) {
   requireLevel(ctx, p, DEVELOPER)
-  if (!row.tag && !mayWriteRef(ctx, p, row.ref)) throw forbidden()
+  if (!mayWriteRef(ctx, p, row.ref, row.tag === 1)) throw forbidden()
 }
 
 /** requireUpdate as a question: whether the pipeline page offers Retry and Cancel. */
