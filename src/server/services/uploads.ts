@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import { CollabError, forbidden } from '../../core/errors.js'
+import { sanitizeUploadName } from '../../core/upload-name.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import type { ProjectView } from '../store/projects.js'
 import { requireReadCode } from './repository.js'
@@ -11,12 +12,8 @@ export interface UploadedFile { filename: string; data: Buffer }
 
 const IMAGE_OR_VIDEO = /\.(png|jpe?g|gif|bmp|tiff?|ico|webp|svg|mp4|m4v|mov|webm|ogv)$/i
 
-/** CarrierWave's sanitized name: the last path part, every character but letters, digits, _ . - + made `_`. */
-export function sanitizedName(original: string): string {
-  const base = original.split(/[\\/]/).pop()!.normalize('NFC').replace(/[^\p{L}\p{N}_.\-+]/gu, '_').slice(-255)
-  if (!base) return 'file'
-  return /^\.+$/.test(base) ? `_${base}` : base
-}
+/** GitLab's sanitized upload name, at most 255 characters (its end kept, with the extension). */
+export const sanitizedName = (original: string): string => sanitizeUploadName(original).slice(-255)
 
 /** FileUploader#markdown_name: an image's name without its extension, brackets made `_`. */
 const markdownName = (name: string) => (IMAGE_OR_VIDEO.test(name) ? name.replace(/\.[^.]*$/, '') : name).replace(/[[\]]/g, '_')

@@ -1,6 +1,7 @@
 // Wiki attachments (GitLab's Wikis::CreateAttachmentService): a file committed under uploads/<32 hex>/ in the wiki.
 import { randomBytes } from 'node:crypto'
 import { CollabError } from '../../core/errors.js'
+import { sanitizeUploadName } from '../../core/upload-name.js'
 import type { RequestContext } from '../context.js'
 import { isValidNewRefName } from '../git/read.js'
 import { attachmentName, markdownLink } from '../git/wiki-paths.js'
@@ -24,7 +25,8 @@ const badBranch = (branch: string) => new CollabError('WIKI_ATTACHMENT_BRANCH', 
 export async function uploadAttachment(ctx: RequestContext, p: ProjectView, file: UploadedFile | undefined, branch?: string): Promise<WikiAttachment> {
   requireWikiWrite(ctx, p)
   if (!file) throw fileMissing()
-  const name = attachmentName(file.filename)
+  // The API's file parameter is GitLab's UploadedFile, whose name is sanitized before the service sees it.
+  const name = file.filename ? attachmentName(sanitizeUploadName(file.filename)) : null
   if (!name) throw nameEmpty()
   const target = branch || (await defaultWikiBranch(ctx, p))
   if (!isValidNewRefName(target)) throw badBranch(target)

@@ -40,8 +40,8 @@ describe('POST /projects/:id/wikis/attachments', () => {
   it('links other files by their whole name, keeps only the last part of a path, and commits to the branch asked for', async () => {
     const res = expectStatus(await upload(f.developer, { file: ['notes', '../../etc/report v2.pdf'], branch: 'drafts' }), 201)
     const path = res.body.file_path as string
-    expect(path).toMatch(/^uploads\/[0-9a-f]{32}\/report v2\.pdf$/)
-    expect(res.body).toEqual({ file_name: 'report v2.pdf', file_path: path, branch: 'drafts', link: { url: path, markdown: `[report v2.pdf](${path})` } })
+    expect(path).toMatch(/^uploads\/[0-9a-f]{32}\/report_v2\.pdf$/)
+    expect(res.body).toEqual({ file_name: 'report_v2.pdf', file_path: path, branch: 'drafts', link: { url: path, markdown: `[report_v2.pdf](${path})` } })
     expect(blobAt('drafts', path).toString()).toBe('notes')
   })
 
