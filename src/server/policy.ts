@@ -63,8 +63,6 @@ export const openVisibilities = (ctx: Caller): readonly ('public' | 'internal')[
 
 export const isOpenTo = (ctx: Caller, visibility: string) => (openVisibilities(ctx) as readonly string[]).includes(visibility)
 
-export const canReadVisibility = (ctx: Caller, visibility: string, level: number) => isOpenTo(ctx, visibility) || isAdmin(ctx) || level >= GUEST
-
 export const canReadProject = (ctx: Caller, project: ProjectView) =>
   isOpenTo(ctx, project.visibility) || isAdmin(ctx) || projectLevel(ctx, project) >= GUEST
 
