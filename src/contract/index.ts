@@ -50,9 +50,9 @@ import * as templates from './endpoints/templates.js'
 import * as discussions from './endpoints/discussions.js'
 import * as groupLabels from './endpoints/group-labels.js'
 import * as groupMilestones from './endpoints/group-milestones.js'
-
 import * as runners from './endpoints/runners.js'
 import * as runnerProtocol from './endpoints/runner-protocol.js'
+
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
     [K in keyof T as T[K] extends { method: string; path: string } ? K : never]: T[K]
@@ -110,9 +110,9 @@ export const contract = {
   discussions: pick(discussions),
   groupLabels: pick(groupLabels),
   groupMilestones: pick(groupMilestones),
-}
-
   runners: pick(runners),
   runnerProtocol: pick(runnerProtocol),
+}
+
 export type ContractTree = typeof contract
 export { defineEndpoint } from './define.js'

@@ -56,9 +56,9 @@ import { templateHandlers } from './handlers/templates.js'
 import { discussionHandlers } from './handlers/discussions.js'
 import { groupLabelHandlers } from './handlers/group-labels.js'
 import { groupMilestoneHandlers } from './handlers/group-milestones.js'
-import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { runnerHandlers } from './handlers/runners.js'
 import { runnerProtocolHandlers } from './handlers/runner-protocol.js'
+import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
 import { mountContract, type Handlers } from './http/mount.js'
@@ -133,10 +133,10 @@ const HANDLERS = {
   discussions: discussionHandlers,
   groupLabels: groupLabelHandlers,
   groupMilestones: groupMilestoneHandlers,
-} satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
-
   runners: runnerHandlers,
   runnerProtocol: runnerProtocolHandlers,
+} satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
+
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */
 function endSocket(socket: Duplex, status: number, reason: string, body: unknown, head: boolean) {
   const text = JSON.stringify(body)
