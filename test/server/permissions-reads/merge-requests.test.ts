@@ -1,10 +1,11 @@
 // Guests of a private project read none of its merge requests, whatever the path: GitLab lets Reporters and up read
 // merge requests where membership is what lets a user in (a private project's are a members' feature at Reporter).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, createGroup, createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
+import { api, createGroup, createProject, createUser, expectStatus, request, type TestUser } from '../../helpers/api.js'
 import { createIssue } from '../../helpers/issues.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
 import { branchWith, openMergeRequest, seedMaster } from '../merge-requests/fixtures.js'
+import { signIn } from '../web/fixture.js'
 
 let server: TestServer
 let guest: TestUser
@@ -79,6 +80,15 @@ describe('a guest of a private project', () => {
     const events = expectStatus(await guest.api.get(`/projects/${project.id}/events`), 200).body
     expect(events.filter((e: any) => e.target_type === 'MergeRequest' || e.note?.noteable_type === 'MergeRequest')).toEqual([])
     expect(expectStatus(await guest.api.get('/todos'), 200).body).toEqual([])
+  })
+
+  it('finds none on the web pages either', async () => {
+    const headers = { Cookie: await signIn(server, guest) }
+    const list = await request(server, 'GET', '/team/secret/-/merge_requests', { headers })
+    expect([list.status, list.text.includes('Secret plan')]).toEqual([200, false])
+    expect((await request(server, 'GET', `/team/secret/-/merge_requests/${mr.iid}`, { headers })).status).toBe(404)
+    const reporterList = await request(server, 'GET', '/team/secret/-/merge_requests', { headers: { Cookie: await signIn(server, reporter) } })
+    expect(reporterList.text.includes('Secret plan')).toBe(true)
   })
 })
 
