@@ -1,5 +1,5 @@
 // Where downloaded bytes go: a file written through a progress bar (a terminal's stderr only), or a zip extracted
-// into a directory without ever writing outside it.
+// into a directory without ever writing outside it or into a .git directory.
 import { createWriteStream } from 'node:fs'
 import { lstat, mkdir, realpath, unlink } from 'node:fs/promises'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
@@ -7,6 +7,7 @@ import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { CliError, failure } from '../../src/cli/errors.js'
 import type { IO } from '../../src/cli/io.js'
+import { entryRefusal, isDotGit } from '../../src/cli/archive-entries.js'
 
 const MB = 1024 * 1024
 const units = (n: number) => (n >= MB ? `${(n / MB).toFixed(1)} MB` : `${(n / 1024).toFixed(1)} KB`)
@@ -61,41 +62,64 @@ const inside = (root: string, path: string) => {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
 }
 
+/** An entry with its name decoded as yauzl would, before any of yauzl's checks can stop the listing. */
+interface NamedEntry { entry: import('yauzl').Entry; name: string; isLink: boolean }
+
 /**
- * Extracts `zipFile` into `dir`; returns the files written. An entry naming a path outside `dir` (zip-slip), a symbolic
- * link, or a path through a symlink that leads out stops the extraction before anything is written there.
+ * Extracts `zipFile` into `dir`; returns the files written. Every entry is checked first (archive-entries): when any is
+ * refused, nothing is written and the error names each one, as git refuses a whole checkout with an invalid path
+ * (a half-extracted archive would be mistaken for the artifacts). A path that, once written, leads through a
+ * symbolic link of the directory out of it or into a `.git` directory still stops the extraction there.
  */
 export async function extractZip(zipFile: string, dir: string): Promise<string[]> {
   const { default: yauzl } = await import('yauzl')
   await mkdir(dir, { recursive: true })
   const root = await realpath(dir)
-  const zip = await yauzl.openPromise(zipFile, { lazyEntries: true, autoClose: false })
+  const zip = await yauzl.openPromise(zipFile, { lazyEntries: true, autoClose: false, decodeStrings: false })
   const written: string[] = []
   try {
-    for await (const entry of entries(zip)) {
-      const target = resolve(root, entry.fileName)
-      const kind = (entry.externalFileAttributes >>> 16) & 0o170000
-      if (!inside(root, target)) throw failure(`the archive's entry '${entry.fileName}' points outside ${dir}; nothing more was extracted`)
-      if (kind === 0o120000) throw failure(`the archive's entry '${entry.fileName}' is a symbolic link; nothing more was extracted`)
-      const isDir = entry.fileName.endsWith('/')
+    const all = await listEntries(yauzl, zip)
+    const refused = all.flatMap(({ name, isLink }) => {
+      const why = entryRefusal(name, isLink)
+      return why ? [`  '${name}': ${why}`] : []
+    })
+    if (refused.length) {
+      throw failure(`the artifacts hold ${refused.length === 1 ? 'an entry' : `${refused.length} entries`} that may not be extracted into ${dir}; nothing was extracted:\n${refused.join('\n')}`,
+        '--zip saves the archive as it is')
+    }
+    for (const { entry, name } of all) {
+      const target = resolve(root, name)
+      const isDir = name.endsWith('/')
       await mkdir(isDir ? target : dirname(target), { recursive: true })
-      if (!inside(root, await realpath(isDir ? target : dirname(target)))) {
-        throw failure(`the archive's entry '${entry.fileName}' leads through a symbolic link outside ${dir}`)
+      const real = relative(root, await realpath(isDir ? target : dirname(target)))
+      if (!inside(root, resolve(root, real)) || real.split(sep).some(isDotGit)) {
+        throw failure(`the archive's entry '${name}' leads through a symbolic link outside ${dir} or into a .git directory; nothing more was extracted`)
       }
       if (isDir) continue
       if ((await lstat(target).catch(() => null))?.isSymbolicLink()) await unlink(target)
       const mode = (entry.externalFileAttributes >>> 16) & 0o777
       await pipeline(await zip.openReadStreamPromise(entry), createWriteStream(target, { mode: mode || 0o644 }))
-      written.push(entry.fileName)
+      written.push(name)
     }
   } catch (err) {
-    // yauzl refuses `../` and absolute names itself, before our own checks see them.
     if (err instanceof CliError) throw err
     throw failure(`cannot extract the artifacts: ${(err as Error).message}; nothing more was extracted`)
   } finally {
     zip.close()
   }
   return written
+}
+
+/** Every entry, its name decoded (UTF-8 flag, Info-ZIP's Unicode path field, `\` read as `/`) but not yet judged. */
+async function listEntries(yauzl: typeof import('yauzl'), zip: import('yauzl').ZipFile): Promise<NamedEntry[]> {
+  const all: NamedEntry[] = []
+  for await (const entry of entries(zip)) {
+    const raw = entry.fileName as unknown as Buffer
+    const name = (yauzl as unknown as { getFileNameLowLevel(flags: number, raw: Buffer, extra: unknown, strict: boolean): string })
+      .getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false)
+    all.push({ entry, name, isLink: ((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000 })
+  }
+  return all
 }
 
 /** yauzl's entries one at a time (lazyEntries: the next is read when asked for). */
