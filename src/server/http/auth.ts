@@ -57,7 +57,12 @@ function hashFor(req: IncomingMessage, secret: string): string {
  */
 const ANONYMOUS_BODY_LIMIT = 64 * 1024
 
-export interface BodyLimits { limit: number; fileLimit: number }
+export interface BodyLimits {
+  limit: number
+  fileLimit: number
+  /** Multipart files go to this directory as they arrive (an endpoint declared `uploadsToDisk`). */
+  toDir?: string
+}
 
 /**
  * The caller named by the headers or the query string: a token, else the session cookie, else anonymous. Runs before
@@ -78,7 +83,7 @@ function callerFromHeaders(app: AppDeps, req: IncomingMessage, query: Record<str
 
 /** The body, read under the full limits only for a caller who is known or may stay anonymous. */
 async function bodyFor(req: IncomingMessage, caller: Caller, needsCaller: boolean, limits: BodyLimits) {
-  if (caller.user || !needsCaller) return readBody(req, limits.limit, limits.fileLimit)
+  if (caller.user || !needsCaller) return readBody(req, limits.limit, limits.fileLimit, undefined, limits.toDir)
   try {
     return await readBody(req, ANONYMOUS_BODY_LIMIT, ANONYMOUS_BODY_LIMIT, ANONYMOUS_BODY_LIMIT)
   } catch (err) {

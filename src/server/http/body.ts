@@ -1,11 +1,17 @@
 // Reads request bodies: JSON, urlencoded forms (qs, so name[]= and name[key]= nest) and multipart (busboy), under a size limit.
 import type { IncomingMessage } from 'node:http'
+import { createWriteStream } from 'node:fs'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { createGunzip, createInflate } from 'node:zlib'
 import type { Readable } from 'node:stream'
 import qs from 'qs'
 import { badRequest, CollabError } from '../../core/errors.js'
 
 export interface UploadedFile { filename: string; mimeType: string; data: Buffer }
+
+/** A multipart file written to disk as it arrived (an endpoint declared `uploadsToDisk`): never held in memory. */
+export interface DiskFile { filename: string; mimeType: string; path: string; size: number }
 
 export const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots: false } as const
 
@@ -110,10 +116,11 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
 /**
  * `limit` caps a JSON or form body, and the sum of a multipart body's fields (they are its form); `fileLimit` each
  * uploaded file (max_attachment_size); `total` a whole multipart body, by default the fields' limit plus one file's.
+ * With `toDir`, multipart files are written there as they arrive (DiskFile) instead of kept in memory.
  */
-export async function readBody(req: IncomingMessage, limit: number, fileLimit = limit, total = limit + fileLimit): Promise<Record<string, unknown>> {
+export async function readBody(req: IncomingMessage, limit: number, fileLimit = limit, total = limit + fileLimit, toDir?: string): Promise<Record<string, unknown>> {
   const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
-  if (type === 'multipart/form-data') return readMultipart(req, { limit, fileLimit, total })
+  if (type === 'multipart/form-data') return readMultipart(req, { limit, fileLimit, total, toDir })
   const raw = await readRaw(req, limit)
   if (raw.length === 0) return {}
   const text = raw.toString('utf8')
@@ -131,7 +138,7 @@ export async function readBody(req: IncomingMessage, limit: number, fileLimit = 
   return {}
 }
 
-async function readMultipart(req: IncomingMessage, caps: { limit: number; fileLimit: number; total: number }): Promise<Record<string, unknown>> {
+async function readMultipart(req: IncomingMessage, caps: { limit: number; fileLimit: number; total: number; toDir?: string }): Promise<Record<string, unknown>> {
   if (declaredOver(req, caps.total)) throw tooLarge()
   const { default: Busboy } = await import('busboy')
   return new Promise((resolve, reject) => {
@@ -147,7 +154,9 @@ async function readMultipart(req: IncomingMessage, caps: { limit: number; fileLi
     const body = source(req)
     const pairs: string[] = []
     // No prototype: a part named `__proto__` must stay a key, not replace the object's prototype.
-    const files: Record<string, UploadedFile> = Object.create(null)
+    const files: Record<string, UploadedFile | DiskFile> = Object.create(null)
+    // Files still being written to disk: the body is complete only once each has reached it.
+    const writing: Promise<void>[] = []
     let failed = false
     const fail = (err: unknown) => {
       if (failed) return
@@ -186,15 +195,24 @@ async function readMultipart(req: IncomingMessage, caps: { limit: number; fileLi
         stream.resume()
         return
       }
+      stream.on('limit', on(() => fail(tooLarge())))
+      if (caps.toDir) {
+        const path = join(caps.toDir, `part-${writing.length}`)
+        let size = 0
+        stream.on('data', (c: Buffer) => { size += c.length })
+        writing.push(pipeline(stream, createWriteStream(path)).then(() => {
+          files[name] = { filename: info.filename ?? 'file', mimeType: info.mimeType, path, size }
+        }, (err: unknown) => fail(failed ? err : badRequest('malformed multipart body'))))
+        return
+      }
       const chunks: Buffer[] = []
       stream.on('data', on((c: Buffer) => { if (!failed) chunks.push(c) }))
-      stream.on('limit', on(() => fail(tooLarge())))
       stream.on('close', on(() => { files[name] = { filename: info.filename ?? 'file', mimeType: info.mimeType, data: Buffer.concat(chunks) } }))
     }))
     bb.on('error', on(malformed))
     bb.on('close', on(() => {
       if (failed) return
-      resolve({ ...parseParams(pairs.join('&')), ...files })
+      Promise.all(writing).then(() => { if (!failed) resolve({ ...parseParams(pairs.join('&')), ...files }) }, fail)
     }))
   })
 }

@@ -1,12 +1,14 @@
 // Mounts every contract endpoint on the router: query+body+path merged, authenticated, validated, handled, written.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { Contract, Endpoint, EndpointInput } from '../../contract/define.js'
 import { forbidden, unauthorized } from '../../core/errors.js'
 import type { AppDeps, Caller, HandlerResult, RequestContext } from '../context.js'
 import { committed, writeGeneration } from '../store/db.js'
 import { failedSince } from '../store/writes.js'
-import { maxAttachmentBytes } from '../services/application-settings.js'
+import { currentSettings, maxAttachmentBytes } from '../services/application-settings.js'
 import { checkScope } from '../services/auth.js'
 import { authenticateRequest } from './auth.js'
 import { withByteRange } from './byte-range.js'
@@ -83,11 +85,29 @@ function mergeInto(into: Record<string, unknown>, from: Record<string, unknown>)
   }
 }
 
+/**
+ * An endpoint that takes uploads to disk (a job's artifacts) gets a directory of its own for the request's files,
+ * next to where artifacts are kept (a move, not a copy), and removed with whatever the handler did not take.
+ */
 async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req: Req, res: ServerResponse) {
+  if (!endpoint.uploadsToDisk || !HAS_BODY.has(req.method)) return serveWith(app, endpoint, handler, req, res)
+  await mkdir(app.layout.artifacts, { recursive: true })
+  const incoming = await mkdtemp(join(app.layout.artifacts, '.incoming-'))
+  try {
+    return await serveWith(app, endpoint, handler, req, res, incoming)
+  } finally {
+    await rm(incoming, { recursive: true, force: true })
+  }
+}
+
+async function serveWith(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req: Req, res: ServerResponse, incoming?: string) {
   const params = req.search ? parseParams(req.search.slice(1)) : {}
   const needsCaller = endpoint.auth !== 'public' && endpoint.auth !== 'optional'
-  // A raw body (a job's log chunk) is read after authentication, as bytes rather than parameters.
-  const limits = HAS_BODY.has(req.method) && !endpoint.rawBody ? { limit: BODY_LIMIT, fileLimit: maxAttachmentBytes(app) } : null
+  // A raw body (a job's log chunk) is read after authentication, as bytes rather than parameters. Files written to
+  // disk may be as large as the instance lets artifacts be (max_artifacts_size, MiB).
+  const limits = !HAS_BODY.has(req.method) || endpoint.rawBody ? null
+    : incoming ? { limit: BODY_LIMIT, fileLimit: currentSettings(app).max_artifacts_size * 1024 * 1024, toDir: incoming }
+    : { limit: BODY_LIMIT, fileLimit: maxAttachmentBytes(app) }
   const { caller, body } = await authenticateRequest(app, req, res, params, needsCaller, limits, endpoint.jobToken === true)
   const rawBody = endpoint.rawBody ? await readRaw(req, BODY_LIMIT) : undefined
   mergeInto(params, body)

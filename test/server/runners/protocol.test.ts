@@ -1,5 +1,7 @@
 // The runner protocol over raw HTTP, as gitlab-runner speaks it (spec/compat-runner.md): a runner created through the
 // API takes a pending job, reports it running, appends its log by byte offset, uploads artifacts and finishes it.
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
 import { api, createUser, expectStatus, request, type Api, type TestUser } from '../../helpers/api.js'
@@ -172,6 +174,23 @@ describe('a job through the protocol', () => {
     const answer = await request(server, 'POST', `/api/v4/jobs/${job.id}/artifacts`, { body: form.body, headers: { 'JOB-TOKEN': job.token, 'Content-Type': form.type } })
     expect(answer.status).toBe(400)
     expect(answer.body).toEqual({ message: '400 Bad request - the artifacts archive is not a zip file' })
+  })
+
+  it('streams artifacts to disk and refuses an archive over max_artifacts_size with 413', async () => {
+    const { project } = await ciProject(server, 'big-zip-demo', 'bigzip:\n  tags: [big-zip]\n  script: [echo z]\n')
+    const runner = await instanceRunner({ tag_list: ['big-zip'], run_untagged: false })
+    const job = expectStatus(await runnerCall('POST', '/jobs/request', { token: runner.token }), 201).body
+    expect(job.job_info.project_id).toBe(project.id)
+    expectStatus(await root.put('/application/settings', { max_artifacts_size: 1 }), 200)
+    try {
+      const form = multipart('file', 'artifacts.zip', Buffer.alloc(1024 * 1024 + 1, 'x'))
+      const answer = await request(server, 'POST', `/api/v4/jobs/${job.id}/artifacts`, { body: form.body, headers: { 'JOB-TOKEN': job.token, 'Content-Type': form.type } })
+      expect(answer.status).toBe(413)
+    } finally {
+      expectStatus(await root.put('/application/settings', { max_artifacts_size: 100 }), 200)
+    }
+    // Nothing of the refused upload is left beside the artifacts.
+    expect(readdirSync(join(server.dataDir, 'artifacts')).filter((n) => n.startsWith('.incoming-'))).toEqual([])
   })
 
   it('refuses an unknown runner token with 403', async () => {
