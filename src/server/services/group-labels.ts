@@ -11,6 +11,7 @@ import * as store from '../store/labels.js'
 import { findNamespaceById, type NamespaceRow } from '../store/namespaces.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { checkColor, checkName, findLabelIn, labelExists, missingAttributes } from './labels.js'
+import { readsMergeRequestsOf } from './merge-request-links.js'
 
 export interface GroupLabelScopeInput { include_ancestor_groups?: boolean; include_descendant_groups?: boolean; only_group_labels?: boolean }
 
@@ -38,9 +39,15 @@ export const listGroupLabels = (ctx: RequestContext, g: NamespaceRow, f: GroupLa
 export const findGroupLabel = (ctx: RequestContext, g: NamespaceRow, ref: string | number, read?: GroupLabelScopeInput) =>
   findLabelIn(ctx, read ? groupLabelScope(ctx, g, read) : ownScope(g), ref)
 
-/** Counts over the group's issues: confidential ones only for its Reporters and up. */
-export const groupLabelCounts = (ctx: RequestContext, g: NamespaceRow, l: store.LabelRow) =>
-  store.labelCounts(ctx.app.db, l.id, { id: ctx.user?.id ?? null, readsConfidential: effectiveGroupLevel(ctx, g) >= REPORTER })
+/**
+ * Counts over the group's issues: confidential ones only for its Reporters and up; open merge requests only of the
+ * projects whose merge requests the caller may read (a guest of the group counts none of a private project's).
+ */
+export function groupLabelCounts(ctx: RequestContext, g: NamespaceRow, l: store.LabelRow) {
+  const counts = store.labelCounts(ctx.app.db, l.id, { id: ctx.user?.id ?? null, readsConfidential: effectiveGroupLevel(ctx, g) >= REPORTER })
+  const readable = store.openMergeRequestsByProject(ctx.app.db, l.id).filter((r) => readsMergeRequestsOf(ctx, r.project_id))
+  return { ...counts, open_merge_requests_count: readable.reduce((sum, r) => sum + r.n, 0) }
+}
 
 export function createGroupLabel(ctx: RequestContext, g: NamespaceRow, input: { name: string; color: string; description?: string }) {
   requireGroupLevel(ctx, g, REPORTER)

@@ -17,7 +17,7 @@ export function closesIssues(ctx: RequestContext, mr: store.MergeRequestRow): Is
 }
 
 /** Whether the caller may read the merge requests of a project, by its id. */
-function readsMergeRequestsOf(ctx: RequestContext, projectId: number) {
+export function readsMergeRequestsOf(ctx: RequestContext, projectId: number) {
   const p = findProjectById(ctx.app.db, projectId)
   return p !== undefined && canReadCode(ctx, p)
 }

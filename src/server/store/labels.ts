@@ -93,6 +93,11 @@ const counts = (scope: string) => `SELECT COALESCE(SUM(i.state = 'opened'), 0) A
 const COUNTS = counts('')
 const PROJECT_COUNTS = counts(' AND i.project_id = @project')
 
+/** Open merge requests holding the label, by project: a group label's count sums those whose projects the caller reads. */
+export const openMergeRequestsByProject = (db: Db, labelId: number) =>
+  stmt(db, `SELECT m.project_id, COUNT(*) AS n FROM noteable_labels ml JOIN merge_requests m ON m.id = ml.noteable_id
+    WHERE ml.label_id = ? AND m.state = 'opened' GROUP BY m.project_id`).all(labelId) as { project_id: number; n: number }[]
+
 /**
  * Open and closed issues with the label that `viewer` may see: every one when they read confidential issues
  * (`readsConfidential`), else the public ones and the confidential ones they wrote or are assigned to. With

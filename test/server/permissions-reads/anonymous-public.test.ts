@@ -53,7 +53,7 @@ describe('an anonymous caller on a public project', () => {
     const p = `/projects/${open.id}`
     expect(titles(expectStatus(await anonymous.get(`${p}/merge_requests`), 200).body)).toEqual(['Public change'])
     expect(expectStatus(await anonymous.get(`${p}/merge_requests/1`), 200).body.title).toBe('Public change')
-    for (const rest of ['participants', 'commits', 'changes', 'closes_issues', 'time_stats']) {
+    for (const rest of ['participants', 'commits', 'changes', 'pipelines', 'closes_issues', 'time_stats']) {
       expectStatus(await anonymous.get(`${p}/merge_requests/1/${rest}`), 200)
     }
     expect(titles(expectStatus(await anonymous.get(`/groups/${group.id}/merge_requests`), 200).body)).toEqual(['Public change'])

@@ -29,8 +29,9 @@ beforeAll(async () => {
   await createIssue(root, project.id, { title: 'Plain issue' })
   await branchWith(root, project.id, 'feature', 'plan.txt')
   const label = expectStatus(await root.post(`/projects/${project.id}/labels`, { name: 'plan', color: '#ff0000' }), 201).body
+  expectStatus(await root.post(`/groups/${group.id}/labels`, { name: 'team-plan', color: '#00ff00' }), 201)
   mr = await openMergeRequest(root, project.id, {
-    source_branch: 'feature', title: 'Secret plan', description: 'Closes #1, cc @gary', labels: label.name, assignee_id: guest.id,
+    source_branch: 'feature', title: 'Secret plan', description: 'Closes #1, cc @gary', labels: `${label.name},team-plan`, assignee_id: guest.id,
   })
   expectStatus(await root.post(`/projects/${project.id}/merge_requests/${mr.iid}/notes`, { body: 'secret remark' }), 201)
   await server.app.tasks.idle()
@@ -71,9 +72,11 @@ describe('a guest of a private project', () => {
     expect(listed.map((i: any) => i.merge_requests_count)).toEqual([0])
   })
 
-  it('counts no open merge request on a label', async () => {
-    const labels = expectStatus(await guest.api.get(`/projects/${project.id}/labels`, { query: { with_counts: true } }), 200).body
+  it('counts no open merge request on a project or group label', async () => {
+    const labels = expectStatus(await guest.api.get(`/projects/${project.id}/labels`, { query: { with_counts: true, include_ancestor_groups: false } }), 200).body
     expect(labels.map((l: any) => [l.name, l.open_merge_requests_count])).toEqual([['plan', 0]])
+    const groupLabels = expectStatus(await guest.api.get(`/groups/${group.id}/labels`, { query: { with_counts: true } }), 200).body
+    expect(groupLabels.map((l: any) => [l.name, l.open_merge_requests_count])).toEqual([['team-plan', 0]])
   })
 
   it('has no merge request event in the feed nor a todo about one', async () => {
@@ -100,7 +103,9 @@ describe('a reporter of the same project', () => {
     expect(titles(expectStatus(await reporter.api.get('/search', { query: { scope: 'merge_requests', search: 'Secret' } }), 200).body)).toEqual(['Secret plan'])
     expect(expectStatus(await reporter.api.get(`/projects/${project.id}/issues/1`), 200).body.merge_requests_count).toBe(1)
     expect(titles(expectStatus(await reporter.api.get(`/projects/${project.id}/issues/1/closed_by`), 200).body)).toEqual(['Secret plan'])
-    const labels = expectStatus(await reporter.api.get(`/projects/${project.id}/labels`, { query: { with_counts: true } }), 200).body
+    const labels = expectStatus(await reporter.api.get(`/projects/${project.id}/labels`, { query: { with_counts: true, include_ancestor_groups: false } }), 200).body
     expect(labels.map((l: any) => l.open_merge_requests_count)).toEqual([1])
+    const groupLabels = expectStatus(await reporter.api.get(`/groups/${group.id}/labels`, { query: { with_counts: true } }), 200).body
+    expect(groupLabels.map((l: any) => l.open_merge_requests_count)).toEqual([1])
   })
 })
