@@ -104,8 +104,8 @@ export const readableSnippet = (open: OpenLevels) => `((s.project_id IS NULL AND
     OR (${openIn('p.visibility', open)} AND (${openIn('s.visibility', open)} OR s.author_id = @viewer)))))`
 
 /**
- * Every snippet a signed-in non-administrator may read (GET /snippets/all): personal ones that are public, internal or
- * theirs, and project snippets of projects with the feature on, as policy reads them: all of a project they are a
+ * Every snippet a signed-in non-administrator may read (GET /snippets/all): personal ones open to them or theirs, and
+ * project snippets of projects with the feature on, as policy reads them: all of a project they are a
  * member of, else the open ones (and their own) of an open project. `open` is policy.ts's openVisibilities.
  */
 export function listReadableSnippets(db: Db, viewer: number, open: OpenLevels, page: { limit: number; offset: number }): { rows: SnippetRow[]; total: number } {
