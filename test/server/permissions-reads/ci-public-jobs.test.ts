@@ -15,8 +15,7 @@ async function statuses(as: TestUser) {
   for (const path of reads) out[path] = (await as.api.get(path)).status
   return out
 }
-// jobs_enabled rides along unchanged: a PUT naming only public_jobs is refused while the at-least-one-of list lacks it.
-const jobsPublic = (on: boolean) => ({ public_jobs: on, jobs_enabled: true })
+const jobsPublic = (on: boolean) => ({ public_jobs: on })
 const all = (status: number) => Object.fromEntries(reads.map((p) => [p, status]))
 
 async function withProject(settings: Record<string, unknown>, undo: Record<string, unknown>, run: () => Promise<void>) {
