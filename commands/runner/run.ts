@@ -46,6 +46,7 @@ export function register(group: Command, rt: Runtime): void {
 export async function run(options: RunOptions, deps: Deps): Promise<number> {
   const { io } = deps
   const say = (line: string) => io.stderr.write(`${line}\n`)
+  let onRefused: (name: string) => void = () => undefined
   const { file, config } = options.url ? await given(options, deps) : await loadConfig(deps, options.config)
   if (!config.runners.length) throw failure(`no runner is configured in ${file}`, 'add one with: collab runner register --url URL --token glrt-…')
   const sandboxed = config.runners.filter((r) => r.executor === 'sandbox')
@@ -54,11 +55,17 @@ export async function run(options: RunOptions, deps: Deps): Promise<number> {
     throw failure(`${why}: jobs of ${sandboxed.map((r) => r.name).join(', ')} cannot be isolated`,
       "install bubblewrap (Debian: apt-get install bubblewrap), or register the runner with --executor shell to run jobs unisolated as this user")
   }
-  const stopped = new Promise<NodeJS.Signals>((resolve) => {
+  let refused = 0
+  const stopped = new Promise<string>((resolve) => {
     const stop = io.onSignal((signal) => {
       stop()
       resolve(signal)
     })
+    // A runner whose server refuses its token is removed there; when none is left, there is nothing to run for.
+    onRefused = (name: string) => {
+      say(`error: ${name}: the server refuses this runner's token (removed, or its token reset); it takes no more jobs`)
+      if (++refused === config.runners.length) resolve('every runner refused')
+    }
   })
   const buildsDir = options.buildsDir ?? join(tmpdir(), `collab-runner-${process.pid}`)
   await mkdir(buildsDir, { recursive: true, mode: 0o700 })
@@ -69,16 +76,18 @@ export async function run(options: RunOptions, deps: Deps): Promise<number> {
   const perRunner = Math.max(1, Math.floor((options.concurrency ?? config.concurrency) / config.runners.length))
   const executors = config.runners.map((r: RunnerEntry) => new ShellExecutor(new HttpJobSource(connectionTo(r.url, r.executor, r.name), r.token), {
     buildsDir: join(buildsDir, r.name.replace(/[^\w.-]+/g, '_')), concurrency: perRunner, runnerId: r.name, log, pollMs: 1000,
+    onRefused: () => onRefused(r.name),
     isolation: r.executor === 'sandbox' ? { kind: 'sandbox', hide } : { kind: 'shell', hostEnv: serverHostEnv() },
   }))
   // The executors' timers do not hold the process (the embedded runner lives in the server's): this does, until a signal.
   const alive = setInterval(() => undefined, 3_600_000)
   for (const e of executors) e.start()
   say(`collab runner: ${config.runners.map((r) => `${r.name} (${r.url}, ${r.executor})`).join(', ')}; jobs in ${buildsDir}`)
-  say(`${await stopped}: stopping; running jobs are failed and reported`)
+  const reason = await stopped
+  say(`${reason}: stopping; running jobs are failed and reported`)
   await Promise.all(executors.map((e) => e.stop()))
   clearInterval(alive)
-  return 0
+  return refused === config.runners.length ? 1 : 0
 }
 
 /** --url with COLLAB_RUNNER_TOKEN: how `collab serve` starts its runner, a token never written to disk nor put in argv. */

@@ -3,7 +3,7 @@
 // executor acts on (416: resume at the server's size; 403: the job is gone).
 import type { JobUpdate, RunnerJobPayload } from '../contract/entities/runner-job.js'
 import { ProtocolError, type RunnerConnection } from './connection.js'
-import { JobGone, TraceOffsetMismatch, type JobSource } from './executor/source.js'
+import { JobGone, RunnerRefused, TraceOffsetMismatch, type JobSource } from './executor/source.js'
 
 const gone = (err: unknown) => err instanceof ProtocolError && (err.statusCode === 403 || err.statusCode === 404)
 
@@ -13,7 +13,13 @@ export class HttpJobSource implements JobSource {
   constructor(private readonly connection: RunnerConnection, private readonly token: string) {}
 
   async requestJob(signal?: AbortSignal): Promise<RunnerJobPayload | null> {
-    const answer = await this.connection.requestJob(this.token, this.lastUpdate, signal)
+    let answer
+    try {
+      answer = await this.connection.requestJob(this.token, this.lastUpdate, signal)
+    } catch (err) {
+      if (err instanceof ProtocolError && err.statusCode === 403) throw new RunnerRefused((err as Error).message)
+      throw err
+    }
     if (answer.job) return answer.job
     this.lastUpdate = answer.lastUpdate
     return null

@@ -2,7 +2,7 @@
 // a poll) and runs each with JobRun, as a gitlab-runner with the shell executor would, sandboxed or not.
 import type { Logger } from '../../core/logger.js'
 import { JobRun, type Isolation } from './job-run.js'
-import type { Executor, JobSource } from './source.js'
+import { RunnerRefused, type Executor, type JobSource } from './source.js'
 
 export interface ShellExecutorOptions {
   /** Jobs' working directories. */
@@ -17,6 +17,8 @@ export interface ShellExecutorOptions {
   killGraceMs?: number
   traceIntervalMs?: number
   log: Logger
+  /** Told when the server refuses the runner's token: the executor has stopped asking for jobs. */
+  onRefused?(err: Error): void
 }
 
 export class ShellExecutor implements Executor {
@@ -64,6 +66,13 @@ export class ShellExecutor implements Executor {
         payload = await this.source.requestJob(this.stopping.signal)
       } catch (err) {
         if (this.stopping.signal.aborted) return
+        if (err instanceof RunnerRefused) {
+          // Asking again would only be refused again: this runner stops taking jobs (the ones it runs finish).
+          this.active = false
+          if (this.timer) clearInterval(this.timer)
+          this.opts.onRefused?.(err)
+          return
+        }
         this.opts.log.error('requesting a CI job failed', err)
         return
       }

@@ -19,6 +19,9 @@ export class TraceOffsetMismatch extends Error {
 /** The server refuses the job's token (HTTP 403): the job ended or was removed, so the runner stops working on it. */
 export class JobGone extends Error {}
 
+/** The server refuses the runner's own token (HTTP 403 to a job request): the runner was removed, or its token reset. */
+export class RunnerRefused extends Error {}
+
 export interface JobSource {
   /** The next job for this runner, or null when there is none now. */
   requestJob(signal?: AbortSignal): Promise<RunnerJobPayload | null>

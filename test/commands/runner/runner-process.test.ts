@@ -121,4 +121,14 @@ describe.skipIf(!bwrapWorks)('collab runner, a separate process with a sandbox',
     await until('the sandbox to be gone', () => processesRunning(marker) === 0)
     await waitForPipeline(server, pipeline.id, (p) => p.status === 'canceled')
   }, 60_000)
+
+  // Last: it ends the runner of this file.
+  it('stops, exit code 1, when the server removes the runner', async () => {
+    const [registered] = expectStatus(await root.get('/runners/all'), 200).body
+    expectStatus(await root.del(`/runners/${registered.id}`), 204)
+    const result = await runner!
+    expect(result.exitCode).toBe(1)
+    expect(runnerLog).toContain("error: box: the server refuses this runner's token (removed, or its token reset); it takes no more jobs")
+    runner = undefined
+  }, 30_000)
 })
