@@ -3,9 +3,14 @@
 // still program size times text length when RE2's DFA gives up and its NFA runs, so a match whose worst case
 // passes a work limit is not run: it answers undecided (null), and callers count that as no match.
 import { RE2JS } from 're2js'
+import { estimatedProgramSize } from './re2-size.js'
 
 /** Worst-case steps (program instructions times text characters) one match may take: well under a second. */
 export const MATCH_WORK_LIMIT = 10_000_000
+
+/** The largest program a user's pattern may compile to (a few tens of milliseconds to compile). */
+export const MAX_PROGRAM_SIZE = 10_000
+const TOO_LARGE = 'pattern too large - compile failed'
 
 export interface UserPattern {
   /** RE2's instruction count: with the text's length, it bounds what a match costs. */
@@ -19,8 +24,12 @@ export interface UserPattern {
 const cache = new Map<string, UserPattern | string>()
 const CACHE_SIZE = 500
 
-/** RE2 refuses what it cannot run in linear time (look-around, backreferences) and nests repeats at most to 1000. */
+/**
+ * RE2 refuses what it cannot run in linear time (look-around, backreferences), nests repeats at most to 1000, and
+ * refuses a program past its memory budget, in its own words; ours is smaller, and checked before compiling too.
+ */
 function compile(source: string): UserPattern | string {
+  if (estimatedProgramSize(source) > MAX_PROGRAM_SIZE) return TOO_LARGE
   let re: RE2JS
   try {
     re = RE2JS.compile(source)
@@ -28,6 +37,7 @@ function compile(source: string): UserPattern | string {
     return e instanceof Error ? e.message : String(e)
   }
   const size = re.programSize()
+  if (size > MAX_PROGRAM_SIZE) return TOO_LARGE
   const affordable = (text: string) => size * Math.max(text.length, 1) <= MATCH_WORK_LIMIT
   return {
     size,

@@ -77,6 +77,10 @@ describe('RE2 syntax', () => {
     expect((await lint(job("  except:\n    refs: ['/(a)\\1/']\n"))).errors)
       .toEqual(['jobs:job:except:refs config should be an array of strings or regular expressions using re2 syntax'])
     expect((await lint(job("  coverage: '/(?=x)\\d+/'\n"))).errors).toEqual(['jobs:job:coverage config must be a regular expression with re2 syntax'])
+    // Eleven thousand instructions from 77 characters: RE2 refuses a program that large, and so do we, before compiling.
+    expect((await lint(job(`  rules:\n    - if: $MSG =~ /${'a{1000}'.repeat(11)}/\n`))).errors).toEqual(['jobs:job:rules:rule if invalid expression syntax'])
+    expect((await lint(job(`  only: ['/${'a{1000}'.repeat(11)}/']\n`))).errors)
+      .toEqual(['jobs:job:only config should be an array of strings or regular expressions using re2 syntax'])
     expect((await lint(job("  coverage: '/(?i)coverage: (\\d+)%/'\n"))).valid).toBe(true)
   })
 })
