@@ -42,7 +42,8 @@ const page = <T>(ctx: RequestContext, all: T[]) => ({ body: all.slice(ctx.page.o
 export const mergeRequestHandlers = {
   listMergeRequests: (input, ctx) => presentList(ctx, input.view, mrs.listMergeRequests(ctx, input, {})),
   listGroupMergeRequests: (input, ctx) => presentList(ctx, input.view, mrs.listMergeRequests(ctx, input, { groupId: findVisibleGroup(ctx, input.id).id })),
-  listProjectMergeRequests: (input, ctx) => presentList(ctx, input.view, mrs.listMergeRequests(ctx, input, { project: findVisibleProject(ctx, input.id) })),
+  listProjectMergeRequests: (input, ctx) =>
+    presentList(ctx, input.view, mrs.listMergeRequests(ctx, input, { project: mrs.requireMergeRequestAccess(ctx, findVisibleProject(ctx, input.id)) })),
 
   getProjectMergeRequest: async (input, ctx) => {
     const { project, mr } = target(ctx, input)

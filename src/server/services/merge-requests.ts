@@ -1,6 +1,6 @@
 // Merge requests: visibility-aware reads, the three lists, and what the presenters need (bundles, draft, statuses).
 import type { MergeRequestListInput } from '../../contract/endpoints/merge-requests.js'
-import { notFound, unauthorized } from '../../core/errors.js'
+import { forbidden, notFound, unauthorized } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { canReadCode, isAdmin, openVisibilities } from '../policy.js'
 import type { MergeRequestBasic } from '../../contract/entities/merge-requests.js'
@@ -19,10 +19,15 @@ export type { MergeRequestRow } from '../store/merge-requests.js'
 
 export const mergeRequestNotFound = () => notFound('Merge Request')
 
-/** A merge request of a visible project whose code the caller may read (merge requests show code). */
+/**
+ * A merge request of a visible project, for a caller who may read its merge requests (they show code): GitLab's
+ * find_merge_request_with_access finds it first (404), then authorizes read_merge_request (403 to a private
+ * project's guest).
+ */
 export function findVisibleMergeRequest(ctx: RequestContext, p: ProjectView, iid: number): store.MergeRequestRow {
-  const mr = canReadCode(ctx, p) ? store.findMergeRequestByIid(ctx.app.db, p.id, iid) : undefined
+  const mr = store.findMergeRequestByIid(ctx.app.db, p.id, iid)
   if (!mr) throw mergeRequestNotFound()
+  if (!canReadCode(ctx, p)) throw forbidden()
   return mr
 }
 
@@ -101,9 +106,16 @@ export function singleOf(ctx: RequestContext, row: store.MergeRequestRow, extra:
 
 const isoOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s).toISOString())
 
+/** GitLab's `authorize! :read_merge_request, user_project` of a project's merge request list: 403 to a private project's guest. */
+export function requireMergeRequestAccess(ctx: RequestContext, p: ProjectView): ProjectView {
+  if (!canReadCode(ctx, p)) throw forbidden()
+  return p
+}
+
 /**
- * A page of merge requests. One project's comes out empty for a caller who may not read them, as GitLab's finder
- * leaves out projects whose merge requests need Reporter (PRIVATE_FEATURES_MIN_ACCESS_LEVEL).
+ * A page of merge requests. A project's comes out empty for a caller who may not read them (search, a milestone's
+ * page), as GitLab's finder leaves out projects whose merge requests need Reporter (PRIVATE_FEATURES_MIN_ACCESS_LEVEL);
+ * the API's project list refuses them first (requireMergeRequestAccess).
  */
 export function listMergeRequests(ctx: RequestContext, input: MergeRequestListInput, where: { project?: ProjectView; groupId?: number }) {
   if (where.project && !canReadCode(ctx, where.project)) return { rows: [], total: 0 }

@@ -129,24 +129,21 @@ export interface Departure {
 
 const EXTERNAL_INTERNAL = 'external users see internal projects'
 const ANONYMOUS_ISSUES = "anonymous reads of a project's issues answer 401"
-const ANONYMOUS_MRS = 'a defect, not a choice: merge request reads need a signed-in caller (auth required); not among the fixes under way'
 const GUEST_MRS = 'guests of a private project and merge requests'
 const PUBLIC_JOBS = 'pipelines, jobs, logs and artifacts vs public_jobs'
 const ANONYMOUS_WRITES = 'collab answers 401 to any anonymous write before it looks the project up; GitLab looks first here'
-const NO_ALLOWLIST = 'collab keeps no job token allowlist: a job token reaches its own project only, public or not'
+const NO_ALLOWLIST = "another project's job token is refused (404) unless this project's inbound job-token allowlist names its project: the allowlist is on and empty for new projects, as in GitLab 17, where such a token gets 403 'Authentication by CI/CD job token not allowed' instead; the table's rule is GitLab's with the allowlist off"
 
 /** A departure without `visibility` or `op` covers them all; it marks only the cells where collab's answer is not GitLab's. */
 export const DEPARTURES: Departure[] = [
   // The confidential issue stays hidden from them all the same.
   ...RESOURCES.filter((r) => r !== 'confidential-issue').map((resource): Departure => (
-    { resource, role: 'external', visibility: 'internal', pending: EXTERNAL_INTERNAL })),
-  { resource: 'issue', role: 'anonymous', op: 'read', pending: ANONYMOUS_ISSUES },
-  { resource: 'confidential-issue', role: 'anonymous', op: 'read', pending: ANONYMOUS_ISSUES },
-  { resource: 'merge-request', role: 'anonymous', op: 'read', differs: ANONYMOUS_MRS, status: 401 },
-  { resource: 'merge-request-list', role: 'anonymous', op: 'read', differs: ANONYMOUS_MRS, status: 401 },
-  { resource: 'merge-request', role: 'guest', visibility: 'private', pending: GUEST_MRS },
-  { resource: 'merge-request-list', role: 'guest', visibility: 'private', pending: GUEST_MRS },
-  { resource: 'pipeline', role: 'guest', visibility: 'private', op: 'read', pending: PUBLIC_JOBS },
+    { resource, role: 'external', visibility: 'internal', fixed: EXTERNAL_INTERNAL })),
+  { resource: 'issue', role: 'anonymous', op: 'read', fixed: ANONYMOUS_ISSUES },
+  { resource: 'confidential-issue', role: 'anonymous', op: 'read', fixed: ANONYMOUS_ISSUES },
+  { resource: 'merge-request', role: 'guest', visibility: 'private', fixed: GUEST_MRS },
+  { resource: 'merge-request-list', role: 'guest', visibility: 'private', fixed: GUEST_MRS },
+  { resource: 'pipeline', role: 'guest', visibility: 'private', op: 'read', fixed: PUBLIC_JOBS },
   { resource: 'repository', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
   { resource: 'snippet', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
   { resource: 'wiki', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },

@@ -42,12 +42,15 @@ afterAll(async () => {
 })
 
 describe('a guest of a private project', () => {
-  it('reads the single merge request as missing', async () => {
-    expect((await guest.api.get(`/projects/${project.id}/merge_requests/${mr.iid}`)).status).toBe(404)
+  it('is refused the single merge request and the project list (403, as GitLab authorizes read_merge_request)', async () => {
+    expect(await guest.api.get(`/projects/${project.id}/merge_requests/${mr.iid}`)).toMatchObject({ status: 403, body: { message: '403 Forbidden' } })
+    expect(await guest.api.get(`/projects/${project.id}/merge_requests`)).toMatchObject({ status: 403, body: { message: '403 Forbidden' } })
+    // One that does not exist is not found, as GitLab finds the merge request before it authorizes.
+    expect((await guest.api.get(`/projects/${project.id}/merge_requests/999`)).status).toBe(404)
   })
 
-  it('finds none in the instance, group and project lists', async () => {
-    for (const path of ['/merge_requests', `/groups/${group.id}/merge_requests`, `/projects/${project.id}/merge_requests`]) {
+  it('finds none in the instance and group lists', async () => {
+    for (const path of ['/merge_requests', `/groups/${group.id}/merge_requests`]) {
       const reply = expectStatus(await guest.api.get(path, { query: { scope: 'all' } }), 200)
       expect({ path, titles: titles(reply.body) }).toEqual({ path, titles: [] })
       expect(reply.headers.get('x-total')).toBe('0')
@@ -85,10 +88,10 @@ describe('a guest of a private project', () => {
     expect(expectStatus(await guest.api.get('/todos'), 200).body).toEqual([])
   })
 
-  it('finds none on the web pages either', async () => {
+  it('is shown neither the list nor a merge request on the web pages (404, as GitLab answers what one may not read)', async () => {
     const headers = { Cookie: await signIn(server, guest) }
     const list = await request(server, 'GET', '/team/secret/-/merge_requests', { headers })
-    expect([list.status, list.text.includes('Secret plan')]).toEqual([200, false])
+    expect([list.status, list.text.includes('Secret plan')]).toEqual([404, false])
     expect((await request(server, 'GET', `/team/secret/-/merge_requests/${mr.iid}`, { headers })).status).toBe(404)
     const reporterList = await request(server, 'GET', '/team/secret/-/merge_requests', { headers: { Cookie: await signIn(server, reporter) } })
     expect(reporterList.text.includes('Secret plan')).toBe(true)

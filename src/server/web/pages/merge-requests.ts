@@ -5,7 +5,7 @@ import type { MergeRequestListInput } from '../../../contract/endpoints/merge-re
 import type { RouteRequest } from '../../http/router.js'
 import { findUserByIdOrUsername } from '../../services/auth.js'
 import { mergeRequestChanges, mergeRequestCommits } from '../../services/merge-request-code.js'
-import { bundles, findVisibleMergeRequest, isDraft, listMergeRequests, type MergeRequestRow } from '../../services/merge-requests.js'
+import { bundles, findVisibleMergeRequest, isDraft, listMergeRequests, requireMergeRequestAccess, type MergeRequestRow } from '../../services/merge-requests.js'
 import { CHANGES_CAP } from '../../services/merge-request-status.js'
 import { findVisibleProject } from '../../services/projects.js'
 import type { ProjectView } from '../../store/projects.js'
@@ -77,6 +77,7 @@ function mergeRequestsProject(ctx: WebContext, projectPath: string): ProjectView
 }
 
 async function listPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, p: ProjectView) {
+  requireMergeRequestAccess(ctx, p)
   const url = `${projectUrl(ctx, p)}/-/merge_requests`
   const f = filtersOf(req)
   const input = listInput(ctx, f)
