@@ -146,7 +146,8 @@ async function readMultipart(req: IncomingMessage, caps: { limit: number; fileLi
     try {
       // Busboy reports its limit when a file reaches fileSize, though nothing follows; GitLab refuses only a file over
       // the limit, so a file of exactly max_attachment_size must pass: one byte more is what busboy has to see.
-      bb = Busboy({ headers: req.headers, limits: { fileSize: caps.fileLimit + 1, fieldSize: caps.limit, files: 20, fields: 1000 } })
+      // Part names and filenames are UTF-8, as browsers, curl and Rack take them (busboy's default is latin1).
+      bb = Busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: caps.fileLimit + 1, fieldSize: caps.limit, files: 20, fields: 1000 } })
     } catch {
       reject(badRequest('malformed multipart body'))
       return

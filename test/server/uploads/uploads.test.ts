@@ -51,6 +51,12 @@ describe('POST /projects/:id/uploads', () => {
     expect([viaApi.status, viaApi.text]).toEqual([200, 'hello\n'])
   })
 
+  it('reads a UTF-8 file name as UTF-8 and keeps its letters', async () => {
+    const body = await (await upload(id, 'ünï café.md', 'x')).json() as Record<string, string>
+    expect(body.alt).toBe('ünï_café.md')
+    expect(decodeURIComponent(body.url)).toMatch(/\/ünï_café\.md$/)
+  })
+
   it('keeps hostile names inside a generated directory of the project', async () => {
     for (const name of ['../../../escape.txt', '..', '.git', 'a\\..\\b.sh', '%2e%2e%2fx']) {
       const res = await upload(id, name, 'x')
