@@ -3,22 +3,14 @@
 // the jobs see nothing of the server's data, the runner's configuration or its environment, and a canceled job's whole
 // process tree goes, a setsid child too.
 import { readdirSync, readFileSync } from 'node:fs'
-import { execFileSync } from 'node:child_process'
 import { execa, type ResultPromise } from 'execa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, expectStatus, type Api } from '../../helpers/api.js'
 import { ciProject, jobNamed, projectPipelines, startCiServer, waitForFinished, waitForPipeline } from '../../helpers/ci.js'
 import type { TestServer } from '../../helpers/server.js'
+import { bwrapWorks } from '../../helpers/sandbox.js'
 import { BIN, cli, type Cli } from '../cli.js'
 
-const bwrapWorks = (() => {
-  try {
-    execFileSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-all', 'true'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
 
 const CI = `
 stages: [build, test]

@@ -1,22 +1,14 @@
 // `collab serve` runs CI through `collab runner` as its child process: a job's shell descends from the runner (and
 // bubblewrap), never directly from the server, and the job sees nothing of the server's data directory.
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { request } from '../../helpers/api.js'
+import { bwrapWorks } from '../../helpers/sandbox.js'
 import { BIN, cli, type Cli } from '../cli.js'
 
-const bwrapWorks = (() => {
-  try {
-    execFileSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-all', 'true'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
 
 const TOKEN = 'glpat-serve-runner-token-000000'
 let c: Cli
