@@ -272,6 +272,7 @@ describe('the merge request declarations', () => {
       'POST …/award_emoji',
       'POST …/cancel_merge_when_pipeline_succeeds',
       'POST …/notes',
+      'POST …/pipelines',
       'POST …/reset_spent_time',
       'POST …/reset_time_estimate',
       'POST …/subscribe',
