@@ -1,5 +1,5 @@
 // The variables a job sees (compat-notes §6): GitLab's predefined CI_* set, then instance, group and project CI
-// variables, pipeline variables and the job's own, with $VAR and ${VAR} expanded against those before them.
+// variables, pipeline variables and the job's own, with $VAR and ${VAR} expanded (variable-expansion.ts).
 import { join } from 'node:path'
 import { GITLAB_COMPAT_VERSION } from '../../core/version.js'
 import type { JobVariable } from './runner/protocol.js'
@@ -10,10 +10,10 @@ import { triggerShortToken } from '../store/ci-triggers.js'
 import { allVariables, type CiVariableFields } from '../store/ci-variables.js'
 import type { PipelineRow, PipelineVariableRow } from '../store/pipelines.js'
 import type { ProjectView } from '../store/projects.js'
+import { isProtectedBranch, isProtectedTag } from '../store/protected-refs.js'
 import type { UserRow } from '../store/users.js'
 import type { JobSpec } from './plan-types.js'
-import { isProtectedBranch } from '../services/protected-branches.js'
-import { isProtectedTag } from '../services/protected-tags.js'
+import { finalJobVariables, type VariableDefinition } from './variable-expansion.js'
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000'
 
@@ -54,7 +54,7 @@ const DESCRIPTION_CAP = 2700
 export function refProtected(app: AppDeps, f: Pick<PipelineFacts, 'project' | 'ref' | 'tag' | 'mergeRequest'>): boolean {
   const mr = f.mergeRequest
   if (mr) return mr.sourceProjectId === mr.targetProjectId && mr.sourceBranchProtected && mr.targetBranchProtected
-  return f.tag ? isProtectedTag(app, f.project, f.ref) : isProtectedBranch(app, f.project, f.ref)
+  return (f.tag ? isProtectedTag : isProtectedBranch)(app.db, f.project.id, f.ref)
 }
 
 /** `http://host:port` the server listens on, for CI_SERVER_URL and clone URLs. */
@@ -163,12 +163,6 @@ export function projectVariablesFor(app: AppDeps, project: ProjectView, protecte
   return [...inherited, ...allVariables(app.db, project.id)].filter((v) => v.environment_scope === '*' && (!v.protected || protectedRef))
 }
 
-const VAR_RE = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g
-
-/** `$VAR` and `${VAR}` replaced by known values (unknown ones by nothing, as the runner's shell would); `$$` is a `$`. */
-export const expandVariables = (value: string, known: ReadonlyMap<string, string>) =>
-  value.replace(VAR_RE, (m, braced: string | undefined, bare: string | undefined) => (m === '$$' ? '$' : known.get((braced ?? bare)!) ?? ''))
-
 export interface JobVariableInput {
   app: AppDeps
   baseUrl: string
@@ -183,13 +177,8 @@ export interface JobVariableInput {
 export function jobVariables(i: JobVariableInput): JobVariable[] {
   const { job, token } = i
   const s = serverParts(i.baseUrl)
-  const out = new Map<string, JobVariable>()
-  const known = new Map<string, string>()
-  const put = (key: string, value: string, opts: Partial<JobVariable> = {}) => {
-    out.delete(key)
-    out.set(key, { key, value, public: true, masked: false, ...opts })
-    known.set(key, value)
-  }
+  const defs: VariableDefinition[] = []
+  const put = (key: string, value: string, opts: Partial<VariableDefinition> = {}) => defs.push({ key, value, public: true, masked: false, ...opts })
   for (const [k, v] of Object.entries(pipelinePredefined(i.app, i.baseUrl, i.facts))) put(k, v)
   const path = projectPath(i.facts.project)
   put('CI_JOB_ID', String(job.id))
@@ -207,15 +196,11 @@ export function jobVariables(i: JobVariableInput): JobVariable[] {
   put('CI_REGISTRY_USER', 'gitlab-ci-token')
   put('CI_REGISTRY_PASSWORD', token, { public: false, masked: true })
   // GitLab's precedence, lowest first: predefined, the YAML's, instance, group, project, pipeline, then a play's own
-  // variables. YAML values may still refer to the variables that override them, so they expand against those too.
+  // variables; a reference takes the winning definition of the name it refers to.
   const project = projectVariablesFor(i.app, i.facts.project, refProtected(i.app, i.facts))
-  const lookup = new Map(known)
-  for (const v of [...project, ...i.pipelineVariables]) lookup.set(v.key, v.value)
-  for (const [k, v] of Object.entries(i.spec.variables)) put(k, expandVariables(v, lookup))
-  for (const v of project) {
-    put(v.key, v.raw ? v.value : expandVariables(v.value, known), { public: false, masked: v.masked === 1, file: v.variable_type === 'file' })
-  }
-  for (const v of i.pipelineVariables) put(v.key, expandVariables(v.value, known), { public: false, file: v.variable_type === 'file' })
-  for (const [k, v] of Object.entries(i.spec.runVariables ?? {})) put(k, expandVariables(v, known), { public: false })
-  return [...out.values()]
+  for (const [k, v] of Object.entries(i.spec.variables)) put(k, v)
+  for (const v of project) put(v.key, v.value, { public: false, masked: v.masked === 1, file: v.variable_type === 'file', raw: Boolean(v.raw) })
+  for (const v of i.pipelineVariables) put(v.key, v.value, { public: false, file: v.variable_type === 'file' })
+  for (const [k, v] of Object.entries(i.spec.runVariables ?? {})) put(k, v, { public: false })
+  return finalJobVariables(defs)
 }
