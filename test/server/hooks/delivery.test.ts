@@ -201,10 +201,10 @@ describe('failures', () => {
     configureDeliveries(server.app, { retryDelaysMs: [], timeoutMs: 2500 })
     try {
       rx.script('hang')
-      const started = performance.now()
       expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Slow receiver' }), 201)
       expectStatus(await alice.api.get(`/projects/${project.id}/issues`), 200)
-      expect(performance.now() - started).toBeLessThan(1500)
+      // Answered while the attempt is still out: its outcome (the deadline passing) is not logged yet.
+      expect(await events(hook.id)).toEqual([])
       await rx.waitFor(1)
       await deliveriesIdle(server.app)
       const log = await events(hook.id)

@@ -245,9 +245,8 @@ describe('shell executor', () => {
 
   it('kills a job past its timeout and reports job_execution_timeout', async () => {
     startExecutor()
-    const started = Date.now()
+    // Had the timeout not killed it, the sleep would outlast the wait for the job's end (15 s) and the test would fail.
     const { updates, plain } = await run(job({ script: ['echo "pgid=$$"', 'sleep 30'], timeout: 1 }))
-    expect(Date.now() - started).toBeLessThan(10_000)
     expect(updates).toEqual([{ state: 'running' }, { state: 'failed', failure_reason: 'job_execution_timeout' }])
     expect(plain).toContain('\nERROR: Job failed: execution took longer than 1s seconds\n')
     expect(processGroupAlive(Number(/pgid=(\d+)/.exec(plain)![1]))).toBe(false)
@@ -255,9 +254,7 @@ describe('shell executor', () => {
 
   it('sends SIGKILL after the grace period to a job that ignores SIGTERM', async () => {
     startExecutor()
-    const started = Date.now()
     const { updates, plain } = await run(job({ script: ["trap '' TERM", 'echo "pgid=$$"', 'sleep 30'], timeout: 1 }))
-    expect(Date.now() - started).toBeLessThan(10_000)
     expect(updates?.at(-1)).toEqual({ state: 'failed', failure_reason: 'job_execution_timeout' })
     expect(processGroupAlive(Number(/pgid=(\d+)/.exec(plain)![1]))).toBe(false)
   })
