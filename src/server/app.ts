@@ -69,9 +69,10 @@ import { isPagePath, isWebPath, mountWeb, webNotFound } from './web/routes.js'
 import { mountAvatarPaths } from './http/avatar-paths.js'
 import { scheduleMembershipExpiry } from './services/members.js'
 import { scheduleRepositoryChecks } from './services/repository-checks.js'
-import { startCi } from './ci/lifecycle-runtime.js'
-import { watchPipelineTriggers } from './ci/triggers.js'
-import { watchAutoMerges } from './services/merge-when-pipeline-succeeds.js'
+import { startCi, type RunnerOptions } from './ci/lifecycle-runtime.js'
+import { pipelineOnOpened, pipelinesOnPush } from './ci/triggers.js'
+import { onMergeRequestOpened, onRefsMoved } from './app-events.js'
+import { watchAutoMerges } from './services/auto-merge-watch.js'
 import { watchCommitClosing } from './services/commit-closing.js'
 
 export interface CollabServer {
@@ -146,10 +147,14 @@ function endSocket(socket: Duplex, status: number, reason: string, body: unknown
 /** A request's own read failures (a client that hung up) are the route's business, answered there or not at all. */
 const ignoreStreamError = () => {}
 
-/** CI jobs run in runners, never here: `collab serve` starts its own as a child process (serve.ts). */
-export function createServer(app: AppDeps): CollabServer {
+/** The built-in CI runner is off unless asked for (`collab serve` asks for it on loopback). */
+export interface ServerOptions { runner?: RunnerOptions }
+
+export function createServer(app: AppDeps, opts: ServerOptions = {}): CollabServer {
   watchMergeRequestBranches(app)
-  watchPipelineTriggers(app)
+  // Services announce pushes and new merge requests; CI hears them here, so ci/ never imports services/.
+  onRefsMoved(app, pipelinesOnPush)
+  onMergeRequestOpened(app, pipelineOnOpened)
   watchAutoMerges(app)
   watchCommitClosing(app)
   const stopWebhooks = watchWebhooks(app)
@@ -214,13 +219,13 @@ export function createServer(app: AppDeps): CollabServer {
           const addr = server.address() as AddressInfo
           const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address
           const url = `http://${shown}:${addr.port}`
-          stopCi ??= startCi(app, { url: url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:') })
+          stopCi ??= startCi(app, { url: url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:'), runner: opts.runner })
           resolve({ url, port: addr.port })
         })
       })
     },
     async close() {
-      // A runner child is stopped before this (serve.ts), so its running jobs are reported while the server answers.
+      // Running jobs are killed and recorded while the server still answers their clones and uploads.
       await stopCi?.()
       stopCi = undefined
       // In-flight requests finish; idle keep-alive sockets are closed so close() resolves promptly.

@@ -1,18 +1,18 @@
-// Per-server CI state: the URL jobs reach us at, and the events other features (merge when pipeline succeeds,
-// the executor's cancel signal) subscribe to. Keyed by app, so every server (and every test) has its own.
+// Per-server CI state: the URL jobs reach us at, and the events other features (webhooks, the executor's cancel
+// signal) subscribe to. Keyed by app, so every server (and every test) has its own. A finished pipeline is an app
+// event (app-events.ts): merge when pipeline succeeds hears it there.
 import type { AppDeps } from '../context.js'
 import type { JobRow } from '../store/ci-jobs.js'
-import type { PipelineRow } from '../store/pipelines.js'
+
+export { emitPipelineFinished, onPipelineFinished } from '../app-events.js'
 
 export type JobFinishedListener = (app: AppDeps, job: JobRow) => void | Promise<void>
-export type PipelineFinishedListener = (app: AppDeps, pipeline: PipelineRow) => void | Promise<void>
 
 interface CiState {
   baseUrl: string | null
   jobFinished: Set<JobFinishedListener>
   /** Told when a runner takes a job (pending to running): webhooks' Job and Pipeline Hooks. */
   jobStarted: Set<JobFinishedListener>
-  pipelineFinished: Set<PipelineFinishedListener>
   /** Listeners of in-process executors, told when the job they run is canceled. */
   cancel: Map<number, Set<() => void>>
   /** Called when a job became pending, so an idle executor asks at once instead of at its next poll. */
@@ -23,7 +23,7 @@ const states = new WeakMap<AppDeps, CiState>()
 
 export function ciState(app: AppDeps): CiState {
   let s = states.get(app)
-  if (!s) states.set(app, (s = { baseUrl: null, jobFinished: new Set(), jobStarted: new Set(), pipelineFinished: new Set(), cancel: new Map(), queued: new Set() }))
+  if (!s) states.set(app, (s = { baseUrl: null, jobFinished: new Set(), jobStarted: new Set(), cancel: new Map(), queued: new Set() }))
   return s
 }
 
@@ -38,7 +38,6 @@ function subscribe<T>(set: Set<T>, listener: T): () => void {
 
 export const onJobFinished = (app: AppDeps, l: JobFinishedListener) => subscribe(ciState(app).jobFinished, l)
 export const onJobStarted = (app: AppDeps, l: JobFinishedListener) => subscribe(ciState(app).jobStarted, l)
-export const onPipelineFinished = (app: AppDeps, l: PipelineFinishedListener) => subscribe(ciState(app).pipelineFinished, l)
 export const onJobQueued = (app: AppDeps, l: () => void) => subscribe(ciState(app).queued, l)
 
 export function emitJobFinished(app: AppDeps, job: JobRow) {
@@ -47,10 +46,6 @@ export function emitJobFinished(app: AppDeps, job: JobRow) {
 
 export function emitJobStarted(app: AppDeps, job: JobRow) {
   for (const l of ciState(app).jobStarted) app.tasks.run('job started hook', () => l(app, job))
-}
-
-export function emitPipelineFinished(app: AppDeps, pipeline: PipelineRow) {
-  for (const l of ciState(app).pipelineFinished) app.tasks.run('pipeline finished hook', () => l(app, pipeline))
 }
 
 export function emitJobQueued(app: AppDeps) {

@@ -1,6 +1,8 @@
 // What creates pipelines without being asked: pushes (over HTTP, API commits, merges, new branches and tags) and
 // merge-request events (opened, source branch moved, a fork's too) when the config has jobs for them; and a merge
 // request's pipeline asked for by a member of its target ("Run pipeline").
+import { isDraft } from '../../core/draft-title.js'
+import type { MergeRequestOpened, PushEvent } from '../app-events.js'
 import type { AppDeps } from '../context.js'
 import { diffBetween } from '../git/diff.js'
 import { fetchRef, mergeRequestHeadRef } from '../git/merge/index.js'
@@ -12,10 +14,8 @@ import { milestonesByIds } from '../store/milestones.js'
 import { findMergeRequestById, openOnBranches, sourceProjectOf, type MergeRequestRow } from '../store/merge-requests.js'
 import { latestPipeline, type PipelineRow } from '../store/pipelines.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
+import { isProtectedBranch } from '../store/protected-refs.js'
 import { findUserById, type UserRow } from '../store/users.js'
-import { onRefsMoved, type PushEvent } from '../services/git-access.js'
-import { isDraft } from '../services/merge-requests.js'
-import { isProtectedBranch } from '../services/protected-branches.js'
 import { createPipeline, pipelineError } from './lifecycle.js'
 import { cancelRedundantPipelines } from './lifecycle-redundant.js'
 import type { MergeRequestFacts } from './variables.js'
@@ -50,7 +50,8 @@ async function create(app: AppDeps, what: string, run: () => Promise<unknown>) {
   }
 }
 
-async function onPush(app: AppDeps, event: PushEvent) {
+/** Listens to refsMoved (wired in app.ts): pipelines of the pushed refs and of the merge requests whose source moved. */
+export async function pipelinesOnPush(app: AppDeps, event: PushEvent) {
   const project = findProjectById(app.db, event.project.id) ?? event.project
   for (const change of event.changes) {
     // A deleted branch or tag starts nothing.
@@ -84,8 +85,8 @@ export function mergeRequestFacts(app: AppDeps, mr: MergeRequestRow, source: Pro
     sourceProjectId: source.id, targetProjectId: mr.project_id, sourceProjectPath: `${source.ns_full_path}/${source.path}`,
     targetProjectPath: target ? `${target.ns_full_path}/${target.path}` : '',
     labels: labelNamesOf(app.db, [mr.id]).get(mr.id) ?? [],
-    sourceBranchProtected: isProtectedBranch(app, source, mr.source_branch),
-    targetBranchProtected: isProtectedBranch(app, { id: mr.project_id }, mr.target_branch),
+    sourceBranchProtected: isProtectedBranch(app.db, source.id, mr.source_branch),
+    targetBranchProtected: isProtectedBranch(app.db, mr.project_id, mr.target_branch),
     draft: isDraft(mr.title), description: mr.description ?? '', squash: mr.squash === 1,
     assignees: (assigneeIdsOf(app.db, [mr.id]).get(mr.id) ?? []).flatMap((id) => findUserById(app.db, id)?.username ?? []),
     milestone: mr.milestone_id === null ? null : milestonesByIds(app.db, [mr.milestone_id]).get(mr.milestone_id)?.title ?? null,
@@ -160,10 +161,9 @@ async function mergeRequestPipelines(app: AppDeps, project: ProjectView, branch:
   }
 }
 
-/** Called by merge-request creation: a new merge request may run its merge_request_event pipeline. */
-export function mergeRequestOpened(app: AppDeps, mrId: number, user: UserRow | null) {
-  app.tasks.run('merge request pipeline', () => create(app, 'merge request', () => mergeRequestPipeline(app, mrId, user, { inTarget: false, again: false })))
-}
+/** Listens to mergeRequestOpened (wired in app.ts): a new merge request may run its merge_request_event pipeline. */
+export const pipelineOnOpened = (app: AppDeps, { mergeRequestId, user }: MergeRequestOpened) =>
+  create(app, 'merge request', () => mergeRequestPipeline(app, mergeRequestId, user, { inTarget: false, again: false }))
 
 /** "Run pipeline" by a member of the target (checked by the caller): in the target, at the head, though one ran there. */
 export async function runMergeRequestPipelineInTarget(app: AppDeps, mrId: number, user: UserRow): Promise<PipelineRow> {
@@ -172,6 +172,3 @@ export async function runMergeRequestPipelineInTarget(app: AppDeps, mrId: number
   if (!row) throw pipelineError('Pipeline will not run for the selected trigger. The rules configuration prevented any jobs from being added to the pipeline.')
   return row
 }
-
-/** Subscribes pipeline creation to ref moves of this server; returns the unsubscribe. */
-export const watchPipelineTriggers = (app: AppDeps) => onRefsMoved(app, onPush)

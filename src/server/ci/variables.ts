@@ -10,10 +10,9 @@ import { triggerShortToken } from '../store/ci-triggers.js'
 import { allVariables, type CiVariableFields } from '../store/ci-variables.js'
 import type { PipelineRow, PipelineVariableRow } from '../store/pipelines.js'
 import type { ProjectView } from '../store/projects.js'
+import { isProtectedBranch, isProtectedTag } from '../store/protected-refs.js'
 import type { UserRow } from '../store/users.js'
 import type { JobSpec } from './plan-types.js'
-import { isProtectedBranch } from '../services/protected-branches.js'
-import { isProtectedTag } from '../services/protected-tags.js'
 import { finalJobVariables, type VariableDefinition } from './variable-expansion.js'
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000'
@@ -55,7 +54,7 @@ const DESCRIPTION_CAP = 2700
 export function refProtected(app: AppDeps, f: Pick<PipelineFacts, 'project' | 'ref' | 'tag' | 'mergeRequest'>): boolean {
   const mr = f.mergeRequest
   if (mr) return mr.sourceProjectId === mr.targetProjectId && mr.sourceBranchProtected && mr.targetBranchProtected
-  return f.tag ? isProtectedTag(app, f.project, f.ref) : isProtectedBranch(app, f.project, f.ref)
+  return (f.tag ? isProtectedTag : isProtectedBranch)(app.db, f.project.id, f.ref)
 }
 
 /** `http://host:port` the server listens on, for CI_SERVER_URL and clone URLs. */

@@ -1,44 +1,14 @@
 // Application settings: the cached record every request may read (throttling, visibility, limits), and its validated update.
-import { isSettingName, STORED_SETTING_NAMES } from '../../contract/application-settings.js'
+import { isSettingName } from '../../contract/application-settings.js'
 import { validationFailed } from '../../core/errors.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import type { Db } from '../store/db.js'
 import * as store from '../store/application-settings.js'
-import { DEFAULTS, settingsErrors, visibilityName, VISIBILITY_LEVELS, type Settings, type Visibility } from './settings-rules.js'
+import { currentSettings, forgetSettings, settingsRecord, type SettingsRecord } from '../store/settings-record.js'
+import { settingsErrors, visibilityName, VISIBILITY_LEVELS, type Settings, type Visibility } from './settings-rules.js'
 
-export type { Settings, Visibility }
-
-export interface SettingsRecord {
-  settings: Settings
-  createdAt: string
-  updatedAt: string
-}
-
-// One copy per database: a read is a map lookup, and the PUT that writes the row replaces it.
-const cache = new WeakMap<Db, SettingsRecord>()
-
-function load(app: AppDeps): SettingsRecord {
-  let row = store.findSettingsRow(app.db)
-  if (!row) {
-    store.insertSettingsRow(app.db, nowIso({ app }))
-    row = store.findSettingsRow(app.db)!
-  }
-  const saved = JSON.parse(row.settings) as Record<string, unknown>
-  const settings = { ...DEFAULTS }
-  // Only known names: a setting removed from the code leaves its stored value behind unseen.
-  for (const name of STORED_SETTING_NAMES) if (Object.hasOwn(saved, name)) (settings as Record<string, unknown>)[name] = saved[name]
-  return { settings, createdAt: row.created_at, updatedAt: row.updated_at }
-}
-
-export function settingsRecord(app: AppDeps): SettingsRecord {
-  let record = cache.get(app.db)
-  if (!record) cache.set(app.db, (record = load(app)))
-  return record
-}
-
-/** The current settings; cheap enough for every request. */
-export const currentSettings = (app: AppDeps): Settings => settingsRecord(app).settings
+export type { Settings, SettingsRecord, Visibility }
+export { currentSettings, settingsRecord }
 
 /**
  * The request's settings under their stored names: deprecated names mapped (api-v4.md §Versioning item 4; the current
@@ -75,7 +45,7 @@ export function updateSettings(ctx: RequestContext, input: Record<string, unknow
   const saved = JSON.parse(store.findSettingsRow(app.db)!.settings) as Record<string, unknown>
   const changed = { ...saved, ...given }
   store.saveSettings(app.db, changed, nowIso(ctx))
-  cache.delete(app.db)
+  forgetSettings(app.db)
   return settingsRecord(app)
 }
 

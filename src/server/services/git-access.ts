@@ -1,6 +1,7 @@
 // Git over HTTP: who may fetch or push (GitLab's find_for_git_client rules), and what a push changes afterwards.
 import { join } from 'node:path'
 import { CollabError } from '../../core/errors.js'
+import { emitRefsMoved } from '../app-events.js'
 import type { AppDeps } from '../context.js'
 import { houseKeep } from '../git/housekeeping.js'
 import { withRepoLock } from '../git/lock.js'
@@ -129,29 +130,8 @@ export async function pushHooks(app: AppDeps, access: GitAccess, push: { command
   return { dir, env: pushChecksEnv(checks) }
 }
 
-export interface PushEvent {
-  project: ProjectView
-  user: UserRow
-  changes: RefChange[]
-}
-
-/** Later features (pipelines, merge request heads, closing issues) subscribe here; hooks run after the lock is released. */
-export type PushHook = (app: AppDeps, event: PushEvent) => void | Promise<void>
-
-// Keyed by app so each server (and each test) has its own subscribers.
-const hooks = new WeakMap<AppDeps, Set<PushHook>>()
-
-export function onRefsMoved(app: AppDeps, hook: PushHook): () => void {
-  let set = hooks.get(app)
-  if (!set) hooks.set(app, (set = new Set()))
-  set.add(hook)
-  return () => set.delete(hook)
-}
-
-/** Tells every subscriber that refs moved, whether by a push or by the API (commits, branches, cherry-picks). */
-export function emitRefsMoved(app: AppDeps, event: PushEvent) {
-  for (const hook of hooks.get(app) ?? []) app.tasks.run('refs moved hook', () => hook(app, event))
-}
+// The registry lives a layer down, where CI's listeners reach it without importing this service.
+export { emitRefsMoved, onRefsMoved, type PushEvent } from '../app-events.js'
 
 const branchOf = (ref: string) => (ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null)
 

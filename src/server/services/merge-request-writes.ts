@@ -1,6 +1,7 @@
 // Creating, editing (close, reopen, retarget, lock, labels, assignees, reviewers, milestone) and deleting merge requests.
 import type { CreateMergeRequestInput, UpdateMergeRequestInput } from '../../contract/endpoints/merge-requests.js'
-import { CollabError, forbidden, validationFailed } from '../../core/errors.js'
+import { CollabError, forbidden, notFound, validationFailed } from '../../core/errors.js'
+import { emitMergeRequestOpened } from '../app-events.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { readRef } from '../git/read.js'
@@ -14,11 +15,9 @@ import { findProjectById, type ProjectView } from '../store/projects.js'
 import * as discussion from './discussion.js'
 import { resolveLabels } from './labels.js'
 import { refreshMergeRequest } from './merge-request-status.js'
-import { projectNotFound } from './projects.js'
 import { gitdirOf } from './repository.js'
 import { blankSnapshot, recordResourceEvents, snapshotIssuable } from './resource-events.js'
 import { emitHookEvent } from './webhook-events.js'
-import { mergeRequestOpened } from '../ci/triggers.js'
 
 /** GitLab's handle_merge_request_errors!: model errors as an array under `message`. */
 const modelError = (status: number, message: string) => new CollabError('MERGE_REQUEST_INVALID', message, { status, body: { message: [message] } })
@@ -37,7 +36,8 @@ const branchExists = async (ctx: RequestContext, p: ProjectView, branch: string)
 function targetOf(ctx: RequestContext, source: ProjectView, id: number | undefined): ProjectView {
   if (id === undefined || id === source.id) return source
   const target = findProjectById(ctx.app.db, id)
-  if (!target || !canReadProject(ctx, target)) throw projectNotFound()
+  // projects.ts's projectNotFound, spelled here: projects reach this module through forks, and an import back is a cycle.
+  if (!target || !canReadProject(ctx, target)) throw notFound('Project')
   if (source.forked_from_id !== target.id) throw modelError(422, 'Source project is not a fork of the target project')
   return target
 }
@@ -75,7 +75,7 @@ export async function createMergeRequest(ctx: RequestContext, source: ProjectVie
     recordResourceEvents(ctx, blankSnapshot(row.id), now)
     return row
   })
-  mergeRequestOpened(ctx.app, mr.id, ctx.user)
+  emitMergeRequestOpened(ctx.app, { mergeRequestId: mr.id, user: ctx.user })
   const opened = (await refreshMergeRequest(ctx.app, mr)).row
   emitHookEvent(ctx.app, { kind: 'merge_request', action: 'open', projectId: target.id, userId: ctx.user!.id, mergeRequestId: mr.id })
   return opened

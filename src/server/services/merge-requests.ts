@@ -1,5 +1,6 @@
 // Merge requests: visibility-aware reads, the three lists, and what the presenters need (bundles, draft, statuses).
 import type { MergeRequestListInput } from '../../contract/endpoints/merge-requests.js'
+import { isDraft } from '../../core/draft-title.js'
 import { forbidden, notFound, unauthorized } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { canReadCode, isAdmin, openVisibilities } from '../policy.js'
@@ -16,6 +17,7 @@ import { canMergeInto } from './protected-branches.js'
 import { headPipelineOf } from './pipelines.js'
 
 export type { MergeRequestRow } from '../store/merge-requests.js'
+export { isDraft }
 
 export const mergeRequestNotFound = () => notFound('Merge Request')
 
@@ -30,13 +32,6 @@ export function findVisibleMergeRequest(ctx: RequestContext, p: ProjectView, iid
   if (!canReadCode(ctx, p)) throw forbidden()
   return mr
 }
-
-/**
- * Draft titles: GitLab 17's `[draft]`, `(draft)`, `draft:`; 13.x's `draft - ` and a bare `draft`; 11.x's `[WIP]`,
- * `WIP:` and `WIP ` (compat-mr-ci-wiki.md §1.3). Case-insensitive, at the start.
- */
-const DRAFT = /^\s*(\[draft\]|\(draft\)|draft:|draft -|draft\s*$|\[wip\]|wip:|wip )/i
-export const isDraft = (title: string) => DRAFT.test(title)
 
 /** detailed_merge_status: the checks git cannot decide come first, in GitLab's order (compat-mr-ci-wiki.md §1.6). */
 export function detailedStatus(r: store.MergeRequestRow, discussionsBlock = false): MergeRequestBasic['detailed_merge_status'] {

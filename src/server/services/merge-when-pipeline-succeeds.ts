@@ -1,20 +1,17 @@
 // Merge when pipeline succeeds (compat-mr-ci-wiki §1.5): a merge asked for while the head pipeline runs is kept as
-// the merge request's auto-merge, done as the merge user when that pipeline succeeds, and aborted with a system note
-// when it fails or is canceled.
-import type { AppDeps, RequestContext } from '../context.js'
-import { onPipelineFinished } from '../ci/lifecycle-events.js'
+// the merge request's auto-merge, done as the merge user when that pipeline succeeds (auto-merge-watch.ts), and
+// aborted with a system note when it fails or is canceled.
+import type { RequestContext } from '../context.js'
 import { isFinishedStatus } from '../ci/status.js'
 import * as store from '../store/merge-requests.js'
-import { headPipeline, type PipelineRow } from '../store/pipelines.js'
-import { findProjectById } from '../store/projects.js'
-import { findUserById, type UserRow } from '../store/users.js'
+import { headPipeline } from '../store/pipelines.js'
 import { addSystemNote } from './discussion.js'
-import { onRefsMoved, type PushEvent } from './git-access.js'
-import { mergeMergeRequest, type MergeInput } from './merge-request-merge.js'
+// Only its type: merging consults these rules, so a value import back would make a cycle.
+import type { MergeInput } from './merge-request-merge.js'
 
 /**
  * When the head pipeline has not finished, records the auto-merge instead of merging and answers true; the merge
- * request is then merged by watchAutoMerges.
+ * request is then merged by watchAutoMerges (auto-merge-watch.ts).
  */
 export function deferToPipeline(ctx: RequestContext, mr: store.MergeRequestRow, input: MergeInput): boolean {
   if (!(input.merge_when_pipeline_succeeds || input.auto_merge)) return false
@@ -35,7 +32,7 @@ type DeferredParams = Pick<MergeInput, 'merge_commit_message' | 'squash_commit_m
 const deferredParams = (input: MergeInput): DeferredParams =>
   ({ merge_commit_message: input.merge_commit_message, squash_commit_message: input.squash_commit_message, squash: input.squash })
 
-function storedParams(mr: store.MergeRequestRow): DeferredParams {
+export function storedParams(mr: store.MergeRequestRow): DeferredParams {
   if (!mr.merge_params) return {}
   const p = JSON.parse(mr.merge_params) as DeferredParams
   return { merge_commit_message: p.merge_commit_message, squash_commit_message: p.squash_commit_message, squash: p.squash }
@@ -50,67 +47,3 @@ export function ciBlocksMerge(ctx: RequestContext, project: { only_allow_merge_i
   return headPipeline(ctx.app.db, mr)?.status !== 'success'
 }
 
-/** A context acting as the merge user, for work no request carries. */
-function actingAs(app: AppDeps, user: UserRow): RequestContext {
-  return {
-    app, user, token: null, scopes: null, sudoer: null, baseUrl: '', apiUrl: '/api/v4',
-    page: { page: 1, perPage: 20, limit: 20, offset: 0 },
-  }
-}
-
-/**
- * The open merge requests a finished pipeline may be the head pipeline of: a merge request pipeline's own (its ref,
- * refs/merge-requests/<iid>/head, names no branch), else those of its branch.
- */
-function candidates(app: AppDeps, pipeline: PipelineRow): store.MergeRequestRow[] {
-  if (pipeline.merge_request_id === null) return store.openOnBranches(app.db, pipeline.project_id, [pipeline.ref])
-  const mr = store.findMergeRequestById(app.db, pipeline.merge_request_id)
-  return mr && mr.state === 'opened' ? [mr] : []
-}
-
-async function onFinished(app: AppDeps, pipeline: PipelineRow) {
-  for (const mr of candidates(app, pipeline)) {
-    if (!mr.merge_when_pipeline_succeeds || headPipeline(app.db, mr)?.id !== pipeline.id) continue
-    const user = mr.merge_user_id === null ? undefined : findUserById(app.db, mr.merge_user_id)
-    const target = findProjectById(app.db, mr.project_id)
-    if (!user || !target) continue
-    const ctx = actingAs(app, user)
-    if (pipeline.status !== 'success') {
-      abort(ctx, mr, 'the pipeline did not succeed')
-      continue
-    }
-    try {
-      await mergeMergeRequest(ctx, target, mr, {
-        ...storedParams(mr), should_remove_source_branch: mr.should_remove_source_branch === null ? undefined : mr.should_remove_source_branch === 1,
-      })
-    } catch (err) {
-      app.log.error(`merging !${mr.iid} when its pipeline succeeded failed`, err)
-      abort(ctx, mr, 'the merge failed')
-    }
-  }
-}
-
-function abort(ctx: RequestContext, mr: store.MergeRequestRow, reason: string) {
-  const now = ctx.app.clock.now().toISOString()
-  store.updateMergeRequest(ctx.app.db, mr.id, { merge_when_pipeline_succeeds: 0, merge_user_id: null, updated_at: now })
-  addSystemNote(ctx, mr.id, `aborted the automatic merge because ${reason}`, now)
-}
-
-/** GitLab 17 (gitlab-org/gitlab#346782): new commits on the source branch abort the auto-merge. */
-function onPush(app: AppDeps, event: PushEvent) {
-  const branches = event.changes.flatMap((c) => (c.ref.startsWith('refs/heads/') ? [c.ref.slice('refs/heads/'.length)] : []))
-  for (const mr of store.openOnBranches(app.db, event.project.id, branches)) {
-    if (!mr.merge_when_pipeline_succeeds || mr.source_project_id !== event.project.id || !branches.includes(mr.source_branch)) continue
-    abort(actingAs(app, event.user), mr, 'source branch was updated')
-  }
-}
-
-/** Subscribes auto-merges to the pipelines and pushes of this server; returns the unsubscribe. */
-export function watchAutoMerges(app: AppDeps): () => void {
-  const offPipelines = onPipelineFinished(app, onFinished)
-  const offPushes = onRefsMoved(app, onPush)
-  return () => {
-    offPipelines()
-    offPushes()
-  }
-}

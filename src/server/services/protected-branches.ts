@@ -1,5 +1,6 @@
 // Protected branches: the rules of GitLab's protected_branches API, and who may push, force push, merge or delete under them.
 import { CollabError, conflict, forbidden, unauthorized } from '../../core/errors.js'
+import { matchingRules } from '../../core/ref-pattern.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import type { PushCheck } from '../git/pre-receive.js'
@@ -9,9 +10,11 @@ import { transaction } from '../store/db.js'
 import type { ProjectView } from '../store/projects.js'
 import * as store from '../store/protected-branches.js'
 import type { ProtectedBranchRow } from '../store/protected-branches.js'
+import { isProtectedBranch as branchProtected } from '../store/protected-refs.js'
 import { currentSettings } from './application-settings.js'
 
 export type { ProtectedBranchRow }
+export { globMatch, matchingRules } from '../../core/ref-pattern.js'
 
 export type Caller = Pick<RequestContext, 'user' | 'app'>
 
@@ -24,38 +27,7 @@ export const PUSH_REFUSALS = {
   deleteDefault: 'The default branch of a project cannot be deleted.',
 } as const
 
-/**
- * `ProtectedBranch#matches?`: an exact name, or each `*` any run of characters (`/` included), anchored and
- * case-sensitive. A two-pointer walk rather than a regular expression, so a rule of many `*` cannot make it backtrack
- * exponentially.
- */
-export function globMatch(pattern: string, name: string): boolean {
-  let p = 0
-  let n = 0
-  let star = -1
-  let mark = 0
-  while (n < name.length) {
-    if (p < pattern.length && pattern[p] === '*') {
-      star = p++
-      mark = n
-    } else if (p < pattern.length && pattern[p] === name[n]) {
-      p++
-      n++
-    } else if (star !== -1) {
-      p = star + 1
-      n = ++mark
-    } else {
-      return false
-    }
-  }
-  while (p < pattern.length && pattern[p] === '*') p++
-  return p === pattern.length
-}
-
 const NO_ACCESS = 0
-
-/** The rules whose name matches a ref's short name: protected branches' and protected tags' alike. */
-export const matchingRules = <R extends { name: string }>(rules: readonly R[], ref: string) => rules.filter((r) => globMatch(r.name, ref))
 
 export const projectRules = (app: AppDeps, p: Pick<ProjectView, 'id'>) => store.listProtectedBranches(app.db, p.id)
 
@@ -87,7 +59,7 @@ export function canMergeInto(ctx: Caller, p: ProjectView, branch: string): boole
 }
 
 /** A protected branch is never removed after a merge (`MergeRequest#can_remove_source_branch?`). */
-export const isProtectedBranch = (app: AppDeps, p: Pick<ProjectView, 'id'>, branch: string) => matchingRules(projectRules(app, p), branch).length > 0
+export const isProtectedBranch = (app: AppDeps, p: Pick<ProjectView, 'id'>, branch: string) => branchProtected(app.db, p.id, branch)
 
 /** The merge API's refusal when canMergeInto says no: GitLab answers 401 (compat-mr-ci-wiki §1.4). */
 export function requireMergeInto(ctx: Caller, p: ProjectView, branch: string) {

@@ -7,6 +7,7 @@ import { transaction } from '../store/db.js'
 import type { ProjectView } from '../store/projects.js'
 import * as store from '../store/protected-tags.js'
 import type { ProtectedTagRow } from '../store/protected-tags.js'
+import { isProtectedTag as tagProtected } from '../store/protected-refs.js'
 import { combinedLevel, levelAllows, matchingRules, mayPushCode, pageOfRules, requireManageRules, ruleNamed, type Allowed, type Caller } from './protected-branches.js'
 
 export type { ProtectedTagRow }
@@ -25,7 +26,7 @@ export const TAG_REFUSALS = {
 export const projectTagRules = (app: AppDeps, p: Pick<ProjectView, 'id'>) => store.listProtectedTags(app.db, p.id)
 
 /** `ProtectedTag.protected?`: for CI, a pipeline on such a tag runs on a protected ref. */
-export const isProtectedTag = (app: AppDeps, p: Pick<ProjectView, 'id'>, tag: string) => matchingRules(projectTagRules(app, p), tag).length > 0
+export const isProtectedTag = (app: AppDeps, p: Pick<ProjectView, 'id'>, tag: string) => tagProtected(app.db, p.id, tag)
 
 /** `Gitlab::UserAccess#can_create_tag?`: push_code, and on a protected tag a rule whose create level lets the caller in. */
 export function canCreateTag(ctx: Caller, p: ProjectView, tag: string, rules: readonly ProtectedTagRow[] = projectTagRules(ctx.app, p)): boolean {
