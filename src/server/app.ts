@@ -69,7 +69,7 @@ import { isPagePath, isWebPath, mountWeb, webNotFound } from './web/routes.js'
 import { mountAvatarPaths } from './http/avatar-paths.js'
 import { scheduleMembershipExpiry } from './services/members.js'
 import { scheduleRepositoryChecks } from './services/repository-checks.js'
-import { startCi, type RunnerOptions } from './ci/lifecycle-runtime.js'
+import { startCi } from './ci/lifecycle-runtime.js'
 import { pipelineOnOpened, pipelinesOnPush } from './ci/triggers.js'
 import { onMergeRequestOpened, onRefsMoved } from './app-events.js'
 import { watchAutoMerges } from './services/auto-merge-watch.js'
@@ -147,10 +147,8 @@ function endSocket(socket: Duplex, status: number, reason: string, body: unknown
 /** A request's own read failures (a client that hung up) are the route's business, answered there or not at all. */
 const ignoreStreamError = () => {}
 
-/** The built-in CI runner is off unless asked for (`collab serve` asks for it on loopback). */
-export interface ServerOptions { runner?: RunnerOptions }
-
-export function createServer(app: AppDeps, opts: ServerOptions = {}): CollabServer {
+/** CI jobs run in runners, never here: `collab serve` starts its own as a child process (serve.ts). */
+export function createServer(app: AppDeps): CollabServer {
   watchMergeRequestBranches(app)
   // Services announce pushes and new merge requests; CI hears them here, so ci/ never imports services/.
   onRefsMoved(app, pipelinesOnPush)
@@ -219,13 +217,13 @@ export function createServer(app: AppDeps, opts: ServerOptions = {}): CollabServ
           const addr = server.address() as AddressInfo
           const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address
           const url = `http://${shown}:${addr.port}`
-          stopCi ??= startCi(app, { url: url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:'), runner: opts.runner })
+          stopCi ??= startCi(app, { url: url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:') })
           resolve({ url, port: addr.port })
         })
       })
     },
     async close() {
-      // Running jobs are killed and recorded while the server still answers their clones and uploads.
+      // A runner child is stopped before this (serve.ts), so its running jobs are reported while the server answers.
       await stopCi?.()
       stopCi = undefined
       // In-flight requests finish; idle keep-alive sockets are closed so close() resolves promptly.

@@ -16,6 +16,8 @@ export interface RunnerChildOptions {
   hide: readonly string[]
   buildsDir: string
   log: Logger
+  /** The runner's HOME instead of the server's (test servers give it one in their data directory). */
+  home?: string
 }
 
 const MAX_BACKOFF_MS = 30_000
@@ -38,7 +40,7 @@ export function startRunnerChild(o: RunnerChildOptions): RunnerChild {
 
   const launch = () => {
     const started = performance.now()
-    const c = spawn(o.command[0], args, { env: { ...serverHostEnv(), COLLAB_RUNNER_TOKEN: o.token }, stdio: ['ignore', 'ignore', 'pipe'] })
+    const c = spawn(o.command[0], args, { env: { ...serverHostEnv(), ...(o.home ? { HOME: o.home } : {}), COLLAB_RUNNER_TOKEN: o.token }, stdio: ['ignore', 'ignore', 'pipe'] })
     child = c
     // The runner's banner and stop notice are its own business; its warnings and errors are the server's.
     c.stderr?.setEncoding('utf8').on('data', (text: string) => {

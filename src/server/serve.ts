@@ -56,7 +56,9 @@ export async function startServer(opts: ServeOptions) {
     throw err
   }
   const command = opts.runner?.command
-  const runner = opts.runner?.enabled !== false && command ? await startEmbeddedRunner(app, command, connectableUrl(url), opts) : undefined
+  const runner = opts.runner?.enabled !== false && command
+    ? await startEmbeddedRunner(app, { command, url: connectableUrl(url), dataDir: opts.dataDir, concurrency: opts.runner?.concurrency, log: opts.log })
+    : undefined
   return {
     url: connectableUrl(url),
     dataDir: opts.dataDir,
@@ -72,19 +74,37 @@ export async function startServer(opts: ServeOptions) {
   }
 }
 
+export interface EmbeddedRunnerOptions {
+  /** How to run collab itself: node and its script. */
+  command: readonly string[]
+  url: string
+  /** Hidden from jobs; their working directories go under it (app.layout.builds). */
+  dataDir: string
+  /** Jobs at the same time; one per core by default. */
+  concurrency?: number
+  log: (line: string) => void
+  /** The runner's HOME (hidden from sandboxed jobs, a shell job's HOME); the server's own by default. */
+  home?: string
+  /**
+   * Without a sandbox, run every pipeline anyway, unsandboxed: for test servers, whose pipelines are the tests' own.
+   * Off, such a runner takes administrators' pipelines only.
+   */
+  unsandboxedForAll?: boolean
+}
+
 /**
- * The instance runner `collab serve` runs as its child. Without a sandbox it cannot keep a job from the server's
- * data, so it takes administrators' pipelines only, and says how to run the rest.
+ * The instance runner `collab serve` runs as its child (test servers too). Without a sandbox it cannot keep a job from
+ * the server's data, so it takes administrators' pipelines only, and says how to run the rest.
  */
-async function startEmbeddedRunner(app: ReturnType<typeof boot>['app'], command: readonly string[], url: string, opts: ServeOptions): Promise<RunnerChild> {
+export async function startEmbeddedRunner(app: ReturnType<typeof boot>['app'], o: EmbeddedRunnerOptions): Promise<RunnerChild> {
   const why = await sandboxUnavailable()
-  const { token } = prepareEmbeddedRunner({ app }, { adminPipelinesOnly: why !== null })
-  if (why) {
-    opts.log(`CI: ${why}. The built-in runner runs only pipelines started by administrators, unsandboxed; other pipelines wait for a runner that isolates jobs (install bubblewrap and restart, or attach one: collab runner register --url ${url} --token glrt-…)`)
+  const { token } = prepareEmbeddedRunner({ app }, { adminPipelinesOnly: why !== null && !o.unsandboxedForAll })
+  if (why && !o.unsandboxedForAll) {
+    o.log(`CI: ${why}. The built-in runner runs only pipelines started by administrators, unsandboxed; other pipelines wait for a runner that isolates jobs (install bubblewrap and restart, or attach one: collab runner register --url ${o.url} --token glrt-…)`)
   }
   return startRunnerChild({
-    command, url, token, executor: why ? 'shell' : 'sandbox', concurrency: opts.runner?.concurrency ?? cpus().length,
-    hide: [opts.dataDir], buildsDir: app.layout.builds, log: app.log,
+    command: o.command, url: o.url, token, executor: why ? 'shell' : 'sandbox', concurrency: o.concurrency ?? cpus().length,
+    hide: [o.dataDir], buildsDir: app.layout.builds, log: app.log, home: o.home,
   })
 }
 

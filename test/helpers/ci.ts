@@ -1,5 +1,7 @@
 // CI fixtures: a server with the built-in runner on, projects whose commits carry a .gitlab-ci.yml, and waiting for
 // pipelines and jobs to reach a status.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { expect } from 'vitest'
 import type { Clock } from '../../src/core/clock.js'
 import { latestPipelineJobs, pipelineJobs, type JobRow } from '../../src/server/store/ci-jobs.js'
@@ -8,9 +10,12 @@ import { api, createProject, expectStatus, type Api } from './api.js'
 import { commit, create } from './repository.js'
 import { startTestServer, type TestServer } from './server.js'
 
-/** A test server; with `runner`, the built-in shell executor runs jobs (two at a time unless told). */
+/**
+ * A test server; with `runner`, its instance runner runs jobs (two at a time unless told) as under `collab serve`: the
+ * built `collab runner` as a child process, in bubblewrap where it works here.
+ */
 export const startCiServer = (opts: { clock?: Clock; runner?: boolean; concurrency?: number; log?: boolean } = {}) =>
-  startTestServer({ clock: opts.clock, log: opts.log, runner: opts.runner ? { enabled: true, concurrency: opts.concurrency ?? 2 } : undefined })
+  startTestServer({ clock: opts.clock, log: opts.log, runner: opts.runner ? { concurrency: opts.concurrency ?? 2 } : undefined })
 
 /** A project of root's whose first commit on master holds `.gitlab-ci.yml` (and any other files given), its push pipeline made. */
 export async function ciProject(server: TestServer, name: string, ciYaml: string | null, files: Record<string, string> = {}, input: Record<string, unknown> = {}) {
@@ -58,4 +63,27 @@ export const jobNamed = (server: TestServer, pipelineId: number, name: string): 
 /** Creates a pipeline through POST /projects/:id/pipeline, expecting 201. */
 export async function runPipeline(as: Api, projectId: number, ref = 'master', variables?: { key: string; value: string; variable_type?: string }[]) {
   return expectStatus(await as.post(`/projects/${projectId}/pipeline`, { ref, ...(variables ? { variables } : {}) }), 201).body
+}
+
+/**
+ * Gates a job waits at until the test opens them (`until curl -sf "$GATE" > /dev/null; do sleep 0.1; done`, the URL
+ * in a variable): URLs answering 200 once opened, 404 before. A sandboxed job sees none of the test's files in /tmp,
+ * but shares its network.
+ */
+export async function startGates() {
+  const opened = new Set<string>()
+  const server = http.createServer((req, res) => {
+    res.statusCode = opened.has(req.url ?? '') ? 200 : 404
+    res.end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url: (name: string) => `${base}/${name}`,
+    open: (name: string) => void opened.add(`/${name}`),
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeAllConnections()
+    }),
+  }
 }

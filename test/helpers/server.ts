@@ -1,11 +1,14 @@
-// Starts a real collab server in-process on 127.0.0.1 port 0 with a temp data directory and a known root token.
-import { mkdtempSync, rmSync } from 'node:fs'
+// Starts a real collab server in-process on 127.0.0.1 port 0 with a temp data directory and a known root token; with
+// `runner`, CI jobs run as under `collab serve`: in the built `collab runner` as a child process, never in this one.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixedClock, type Clock } from '../../src/core/clock.js'
 import { silentLogger, streamLogger } from '../../src/core/logger.js'
 import { createServer } from '../../src/server/app.js'
 import { boot } from '../../src/server/boot.js'
+import type { RunnerChild } from '../../src/server/runner-child.js'
+import { startEmbeddedRunner } from '../../src/server/serve.js'
 import { closeDatabase } from '../../src/server/store/db.js'
 
 export const ROOT_TOKEN = 'glpat-test-root-token-0000000000'
@@ -17,22 +20,42 @@ export interface TestServer {
   rootToken: string
   dataDir: string
   app: ReturnType<typeof boot>['app']
+  /** The runner child's process id while it runs (with `runner`). */
+  runnerPid(): number | undefined
   close(): Promise<void>
 }
 
-export async function startTestServer(opts: { clock?: Clock; log?: boolean; responseCache?: boolean; runner?: import('../../src/server/ci/lifecycle-runtime.js').RunnerOptions } = {}): Promise<TestServer> {
+/** The built CLI the runner child runs (`npm run build` first). */
+const COLLAB_BIN = new URL('../../bin/collab.js', import.meta.url).pathname
+const BUILT_CLI = new URL('../../dist/cli.cjs', import.meta.url).pathname
+
+export async function startTestServer(opts: { clock?: Clock; log?: boolean; responseCache?: boolean; runner?: { concurrency: number } } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'collab-test-'))
   const log = opts.log ? streamLogger((l) => process.stderr.write(l + '\n')) : silentLogger
   const { app } = boot({ dataDir, log, clock: opts.clock, rootToken: ROOT_TOKEN, rootPassword: ROOT_PASSWORD, responseCache: opts.responseCache })
-  const server = createServer(app, { runner: opts.runner })
+  const server = createServer(app)
   const { url } = await server.listen(0, '127.0.0.1')
+  let runner: RunnerChild | undefined
+  if (opts.runner) {
+    if (!existsSync(BUILT_CLI)) throw new Error('CI test servers run jobs in the built collab runner: npm run build first')
+    // Its own HOME, inside the data directory: a shell job's HOME, and nothing of the tester's home to hide or read.
+    const home = join(dataDir, 'runner-home')
+    mkdirSync(home)
+    runner = await startEmbeddedRunner(app, {
+      command: [process.execPath, COLLAB_BIN], url, dataDir, concurrency: opts.runner.concurrency, home, unsandboxedForAll: true,
+      log: (line) => app.log.warn(line),
+    })
+  }
   return {
     url,
     api: `${url}/api/v4`,
     rootToken: ROOT_TOKEN,
     dataDir,
     app,
+    runnerPid: () => runner?.pid(),
     async close() {
+      // The runner first: it reports the jobs it stops while the server still answers.
+      await runner?.stop()
       await server.close()
       closeDatabase(app.db)
       rmSync(dataDir, { recursive: true, force: true })

@@ -4,6 +4,7 @@ import { lstat, readdir, realpath, stat } from 'node:fs/promises'
 import { join, posix, sep } from 'node:path'
 import picomatch from 'picomatch'
 import type { RunnerJobArtifactsSpec } from '../../contract/entities/runner-job.js'
+import { expandReferences } from '../../core/variable-expansion.js'
 
 export interface ArtifactSource {
   /** The path inside the zip (forward slashes, relative to the work dir). */
@@ -18,6 +19,22 @@ export interface ArtifactSelection {
   sources: ArtifactSource[]
   /** Patterns that matched nothing (gitlab-runner warns about each). */
   unmatched: string[]
+}
+
+/** A path that names the work dir or something in it (`$CI_PROJECT_DIR/out/`), relative to it; others as they are. */
+function underWorkDir(path: string, workDir: string): string {
+  const dir = workDir.replace(/\/+$/, '')
+  if (path === dir || path === `${dir}/`) return '.'
+  return path.startsWith(`${dir}/`) ? path.slice(dir.length + 1) : path
+}
+
+/**
+ * The spec with `$VAR` and `${VAR}` in its paths and exclude expanded from the job's variables, as gitlab-runner
+ * expands them, and paths under the work dir taken relative to it as gitlab-runner's archiver takes them.
+ */
+export function expandArtifactsSpec(spec: RunnerJobArtifactsSpec, workDir: string, variables: ReadonlyMap<string, string>): RunnerJobArtifactsSpec {
+  const expand = (pattern: string) => underWorkDir(expandReferences(pattern, (name) => variables.get(name)), workDir)
+  return { ...spec, paths: spec.paths.map(expand), exclude: spec.exclude.map(expand) }
 }
 
 /**

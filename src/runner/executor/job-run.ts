@@ -10,6 +10,7 @@ import type { Logger } from '../../core/logger.js'
 import { VERSION } from '../../core/version.js'
 import { SANDBOX_HOME, type SandboxSpec } from '../sandbox.js'
 import { createArtifactsZip, extractArtifacts } from './artifacts.js'
+import { expandArtifactsSpec } from './artifacts-paths.js'
 import { checkoutCommit } from './checkout.js'
 import { goDuration, green, red, section, yellow } from './messages.js'
 import { findShell, runScript, scriptText, type ScriptResult } from './script.js'
@@ -259,7 +260,7 @@ export class JobRun {
     const t = this.trace
     t.line('Uploading artifacts...')
     try {
-      const { entries, unmatched } = await createArtifactsZip(this.workDir, spec, zipPath)
+      const { entries, unmatched } = await createArtifactsZip(this.workDir, expandArtifactsSpec(spec, this.workDir, this.artifactVariables()), zipPath)
       for (const path of unmatched) t.line(yellow(`WARNING: ${path}: no matching files. Ensure that the artifact path is relative to the working directory (${this.workDir})`))
       if (entries === 0) {
         t.line(red('ERROR: No files to upload'))
@@ -273,6 +274,12 @@ export class JobRun {
       t.line(red(`ERROR: Uploading artifacts as "archive" to coordinator... failed: ${this.hideToken((err as Error).message)}`))
       return false
     }
+  }
+
+  /** What artifact paths may name: the job's variables and where this runner put the job. */
+  private artifactVariables(): Map<string, string> {
+    const vars = new Map(this.job.variables.map((v) => [v.key, v.value]))
+    return vars.set('CI_PROJECT_DIR', this.workDir).set('CI_BUILDS_DIR', this.ctx.buildsDir)
   }
 
   private hideToken(text: string) {

@@ -1,28 +1,18 @@
-// CI while the server listens: the URL jobs reach us at, the built-in shell executor, delayed jobs coming due, the
-// artifacts expiry sweep, and jobs a previous process left running. stop() undoes it all and waits for running jobs.
-import { cpus } from 'node:os'
-import { serverHostEnv } from '../../core/child-env.js'
-import { ShellExecutor } from '../../runner/executor/shell.js'
+// CI while the server listens: the URL jobs reach us at, delayed jobs coming due, the artifacts expiry sweep, jobs of
+// silent runners, and jobs a previous process left running. Jobs themselves run in runners (collab serve's is a child
+// process): nothing here runs job code. stop() undoes it all.
 import type { AppDeps } from '../context.js'
 import * as jobs from '../store/ci-jobs.js'
 import { findEmbeddedRunner } from '../store/ci-runners.js'
 import { eraseArtifacts } from './artifacts.js'
-import { onJobQueued, setCiBaseUrl } from './lifecycle-events.js'
+import { setCiBaseUrl } from './lifecycle-events.js'
 import { finishJob } from './lifecycle-finish.js'
-import { localJobSource } from './local-runner.js'
 import { enqueueDueJobs } from './scheduler.js'
-
-export interface RunnerOptions {
-  /** Off unless asked (`collab serve` asks on loopback hosts). */
-  enabled?: boolean
-  /** Jobs at the same time; the number of cores by default. */
-  concurrency?: number
-}
 
 const DELAYED_TICK_MS = 1000
 const SWEEP_MS = 10 * 60 * 1000
 const SILENT_CHECK_MS = 60 * 1000
-/** The runner id of jobs the in-process executor runs (test servers; collab serve runs a child instead). */
+/** The runner id of jobs an earlier collab ran inside the server process: none of them can still be running. */
 const IN_PROCESS_RUNNER = 'collab-shell-runner'
 const SWEEP_BATCH = 100
 
@@ -57,7 +47,7 @@ export async function failSilentJobs(app: AppDeps): Promise<number> {
   return silent.length
 }
 
-export function startCi(app: AppDeps, opts: { url: string; runner?: RunnerOptions }): () => Promise<void> {
+export function startCi(app: AppDeps, opts: { url: string }): () => Promise<void> {
   setCiBaseUrl(app, opts.url)
   const guard = (name: string, fn: () => unknown) => () => app.tasks.run(name, async () => { await fn() })
   const embedded = findEmbeddedRunner(app.db)
@@ -68,23 +58,9 @@ export function startCi(app: AppDeps, opts: { url: string; runner?: RunnerOption
   silent.unref()
   delayed.unref()
   sweep.unref()
-  let executor: ShellExecutor | null = null
-  let unsubscribe = () => {}
-  if (opts.runner?.enabled) {
-    const concurrency = opts.runner.concurrency ?? Math.max(1, cpus().length)
-    const runnerId = IN_PROCESS_RUNNER
-    executor = new ShellExecutor(localJobSource(app, runnerId), {
-      buildsDir: app.layout.builds, concurrency, runnerId, isolation: { kind: 'shell', hostEnv: serverHostEnv() }, log: app.log,
-    })
-    const e = executor
-    unsubscribe = onJobQueued(app, () => e.notify())
-    executor.start()
-  }
   return async () => {
     clearInterval(delayed)
     clearInterval(sweep)
     clearInterval(silent)
-    unsubscribe()
-    await executor?.stop()
   }
 }

@@ -1,11 +1,12 @@
 // `collab serve` runs CI through `collab runner` as its child process: a job's shell descends from the runner (and
 // bubblewrap), never directly from the server, and the job sees nothing of the server's data directory.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { request } from '../../helpers/api.js'
+import { ancestors, processTable } from '../../helpers/processes.js'
 import { bwrapWorks } from '../../helpers/sandbox.js'
 import { BIN, cli, type Cli } from '../cli.js'
 
@@ -16,21 +17,6 @@ let dataDir: string
 let serve: ReturnType<typeof execa> | undefined
 let url = ''
 let stderr = ''
-
-/** pid -> [ppid, argv] of every live process. */
-function processTable(): Map<number, [number, string[]]> {
-  const table = new Map<number, [number, string[]]>()
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      table.set(Number(pid), [ppid, readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)])
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return table
-}
 
 beforeAll(async () => {
   if (!bwrapWorks) return
@@ -76,8 +62,7 @@ it.skipIf(!bwrapWorks)('runs a pushed job in its runner child, never as the serv
   const [pid] = sleeping() ?? [0]
   expect(pid, stderr).toBeGreaterThan(0)
   const table = processTable()
-  const ancestry: string[] = []
-  for (let p = table.get(pid)?.[0]; p && p !== serve!.pid && table.has(p); p = table.get(p)![0]) ancestry.push(table.get(p)![1].join(' '))
+  const ancestry = ancestors(table, pid, serve!.pid!).map((p) => table.get(p)![1].join(' '))
   // Up from the job: its shell, bubblewrap, then the runner process, whose parent is the server.
   expect(ancestry.some((a) => a.startsWith('bwrap '))).toBe(true)
   expect(ancestry.at(-1)).toMatch(/ runner run --url http:\/\/127\.0\.0\.1:\d+ --executor sandbox /)

@@ -3,16 +3,13 @@
 // variables reach them only between two protected branches of one project, and merge when pipeline succeeds merges
 // when such a pipeline succeeds. A fork's run in the fork with the fork's variables, unless a member of the target
 // runs one there.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readTrace } from '../../../src/server/ci/traces.js'
 import { pipelinePayload } from '../../../src/server/services/webhook-payloads-ci.js'
 import { findPipelineById } from '../../../src/server/store/pipelines.js'
 import { findProjectById } from '../../../src/server/store/projects.js'
 import { createProject, createUser, expectStatus, type Api, type TestUser } from '../../helpers/api.js'
-import { ciProject, jobNamed, projectPipelines, startCiServer, waitForFinished } from '../../helpers/ci.js'
+import { ciProject, jobNamed, projectPipelines, startCiServer, startGates, waitForFinished } from '../../helpers/ci.js'
 import { branchHead, commit, create, update } from '../../helpers/repository.js'
 import type { TestServer } from '../../helpers/server.js'
 
@@ -28,15 +25,15 @@ ${MR_ONLY}`
 
 let server: TestServer
 let root: Api
-let gates: string
+let gates: Awaited<ReturnType<typeof startGates>>
 
 beforeAll(async () => {
   server = await startCiServer({ runner: true })
-  gates = mkdtempSync(join(tmpdir(), 'mr-gates-'))
+  gates = await startGates()
 })
 afterAll(async () => {
   await server.close()
-  rmSync(gates, { recursive: true, force: true })
+  await gates.close()
 })
 
 /** The job's trace once its pipeline finished successfully. */
@@ -120,17 +117,16 @@ describe('merge request pipelines in the same project', () => {
   })
 
   it('cancel the older unfinished pipeline of the merge request, not listed among branch pipelines', async () => {
-    const gate = join(gates, 'redundant')
-    const config = `wait:\n  interruptible: true\n  script:\n    - until [ -f "$GATE" ]; do sleep 0.1; done\n${MR_ONLY}`
+    const config = `wait:\n  interruptible: true\n  script:\n    - until curl -sf "$GATE" > /dev/null; do sleep 0.1; done\n${MR_ONLY}`
     const { project } = await ciProject(server, 'redundant', config)
-    await addVariable(project.id, 'GATE', gate)
+    await addVariable(project.id, 'GATE', gates.url('redundant'))
     await commit(root, project.id, { branch: 'topic', start_branch: 'master', commit_message: 'topic', actions: [create('t.txt', 't')] })
     await openMergeRequest(root, project.id, { source_branch: 'topic', target_branch: 'master', title: 'Topic' })
     const [first] = await projectPipelines(server, root, project.id)
     await commit(root, project.id, { branch: 'topic', commit_message: 'more', actions: [create('u.txt', 'u')] })
     const [, second] = await projectPipelines(server, root, project.id)
     expect((await waitForFinished(server, first.id, 60_000)).status).toBe('canceled')
-    writeFileSync(gate, '')
+    gates.open('redundant')
     expect((await waitForFinished(server, second.id, 60_000)).status).toBe('success')
     const branches = expectStatus(await root.get(`/projects/${project.id}/pipelines`, { query: { scope: 'branches' } }), 200).body
     expect(branches).toEqual([])
@@ -242,17 +238,16 @@ describe('merge request pipelines from a fork', () => {
 
 describe('merge when pipeline succeeds on a merge request pipeline', () => {
   it('merges once the merge request pipeline succeeds', async () => {
-    const gate = join(gates, 'mwps')
-    const config = `wait:\n  script:\n    - until [ -f "$GATE" ]; do sleep 0.1; done\n${MR_ONLY}`
+    const config = `wait:\n  script:\n    - until curl -sf "$GATE" > /dev/null; do sleep 0.1; done\n${MR_ONLY}`
     const { project } = await ciProject(server, 'mwps', config)
-    await addVariable(project.id, 'GATE', gate)
+    await addVariable(project.id, 'GATE', gates.url('mwps'))
     await commit(root, project.id, { branch: 'topic', start_branch: 'master', commit_message: 'topic', actions: [create('t.txt', 't')] })
     const mr = await openMergeRequest(root, project.id, { source_branch: 'topic', target_branch: 'master', title: 'Topic' })
     const [pipeline] = await projectPipelines(server, root, project.id)
     expect(pipeline.ref).toBe('refs/merge-requests/1/head')
     const deferred = expectStatus(await root.put(`/projects/${project.id}/merge_requests/${mr.iid}/merge`, { merge_when_pipeline_succeeds: true }), 200).body
     expect([deferred.state, deferred.merge_when_pipeline_succeeds]).toEqual(['opened', true])
-    writeFileSync(gate, '')
+    gates.open('mwps')
     expect((await waitForFinished(server, pipeline.id, 60_000)).status).toBe('success')
     let merged: any
     for (let i = 0; i < 200; i++) {

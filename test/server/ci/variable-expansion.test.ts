@@ -90,3 +90,36 @@ show:
     expect(lines[5]).toMatch(/^ab? ba?$/)
   })
 })
+
+describe('artifact paths', () => {
+  it('expands variables in paths and exclude with the job\'s variables, and takes paths under CI_PROJECT_DIR relative to it', async () => {
+    const yaml = `build:
+  variables:
+    OUT_DIR: out
+  script:
+    - mkdir -p out/keep out/skip single
+    - echo kept > out/keep/a.txt
+    - echo skipped > out/skip/b.txt
+    - echo one > single/one.txt
+  artifacts:
+    paths:
+      - $CI_PROJECT_DIR/\${OUT_DIR}/
+      - \${CI_PROJECT_DIR}/single/one.txt
+    exclude:
+      - $OUT_DIR/skip/**
+`
+    const { project, root } = await ciProject(server, 'artifact-paths', yaml)
+    const p = await runPipeline(root, project.id)
+    const done = await waitForFinished(server, p.id, 60_000)
+    const job = jobNamed(server, p.id, 'build')
+    const trace = (await readTrace(server.app.layout, job.id)).toString('utf8')
+    expect(done.status, trace).toBe('success')
+    expect(trace).toContain('Found 4 matching artifact files and directories')
+    const file = async (path: string) => {
+      const res = await root.get(`/projects/${project.id}/jobs/${job.id}/artifacts/${path}`)
+      return [res.status, res.text]
+    }
+    expect([await file('out/keep/a.txt'), await file('single/one.txt'), (await file('out/skip/b.txt'))[0]])
+      .toEqual([[200, 'kept\n'], [200, 'one\n'], 404])
+  })
+})

@@ -1,6 +1,6 @@
 // The coordinator's side of the job protocol, shaped like gitlab-runner's (POST /api/v4/jobs/request, PATCH
 // /jobs/:id/trace, PUT /jobs/:id, POST /jobs/:id/artifacts): handlers/runner-protocol.ts serves it to runners over
-// HTTP, and ci/local-runner.ts hands it to the in-process runner as the same wire payload.
+// HTTP, collab serve's own runner child among them.
 import type { JobUpdate } from '../../../contract/entities/runner-job.js'
 import type { JobRow } from '../../store/ci-jobs.js'
 
