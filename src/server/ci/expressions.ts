@@ -16,7 +16,8 @@ type Token =
   | { k: 'op'; op: '==' | '!=' | '=~' | '!~' | '&&' | '||' | '(' | ')' }
 
 const OPERATORS = ['==', '!=', '=~', '!~', '&&', '||', '(', ')'] as const
-const VARIABLE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/y
+// GitLab's Variable lexeme: `$` and word characters only (`${VAR}` is no lexeme there, so a syntax error).
+const VARIABLE = /\$(\w+)/y
 const STRING = /"([^"]*)"|'([^']*)'/y
 // GitLab's pattern lexeme: slashes around a body where `\/` is an escaped slash, then RE2's flags.
 const PATTERN = /\/((?:\\.|[^\\/])+)\/([ismU]*)/y
@@ -31,7 +32,7 @@ function lex(text: string): Token[] | null {
     const op = OPERATORS.find((o) => text.startsWith(o, pos))
     if (op) { tokens.push({ k: 'op', op }); pos += op.length; continue }
     let m: RegExpExecArray | null
-    if ((m = at(VARIABLE))) tokens.push({ k: 'value', expr: { t: 'var', name: m[1] ?? m[2] } })
+    if ((m = at(VARIABLE))) tokens.push({ k: 'value', expr: { t: 'var', name: m[1] } })
     else if ((m = at(STRING))) tokens.push({ k: 'value', expr: { t: 'str', value: m[1] ?? m[2] } })
     else if ((m = at(PATTERN))) {
       if (!flaggedPattern(m[1], m[2])) return null

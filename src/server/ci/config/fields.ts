@@ -39,7 +39,8 @@ export function stringList(value: unknown, path: string, p: Problems, what = 'an
 }
 
 /**
- * `KEY: value` or `KEY: {value, description, expand, options}`; numbers become strings as GitLab's to_s does.
+ * `KEY: value` or `KEY: {value, description, expand, options}`; numbers become strings as GitLab's to_s does, and
+ * `KEY:` with no value is an empty string (GitLab reads a null entry as an empty hash).
  * Values are expanded when the job starts, where `$$` is a literal `$`: `expand: false` doubles every `$` so that the
  * value arrives as written.
  */
@@ -50,7 +51,8 @@ export function variablesHash(value: unknown, path: string, p: Problems): Record
   if (!isHash(value)) return fail()
   const out: Record<string, string> = {}
   for (const [key, v] of Object.entries(value)) {
-    if (scalar(v)) out[key] = String(v)
+    if (v === null) out[key] = ''
+    else if (scalar(v)) out[key] = String(v)
     else if (isHash(v) && Object.keys(v).every((k) => ['value', 'description', 'expand', 'options'].includes(k)) &&
       (v.value === undefined || scalar(v.value))) {
       const text = v.value === undefined ? '' : String(v.value)
@@ -71,13 +73,14 @@ export function allowFailure(value: unknown, path: string, p: Problems): AllowFa
   return undefined
 }
 
+/** One need or a list of them, nested lists (as `!reference` makes) flattened as GitLab's Needs entry does. */
 export function needsList(value: unknown, path: string, p: Problems): JobNeed[] | undefined {
-  if (!Array.isArray(value)) {
+  if (!Array.isArray(value) && !isHash(value)) {
     p.add(`${path}:needs config can only be a hash or an array`)
     return undefined
   }
   const out: JobNeed[] = []
-  for (const need of value) {
+  for (const need of [value].flat(Infinity)) {
     if (typeof need === 'string') { out.push({ job: need, artifacts: true, optional: false }); continue }
     if (!isHash(need)) { p.add(`${path}:needs:need has an unsupported type`); return undefined }
     if ('pipeline' in need || 'project' in need) { p.add(`${path}:needs:need cross-pipeline needs are not supported`); return undefined }

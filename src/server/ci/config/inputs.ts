@@ -50,11 +50,15 @@ function blockValue(block: string, inputs: Map<string, InputValue>): InputValue 
   return value
 }
 
+// Matrix expressions are resolved per parallel instance, after the config is read (parallel.ts).
+const isMatrixBlock = (block: string) => block.startsWith('matrix.')
+
 function interpolateString(text: string, inputs: Map<string, InputValue>): unknown {
   const whole = /^\$\[\[\s*(.*?)\s*\]\]$/.exec(text)
   // A value that is one block alone keeps the input's type (a number, a boolean, a list).
-  if (whole) return blockValue(whole[1], inputs)
-  return text.replace(BLOCK, (_, block: string) => {
+  if (whole && !isMatrixBlock(whole[1])) return blockValue(whole[1], inputs)
+  return text.replace(BLOCK, (all, block: string) => {
+    if (isMatrixBlock(block)) return all
     const v = blockValue(block, inputs)
     return Array.isArray(v) ? JSON.stringify(v) : String(v)
   })

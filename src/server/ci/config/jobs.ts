@@ -75,8 +75,12 @@ function plainFields(job: Record<string, unknown>, at: string, p: Problems) {
   return { stage: String(stage), when: when as JobWhen, interruptible: job.interruptible === true, tags: tags ?? [], dependencies: dependencies ?? null }
 }
 
+/** Ruby's blank?: what GitLab's `validates :script, presence: true` refuses. */
+const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
+
 function scripts(job: Record<string, unknown>, at: string, p: Problems) {
   const list = (key: string) => (job[key] === undefined || job[key] === null ? [] : f.scriptLines(job[key], `${at}:${key}`, p) ?? [])
+  if (job.script !== undefined && job.run === undefined && blank(job.script)) p.add(`${at} script can't be blank`)
   return { script: list('script'), beforeScript: list('before_script'), afterScript: list('after_script') }
 }
 

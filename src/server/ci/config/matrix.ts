@@ -1,5 +1,5 @@
 // parallel:matrix combinations and the names GitLab gives their jobs (`deploy: [aws, eu]`), shared by job expansion
-// and by `needs:parallel:matrix`, which names some of those jobs.
+// and by `needs:parallel:matrix`, which names some of those jobs, also through `$[[ matrix.IDENTIFIER ]]`.
 import { isHash } from './yaml.js'
 
 export type Combo = Array<[string, string]>
@@ -22,3 +22,18 @@ export function matrixCombos(matrix: unknown): Combo[] | null {
 }
 
 export const matrixSuffix = (combo: Combo) => `: [${combo.map(([, v]) => v).join(', ')}]`
+
+const MATRIX_EXPRESSION = /\$\[\[\s*matrix\.([A-Za-z_][A-Za-z0-9_]*)\s*\]\]/g
+
+/**
+ * `$[[ matrix.X ]]` in a needed job's name replaced by the needing instance's value of X (GitLab's matrix
+ * expressions: plain text substitution); identifiers the instance's combination lacks are passed to `missing`.
+ */
+export function resolveMatrixExpressions(name: string, combo: Combo, missing: (identifier: string) => void): string {
+  const values = new Map(combo)
+  return name.replace(MATRIX_EXPRESSION, (all, id: string) => {
+    const value = values.get(id)
+    if (value === undefined) missing(id)
+    return value ?? all
+  })
+}

@@ -1,20 +1,21 @@
 // `parallel: N` and `parallel: matrix` expand one job into its instances, named as GitLab names them
 // (`test 1/3`, `deploy: [aws, eu]`), and `needs`/`dependencies` on the base name reach every instance.
 import { Problems } from './fields.js'
-import { matrixCombos, matrixSuffix } from './matrix.js'
+import { matrixCombos, matrixSuffix, resolveMatrixExpressions, type Combo } from './matrix.js'
+import type { JobNeed } from '../plan-types.js'
 import type { JobConfig } from './types.js'
 import { isHash } from './yaml.js'
 
 const MAX_INSTANCES = 200
 
-type Instance = { suffix: string; variables: Record<string, string> }
+type Instance = { suffix: string; variables: Record<string, string>; combo: Combo }
 
 function matrixInstances(matrix: unknown, at: string, p: Problems): Instance[] | undefined {
   const combos = matrixCombos(matrix)
   if (!combos) { p.add(`${at}:parallel:matrix config should be an array of hashes`); return undefined }
   // Matrix instances are numbered too: CI_NODE_INDEX counts through every combination.
   const out = combos.map((combo, i) => ({
-    suffix: matrixSuffix(combo),
+    suffix: matrixSuffix(combo), combo,
     variables: { CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(combos.length), ...Object.fromEntries(combo) },
   }))
   if (out.length > MAX_INSTANCES) { p.add(`${at}:parallel:matrix config generates too many jobs (maximum is ${MAX_INSTANCES})`); return undefined }
@@ -33,9 +34,16 @@ function instancesOf(value: unknown, at: string, p: Problems): Instance[] | null
   if (n < 1) { p.add(`${at}:parallel config must be greater than or equal to 1`); return undefined }
   if (n > MAX_INSTANCES) { p.add(`${at}:parallel config must be less than or equal to ${MAX_INSTANCES}`); return undefined }
   return Array.from({ length: n }, (_, i) => ({
-    suffix: ` ${i + 1}/${n}`,
+    suffix: ` ${i + 1}/${n}`, combo: [],
     variables: { CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(n) },
   }))
+}
+
+/** The job's needs (also under rules) with matrix expressions resolved for its combination. */
+function withMatrixNeeds(job: JobConfig, combo: Combo, missing: Set<string>): JobConfig {
+  const resolve = (needs: JobNeed[] | null) =>
+    needs && needs.map((n) => ({ ...n, job: resolveMatrixExpressions(n.job, combo, (id) => missing.add(id)) }))
+  return { ...job, needs: resolve(job.needs), rules: job.rules && job.rules.map((r) => ({ ...r, needs: resolve(r.needs) })) }
 }
 
 /** Every job with `parallel` replaced by its instances; names in needs and dependencies follow. */
@@ -44,11 +52,16 @@ export function expandParallel(jobs: JobConfig[], p: Problems): JobConfig[] {
   const out: JobConfig[] = []
   for (const job of jobs) {
     const instances = instancesOf(job.raw.parallel, `jobs:${job.name}`, p)
-    if (!instances) { out.push(job); continue }
-    expanded.set(job.name, instances.map((i) => job.name + i.suffix))
-    for (const inst of instances) {
-      out.push({ ...job, name: job.name + inst.suffix, variables: { ...job.variables, ...inst.variables }, parallelOf: job.name })
+    const missing = new Set<string>()
+    if (!instances) out.push(withMatrixNeeds(job, [], missing))
+    else {
+      expanded.set(job.name, instances.map((i) => job.name + i.suffix))
+      for (const inst of instances) {
+        const instance = { ...job, name: job.name + inst.suffix, variables: { ...job.variables, ...inst.variables }, parallelOf: job.name }
+        out.push(withMatrixNeeds(instance, inst.combo, missing))
+      }
     }
+    for (const id of missing) p.add(`${job.name} job: '${id}' does not exist in matrix configuration`)
   }
   if (expanded.size === 0) return out
   const rename = (name: string) => expanded.get(name) ?? [name]

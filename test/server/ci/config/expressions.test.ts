@@ -11,7 +11,6 @@ describe('evaluateExpression', () => {
     ['$BRANCH', true],
     ['$EMPTY', false],
     ['$UNSET', false],
-    ['${BRANCH}', true],
     ['$BRANCH == "main"', true],
     ["$BRANCH == 'main'", true],
     ['$BRANCH != "main"', false],
@@ -76,6 +75,11 @@ describe('parseExpression', () => {
 
   it('refuses parentheses nested past the stack instead of throwing', () => {
     expect(parseExpression(`${'('.repeat(100_000)}$A${')'.repeat(100_000)}`)).toBeNull()
+  })
+
+  it('reads only the $VAR form of a variable, as GitLab\'s lexer: ${VAR} is a syntax error', () => {
+    for (const text of ['${BRANCH}', '${BRANCH} == "main"']) expect(parseExpression(text)).toBeNull()
+    expect(evaluateExpression('$BRANCH == "${BRANCH}"', vars)).toBe(false)
   })
 
   it('never throws on any input', () => {
