@@ -9,3 +9,10 @@ const REFERENCE = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*
  */
 export const expandReferences = (value: string, lookup: (name: string) => string | undefined) =>
   value.replace(REFERENCE, (m, braced: string | undefined, bare: string | undefined) => (m === '$$' ? '$' : lookup((braced ?? bare)!) ?? ''))
+
+/** The names `value` refers to, in order, each once (`$$` refers to none). */
+export function referencedNames(value: string): string[] {
+  const names = new Set<string>()
+  for (const m of value.matchAll(REFERENCE)) if (m[0] !== '$$') names.add((m[1] ?? m[2])!)
+  return [...names]
+}

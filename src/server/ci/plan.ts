@@ -5,6 +5,7 @@ import { ConfigError } from './config/errors.js'
 import { loadCiConfig, TOO_DEEP } from './config/load.js'
 import type { CiConfig, JobConfig, RuleConfig } from './config/types.js'
 import type { JobSpec, JobWhen, PlanContext, PlanResult } from './plan-types.js'
+import { circularReferences } from './variable-expansion.js'
 
 export const NO_JOBS = 'No stages / jobs for this pipeline.'
 export const FILTERED_BY_WORKFLOW = 'Pipeline filtered out by workflow rules.'
@@ -89,6 +90,14 @@ function resolveNeeds(specs: JobSpec[]): string[] {
   return errors
 }
 
+/** A job whose variables refer to each other in a ring is not created, as GitLab's seeding refuses it. */
+function circularErrors(spec: JobSpec): string[] {
+  const rings = circularReferences(spec.variables)
+  if (!rings.length) return []
+  // Ruby's Array#inspect, as GitLab's message prints each ring.
+  return [`${spec.name}: circular variable reference detected: ${rings.map((r) => `[${r.map((k) => JSON.stringify(k)).join(', ')}]`).join(', ')}`]
+}
+
 async function workflowVariables(config: CiConfig, facts: Facts): Promise<Record<string, string> | null> {
   if (!config.workflow.rules) return {}
   const vars = { ...config.variables, ...facts.ctx.variables }
@@ -131,7 +140,7 @@ async function planJobs(config: CiConfig, facts: Facts): Promise<PlanResult> {
   const stages = config.stages.filter((s) => chosen.some(([job]) => job.stage === s))
   if (stages.every((s) => EDGE_STAGES.includes(s))) return { kind: 'errors', errors: [NO_JOBS] }
   const specs = chosen.map(([job, d]) => toSpec(job, d, globals, stages))
-  const errors = resolveNeeds(specs)
+  const errors = [...resolveNeeds(specs), ...specs.flatMap(circularErrors)]
   if (errors.length) return { kind: 'errors', errors }
   return { kind: 'plan', plan: { stages, jobs: specs } }
 }

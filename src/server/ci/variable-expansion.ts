@@ -1,6 +1,6 @@
 // Variables in variables (GitLab's Collection#sort_and_expand_all), followed by gitlab-runner's own pass over what
 // is left: collab's runner hands values to the shell as they arrive, so the server sends them final.
-import { expandReferences } from '../../core/variable-expansion.js'
+import { expandReferences, referencedNames } from '../../core/variable-expansion.js'
 import type { JobVariable } from './runner/protocol.js'
 
 export type VariableDefinition = JobVariable & { raw?: boolean }
@@ -40,4 +40,31 @@ export function finalJobVariables(defs: readonly VariableDefinition[]): JobVaria
     out.set(d.key, { ...d, value: values[i] })
   })
   return [...out.values()]
+}
+
+/**
+ * GitLab's check before a job is created (Collection::Sort#errors): variables that refer to each other in a ring of
+ * two or more, each ring's names in the order a depth-first walk from the first definition meets them (Tarjan, as
+ * Ruby's TSort); a variable naming itself is no ring.
+ */
+export function circularReferences(variables: Record<string, string>): string[][] {
+  const edges = new Map(Object.entries(variables).map(([k, v]) => [k, referencedNames(v).filter((n) => Object.hasOwn(variables, n))]))
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const rings: string[][] = []
+  const visit = (key: string) => {
+    index.set(key, index.size)
+    low.set(key, index.get(key)!)
+    stack.push(key)
+    for (const next of edges.get(key)!) {
+      if (!index.has(next)) { visit(next); low.set(key, Math.min(low.get(key)!, low.get(next)!)) }
+      else if (stack.includes(next)) low.set(key, Math.min(low.get(key)!, index.get(next)!))
+    }
+    if (low.get(key) !== index.get(key)) return
+    const ring = stack.splice(stack.indexOf(key))
+    if (ring.length > 1) rings.push(ring)
+  }
+  for (const key of edges.keys()) if (!index.has(key)) visit(key)
+  return rings
 }

@@ -3,6 +3,7 @@
 // a blank script and the `${VAR}` form in rules:if. (A `(?i)` coverage pattern is in re2-patterns.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, createProject, expectStatus, type Api } from '../../../helpers/api.js'
+import { commit, create } from '../../../helpers/repository.js'
 import { startTestServer, type TestServer } from '../../../helpers/server.js'
 
 let server: TestServer
@@ -13,6 +14,8 @@ beforeAll(async () => {
   server = await startTestServer()
   root = api(server, server.rootToken)
   projectId = (await createProject(root, { name: 'cases' })).id
+  // A dry run plans a pipeline on a commit.
+  await commit(root, projectId, { branch: 'master', commit_message: 'init', actions: [create('README.md', 'x')] })
 })
 afterAll(() => server.close())
 
@@ -31,6 +34,16 @@ describe('variables', () => {
   it('takes a variable with no value as an empty one, globally, in a job and in a rule', async () => {
     const body = await lint('variables:\n  EMPTY:\njob:\n  script: [x]\n  variables:\n    ALSO_EMPTY:\n  rules:\n    - variables:\n        IN_RULE:\n')
     expect([body.valid, body.errors]).toEqual([true, []])
+  })
+})
+
+describe('variables that refer to each other in a ring', () => {
+  it('refuses the job when the pipeline is planned, and lets a variable extend its own name', async () => {
+    const content = 'variables:\n  PATH_X: base\njob:\n  script: [x]\n  variables:\n    PATH_X: "$PATH_X:more"\n    A: "a$B"\n    B: "b$A"\n'
+    const body = expectStatus(await root.post(`/projects/${projectId}/ci/lint`, { content, dry_run: true, ref: 'master' }), 200).body
+    expect([body.valid, body.errors]).toEqual([false, ['job: circular variable reference detected: ["A", "B"]']])
+    const fine = expectStatus(await root.post(`/projects/${projectId}/ci/lint`, { content: content.replace('b$A', 'b'), dry_run: true, ref: 'master' }), 200).body
+    expect([fine.valid, fine.errors]).toEqual([true, []])
   })
 })
 
