@@ -1,5 +1,7 @@
 // A CI test server runs jobs as `collab serve` does: in its runner child (`collab runner run`), so the process that
-// serves (this test's) never spawns a job's shell itself.
+// serves (this test's) never spawns a job's shell itself, and the server's code has no executor to run one with.
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { expectStatus } from '../../helpers/api.js'
 import { ciProject, jobNamed, projectPipelines, startCiServer, waitForPipeline } from '../../helpers/ci.js'
@@ -33,4 +35,14 @@ it("runs a job's script under the runner child, never as a child of the server's
   const ownChildren = [...table].filter(([, [ppid]]) => ppid === process.pid).map(([p, [, argv]]) => (p === runner ? 'runner' : argv.join(' ')))
   expect(ownChildren.filter((a) => a !== 'runner' && !/^git /.test(a))).toEqual([])
   expectStatus(await root.post(`/projects/${project.id}/jobs/${jobNamed(server, pipeline.id, 'probe').id}/cancel`), 201)
+})
+
+it('has no server module import the runner (src/runner): job code runs only in a runner process', () => {
+  const server = resolve(import.meta.dirname, '../../../src/server')
+  const runner = resolve(server, '../runner')
+  const imports = (file: string) => [...readFileSync(join(server, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)]
+    .map((m) => resolve(dirname(join(server, file)), m[1]))
+  const importing = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))
+    .filter((f) => imports(f).some((to) => to.startsWith(`${runner}/`)))
+  expect(importing).toEqual([])
 })
