@@ -16,7 +16,7 @@ import { findMergeRequestById, sourceProjectOf } from '../store/merge-requests.j
 import { mergeRequestFacts } from './triggers.js'
 import { artifactsPath, storeArtifacts } from './artifacts.js'
 import { expireInSeconds } from './durations.js'
-import { ciBaseUrl, emitJobStarted, onJobCanceled } from './lifecycle-events.js'
+import { ciBaseUrl, emitJobQueued, emitJobStarted, onJobCanceled } from './lifecycle-events.js'
 import { finishJob } from './lifecycle-finish.js'
 import type { JobSpec } from './plan-types.js'
 import type { JobCoordinator, JobDependency, JobPayload, JobStep } from './runner/protocol.js'
@@ -115,6 +115,12 @@ function claimNext(app: AppDeps, runnerId: string, accepts?: (job: JobRow) => bo
       return { job: { ...next, status: 'running', started_at: now, token_hash: sha256(token), runner_id: runnerId }, token }
     }
   }
+}
+
+/** A job handed to a runner that hung up before it heard of it: back to pending, for the next runner that asks. */
+export function requeueJob(app: AppDeps, jobId: number) {
+  const now = app.clock.now().toISOString()
+  if (jobs.transitionJob(app.db, jobId, ['running'], { status: 'pending', started_at: null, token_hash: null, runner_id: null, updated_at: now })) emitJobQueued(app)
 }
 
 export function createCoordinator(app: AppDeps): JobCoordinator {

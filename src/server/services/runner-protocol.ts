@@ -10,7 +10,7 @@ import { sha256 } from '../../core/ids.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { artifactsPath } from '../ci/artifacts.js'
 import { readZipListing } from '../ci/artifacts-metadata.js'
-import { createCoordinator } from '../ci/coordinator.js'
+import { createCoordinator, requeueJob } from '../ci/coordinator.js'
 import { onJobQueued } from '../ci/lifecycle-events.js'
 import { runnerAccepts } from '../ci/runner-match.js'
 import { wirePayload } from '../ci/runner-payload.js'
@@ -103,12 +103,19 @@ export async function requestJob(ctx: RequestContext, input: { token: string; la
   const q = queueOf(ctx.app)
   if (runner.paused) return { status: 204, lastUpdate: String(q.version) }
   if (input.last_update === String(q.version)) await waitForQueue(q, ctx.aborted)
+  // A runner that hung up while it waited (it is stopping) would never hear of a job handed to it now.
+  if (ctx.aborted?.aborted) return { status: 204, lastUpdate: String(q.version) }
   const projects = runner.runner_type === 'project_type' ? store.runnerProjectIds(ctx.app.db, runner.id) : null
   const version = q.version
   const payload = await q.coordinator.requestJob({
     id: String(runner.id), concurrency: 1, baseUrl: ctx.baseUrl, masksOwnTrace: true, accepts: (job) => runnerAccepts(ctx.app, runner, projects, job),
   })
   if (!payload) return { status: 204, lastUpdate: String(version) }
+  // Hung up while the job was being handed over: it goes back to the queue instead of staying running for nobody.
+  if (ctx.aborted?.aborted) {
+    requeueJob(ctx.app, payload.id)
+    return { status: 204, lastUpdate: String(q.version) }
+  }
   return { status: 201, payload: wirePayload(ctx.app, payload, runner) }
 }
 
