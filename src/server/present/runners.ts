@@ -1,19 +1,9 @@
 // Runner rows as the Runners API shows them (Entities::Ci::Runner and RunnerDetails).
 import type { z } from 'zod'
 import type { Runner, RunnerDetails } from '../../contract/entities/runners.js'
+import { runnerStatus } from '../../core/runner-status.js'
 import type { RunnerRow } from '../store/ci-runners.js'
 import type { ProjectView } from '../store/projects.js'
-
-/** GitLab's Ci::Runner::ONLINE_CONTACT_TIMEOUT and STALE_TIMEOUT. */
-const ONLINE_MS = 2 * 3600_000
-const STALE_MS = 7 * 24 * 3600_000
-
-export function runnerStatus(r: RunnerRow, now: Date): z.infer<typeof Runner>['status'] {
-  const age = (at: string) => now.getTime() - Date.parse(at)
-  if (r.contacted_at === null) return age(r.created_at) > STALE_MS ? 'stale' : 'never_contacted'
-  if (age(r.contacted_at) > STALE_MS) return 'stale'
-  return age(r.contacted_at) <= ONLINE_MS ? 'online' : 'offline'
-}
 
 export function presentRunner(r: RunnerRow, now: Date, busy: boolean): z.infer<typeof Runner> {
   const status = runnerStatus(r, now)

@@ -1,9 +1,12 @@
 // The Runners API's rules (lib/api/ci/runners.rb, Ci::RunnerPolicy): who creates, sees, changes and removes which runner.
 // Instance runners belong to administrators; a project runner to the Maintainers of its projects.
 import { badRequest, CollabError, forbidden, notFound } from '../../core/errors.js'
+import { runnerStatus } from '../../core/runner-status.js'
 import { newToken, sha256 } from '../../core/ids.js'
 import { nowIso, type RequestContext } from '../context.js'
 import { effectiveProjectLevel, isAdmin, MAINTAINER } from '../policy.js'
+import { runnerAccepts } from '../ci/runner-match.js'
+import type { JobRow } from '../store/ci-jobs.js'
 import * as store from '../store/ci-runners.js'
 import type { RunnerRow, RunnerType } from '../store/ci-runners.js'
 import { findProjectById, listProjects, type ProjectView } from '../store/projects.js'
@@ -210,4 +213,24 @@ export function prepareEmbeddedRunner(ctx: Pick<RequestContext, 'app'>, opts: { 
   const runner = existing ?? insertRunner(ctx, 'instance_type', { description: 'collab serve (embedded runner)', run_untagged: true }, null).row
   store.markEmbeddedRunner(db, runner.id, opts.adminPipelinesOnly)
   return { id: runner.id, token: resetAuthenticationToken(ctx, runner).token }
+}
+
+/**
+ * Why a pending job waits, as GitLab's job page says "This job is stuck": no online runner takes it, or only a runner
+ * that may run administrators' pipelines alone (collab serve's, without a sandbox). Null when a runner can take it.
+ */
+export function stuckReason(ctx: RequestContext, job: JobRow): string | null {
+  if (job.status !== 'pending') return null
+  const now = ctx.app.clock.now()
+  const online = store.listRunners(ctx.app.db, { paused: false }, -1, 0).rows.filter((r) => runnerStatus(r, now) === 'online')
+  const projectsOf = (r: RunnerRow) => (r.runner_type === 'project_type' ? store.runnerProjectIds(ctx.app.db, r.id) : null)
+  if (online.some((r) => runnerAccepts(ctx.app, r, projectsOf(r), job))) return null
+  const unsandboxed = online.find((r) => r.admin_pipelines_only && runnerAccepts(ctx.app, { ...r, admin_pipelines_only: 0 }, projectsOf(r), job))
+  if (unsandboxed) {
+    return 'This job is waiting: the built-in runner of this server cannot sandbox jobs (bubblewrap is missing), so it runs only ' +
+      "pipelines started by administrators. Attach a runner that isolates jobs: collab runner register --url URL --token glrt-… (or a gitlab-runner)."
+  }
+  const tags = JSON.parse(job.spec).tags as string[] | undefined
+  return `This job is stuck because no runner online can take it${tags?.length ? ` (tags: ${tags.join(', ')})` : ''}. ` +
+    'Attach one: collab runner register --url URL --token glrt-… (or a gitlab-runner).'
 }

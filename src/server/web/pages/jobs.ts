@@ -6,6 +6,7 @@ import type { RouteRequest } from '../../http/router.js'
 import { artifactsAvailable, COMPLETE_STATUSES } from '../../present/jobs.js'
 import { jobArtifactFiles, jobTrace } from '../../services/job-artifacts.js'
 import { findJob, jobsProject } from '../../services/jobs.js'
+import { stuckReason } from '../../services/runners.js'
 import type { WebContext } from '../context.js'
 import { html, pathPart, trusted } from '../html.js'
 import { document, sendHtml } from '../layout.js'
@@ -46,12 +47,13 @@ export async function jobPage(ctx: WebContext, req: RouteRequest, res: ServerRes
   // The jobs API wants a signed-in caller (as GitLab's does): an anonymous viewer reloads instead of following.
   const follow = !COMPLETE_STATUSES.has(job.status) && ctx.user !== null
   const api = `${ctx.apiUrl}/projects/${p.id}/jobs/${job.id}`
+  const stuck = stuckReason(ctx, job)
   const artifacts = artifactsAvailable(job, ctx.app.clock.now()) ? await artifactList(ctx, String(p.id), job.id, api, job.artifacts_size ?? 0) : ''
   const body = html`${projectHeader(ctx, p, 'pipelines')}
 <h2 id="job-name">${job.name}</h2>
 <p><span id="job-status" class="ci-status ci-${job.status}">${job.status}</span> · stage ${job.stage}
 · <a href="${url}/-/pipelines/${job.pipeline_id}">pipeline #${job.pipeline_id}</a> · <a href="${refHref(url, job.ref)}">${job.ref}</a>
-· <a href="${url}/-/commit/${job.sha}"><code>${shortSha(job.sha)}</code></a></p>${jobActions(ctx, req, p, job)}${artifacts}
+· <a href="${url}/-/commit/${job.sha}"><code>${shortSha(job.sha)}</code></a></p>${stuck ? html`<p id="job-stuck" class="notice">${stuck}</p>` : ''}${jobActions(ctx, req, p, job)}${artifacts}
 <pre class="trace" id="trace" data-follow="${follow ? '1' : '0'}" data-offset="${trace.length}" data-trace-url="${api}/trace" data-job-url="${api}">${traceHtml(trace)}</pre>
 ${follow ? html`<script src="${ctx.baseUrl}${JOB_SCRIPT_PATH}" defer></script>` : ''}`
   sendHtml(req, res, 200, document(ctx, `${job.name} · ${p.name}`, body), follow ? { 'Content-Security-Policy': JOB_CSP } : {})
