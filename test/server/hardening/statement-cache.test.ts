@@ -29,12 +29,18 @@ afterAll(() => server.close())
  */
 async function growth(send: (n: number, round: number) => Promise<{ status: number }>, status = 200): Promise<number> {
   for (let n = 1; n <= 30; n++) expect((await send(n, 0)).status).toBe(status)
-  const before = statementCacheSize(server.app.db)
-  for (let n = 1; n <= 30; n++) expect((await send(n, 1)).status).toBe(status)
-  const after = statementCacheSize(server.app.db)
-  // At the cap the LRU hides growth; the loops are sized to stay below it.
-  expect(after).toBeLessThan(STATEMENT_CACHE_LIMIT)
-  return after - before
+  // Two measured rounds, the smaller growth counts: the server's background work (sweeps on timers) may prepare a
+  // statement of its own once during one of them, while statements made per distinct list would grow in both.
+  const grown: number[] = []
+  for (const round of [1, 2]) {
+    const before = statementCacheSize(server.app.db)
+    for (let n = 1; n <= 30; n++) expect((await send(n, round)).status).toBe(status)
+    const after = statementCacheSize(server.app.db)
+    // At the cap the LRU hides growth; the loops are sized to stay below it.
+    expect(after).toBeLessThan(STATEMENT_CACHE_LIMIT)
+    grown.push(after - before)
+  }
+  return Math.min(...grown)
 }
 
 /** `n` ids, different in each round. */
