@@ -25,6 +25,8 @@ export interface RunOptions {
   buildsDir?: string
   /** Directories jobs must not see besides the configuration's and HOME (collab serve passes its data directory). */
   hide: string[]
+  /** Directories jobs read though hidden otherwise (collab serve passes collab's own install). */
+  expose: string[]
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
@@ -34,11 +36,12 @@ export function register(group: Command, rt: Runtime): void {
     .option('--concurrency <n>', 'jobs at the same time, over all runners (default: the configuration, else 1)', positiveInt)
     .option('--builds-dir <dir>', "where jobs' working directories go (default: a directory under the system's temp dir)")
     .option('--hide <dir>', 'a directory jobs must not see (repeatable); the configuration and HOME are always hidden', collect)
+    .option('--expose <dir>', 'a directory jobs may read though it is hidden or under /tmp (repeatable; read-only)', collect)
     .option('--url <url>', 'run one runner for this server instead of the configuration, its token in COLLAB_RUNNER_TOKEN')
     .option('--executor <kind>', 'with --url: sandbox (default) or shell', 'sandbox')
     .option('--name <name>', 'with --url: the name the runner reports', 'runner')
   command.action((flags: OptionValues) => rt.invoke(command, run, {
-    config: flags.config, concurrency: flags.concurrency, buildsDir: flags.buildsDir, hide: flags.hide ?? [],
+    config: flags.config, concurrency: flags.concurrency, buildsDir: flags.buildsDir, hide: flags.hide ?? [], expose: flags.expose ?? [],
     url: flags.url, executor: flags.executor, name: flags.name,
   }))
 }
@@ -77,7 +80,7 @@ export async function run(options: RunOptions, deps: Deps): Promise<number> {
   const executors = config.runners.map((r: RunnerEntry) => new ShellExecutor(new HttpJobSource(connectionTo(r.url, r.executor, r.name), r.token), {
     buildsDir: join(buildsDir, r.name.replace(/[^\w.-]+/g, '_')), concurrency: perRunner, runnerId: r.name, log, pollMs: 1000,
     onRefused: () => onRefused(r.name),
-    isolation: r.executor === 'sandbox' ? { kind: 'sandbox', hide } : { kind: 'shell', hostEnv: serverHostEnv() },
+    isolation: r.executor === 'sandbox' ? { kind: 'sandbox', hide, expose: options.expose } : { kind: 'shell', hostEnv: serverHostEnv() },
   }))
   // The executors' timers do not hold the process (the embedded runner lives in the server's): this does, until a signal.
   const alive = setInterval(() => undefined, 3_600_000)

@@ -12,6 +12,8 @@ export interface SandboxSpec {
   jobFilesDir: string
   /** Directories the job must not see at all; each is covered by an empty tmpfs. */
   hide: readonly string[]
+  /** Directories the job reads though they lie in a hidden one or under /tmp (collab's own install, for `collab` in jobs). */
+  expose?: readonly string[]
   /** HOME inside the sandbox, on its private /tmp. */
   home: string
 }
@@ -37,6 +39,7 @@ function coverable(hide: readonly string[]): string[] {
 export function sandboxArgs(spec: SandboxSpec): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--dir', spec.home]
   for (const dir of coverable(spec.hide)) args.push('--tmpfs', dir)
+  for (const dir of spec.expose ?? []) if (existsSync(dir)) args.push('--ro-bind', resolve(dir), resolve(dir))
   args.push('--bind', spec.workDir, spec.workDir, '--ro-bind', spec.jobFilesDir, spec.jobFilesDir)
   args.push('--unshare-all', '--share-net', '--die-with-parent', '--new-session', '--hostname', 'collab-job', '--chdir', spec.workDir)
   return args

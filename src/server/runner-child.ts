@@ -14,6 +14,8 @@ export interface RunnerChildOptions {
   concurrency?: number
   /** Directories jobs must not see: the data directory. */
   hide: readonly string[]
+  /** Directories jobs may read though hidden: collab's own install, so a job can run `collab`. */
+  expose?: readonly string[]
   buildsDir: string
   log: Logger
   /** The runner's HOME instead of the server's (test servers give it one in their data directory). */
@@ -33,6 +35,7 @@ export function startRunnerChild(o: RunnerChildOptions): RunnerChild {
   const args = [...o.command.slice(1), 'runner', 'run', '--url', o.url, '--executor', o.executor, '--builds-dir', o.buildsDir, '--name', 'embedded']
   if (o.concurrency) args.push('--concurrency', String(o.concurrency))
   for (const dir of o.hide) args.push('--hide', dir)
+  for (const dir of o.expose ?? []) args.push('--expose', dir)
   let child: ChildProcess | undefined
   let stopping = false
   let backoff = 1000

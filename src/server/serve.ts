@@ -1,6 +1,8 @@
 // `collab serve`: boot the data directory, listen, and shut down cleanly.
 import net from 'node:net'
 import { cpus } from 'node:os'
+import { realpathSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { streamLogger } from '../core/logger.js'
 import { sandboxUnavailable } from '../core/sandbox-probe.js'
 import { createServer } from './app.js'
@@ -105,6 +107,8 @@ export async function startEmbeddedRunner(app: ReturnType<typeof boot>['app'], o
   return startRunnerChild({
     command: o.command, url: o.url, token, executor: why ? 'shell' : 'sandbox', concurrency: o.concurrency ?? cpus().length,
     hide: [o.dataDir], buildsDir: app.layout.builds, log: app.log, home: o.home,
+    // collab's own install (the script's package), readable wherever it lies, so a job can run `collab` as README says.
+    expose: o.command[1] ? [dirname(dirname(realpathSync(o.command[1])))] : [],
   })
 }
 

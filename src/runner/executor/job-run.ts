@@ -18,7 +18,7 @@ import type { JobSource } from './source.js'
 import { TraceStream } from './trace-stream.js'
 
 /** Where a job's shell runs: the runner's own user and environment, or bubblewrap with only what it must see. */
-export type Isolation = { kind: 'shell'; hostEnv: Record<string, string> } | { kind: 'sandbox'; hide: readonly string[] }
+export type Isolation = { kind: 'shell'; hostEnv: Record<string, string> } | { kind: 'sandbox'; hide: readonly string[]; expose?: readonly string[] }
 
 export interface JobRunContext {
   source: JobSource
@@ -222,7 +222,7 @@ export class JobRun {
     const shell = findShell(env.PATH ?? '')
     const iso = this.ctx.isolation
     const sandbox: SandboxSpec | undefined = iso.kind === 'sandbox'
-      ? { workDir: this.workDir, jobFilesDir: this.tmpDir, hide: iso.hide, home: SANDBOX_HOME } : undefined
+      ? { workDir: this.workDir, jobFilesDir: this.tmpDir, hide: iso.hide, expose: iso.expose, home: SANDBOX_HOME } : undefined
     const scriptFile = join(this.tmpDir, `${name}.sh`)
     await writeFile(scriptFile, scriptText(step.script, shell.kind), { mode: 0o700 })
     const timeoutMs = name === 'script' ? this.job.runner_info.timeout * 1000 : step.timeout * 1000
