@@ -13,19 +13,23 @@ const SHOWN_TABLES = ['users', 'labels', 'milestones', 'projects', 'namespaces']
 
 interface IssueText { version: number; text: string }
 
-/** Texts by base URL, then by issue id; `size` counts them all. */
+/**
+ * Texts by base URL and viewer, then by issue id; `size` counts them all. A text is the viewer's own: its
+ * merge_requests_count counts only the merge requests that viewer may read.
+ */
 interface Texts { byBase: Map<string, Map<number, IssueText>>; size: number }
 
 /** About 40 MiB of texts at most: the base URL comes from the request's Host header, so anyone can ask for new ones. */
 const TEXTS_LIMIT = 25_000
 
-/** The texts remembered for the caller's base URL and day. */
+/** The texts remembered for the caller (their base URL and who they are) and the day. */
 function textsFor(ctx: RequestContext) {
   // One remembered set per day, added to as texts are made: each text is checked against its issue's list_version when
   // used, and a write to one of SHOWN_TABLES replaces the whole set, forgetting every text at once.
   const all = cachedRead<Texts>(ctx.app.db, `issue-texts:${today(ctx)}`, SHOWN_TABLES, () => ({ byBase: new Map(), size: 0 }))
-  let texts = all.byBase.get(ctx.baseUrl)
-  if (!texts) all.byBase.set(ctx.baseUrl, (texts = new Map()))
+  const key = `${ctx.baseUrl}|${ctx.user?.id ?? 0}`
+  let texts = all.byBase.get(key)
+  if (!texts) all.byBase.set(key, (texts = new Map()))
   const mine = texts
   return {
     get: (id: number) => mine.get(id),

@@ -71,6 +71,9 @@ describe('a guest of a private project', () => {
     expect(issue.merge_requests_count).toBe(0)
     expect(expectStatus(await guest.api.get(`/projects/${project.id}/issues/1/closed_by`), 200).body).toEqual([])
     expect(expectStatus(await guest.api.get(`/projects/${project.id}/issues/1/related_merge_requests`), 200).body).toEqual([])
+    // The reporter's list first: a text remembered for the reporter's count must not answer the guest's list.
+    const seen = expectStatus(await reporter.api.get(`/projects/${project.id}/issues`), 200).body
+    expect(seen.map((i: any) => i.merge_requests_count)).toEqual([1])
     const listed = expectStatus(await guest.api.get(`/projects/${project.id}/issues`), 200).body
     expect(listed.map((i: any) => i.merge_requests_count)).toEqual([0])
   })
