@@ -40,12 +40,7 @@ export class RunnerConnection {
     if (opts.json !== undefined) headers['Content-Type'] = 'application/json'
     if (body) headers['Content-Length'] = String(body.length)
     return new Promise((resolve, reject) => {
-      const req = request(url, { method, headers, signal: opts.signal }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('error', reject)
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
-      })
+      const req = request(url, { method, headers, signal: opts.signal }, (res) => readAnswer(res, resolve, reject))
       req.on('error', reject)
       req.setTimeout(this.timeoutMs, () => req.destroy(new Error(`no answer from ${this.url} within ${this.timeoutMs} ms`)))
       req.end(body)
@@ -123,12 +118,7 @@ export class RunnerConnection {
           'JOB-TOKEN': jobToken, 'User-Agent': `collab-runner ${VERSION}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`,
           'Content-Length': String(head.length + size + tail.length),
         },
-      }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('error', reject)
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
-      })
+      }, (res) => readAnswer(res, resolve, reject))
       req.on('error', reject)
       req.write(head)
       const file = createReadStream(zipPath)
@@ -156,6 +146,14 @@ export class RunnerConnection {
       req.end()
     })
   }
+}
+
+/** A response read whole: its status, headers and text. */
+function readAnswer(res: IncomingMessage, resolve: (a: Answer) => void, reject: (err: Error) => void) {
+  const chunks: Buffer[] = []
+  res.on('data', (c: Buffer) => chunks.push(c))
+  res.on('error', reject)
+  res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
 }
 
 function headerOf(a: Answer, name: string): string | null {
