@@ -14,7 +14,7 @@ import { isProtectedBranch as branchProtected } from '../store/protected-refs.js
 import { currentSettings } from './application-settings.js'
 
 export type { ProtectedBranchRow }
-export { globMatch, matchingRules } from '../../core/ref-pattern.js'
+export { matchingRules } from '../../core/ref-pattern.js'
 
 export type Caller = Pick<RequestContext, 'user' | 'app'>
 

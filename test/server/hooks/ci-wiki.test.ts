@@ -83,8 +83,9 @@ describe('wiki and shutdown', () => {
     })
   })
 
-  it('closes promptly while a delivery hangs on its full 10 s deadline', async () => {
-    configureDeliveries(server.app, { timeoutMs: 10_000 })
+  // A close that waited for the hanging delivery would wait out its ten-minute deadline and so the test's own timeout.
+  it('closes while a delivery hangs, without waiting for its deadline', async () => {
+    configureDeliveries(server.app, { timeoutMs: 600_000 })
     rx.received.length = 0
     rx.script('hang')
     const alice = api(server, server.rootToken)
@@ -92,10 +93,9 @@ describe('wiki and shutdown', () => {
     expectStatus(await alice.post(`/projects/${project.id}/hooks`, { url: `${rx.url}/hang`, push_events: false, issues_events: true }), 201)
     expectStatus(await alice.post(`/projects/${project.id}/issues`, { title: 'x' }), 201)
     await rx.waitFor(1)
-    const started = performance.now()
     await server.close()
-    expect(performance.now() - started).toBeLessThan(3000)
     await deliveriesIdle(server.app)
+    expect(rx.received).toHaveLength(1)
   })
 })
 

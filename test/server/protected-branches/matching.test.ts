@@ -1,8 +1,8 @@
 // Rule names against branch names: exact, `*` across `/`, anchored, case-sensitive, other characters literal, no blow-up.
 import { describe, expect, it } from 'vitest'
-import { globMatch } from '../../../src/server/services/protected-branches.js'
+import { wildcardMatch } from '../../../src/core/glob.js'
 
-describe('globMatch', () => {
+describe('wildcardMatch', () => {
   it.each([
     ['master', 'master', true],
     ['master', 'master2', false],
@@ -23,12 +23,12 @@ describe('globMatch', () => {
     ['*', 'anything/at/all', true],
     ['**', '', true],
   ])('%s against %s: %s', (rule, branch, expected) => {
-    expect(globMatch(rule, branch)).toBe(expected)
+    expect(wildcardMatch(rule, branch)).toBe(expected)
   })
 
   // A backtracking matcher would take longer than the universe has for these; a linear one answers at once.
   it('answers a rule of many `*` against a long name that almost matches', () => {
-    expect(globMatch('*a'.repeat(60) + '*b', 'a'.repeat(1000))).toBe(false)
-    expect(globMatch('*a'.repeat(60) + '*b', 'a'.repeat(1000) + 'b')).toBe(true)
+    expect(wildcardMatch('*a'.repeat(60) + '*b', 'a'.repeat(1000))).toBe(false)
+    expect(wildcardMatch('*a'.repeat(60) + '*b', 'a'.repeat(1000) + 'b')).toBe(true)
   })
 })

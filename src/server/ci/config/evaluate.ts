@@ -1,8 +1,8 @@
 // Deciding with the pipeline's facts: does a rule match (if, changes, exists), do only/except let a job in.
-import picomatch from 'picomatch'
 import { slashedPattern } from '../../../core/re2.js'
 import { evaluate, matchCharged } from '../expressions.js'
-import { bounded, charged, MatchBudget } from './bounded.js'
+import { fnmatchPattern } from '../../../core/glob.js'
+import { charged, chargeWork, MatchBudget } from './bounded.js'
 import type { PlanContext } from '../plan-types.js'
 import { isRegexpRef } from './rules.js'
 import type { RefPolicy, RuleConfig } from './types.js'
@@ -25,29 +25,26 @@ function expandVars(text: string, vars: Record<string, string>): string {
   return text.replace(/\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g, (_, a, b) => vars[a ?? b] ?? '')
 }
 
-// One changes/exists clause over every path may take this long; past it the clause does not match.
-const GLOB_TIMEOUT_MS = 1000
-
-/** The paths a glob list matches (File.fnmatch? with FNM_PATHNAME | FNM_DOTMATCH | FNM_EXTGLOB: `*` stays within a
- * directory, dotfiles match), or null when the patterns are unusable or matching ran past the time limit. */
-export function globFilter(patterns: string[], paths: string[], first = false): string[] | null {
-  const usable = patterns.filter((p) => p !== '')
-  if (usable.length === 0) return []
-  try {
-    return bounded(() => {
-      const isMatch = picomatch(usable, { dot: true })
-      if (!first) return paths.filter((path) => isMatch(path))
-      const hit = paths.find((path) => isMatch(path))
-      return hit === undefined ? [] : [hit]
-    }, GLOB_TIMEOUT_MS) ?? null
-  } catch {
-    return null // picomatch refuses some patterns outright
-  }
+/**
+ * The paths a glob list matches (File.fnmatch? with FNM_PATHNAME | FNM_DOTMATCH | FNM_EXTGLOB: `*` stays within a
+ * directory, a `**` segment spans directories, dotfiles match, braces alternate), each match charged to the running
+ * budget. Patterns RE2 cannot hold match nothing.
+ */
+export function globFilter(patterns: string[], paths: string[], first = false): string[] {
+  const compiled = patterns.filter((p) => p !== '').map(fnmatchPattern).filter((p) => p !== null)
+  const isMatch = (path: string) =>
+    compiled.some((re) => {
+      chargeWork(re.size * Math.max(path.length, 1))
+      return re.test(path) === true
+    })
+  if (!first) return paths.filter(isMatch)
+  const hit = paths.find(isMatch)
+  return hit === undefined ? [] : [hit]
 }
 
 function anyMatch(patterns: string[], paths: string[], vars: Record<string, string>): boolean {
   const found = globFilter(patterns.map((p) => expandVars(p, vars).replace(/^\.?\//, '')), paths, true)
-  return found !== null && found.length > 0
+  return found.length > 0
 }
 
 /** Unknown changed paths (a web or schedule pipeline) make `changes` true, as GitLab does. */

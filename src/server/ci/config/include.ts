@@ -84,7 +84,7 @@ class Includer {
       if (!/\.ya?ml$/.test(path)) throw new ConfigError(`Included file \`${path}\` does not have YAML extension!`)
       const inputs = isHash(entry) ? entry.inputs : undefined
       if (!path.includes('*')) { out.push({ location: path, inputs }); continue }
-      const found = globFilter([path], await this.source.listFiles())?.sort() ?? []
+      const found = globFilter([path], await this.source.listFiles()).sort()
       if (found.length === 0) throw new ConfigError(`Local file \`${path}\` does not exist!`)
       out.push(...found.map((location) => ({ location, inputs })))
     }

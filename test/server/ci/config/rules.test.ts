@@ -96,12 +96,10 @@ job:
       await expect(planPipeline(yaml, planContext({ changedPaths: ['src/deep/a.ts', 'dir/notes.txt'] }))).resolves.toEqual({ kind: 'errors', errors: [NO_JOBS] })
     })
 
-    it('gives up on a glob that backtracks for ever, and never throws on an unusable one', async () => {
+    it('answers a glob that would backtrack for ever on a regular-expression engine, and never throws on an unusable one', async () => {
       const evil = `job:\n  script: x\n  rules:\n    - changes: ["${'**/'.repeat(7)}${'*a'.repeat(8)}*b"]\n    - changes: [""]\n      when: manual\n`
-      const started = Date.now()
-      const result = await planPipeline(evil, planContext({ changedPaths: [`${'a'.repeat(60)}/x`] }))
-      expect(result).toEqual({ kind: 'errors', errors: [NO_JOBS] })
-      expect(Date.now() - started).toBeLessThan(3000)
+      expect(await planPipeline(evil, planContext({ changedPaths: [`${'a'.repeat(60)}/x`] }))).toEqual({ kind: 'errors', errors: [NO_JOBS] })
+      expect(await names(evil, planContext({ changedPaths: [`${'a/'.repeat(7)}${'a'.repeat(60)}b`] }))).toEqual(['job'])
     })
 
     it('answers a whole file of patterns that would backtrack for ever, each correctly', async () => {
