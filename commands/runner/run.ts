@@ -79,7 +79,7 @@ export async function run(options: RunOptions, deps: Deps): Promise<number> {
   const perRunner = Math.max(1, Math.floor((options.concurrency ?? config.concurrency) / config.runners.length))
   const executors = config.runners.map((r: RunnerEntry) => new ShellExecutor(new HttpJobSource(connectionTo(r.url, r.executor, r.name), r.token), {
     buildsDir: join(buildsDir, r.name.replace(/[^\w.-]+/g, '_')), concurrency: perRunner, runnerId: r.name, log, pollMs: 1000,
-    onRefused: () => onRefused(r.name),
+    onRefused: () => onRefused(r.name), collabCommand: io.self,
     isolation: r.executor === 'sandbox' ? { kind: 'sandbox', hide, expose: options.expose } : { kind: 'shell', hostEnv: serverHostEnv() },
   }))
   // The executors' timers do not hold the process (the embedded runner lives in the server's): this does, until a signal.

@@ -13,7 +13,7 @@ import { createArtifactsZip, extractArtifacts } from './artifacts.js'
 import { expandArtifactsSpec } from './artifacts-paths.js'
 import { checkoutCommit } from './checkout.js'
 import { goDuration, green, red, section, yellow } from './messages.js'
-import { findShell, runScript, scriptText, type ScriptResult } from './script.js'
+import { findShell, runScript, scriptText, shellQuote, type ScriptResult } from './script.js'
 import type { JobSource } from './source.js'
 import { TraceStream } from './trace-stream.js'
 
@@ -26,6 +26,8 @@ export interface JobRunContext {
   buildsDir: string
   runnerId: string
   isolation: Isolation
+  /** How to run this collab (node and its script): a `collab` after the PATH's own, for `release:` steps and scripts. */
+  collabCommand?: readonly string[]
   killGraceMs: number
   traceIntervalMs?: number
   /** How often a source that cannot say "canceled" at once is asked for the job's status (a PUT over HTTP). */
@@ -118,6 +120,11 @@ export class JobRun {
       await this.downloadDependencies()
       t.line(section('Executing "step_script" stage of the job script'))
       exitCode = (await this.runStep('script', {})).exitCode
+      // gitlab-runner runs every step but after_script in order, each only after the last succeeded.
+      if (exitCode === 0 && !this.reason && this.job.steps.some((s) => s.name === 'release')) {
+        t.line(section('Executing "step_release" stage of the job script'))
+        exitCode = (await this.runStep('release', {})).exitCode
+      }
     } catch (err) {
       // Interrupted mid-stage, the reason decides below; otherwise one of the runner's own stages failed.
       if (!this.reason) {
@@ -152,6 +159,11 @@ export class JobRun {
   private async prepare() {
     await rm(this.workDir, { recursive: true, force: true })
     await mkdir(this.tmpDir, { recursive: true, mode: 0o700 })
+    const self = this.ctx.collabCommand
+    if (self?.length) {
+      await mkdir(join(this.tmpDir, 'bin'))
+      await writeFile(join(this.tmpDir, 'bin', 'collab'), `#!/bin/sh\nexec ${self.map(shellQuote).join(' ')} "$@"\n`, { mode: 0o755 })
+    }
   }
 
   private async getSources() {
@@ -208,6 +220,9 @@ export class JobRun {
       await writeFile(path, v.value, { mode: 0o600 })
       env[v.key] = path
     }
+    // A collab installed on the system wins; this runner's own is the fallback (in the sandbox it reads the runner's
+    // files directory, and collab serve exposes collab's package).
+    if (this.ctx.collabCommand?.length) env.PATH = `${env.PATH ? `${env.PATH}:` : ''}${join(this.tmpDir, 'bin')}`
     return {
       ...env, CI_PROJECT_DIR: this.workDir, CI_BUILDS_DIR: this.ctx.buildsDir, CI_RUNNER_DESCRIPTION: this.ctx.runnerId,
       CI_RUNNER_VERSION: VERSION, CI_RUNNER_EXECUTABLE_ARCH: `${process.platform}/${process.arch}`, CI_SHARED_ENVIRONMENT: 'true', ...extra,
@@ -215,7 +230,7 @@ export class JobRun {
   }
 
   /** Runs one step's commands in a fresh shell; a step with no commands succeeds at once. */
-  private async runStep(name: 'script' | 'after_script', extra: Record<string, string>, signal = this.abort.signal): Promise<ScriptResult> {
+  private async runStep(name: 'script' | 'release' | 'after_script', extra: Record<string, string>, signal = this.abort.signal): Promise<ScriptResult> {
     const step = this.job.steps.find((s) => s.name === name)
     if (!step || step.script.length === 0) return { exitCode: 0, timedOut: false, aborted: false }
     const env = await this.environment(extra)
@@ -230,7 +245,7 @@ export class JobRun {
       shell: shell.file, scriptFile, cwd: this.workDir, env, output: this.trace, timeoutMs, killGraceMs: this.ctx.killGraceMs, signal, sandbox,
     })
     await this.trace.flush()
-    if (name === 'script' && result.timedOut) this.interrupt('timeout')
+    if (name !== 'after_script' && result.timedOut) this.interrupt('timeout')
     return result
   }
 

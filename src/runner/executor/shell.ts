@@ -11,6 +11,8 @@ export interface ShellExecutorOptions {
   concurrency: number
   runnerId?: string
   isolation: Isolation
+  /** How to run this collab (node and its script): jobs find it as `collab` after their PATH's own. */
+  collabCommand?: readonly string[]
   /** How often the queue is asked when nobody calls notify(). */
   pollMs?: number
   /** After SIGTERM, how long a job's process group has before SIGKILL. */
@@ -83,7 +85,7 @@ export class ShellExecutor implements Executor {
       }
       this.launch(new JobRun({
         source: this.source, buildsDir: this.opts.buildsDir, runnerId: this.runnerId, isolation: this.opts.isolation,
-        killGraceMs: this.opts.killGraceMs ?? 10_000, traceIntervalMs: this.opts.traceIntervalMs, log: this.opts.log,
+        collabCommand: this.opts.collabCommand, killGraceMs: this.opts.killGraceMs ?? 10_000, traceIntervalMs: this.opts.traceIntervalMs, log: this.opts.log,
       }, payload), payload.id)
     }
   }

@@ -15,11 +15,12 @@ import { currentSettings } from '../store/settings-record.js'
 import { findMergeRequestById, sourceProjectOf } from '../store/merge-requests.js'
 import { mergeRequestFacts } from './triggers.js'
 import { artifactsPath, storeArtifacts } from './artifacts.js'
-import { expireInSeconds } from './durations.js'
+import { expireInSeconds } from '../../core/durations.js'
 import { ciBaseUrl, emitJobQueued, emitJobStarted, onJobCanceled } from './lifecycle-events.js'
 import { finishJob } from './lifecycle-finish.js'
 import type { JobSpec } from './plan-types.js'
 import type { JobCoordinator, JobDependency, JobPayload, JobStep } from './runner/protocol.js'
+import { releaseScript } from './releaser.js'
 import { refreshPipeline, specOf } from './scheduler.js'
 import { appendTrace } from './traces.js'
 import { jobVariables, ZERO_SHA } from './variables.js'
@@ -36,6 +37,8 @@ const tokenRefused = () => new CollabError('JOB_TOKEN_INVALID', '403 Forbidden',
 function steps(spec: JobSpec): JobStep[] {
   const timeout = spec.timeout ?? DEFAULT_TIMEOUT
   const out: JobStep[] = [{ name: 'script', script: [...spec.beforeScript, ...spec.script], timeout, when: 'on_success', allow_failure: false }]
+  // GitLab's order (Ci::Build::Step): the release after the script, when it succeeded; after_script last.
+  if (spec.release) out.push({ name: 'release', script: releaseScript(spec.release), timeout, when: 'on_success', allow_failure: false })
   if (spec.afterScript.length) out.push({ name: 'after_script', script: spec.afterScript, timeout: AFTER_SCRIPT_TIMEOUT, when: 'always', allow_failure: true })
   return out
 }

@@ -24,6 +24,26 @@ export interface JobArtifactsSpec {
   untracked: boolean
 }
 
+/** One `release:assets:links` entry as written; its values are expanded by the job's shell. */
+export interface JobReleaseLink {
+  name: string
+  url: string
+  filepath?: string
+  link_type?: string
+}
+
+/** The `release:` keyword as GitLab keeps it in a job's options: values as written, empty ones left out. */
+export interface JobRelease {
+  tag_name: string
+  description: string
+  tag_message?: string
+  name?: string
+  ref?: string
+  released_at?: string
+  milestones?: string[]
+  assets?: { links: JobReleaseLink[] }
+}
+
 export interface JobSpec {
   name: string
   stage: string
@@ -58,6 +78,8 @@ export interface JobSpec {
   services: unknown
   cache: unknown
   tags: string[]
+  /** Made by a `release` step after the script; absent in specs stored before the keyword was read. */
+  release?: JobRelease | null
 }
 
 export interface PipelinePlan {

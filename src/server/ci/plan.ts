@@ -66,6 +66,7 @@ function toSpec(job: JobConfig, d: NonNullable<Decision>, globals: Record<string
     services: job.services,
     cache: job.cache,
     tags: job.tags,
+    ...(job.release ? { release: job.release } : {}),
   }
 }
 

@@ -40,7 +40,7 @@ export function wirePayload(app: AppDeps, p: JobPayload, runner: { maximum_timeo
     git_info: { ...p.git_info, repo_object_format: 'sha1' },
     runner_info: { timeout },
     variables: p.variables.filter((v) => !RUNNER_SET.has(v.key)).map((v) => ({ key: v.key, value: v.value, public: v.public, masked: v.masked, file: v.file === true, raw: false })),
-    steps: p.steps.map((s) => ({ ...s, timeout: s.name === 'script' ? Math.min(s.timeout, timeout) : s.timeout })),
+    steps: p.steps.map((s) => ({ ...s, timeout: s.name === 'after_script' ? s.timeout : Math.min(s.timeout, timeout) })),
     image: image(p.image),
     services: asArray(p.services).map(named).filter((s) => s !== null),
     artifacts: p.artifacts,

@@ -2,6 +2,7 @@
 import { parseDuration } from '../durations.js'
 import * as f from './fields.js'
 import { Problems } from './fields.js'
+import { parseRelease } from './release.js'
 import { parsePolicy, parseRules } from './rules.js'
 import type { JobWhen } from '../plan-types.js'
 import type { JobConfig } from './types.js'
@@ -112,6 +113,7 @@ export function normalizeJob(name: string, value: unknown, defaults: Record<stri
     timeout: f.duration(job.timeout, `${at}:timeout`, p) ?? null,
     image: job.image ?? null, services: job.services ?? null, cache: job.cache ?? null,
     environment: job.environment ?? null,
+    ...released(job, at, p),
     trigger: job.trigger !== undefined && job.script === undefined,
     parallelOf: null,
     raw: job,
@@ -119,6 +121,12 @@ export function normalizeJob(name: string, value: unknown, defaults: Record<stri
   checkDependenciesInNeeds(config, at, p)
   f.recordedShapes(job, at, p)
   return p.list.length > before ? undefined : config
+}
+
+/** `release:` when the job has one: left out otherwise, so jobs without it compare as before. */
+function released(job: Record<string, unknown>, at: string, p: Problems) {
+  const release = parseRelease(job.release, at, p)
+  return release ? { release } : {}
 }
 
 /** With both, GitLab wants every dependency among the needs (artifacts come only from needed jobs then). */

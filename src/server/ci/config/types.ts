@@ -32,7 +32,7 @@ export interface RefPolicy {
 /** What JobSpec says unchanged; the rest is decided by the pipeline's facts. */
 type FixedJobFields =
   | 'name' | 'stage' | 'script' | 'beforeScript' | 'afterScript' | 'startIn' | 'needs' | 'dependencies' | 'artifacts'
-  | 'coverageRegex' | 'retry' | 'timeout' | 'interruptible' | 'image' | 'services' | 'cache' | 'tags'
+  | 'coverageRegex' | 'retry' | 'timeout' | 'interruptible' | 'image' | 'services' | 'cache' | 'tags' | 'release'
 
 export interface JobConfig extends Pick<JobSpec, FixedJobFields> {
   /** The job's own variables; global ones are merged at planning time unless `inherit:variables` says otherwise. */

@@ -17,7 +17,7 @@ export interface JobVariable {
 }
 
 export interface JobStep {
-  name: 'script' | 'after_script'
+  name: 'script' | 'release' | 'after_script'
   script: string[]
   /** Seconds. */
   timeout: number
@@ -55,7 +55,10 @@ export interface JobPayload {
   git_info: { repo_url: string; ref: string; sha: string; before_sha: string; ref_type: 'branch' | 'tag'; refspecs: string[]; depth: number }
   runner_info: { timeout: number }
   variables: JobVariable[]
-  /** `script` holds before_script + script, as gitlab-runner receives them; `after_script` runs in its own shell. */
+  /**
+   * `script` holds before_script + script, as gitlab-runner receives them; `release` (a job with `release:`) runs after
+   * it when it succeeded; `after_script` runs in its own shell.
+   */
   steps: JobStep[]
   artifacts: JobArtifactSpec[]
   dependencies: JobDependency[]
