@@ -1,6 +1,6 @@
 // The time tracking verbs of issues and merge requests: names, which take a duration, the endpoint of each kind, the output.
 import { InvalidArgumentError } from 'commander'
-import { parseDuration } from '../../../src/server/services/durations.js'
+import { parseTimeSpent } from '../../../src/core/durations.js'
 import type { Deps } from '../../../src/cli/factory.js'
 import { printFields, printRaw, status } from '../../../src/cli/output.js'
 import { parseJson, type ApiResponse } from '../../../src/client/http.js'
@@ -35,6 +35,6 @@ export function reportTime(deps: Deps, verb: TimeVerb<string>, response: ApiResp
 
 /** Checked here, before any request: GitLab answers a bad duration with a bare `{"time_spent":["has an invalid format"]}`. */
 export function durationArg(value: string): string {
-  if (parseDuration(value) === null) throw new InvalidArgumentError('expected a duration such as 3h30m, 1.5h or 1w 2d (mo, w, d, h, m), or -30m to subtract')
+  if (parseTimeSpent(value) === null) throw new InvalidArgumentError('expected a duration such as 3h30m, 1.5h or 1w 2d (mo, w, d, h, m), or -30m to subtract')
   return value
 }

@@ -11,7 +11,7 @@ import { hasPendingTodo, insertNote, insertTodo, userNoteBodiesWithMentions } fr
 import { usableMilestone } from './milestones.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { findUsersByUsernames, type UserRow } from '../store/users.js'
-import { humanDuration, parseDuration } from './durations.js'
+import { humanDuration, parseTimeSpent } from '../../core/durations.js'
 import { resolveLabels } from './labels.js'
 import { mentionedUsernames } from './markdown.js'
 
@@ -74,7 +74,7 @@ const reread = (ctx: RequestContext, n: Noteable) => store.findNoteableRow(ctx.a
 
 export function setTimeEstimate(ctx: RequestContext, p: ProjectView, n: Noteable, duration: string | null): store.NoteableRow {
   requireTimeTracking(ctx, p)
-  const seconds = duration === null ? 0 : parseDuration(duration)
+  const seconds = duration === null ? 0 : parseTimeSpent(duration)
   if (seconds === null || seconds < 0) throw validationFailed({ time_estimate: ['has an invalid format'] })
   if (seconds === n.row.time_estimate) return reread(ctx, n)
   const at = nowIso(ctx)
@@ -99,7 +99,7 @@ export function addSpentTime(ctx: RequestContext, p: ProjectView, n: Noteable, d
     })
     return reread(ctx, n)
   }
-  const seconds = parseDuration(duration)
+  const seconds = parseTimeSpent(duration)
   if (seconds === null || seconds === 0) throw validationFailed({ time_spent: ['has an invalid format'] })
   if (seconds < 0 && -seconds > row.total_time_spent) throw validationFailed({ time_spent: ['Time to subtract exceeds the total time spent'] })
   transaction(db, () => {

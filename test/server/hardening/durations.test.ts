@@ -1,6 +1,6 @@
 // Durations whose unit names a property every plain object has (`constructor`, `__proto__`) are refused with 400, not 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseDuration } from '../../../src/server/services/durations.js'
+import { parseTimeSpent } from '../../../src/core/durations.js'
 import { createProject, createUser, type TestUser } from '../../helpers/api.js'
 import { createIssue, issuePath } from '../../helpers/issues.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
@@ -8,7 +8,7 @@ import { fixedClock, startTestServer, type TestServer } from '../../helpers/serv
 const INHERITED = ['1constructor', '1__proto__', '2toString', '1hasOwnProperty', '3valueOf', '1h 2constructor']
 
 describe('durations with inherited property names as units', () => {
-  it.each(INHERITED)('parseDuration refuses %j', (text) => expect(parseDuration(text)).toBeNull())
+  it.each(INHERITED)('parseDuration refuses %j', (text) => expect(parseTimeSpent(text)).toBeNull())
 
   let server: TestServer
   let alice: TestUser

@@ -1,7 +1,7 @@
 // Time tracking: GitLab's duration grammar and human format, and the five endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TimeStats } from '../../../src/contract/entities/issues.js'
-import { humanDuration, parseDuration } from '../../../src/server/services/durations.js'
+import { humanDuration, parseTimeSpent } from '../../../src/core/durations.js'
 import { createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
 import { createIssue, issuePath, noTime } from '../../helpers/issues.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
@@ -11,9 +11,9 @@ describe('durations', () => {
     ['1mo 2w 3d 4h 5m', 160 * 3600 + 2 * 40 * 3600 + 3 * 8 * 3600 + 4 * 3600 + 300],
     ['3h30m', 12600], ['3h 30m', 12600], ['1.5h', 5400], ['2', 7200], ['1w 2d', 201600], ['1 week 2 days', 201600],
     ['90m', 5400], ['30 minutes', 1800], ['1d', 28800], ['1mo', 576000], ['-1h', -3600], ['10s', 10], ['0', 0],
-  ])('parses %s as %i seconds', (text, seconds) => expect(parseDuration(text)).toBe(seconds))
+  ])('parses %s as %i seconds', (text, seconds) => expect(parseTimeSpent(text)).toBe(seconds))
 
-  it.each(['', 'abc', '3x', '1h foo', 'h', '--1h', '1y'])('refuses %j', (text) => expect(parseDuration(text)).toBeNull())
+  it.each(['', 'abc', '3x', '1h foo', 'h', '--1h', '1y'])('refuses %j', (text) => expect(parseTimeSpent(text)).toBeNull())
 
   it.each([[12600, '3h 30m'], [201600, '1w 2d'], [576000 + 60, '1mo 1m'], [0, null], [28800, '1d'], [3661, '1h 1m 1s']])(
     'writes %i seconds as %j', (seconds, text) => expect(humanDuration(seconds)).toBe(text))

@@ -1,5 +1,5 @@
 // One job hash (after include, extends and !reference) -> a validated JobConfig, with `default:` applied.
-import { parseDuration } from '../durations.js'
+import { parseCiDuration } from '../../../core/durations.js'
 import * as f from './fields.js'
 import { Problems } from './fields.js'
 import { parseRelease } from './release.js'
@@ -53,7 +53,7 @@ function startIn(job: Record<string, unknown>, when: unknown, at: string, p: Pro
     return null
   }
   if (job.start_in === undefined || job.start_in === null) { p.add(`${at} start in can't be blank`); return null }
-  const seconds = typeof job.start_in === 'string' || typeof job.start_in === 'number' ? parseDuration(String(job.start_in)) : null
+  const seconds = typeof job.start_in === 'string' || typeof job.start_in === 'number' ? parseCiDuration(String(job.start_in)) : null
   if (seconds === null) { p.add(`${at} start in should be a duration`); return null }
   if (seconds > ONE_WEEK) p.add(`${at} start in should not exceed the limit`)
   return seconds

@@ -1,7 +1,7 @@
 // Reading `rules:`, `workflow:rules:` and `only:`/`except:` into their validated forms.
 import { isSlashed, slashedPattern } from '../../../core/re2.js'
 import { parseExpression, type Expr } from '../expressions.js'
-import { parseDuration } from '../durations.js'
+import { parseCiDuration } from '../../../core/durations.js'
 import { needsList, Problems, stringList, unknownKeys, variablesHash } from './fields.js'
 import type { AllowFailureConfig, RefPolicy, RuleConfig, RuleWhen } from './types.js'
 import { isHash } from './yaml.js'
@@ -37,7 +37,7 @@ function ruleStartIn(rule: Record<string, unknown>, at: string, p: Problems): nu
     return null
   }
   if (rule.start_in === undefined || rule.start_in === null) { p.add(`${at} start in can't be blank`); return null }
-  const seconds = typeof rule.start_in === 'string' || typeof rule.start_in === 'number' ? parseDuration(String(rule.start_in)) : null
+  const seconds = typeof rule.start_in === 'string' || typeof rule.start_in === 'number' ? parseCiDuration(String(rule.start_in)) : null
   if (seconds === null) p.add(`${at} start in should be a duration`)
   else if (seconds > 7 * 24 * 3600) p.add(`${at} start in should not exceed the limit`)
   return seconds

@@ -1,6 +1,6 @@
 // CI durations (ChronicDuration's forms: a day is 24 hours, a bare number is seconds) and artifacts:expire_in.
 import { describe, expect, it } from 'vitest'
-import { expireInSeconds, parseDuration } from '../../../../src/server/ci/durations.js'
+import { expireInSeconds, parseCiDuration as parseDuration } from '../../src/core/durations.js'
 
 describe('parseDuration', () => {
   it.each([
