@@ -19,6 +19,7 @@ import * as protectedTags from './endpoints/protected-tags.js'
 import * as mergeRequests from './endpoints/merge-requests.js'
 import * as mergeRequestActions from './endpoints/merge-request-actions.js'
 import * as mergeRequestNotes from './endpoints/merge-request-notes.js'
+import * as diffs from './endpoints/diffs.js'
 import * as jobs from './endpoints/jobs.js'
 import * as ciVariables from './endpoints/ci-variables.js'
 import * as ciGroupVariables from './endpoints/ci-group-variables.js'
@@ -79,6 +80,7 @@ export const contract = {
   mergeRequests: pick(mergeRequests),
   mergeRequestActions: pick(mergeRequestActions),
   mergeRequestNotes: pick(mergeRequestNotes),
+  diffs: pick(diffs),
   jobs: pick(jobs),
   ciVariables: pick(ciVariables),
   ciGroupVariables: pick(ciGroupVariables),

@@ -22,6 +22,7 @@ import { todoHandlers } from './handlers/todos.js'
 import { mergeRequestHandlers } from './handlers/merge-requests.js'
 import { mergeRequestActionHandlers } from './handlers/merge-request-actions.js'
 import { mergeRequestNoteHandlers } from './handlers/merge-request-notes.js'
+import { diffHandlers } from './handlers/diffs.js'
 import { jobHandlers } from './handlers/jobs.js'
 import { ciVariableHandlers } from './handlers/ci-variables.js'
 import { ciGroupVariableHandlers } from './handlers/ci-group-variables.js'
@@ -103,6 +104,7 @@ const HANDLERS = {
   mergeRequests: mergeRequestHandlers,
   mergeRequestActions: mergeRequestActionHandlers,
   mergeRequestNotes: mergeRequestNoteHandlers,
+  diffs: diffHandlers,
   jobs: jobHandlers,
   ciVariables: ciVariableHandlers,
   ciGroupVariables: ciGroupVariableHandlers,

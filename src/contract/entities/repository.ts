@@ -41,6 +41,8 @@ export const DiffEntry = z.object({
   renamed_file: z.boolean(),
   deleted_file: z.boolean(),
   generated_file: z.boolean().nullable(),
+  collapsed: z.boolean().optional(),
+  too_large: z.boolean().optional(),
 })
 export type DiffEntry = z.infer<typeof DiffEntry>
 
@@ -89,7 +91,8 @@ export const Tag = z.object({
   message: nstr,
   target: z.string(),
   commit: Commit,
-  release: z.null(),
+  /** The tag's release notes (Entities::TagRelease), null when the tag has no release. */
+  release: z.object({ tag_name: z.string(), description: z.string().nullable() }).nullable(),
   protected: z.boolean(),
   created_at: nstr,
 })
@@ -115,3 +118,14 @@ export const RepositoryFile = z.object({
   execute_filemode: z.boolean(),
   content: z.string(),
 })
+
+/** GET …/repository/compare (Entities::Compare): the newest commit, the commits oldest first, the diff. */
+export const Compare = z.object({
+  commit: Commit.nullable(),
+  commits: z.array(Commit),
+  diffs: z.array(DiffEntry),
+  compare_timeout: z.boolean(),
+  compare_same_ref: z.boolean(),
+  web_url: z.string(),
+})
+export type Compare = z.infer<typeof Compare>

@@ -4,6 +4,8 @@ import type { DiffFile } from './types.js'
 /** GitLab prints a missing side's mode as `0`, not git's `000000`. */
 export const gitlabMode = (mode: string) => (/^0+$/.test(mode) ? '0' : mode)
 
+export const ZERO_OID = '0'.repeat(40)
+
 export type DiffEntryHead = Omit<DiffFile, 'diff' | 'additions' | 'deletions'>
 
 /**
@@ -50,19 +52,20 @@ export function parseRaw(rawPart: string): DiffEntryHead[] {
   for (let i = 0; i < fields.length; ) {
     const head = fields[i++]
     if (!head.startsWith(':')) continue
-    const [aMode, bMode, , , status] = head.slice(1).split(' ')
+    const [aMode, bMode, aBlob, bBlob, status] = head.slice(1).split(' ')
     const renamed = status.startsWith('R') || status.startsWith('C')
     const oldPath = fields[i++]
     const newPath = renamed ? fields[i++] : oldPath
     // A type change (file <-> symlink) gets two patches from git, a deletion and an addition: two entries keep them in step.
     if (status === 'T') {
       const side = { oldPath, newPath, renamedFile: false }
-      entries.push({ ...side, aMode: gitlabMode(aMode), bMode: '0', newFile: false, deletedFile: true })
-      entries.push({ ...side, aMode: '0', bMode: gitlabMode(bMode), newFile: true, deletedFile: false })
+      entries.push({ ...side, aMode: gitlabMode(aMode), bMode: '0', newFile: false, deletedFile: true, aBlob, bBlob: ZERO_OID })
+      entries.push({ ...side, aMode: '0', bMode: gitlabMode(bMode), newFile: true, deletedFile: false, aBlob: ZERO_OID, bBlob })
       continue
     }
     entries.push({
       oldPath, newPath, aMode: gitlabMode(aMode), bMode: gitlabMode(bMode), newFile: status === 'A', deletedFile: status === 'D', renamedFile: status.startsWith('R'),
+      aBlob, bBlob, ...(renamed ? { similarity: Number(status.slice(1)) } : {}),
     })
   }
   return entries

@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { cachedDiff } from './diff-cache.js'
-import { parseNumstat, parseRaw, type DiffEntryHead } from './diff-parse.js'
+import { parseNumstat, parseRaw, ZERO_OID, type DiffEntryHead } from './diff-parse.js'
 import { DiffOutputReader, GrowingDiff, wholeDiff, type Diff } from './diff-stream.js'
 import { fingerprint, isBinary, similarity, unifiedHunks, type Fingerprint } from './diff-text.js'
 import { gitAvailable, GitOutputTooLarge, runGit, streamGit } from './exec.js'
@@ -182,7 +182,7 @@ async function fileDiff(gitdir: string, oldPath: string, newPath: string, oldSid
     if (!oldBuf.equals(newBuf)) text.diff = `Binary files ${oldSide ? `a/${oldPath}` : '/dev/null'} and ${newSide ? `b/${newPath}` : '/dev/null'} differ\n`
   } else if (!oldBuf.equals(newBuf)) text = unifiedHunks(oldBuf.toString('utf8'), newBuf.toString('utf8'))
   return {
-    oldPath, newPath, aMode: oldSide ? oldSide.mode : '0', bMode: newSide ? newSide.mode : '0',
+    oldPath, newPath, aMode: oldSide ? oldSide.mode : '0', bMode: newSide ? newSide.mode : '0', aBlob: oldSide?.oid ?? ZERO_OID, bBlob: newSide?.oid ?? ZERO_OID,
     newFile: !oldSide, deletedFile: !newSide, renamedFile: oldPath !== newPath, ...text,
   }
 }

@@ -21,6 +21,11 @@ export interface DiffFile {
   newFile: boolean
   renamedFile: boolean
   deletedFile: boolean
+  /** Blob ids of both sides (git's all-zero id for a missing side), for the `index` line of a raw patch. */
+  aBlob?: string
+  bBlob?: string
+  /** git's rename score (`R090` is 90), where git reported one. */
+  similarity?: number
   /** Hunks only (from the first `@@`), or git's binary notice. */
   diff: string
   additions: number

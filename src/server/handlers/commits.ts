@@ -54,7 +54,7 @@ export const commitHandlers = {
 
   getCommitDiff: async (input, ctx) => {
     const { files, total } = await commits.getDiffPage(ctx, project(ctx, input.id), input.sha)
-    return { status: 200, body: files.map(presentDiff), total }
+    return { status: 200, body: files.map((f) => presentDiff(f, { unidiff: input.unidiff })), total }
   },
 
   listCommitComments: async (input, ctx) => {

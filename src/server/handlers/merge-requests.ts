@@ -92,7 +92,7 @@ export const mergeRequestHandlers = {
     // Past GitLab's cap the list stops (`overflow`, changes_count "1000+") unless the raw diffs are asked for.
     const overflow = !input.access_raw_diffs && files.length > CHANGES_CAP
     const shown = overflow ? files.slice(0, CHANGES_CAP) : files
-    return { status: 200, body: { ...presentSingle(ctx, mr), changes: shown.map(presentDiff), overflow } }
+    return { status: 200, body: { ...presentSingle(ctx, mr), changes: shown.map((f) => presentDiff(f, { unidiff: input.unidiff })), overflow } }
   },
 
   listMergeRequestPipelines: (input, ctx) => {

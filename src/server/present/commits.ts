@@ -1,5 +1,5 @@
 // Commits and diffs as GitLab serializes them.
-import type { Commit, DiffEntry } from '../../contract/entities/repository.js'
+import type { Commit, Compare, DiffEntry } from '../../contract/entities/repository.js'
 import type { RequestContext } from '../context.js'
 import type { CommitInfo, DiffFile } from '../git/types.js'
 import type { ProjectView } from '../store/projects.js'
@@ -41,14 +41,61 @@ export function presentCommit(c: CommitInfo, p: ProjectView, ctx: Pick<RequestCo
   return out
 }
 
-export const presentDiff = (d: DiffFile): DiffEntry => ({
-  diff: d.diff,
-  new_path: d.newPath,
-  old_path: d.oldPath,
-  a_mode: d.aMode,
-  b_mode: d.bMode,
-  new_file: d.newFile,
-  renamed_file: d.renamedFile,
-  deleted_file: d.deletedFile,
-  generated_file: false,
+/** GitLab's default diff_max_patch_bytes: a file's patch this large is shown empty and `too_large`. */
+const MAX_PATCH_BYTES = 200 * 1024
+
+const side = (prefix: 'a' | 'b', path: string, missing: boolean) => (missing ? '/dev/null' : `${prefix}/${path}`)
+
+/** Gitlab::Git::Diff#unidiff: the hunks under `---`/`+++` lines; a binary notice or an empty diff as it is. */
+function unidiff(f: DiffFile): string {
+  if (!f.diff || f.diff.startsWith('Binary files ')) return f.diff
+  return `--- ${side('a', f.oldPath, f.newFile)}\n+++ ${side('b', f.newPath, f.deletedFile)}\n${f.diff}`
+}
+
+export interface DiffOptions {
+  /** `unidiff=true`: the hunks under `---`/`+++` lines. */
+  unidiff?: boolean
+  /** Entities::Diff's `collapsed` and `too_large`, as the merge request diffs and compare show them. */
+  limits?: boolean
+}
+
+export function presentDiff(d: DiffFile, opts: DiffOptions = {}): DiffEntry {
+  const tooLarge = opts.limits === true && Buffer.byteLength(d.diff) >= MAX_PATCH_BYTES
+  const out: DiffEntry = {
+    diff: tooLarge ? '' : opts.unidiff ? unidiff(d) : d.diff,
+    new_path: d.newPath,
+    old_path: d.oldPath,
+    a_mode: d.aMode,
+    b_mode: d.bMode,
+    new_file: d.newFile,
+    renamed_file: d.renamedFile,
+    deleted_file: d.deletedFile,
+    generated_file: false,
+  }
+  // The API's diffs are expanded, so none is collapsed; a patch past the hard limit is dropped (Gitlab::Git::Diff#too_large!).
+  return opts.limits ? { ...out, collapsed: false, too_large: tooLarge } : out
+}
+
+/** Two refs compared (services/repository-compare.ts). */
+export interface ComparisonView {
+  /** The project whose repository the comparison ran in (the `from` side's), for web_url. */
+  project: ProjectView
+  commits: CommitInfo[]
+  diffs: readonly DiffFile[]
+  same: boolean
+  /** More files changed than GitLab's diff limit lets a comparison show: the rest are left out (compare_timeout). */
+  overflow: boolean
+  /** The web page's `from`: the start commit when straight, else the merge base. */
+  fromSha: string | null
+  toSha: string
+}
+
+/** Entities::Compare: `commit` is the newest of `commits` (oldest first); web_url opens the compare page. */
+export const presentCompare = (c: ComparisonView, ctx: Pick<RequestContext, 'baseUrl'>, opts: { unidiff?: boolean } = {}): Compare => ({
+  commit: c.commits.length ? presentCommit(c.commits[c.commits.length - 1], c.project, ctx) : null,
+  commits: c.commits.map((x) => presentCommit(x, c.project, ctx)),
+  diffs: c.diffs.map((d) => presentDiff(d, { unidiff: opts.unidiff, limits: true })),
+  compare_timeout: c.overflow,
+  compare_same_ref: c.same,
+  web_url: `${ctx.baseUrl}/${projectFullPath(c.project)}/-/compare/${c.fromSha ?? ''}...${c.toSha}`,
 })

@@ -2,6 +2,7 @@
 // commits, its changes, and how far its source branch is behind the target.
 import type { RequestContext } from '../context.js'
 import { diffBetween } from '../git/diff.js'
+import { patchText } from '../git/diff-patch.js'
 import { commitsBetween, divergedCommitsCount } from '../git/merge/index.js'
 import type { CommitInfo, DiffFile } from '../git/types.js'
 import type { MergeRequestRow } from '../store/merge-requests.js'
@@ -19,3 +20,7 @@ export const mergeRequestChanges = async (ctx: RequestContext, p: ProjectView, m
 /** How many commits the target has that the source lacks (the API's diverged_commits_count). */
 export const divergedCount = async (ctx: RequestContext, p: ProjectView, mr: MergeRequestRow): Promise<number> =>
   mr.source_sha && mr.target_sha ? divergedCommitsCount(gitdirOf(ctx, p), mr.source_sha, mr.target_sha) : 0
+
+/** Its diff as one patch text (raw_diffs), from the same files as its changes. */
+export const mergeRequestPatch = async (ctx: RequestContext, p: ProjectView, mr: MergeRequestRow): Promise<string> =>
+  patchText(await mergeRequestChanges(ctx, p, mr))

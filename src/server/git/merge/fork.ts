@@ -82,3 +82,17 @@ export async function rebaseOntoRepository(gitdir: string, ontoGitdir: string, r
     await withRepoLock(gitdir, () => moveRef(gitdir, temp, null, onto))
   }
 }
+
+/**
+ * Runs `fn` while commit `rev` of repository `fromGitdir` is held in `gitdir` under a temporary hidden ref (GitLab's
+ * with_tmp_ref), so that both sides of a comparison across a fork network are in one repository; the ref is removed after.
+ */
+export async function withFetchedCommit<T>(gitdir: string, fromGitdir: string, rev: string, fn: () => Promise<T>): Promise<T> {
+  const temp = `refs/tmp/fetched/${randomUUID()}`
+  const oid = await fetchRef(gitdir, fromGitdir, rev, temp)
+  try {
+    return await fn()
+  } finally {
+    await withRepoLock(gitdir, () => moveRef(gitdir, temp, null, oid))
+  }
+}

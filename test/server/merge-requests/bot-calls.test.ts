@@ -1,0 +1,96 @@
+// The calls bots stop at (issue 23): a merge request's diffs page by page and as a patch, compare, merge_ref, a
+// milestone's merge requests, and the merge and cancel codes of api-v4.md.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Compare, DiffEntry } from '../../../src/contract/entities/repository.js'
+import { createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
+import { commit, create, gitIn, remove, repo, update } from '../../helpers/repository.js'
+import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
+import { mrPath, openMergeRequest, seedMaster } from './fixtures.js'
+
+let server: TestServer
+let alice: TestUser
+let bob: TestUser
+let project: any
+let mr: any
+let base: string
+let head: string
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: fixedClock('2024-01-02T03:04:05.000Z') })
+  alice = await createUser(server, 'alice')
+  bob = await createUser(server, 'bob')
+  project = await createProject(alice.api, { name: 'demo', visibility: 'public' })
+  base = (await seedMaster(alice.api, project.id)).id
+  await commit(alice.api, project.id, { branch: 'master', commit_message: 'More files', actions: [create('old.txt', 'one\ntwo\nthree\nfour\n'), create('gone.txt', 'bye\n')] })
+  base = (await alice.api.get(`${repo(project.id)}/branches/master`)).body.commit.id
+  await commit(alice.api, project.id, {
+    branch: 'feature', start_branch: 'master', commit_message: 'Change things',
+    actions: [create('new.txt', 'fresh\n'), update('README.md', '# demo\n\nmore\n'), remove('gone.txt'), { action: 'move', previous_path: 'old.txt', file_path: 'moved.txt' }],
+  })
+  head = (await commit(alice.api, project.id, { branch: 'feature', commit_message: 'Second', actions: [create('z.txt', 'z\n')] })).id
+  mr = await openMergeRequest(alice.api, project.id, { source_branch: 'feature', title: 'Feature' })
+})
+afterAll(() => server.close())
+
+describe('GET …/merge_requests/:iid/diffs and raw_diffs', () => {
+  it('pages the changed files with X-Total, as Entities::Diff shows them', async () => {
+    const all = expectStatus(await bob.api.get(mrPath(project.id, mr.iid, '/diffs')), 200)
+    expect(all.headers.get('x-total')).toBe('5')
+    expect(all.body.map((d: any) => DiffEntry.strict().parse(d)).map((d: DiffEntry) => [d.old_path, d.new_path, d.new_file, d.renamed_file, d.deleted_file]))
+      .toEqual([
+        ['README.md', 'README.md', false, false, false], ['gone.txt', 'gone.txt', false, false, true], ['old.txt', 'moved.txt', false, true, false],
+        ['new.txt', 'new.txt', true, false, false], ['z.txt', 'z.txt', true, false, false],
+      ])
+    expect(all.body[0]).toEqual({
+      diff: '@@ -1 +1,3 @@\n # demo\n+\n+more\n', new_path: 'README.md', old_path: 'README.md', a_mode: '100644', b_mode: '100644',
+      new_file: false, renamed_file: false, deleted_file: false, generated_file: false, collapsed: false, too_large: false,
+    })
+    const page = expectStatus(await bob.api.get(mrPath(project.id, mr.iid, '/diffs'), { query: { page: 2, per_page: 2, unidiff: true } }), 200)
+    expect([page.headers.get('x-total'), page.headers.get('x-total-pages'), page.headers.get('x-page')]).toEqual(['5', '3', '2'])
+    expect(page.body.map((d: any) => d.diff)).toEqual(['', '--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1 @@\n+fresh\n'])
+  })
+
+  it('answers the patch git diff --full-index writes, as plain text', async () => {
+    const res = expectStatus(await bob.api.get(mrPath(project.id, mr.iid, '/raw_diffs')), 200)
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(res.text).toBe(gitIn(server, project.id, ['diff', '--full-index', '-M', base, head]))
+    expect((await bob.api.get(mrPath(project.id, 99, '/raw_diffs'))).status).toBe(404)
+  })
+})
+
+describe('GET …/repository/compare', () => {
+  const compare = (query: Record<string, string | number | boolean>, as = bob) => as.api.get(`${repo(project.id)}/compare`, { query })
+
+  it('compares through the merge base: commits oldest first, commit the newest, the diff, web_url', async () => {
+    const moved = (await commit(alice.api, project.id, { branch: 'master', commit_message: 'Master moves on', actions: [create('m.txt', 'm\n')] })).id
+    const res = expectStatus(await compare({ from: 'master', to: 'feature' }), 200)
+    const body = Compare.strict().parse(res.body)
+    expect(body.commits.map((c) => c.title)).toEqual(['Change things', 'Second'])
+    expect([body.commit?.id, body.compare_timeout, body.compare_same_ref]).toEqual([head, false, false])
+    expect(body.diffs.map((d) => d.new_path)).toEqual(['README.md', 'gone.txt', 'moved.txt', 'new.txt', 'z.txt'])
+    expect(body.web_url).toBe(`${server.url}/alice/demo/-/compare/${base}...${head}`)
+    const straight = expectStatus(await compare({ from: 'master', to: 'feature', straight: true }), 200).body
+    expect([straight.diffs.map((d: any) => [d.new_path, d.deleted_file]).find((d: any) => d[0] === 'm.txt'), straight.web_url])
+      .toEqual([['m.txt', true], `${server.url}/alice/demo/-/compare/${moved}...${head}`])
+  })
+
+  it('answers the same ref, an unknown to (404) and a project outside the fork network (400)', async () => {
+    const same = expectStatus(await compare({ from: 'feature', to: head }), 200).body
+    expect([same.commit, same.commits, same.diffs, same.compare_same_ref]).toEqual([null, [], [], true])
+    const missing = await compare({ from: 'master', to: 'nope' })
+    expect([missing.status, missing.body]).toEqual([404, { message: '404 Ref Not Found' }])
+    const other = await createProject(bob.api, { name: 'other', visibility: 'public' })
+    const outside = await compare({ from: 'master', to: 'feature', from_project_id: other.id })
+    expect([outside.status, outside.body]).toEqual([400, { message: `Target project id:${other.id} is not a fork of project id:${project.id}` }])
+  })
+
+  it('compares a fork against its upstream with from_project_id, leaving no ref behind', async () => {
+    const fork = expectStatus(await bob.api.post(`/projects/${project.id}/fork`, {}), 201).body
+    await server.app.tasks.idle()
+    const fix = (await commit(bob.api, fork.id, { branch: 'fix', start_branch: 'master', commit_message: 'Fix in fork', actions: [create('fix.txt', 'fix\n')] })).id
+    const res = expectStatus(await bob.api.get(`${repo(fork.id)}/compare`, { query: { from: 'master', to: 'fix', from_project_id: project.id } }), 200).body
+    expect([res.commits.map((c: any) => c.id), res.diffs.map((d: any) => d.new_path), res.web_url.startsWith(`${server.url}/alice/demo/-/compare/`)])
+      .toEqual([[fix], ['fix.txt'], true])
+    expect(gitIn(server, project.id, ['for-each-ref', 'refs/tmp'])).toBe('')
+  })
+})
