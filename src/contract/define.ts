@@ -10,8 +10,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
  */
 export type AuthRule = 'public' | 'optional' | 'required' | 'admin'
 
-/** Token scopes that satisfy an endpoint; `read` accepts api or read_api, `user` also read_user. */
-export type ScopeRule = 'read' | 'write' | 'user'
+/** Token scopes that satisfy an endpoint; `read` accepts api or read_api, `user` also read_user, `rotate` api or self_rotate. */
+export type ScopeRule = 'read' | 'write' | 'user' | 'rotate'
 
 type Shape = z.core.$ZodLooseShape
 

@@ -53,6 +53,7 @@ import * as groupLabels from './endpoints/group-labels.js'
 import * as groupMilestones from './endpoints/group-milestones.js'
 import * as runners from './endpoints/runners.js'
 import * as runnerProtocol from './endpoints/runner-protocol.js'
+import * as resourceAccessTokens from './endpoints/resource-access-tokens.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -114,6 +115,7 @@ export const contract = {
   groupMilestones: pick(groupMilestones),
   runners: pick(runners),
   runnerProtocol: pick(runnerProtocol),
+  resourceAccessTokens: pick(resourceAccessTokens),
 }
 
 export type ContractTree = typeof contract

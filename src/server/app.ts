@@ -59,6 +59,7 @@ import { groupLabelHandlers } from './handlers/group-labels.js'
 import { groupMilestoneHandlers } from './handlers/group-milestones.js'
 import { runnerHandlers } from './handlers/runners.js'
 import { runnerProtocolHandlers } from './handlers/runner-protocol.js'
+import { resourceAccessTokenHandlers } from './handlers/resource-access-tokens.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
@@ -138,6 +139,7 @@ const HANDLERS = {
   groupMilestones: groupMilestoneHandlers,
   runners: runnerHandlers,
   runnerProtocol: runnerProtocolHandlers,
+  resourceAccessTokens: resourceAccessTokenHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */

@@ -4,7 +4,7 @@ import { defineEndpoint } from '../define.js'
 import { Member } from '../entities/groups.js'
 import { dateOnly, int, list, ref, str } from '../params.js'
 
-const Level = z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+export const Level = z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
   z.union([z.literal(10), z.literal(20), z.literal(30), z.literal(40), z.literal(50)], { error: 'does not have a valid value' }))
 const ListInput = { query: str().optional(), user_ids: list(int()).optional() }
 const AddInput = { user_id: int(), access_level: Level, expires_at: dateOnly().optional() }

@@ -81,6 +81,11 @@ export const getCurrentPersonalAccessToken = defineEndpoint({
   responses: { 200: PersonalAccessToken },
 })
 
+export const rotateCurrentPersonalAccessToken = defineEndpoint({
+  method: 'POST', path: '/personal_access_tokens/self/rotate', summary: 'Rotate the token used for this request: a new token, this one revoked',
+  scope: 'rotate', input: { expires_at: dateOnly().optional() }, responses: { 200: PersonalAccessToken },
+})
+
 export const revokeCurrentPersonalAccessToken = defineEndpoint({
   method: 'DELETE', path: '/personal_access_tokens/self', summary: 'Revoke the token used for this request',
   responses: { 204: null },

@@ -61,6 +61,11 @@ export const userHandlers = {
 
   getCurrentPersonalAccessToken: (_input, ctx) => ({ status: 200, body: presentToken(users.currentToken(ctx), ctx.app.clock.now()) }),
 
+  rotateCurrentPersonalAccessToken: (input, ctx) => {
+    const { row, plain } = users.rotateToken(ctx.app, users.currentToken(ctx), input.expires_at)
+    return { status: 200, body: presentToken(row, ctx.app.clock.now(), plain) }
+  },
+
   revokeCurrentPersonalAccessToken: (_input, ctx) => {
     const token = users.currentToken(ctx)
     users.revokeToken(ctx, token.id, token.kind === 'impersonation' ? 'impersonation' : 'personal')

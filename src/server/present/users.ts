@@ -28,7 +28,7 @@ export const presentUser = (u: UserRow, ctx: Urls): User => ({
   organization: u.organization,
   job_title: u.job_title,
   pronouns: u.pronouns ?? null,
-  bot: false,
+  bot: u.user_type === 'project_bot',
   work_information: null,
   followers: 0,
   following: 0,

@@ -95,6 +95,8 @@ const SCOPES_FOR: Record<ScopeRule, string[]> = {
   write: ['api'],
   read: ['api', 'read_api'],
   user: ['api', 'read_api', 'read_user'],
+  // GitLab 17.9's self_rotate lets a token rotate itself and do nothing else.
+  rotate: ['api', 'self_rotate'],
 }
 
 export function checkScope(caller: Caller, rule: ScopeRule) {

@@ -1,5 +1,5 @@
 // Users and their tokens: reads, admin creation, token issue and revocation, and the first-start administrator.
-import { conflict, CollabError, forbidden, notFound, validationFailed } from '../../core/errors.js'
+import { badRequest, conflict, CollabError, forbidden, notFound, validationFailed } from '../../core/errors.js'
 import { hashPassword, hashPasswordSync, newToken, sha256 } from '../../core/ids.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
@@ -98,7 +98,7 @@ function insertNewUser(app: AppDeps, input: CreateUserInput, passwordHash: strin
 export const canCreateProject = (app: AppDeps, u: users.UserRow) =>
   !isExternalUser(u) && countPersonalProjects(app.db, u.id) < u.projects_limit
 
-export interface TokenInput { name: string; scopes: string[]; expires_at?: string }
+export interface TokenInput { name: string; scopes: string[]; expires_at?: string; description?: string | null }
 
 export function createToken(app: AppDeps, userId: number, kind: 'personal' | 'impersonation', input: TokenInput, plain = newToken()) {
   if (!users.findUserById(app.db, userId)) throw notFound('User')
@@ -109,8 +109,42 @@ export function createToken(app: AppDeps, userId: number, kind: 'personal' | 'im
   const id = tokens.insertToken(app.db, {
     user_id: userId, kind, name: input.name, token_hash: sha256(plain),
     scopes: [...new Set(input.scopes)].join(' '), expires_at: input.expires_at ?? null, created_at: now.toISOString(),
+    description: input.description ?? null,
   })
   return { row: tokens.findTokenById(app.db, id)!, plain }
+}
+
+/** PersonalAccessToken::MAX_PERSONAL_ACCESS_TOKEN_LIFETIME_IN_DAYS, with expiry required as GitLab 17 has it by default. */
+const MAX_LIFETIME_DAYS = 365
+// PersonalAccessTokens::RotateService::EXPIRATION_PERIOD: a rotated token without a date lives a week.
+const ROTATED_LIFETIME_DAYS = 7
+
+const daysFromToday = (app: AppDeps, days: number) => new Date(app.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10)
+
+/**
+ * The expiry date a new token gets under GitLab's required expiry: the given one, which may be at most a year away
+ * (the model's "Expires at must be before …", answered as a 400), or `defaultDays` from today.
+ */
+export function requiredExpiry(app: AppDeps, expiresAt: string | undefined, defaultDays = MAX_LIFETIME_DAYS): string {
+  const latest = daysFromToday(app, MAX_LIFETIME_DAYS)
+  if (expiresAt && expiresAt > latest) throw badRequest(`Expires at must be before ${latest}`)
+  return expiresAt ?? daysFromToday(app, defaultDays)
+}
+
+/**
+ * PersonalAccessTokens::RotateService: one transaction revokes the token and makes its successor (same owner, kind,
+ * name, description and scopes) with a new secret; answers the successor and its secret.
+ */
+export function rotateToken(app: AppDeps, token: tokens.TokenRow, expiresAt: string | undefined) {
+  if (token.revoked) throw badRequest('Token already revoked')
+  if (token.kind === 'oauth') throw notFound('Personal Access Token')
+  const expires = requiredExpiry(app, expiresAt, ROTATED_LIFETIME_DAYS)
+  return transaction(app.db, () => {
+    tokens.revokeToken(app.db, token.id)
+    return createToken(app, token.user_id, token.kind as 'personal' | 'impersonation', {
+      name: token.name, scopes: token.scopes.split(' ').filter(Boolean), expires_at: expires, description: token.description,
+    })
+  })
 }
 
 export function listTokens(ctx: RequestContext, kind: 'personal' | 'impersonation', userId: number | undefined, active?: boolean) {

@@ -13,14 +13,16 @@ export interface TokenRow {
   expires_at: string | null
   created_at: string
   last_used_at: string | null
+  /** Migration 037: what a resource access token is for (GitLab's description). */
+  description: string | null
 }
 
-export type NewToken = Omit<TokenRow, 'id' | 'revoked' | 'last_used_at' | 'refresh_hash'> & { refresh_hash?: string | null }
+export type NewToken = Omit<TokenRow, 'id' | 'revoked' | 'last_used_at' | 'refresh_hash' | 'description'> & { refresh_hash?: string | null; description?: string | null }
 
 export function insertToken(db: Db, t: NewToken): number {
-  return Number(stmt(db, `INSERT INTO tokens (user_id, kind, name, token_hash, refresh_hash, scopes, expires_at, created_at)
-    VALUES (@user_id, @kind, @name, @token_hash, @refresh_hash, @scopes, @expires_at, @created_at)`)
-    .run({ refresh_hash: null, ...t }).lastInsertRowid)
+  return Number(stmt(db, `INSERT INTO tokens (user_id, kind, name, token_hash, refresh_hash, scopes, expires_at, created_at, description)
+    VALUES (@user_id, @kind, @name, @token_hash, @refresh_hash, @scopes, @expires_at, @created_at, @description)`)
+    .run({ refresh_hash: null, description: null, ...t }).lastInsertRowid)
 }
 
 export const findTokenByHash = (db: Db, hash: string) =>

@@ -32,6 +32,8 @@ export interface UserRow {
   pronouns: string | null
   theme_id: number
   color_scheme_id: number
+  /** Migration 037: null for people, 'project_bot' for the bot user of a project or group access token. */
+  user_type: string | null
 }
 
 export type NewUser = Pick<UserRow, 'username' | 'email' | 'name' | 'password_hash' | 'created_at'> &
