@@ -53,6 +53,7 @@ import * as groupLabels from './endpoints/group-labels.js'
 import * as groupMilestones from './endpoints/group-milestones.js'
 import * as runners from './endpoints/runners.js'
 import * as runnerProtocol from './endpoints/runner-protocol.js'
+import * as releases from './endpoints/releases.js'
 import * as resourceAccessTokens from './endpoints/resource-access-tokens.js'
 
 const pick = <T extends object>(mod: T) =>
@@ -115,6 +116,7 @@ export const contract = {
   groupMilestones: pick(groupMilestones),
   runners: pick(runners),
   runnerProtocol: pick(runnerProtocol),
+  releases: pick(releases),
   resourceAccessTokens: pick(resourceAccessTokens),
 }
 

@@ -59,6 +59,7 @@ import { groupLabelHandlers } from './handlers/group-labels.js'
 import { groupMilestoneHandlers } from './handlers/group-milestones.js'
 import { runnerHandlers } from './handlers/runners.js'
 import { runnerProtocolHandlers } from './handlers/runner-protocol.js'
+import { releaseHandlers } from './handlers/releases.js'
 import { resourceAccessTokenHandlers } from './handlers/resource-access-tokens.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
@@ -139,6 +140,7 @@ const HANDLERS = {
   groupMilestones: groupMilestoneHandlers,
   runners: runnerHandlers,
   runnerProtocol: runnerProtocolHandlers,
+  releases: releaseHandlers,
   resourceAccessTokens: resourceAccessTokenHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 

@@ -17,6 +17,9 @@ const LinkFields = {
 }
 const NewLink = z.object({ name: str(), url: str(2048), ...LinkFields }, { error: 'is invalid' })
 
+/** The query a permalink passes on to where it leads (all but `order_by`, which GitLab reserves). */
+const LatestQuery = { order_by: str().optional(), include_html_description: bool().optional() }
+
 const Milestones = {
   /** Titles of project milestones; `[]` (or an empty string) removes them all on update. */
   milestones: list(str()).optional(),
@@ -40,13 +43,13 @@ export const getRelease = defineEndpoint({
 
 export const getLatestRelease = defineEndpoint({
   method: 'GET', jobToken: true, path: '/projects/:id/releases/permalink/latest', summary: 'Redirect (302) to the latest release (by released_at)',
-  auth: 'optional', raw: true, params: Id, responses: { 302: null },
+  auth: 'optional', raw: true, params: Id, input: LatestQuery, responses: { 302: null },
 })
 
 export const getLatestReleaseSuffix = defineEndpoint({
   method: 'GET', jobToken: true, path: '/projects/:id/releases/permalink/latest/:suffix_path', greedy: ['suffix_path'], raw: true,
   summary: "Redirect (302) to a path under the latest release (…/permalink/latest/assets/links → …/releases/<tag>/assets/links)",
-  auth: 'optional', params: { ...Id, suffix_path: str(4096) }, responses: { 302: null },
+  auth: 'optional', params: { ...Id, suffix_path: str(4096) }, input: LatestQuery, responses: { 302: null },
 })
 
 export const downloadReleaseAsset = defineEndpoint({

@@ -36,6 +36,7 @@ export const BasicRelease = z.object({
   released_at: z.string().nullable(),
   upcoming_release: z.boolean(),
 })
+export type BasicRelease = z.infer<typeof BasicRelease>
 
 export const ReleaseLinks = z.object({
   closed_issues_url: z.string().optional(),

@@ -6,6 +6,7 @@ import { presentBranch, presentTag, presentTreeItem } from '../present/refs.js'
 import { fileHeaders, listTree, readFile, writeFile } from '../services/files.js'
 import { findVisibleProject } from '../services/projects.js'
 import * as refs from '../services/refs.js'
+import { deleteReleaseOfTag, releasesOfTags } from '../services/releases.js'
 
 const project = (ctx: RequestContext, id: string) => findVisibleProject(ctx, id)
 
@@ -34,18 +35,22 @@ export const repositoryHandlers = {
   listTags: async (input, ctx) => {
     const p = project(ctx, input.id)
     const { views, total } = await refs.listTagViews(ctx, p, input)
-    return { status: 200, body: views.map((t) => presentTag(t, p, ctx)), total }
+    const notes = releasesOfTags(ctx, p)
+    return { status: 200, body: views.map((t) => presentTag(t, p, ctx, notes.get(t.tag.name))), total }
   },
   getTag: async (input, ctx) => {
     const p = project(ctx, input.id)
-    return { status: 200, body: presentTag(await refs.getTagView(ctx, p, input.tag_name), p, ctx) }
+    const view = await refs.getTagView(ctx, p, input.tag_name)
+    return { status: 200, body: presentTag(view, p, ctx, releasesOfTags(ctx, p).get(view.tag.name)) }
   },
   createTag: async (input, ctx) => {
     const p = project(ctx, input.id)
     return { status: 201, body: presentTag(await refs.createTagAt(ctx, p, input), p, ctx) }
   },
   deleteTag: async (input, ctx) => {
-    await refs.removeTag(ctx, project(ctx, input.id), input.tag_name)
+    const p = project(ctx, input.id)
+    await refs.removeTag(ctx, p, input.tag_name)
+    await deleteReleaseOfTag(ctx, p, input.tag_name)
     return { status: 204 }
   },
 

@@ -20,12 +20,12 @@ export const presentBranch = (b: BranchView, p: ProjectView, ctx: Urls) => ({
   web_url: `${ctx.baseUrl}/${projectFullPath(p)}/-/tree/${b.name}`,
 })
 
-export const presentTag = (t: TagView, p: ProjectView, ctx: Urls) => ({
+export const presentTag = (t: TagView, p: ProjectView, ctx: Urls, release?: { tag: string; description: string | null }) => ({
   name: t.tag.name,
   message: t.tag.message ?? '',
   target: t.tag.target,
   commit: presentCommit(t.commit, p, ctx),
-  release: null,
+  release: release ? { tag_name: release.tag, description: release.description } : null,
   protected: false,
   created_at: t.tag.taggerDate,
 })

@@ -37,6 +37,8 @@ function eventOf(app: AppDeps, e: Exclude<HookEvent, { kind: 'system' }>): Recor
     }
     case 'wiki_page':
       return { action: WIKI_ACTIONS[e.action], target_type: 'WikiPage::Meta', target_id: null, target_title: e.page.title, wiki_slug: e.page.slug, wiki_format: e.page.format }
+    // Event has no Release target in GitLab: a release is not in the feed, the tag it creates is (as a pushed tag).
+    case 'release': return null
   }
 }
 

@@ -29,6 +29,7 @@ const ROUTES = {
   confidential_note: { flag: 'confidential_note_events', trigger: 'confidential_note_hooks', event: 'Confidential Note Hook' },
   merge_request: { flag: 'merge_requests_events', trigger: 'merge_request_hooks', event: 'Merge Request Hook', system: true },
   wiki_page: { flag: 'wiki_page_events', trigger: 'wiki_page_hooks', event: 'Wiki Page Hook' },
+  release: { flag: 'releases_events', trigger: 'release_hooks', event: 'Release Hook' },
   pipeline: { flag: 'pipeline_events', trigger: 'pipeline_hooks', event: 'Pipeline Hook' },
   job: { flag: 'job_events', trigger: 'job_hooks', event: 'Job Hook' },
   repository_update: { flag: 'repository_update_events', trigger: 'repository_update_hooks', event: 'System Hook', system: true },
@@ -71,6 +72,7 @@ const listeningTo = (hooks: HookRow[], name: RouteName) => hooks.filter((hook) =
 
 const EVENT_ROUTES: Record<WebhookEvent['kind'], RouteName[]> = {
   issue: ['issue', 'confidential_issue'], note: ['note', 'confidential_note'], merge_request: ['merge_request'], wiki_page: ['wiki_page'],
+  release: ['release'],
 }
 
 async function onEvent(app: AppDeps, e: HookEvent) {

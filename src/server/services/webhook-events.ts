@@ -11,6 +11,8 @@ export type WebhookEvent =
   | { kind: 'note'; projectId: number; userId: number; noteId: number; noteableId: number; noteableKind: NoteableKind }
   | { kind: 'merge_request'; action: 'open' | 'update' | 'close' | 'reopen' | 'merge'; projectId: number; userId: number; mergeRequestId: number }
   | { kind: 'wiki_page'; action: 'create' | 'update' | 'delete'; projectId: number; userId: number; page: WikiPageChange }
+  /** Built when it happens: a deleted release has no row left to build it from. */
+  | { kind: 'release'; action: 'create' | 'update' | 'delete'; projectId: number; userId: number; payload: Record<string, unknown> }
 
 /** Announced for the events feed only: no webhook hears them. A member's join or leave names the member as userId. */
 export type FeedEvent =

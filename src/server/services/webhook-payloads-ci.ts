@@ -68,7 +68,7 @@ export async function pushPayload(app: AppDeps, p: ProjectView, user: UserRow, c
 }
 
 /** `2016-08-12 15:23:28 UTC`: how pipeline and job hooks write times. */
-const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')} UTC` : null)
+export const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')} UTC` : null)
 const seconds = (from: string | null, to: string | null) => (from && to ? (Date.parse(to) - Date.parse(from)) / 1000 : null)
 const detailed = (status: string) => (status === 'success' ? 'passed' : status)
 

@@ -184,5 +184,6 @@ export async function buildPayload(app: AppDeps, e: WebhookEvent): Promise<Built
     case 'merge_request': return mergeRequestPayload(app, p, e)
     case 'note': return notePayload(app, p, e)
     case 'wiki_page': return wikiPayload(app, p, e)
+    case 'release': return { payload: e.payload, confidential: false, project: p }
   }
 }

@@ -1,0 +1,37 @@
+// The Release Hook (GitLab's Gitlab::HookData::ReleaseBuilder): built when a release is created, updated or deleted,
+// since a deleted release has no row left to build it from after the write.
+import type { RequestContext } from '../context.js'
+import { ciBaseUrl } from '../ci/lifecycle-events.js'
+import { presentReleaseLink, releaseWebUrl, SOURCE_FORMATS, sourceUrl, type ReleaseView } from '../present/releases.js'
+import type { ProjectView } from '../store/projects.js'
+import { emitHookEvent } from './webhook-events.js'
+import { hookProject } from './webhook-payloads.js'
+import { utc } from './webhook-payloads-ci.js'
+
+export type ReleaseAction = 'create' | 'update' | 'delete'
+
+export function releasePayload(base: string, hookProjectAttrs: Record<string, unknown>, v: ReleaseView, action: ReleaseAction) {
+  const urls = { baseUrl: base }
+  const links = v.links.map((l) => presentReleaseLink(l, v.row.tag, v.project, urls))
+  const c = v.commit
+  return {
+    id: v.row.id, created_at: utc(v.row.created_at), description: v.row.description, name: v.row.name ?? v.row.tag,
+    released_at: utc(v.row.released_at), tag: v.row.tag, object_kind: 'release', project: hookProjectAttrs,
+    url: releaseWebUrl(v.project, v.row.tag, urls), action,
+    assets: {
+      count: links.length + SOURCE_FORMATS.length,
+      links: links.map((l) => ({ id: l.id, external: l.external, link_type: l.link_type, name: l.name, url: l.url })),
+      sources: SOURCE_FORMATS.map((format) => ({ format, url: sourceUrl(v.project, v.row.tag, format, urls) })),
+    },
+    commit: c ? {
+      id: c.id, message: c.message, title: c.message.split('\n')[0], timestamp: c.authoredDate,
+      url: `${base}/${v.project.ns_full_path}/${v.project.path}/-/commit/${c.id}`, author: { name: c.authorName, email: c.authorEmail },
+    } : null,
+  }
+}
+
+/** Announces the change to the project's hooks with `releases_events` on; URLs are the instance's, not the request's. */
+export function emitReleaseHook(ctx: RequestContext, p: ProjectView, v: ReleaseView, action: ReleaseAction) {
+  const payload = releasePayload(ciBaseUrl(ctx.app), hookProject(ctx.app, p), v, action)
+  emitHookEvent(ctx.app, { kind: 'release', action, projectId: p.id, userId: ctx.user!.id, payload })
+}
