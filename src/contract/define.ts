@@ -39,6 +39,11 @@ export interface EndpointSpec<P extends Shape, I extends Shape, R extends Respon
   cacheable?: boolean | ((params: Record<string, unknown>) => boolean)
   /** A CI job token (JOB-TOKEN, job_token, Bearer glcbt-…) may call it, as GitLab's job_token_allowed routes. */
   jobToken?: boolean
+  /**
+   * HTTP Basic credentials count too, as on GitLab's package routes (basic_auth_personal_access_token): any username
+   * with a token as password, and `gitlab-ci-token:<job token>` where `jobToken` allows job tokens.
+   */
+  basicAuth?: boolean
   /** Path params that may hold unencoded `/` (GitLab's `ref_name: /.+/`, `*artifact_path`); the rest stop at `/`. */
   greedy?: readonly string[]
   /**
@@ -50,8 +55,12 @@ export interface EndpointSpec<P extends Shape, I extends Shape, R extends Respon
   headers?: readonly string[]
   /** The body is bytes, not parameters (a job's log chunk): handed over as `ctx.rawBody`. */
   rawBody?: boolean
-  /** Multipart files are written to temporary files as they arrive instead of being held in memory (artifact archives). */
-  uploadsToDisk?: boolean
+  /**
+   * Multipart files are written to temporary files as they arrive instead of being held in memory (artifact archives,
+   * capped by max_artifacts_size). `'packages'`: the package registry's uploads, capped by the plan limit
+   * generic_packages_max_file_size; with `rawBody`, the whole body is the file, handed over as `ctx.receiveBody()`.
+   */
+  uploadsToDisk?: boolean | 'packages'
   /** The handler may wait for an event (a runner's job request): it is told through `ctx.aborted` when the client hangs up. */
   longPoll?: boolean
 }

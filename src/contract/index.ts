@@ -32,6 +32,7 @@ import * as snippetNotes from './endpoints/snippet-notes.js'
 import * as awardEmoji from './endpoints/award-emoji.js'
 import * as wikis from './endpoints/wikis.js'
 import * as hooks from './endpoints/hooks.js'
+import * as packages from './endpoints/packages.js'
 import * as repositoryReads from './endpoints/repository-reads.js'
 import * as projectUploads from './endpoints/project-uploads.js'
 import * as projectAdmin from './endpoints/project-admin.js'
@@ -95,6 +96,7 @@ export const contract = {
   awardEmoji: pick(awardEmoji),
   wikis: pick(wikis),
   hooks: pick(hooks),
+  packages: pick(packages),
   repositoryReads: pick(repositoryReads),
   projectUploads: pick(projectUploads),
   projectAdmin: pick(projectAdmin),

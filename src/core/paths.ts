@@ -20,6 +20,8 @@ export interface DataLayout {
   artifacts: string
   /** Working directories of jobs the built-in runner is running. */
   builds: string
+  /** Package registry files, `<project id>/<package id>/<package file id>`. */
+  packages: string
 }
 
 export function dataLayout(root: string): DataLayout {
@@ -32,5 +34,6 @@ export function dataLayout(root: string): DataLayout {
     traces: join(root, 'traces'),
     artifacts: join(root, 'artifacts'),
     builds: join(root, 'builds'),
+    packages: join(root, 'packages'),
   }
 }

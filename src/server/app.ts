@@ -35,6 +35,7 @@ import { snippetNoteHandlers } from './handlers/snippet-notes.js'
 import { awardEmojiHandlers } from './handlers/award-emoji.js'
 import { wikiHandlers } from './handlers/wikis.js'
 import { hookHandlers } from './handlers/hooks.js'
+import { packageHandlers } from './handlers/packages.js'
 import { watchWebhooks } from './services/hooks-dispatch.js'
 import { repositoryReadHandlers } from './handlers/repository-reads.js'
 import { projectUploadHandlers } from './handlers/project-uploads.js'
@@ -119,6 +120,7 @@ const HANDLERS = {
   awardEmoji: awardEmojiHandlers,
   wikis: wikiHandlers,
   hooks: hookHandlers,
+  packages: packageHandlers,
   repositoryReads: repositoryReadHandlers,
   projectUploads: projectUploadHandlers,
   projectAdmin: projectAdminHandlers,

@@ -46,9 +46,18 @@ export interface RequestContext extends Caller {
   headers?: Record<string, string | undefined>
   /** The body as bytes, for an endpoint declared with `rawBody`. */
   rawBody?: Buffer
+  /**
+   * For an endpoint declared with `rawBody` and `uploadsToDisk`: reads the body into a file of the request's own upload
+   * directory, once, when the handler has checked what it must (413 past the limit). The handler moves the file away
+   * to keep it; the directory is removed after the answer.
+   */
+  receiveBody?: () => Promise<StoredBody>
   /** Set when the request is gone: a long poll stops waiting. */
   aborted?: AbortSignal
 }
+
+/** A request body written to disk as it arrived (`receiveBody`), with the digests GitLab keeps of a package file. */
+export interface StoredBody { path: string; size: number; md5: string; sha1: string; sha256: string }
 
 export interface HandlerResult {
   status: number

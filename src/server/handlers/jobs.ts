@@ -18,7 +18,7 @@ async function page(ctx: RequestContext, project: ProjectView, r: { rows: JobRow
 }
 
 // RFC 6266 with filename*, as Rails' ContentDisposition.format writes it for present_disk_file!.
-const attachment = (name: string) => `attachment; filename="${name.replace(/["\\]/g, '\\$&')}"; filename*=UTF-8''${encodeURIComponent(name)}`
+export const attachment = (name: string) => `attachment; filename="${name.replace(/["\\]/g, '\\$&')}"; filename*=UTF-8''${encodeURIComponent(name)}`
 
 function archive(d: artifacts.Download): HandlerResult {
   return {

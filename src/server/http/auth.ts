@@ -68,17 +68,33 @@ export interface BodyLimits {
  * The caller named by the headers or the query string: a token, else the session cookie, else anonymous. Runs before
  * any byte of the body is read, so an unknown token answers 401 without reading it.
  */
-function callerFromHeaders(app: AppDeps, req: IncomingMessage, query: Record<string, unknown>, jobToken: boolean): Caller {
+function callerFromHeaders(app: AppDeps, req: IncomingMessage, query: Record<string, unknown>, jobToken: boolean, basicAuth: boolean): Caller {
   const bearer = header(req, 'authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
   const jobBearer = jobToken && bearer?.startsWith(JOB_TOKEN_PREFIX) ? bearer : undefined
+  const basic = basicAuth ? basicCredentials(req) : undefined
+  const basicJob = basic?.user === JOB_TOKEN_USER ? basic.password : undefined
   // Personal and OAuth tokens first, then the job token, as GitLab's find_user_from_sources.
   const secret = header(req, 'private-token') ?? asString(query.private_token) ?? (jobBearer ? undefined : bearer) ?? asString(query.access_token)
+    ?? (basicJob === undefined ? basic?.password : undefined)
   if (secret) return callerFromToken(app, hashFor(req, secret.trim()))
   // Job tokens count only where GitLab allows them (job_token_allowed); elsewhere JOB-TOKEN is not looked at.
-  const job = jobToken ? jobBearer ?? header(req, 'job-token') ?? asString(query.job_token) : undefined
+  const job = jobToken ? jobBearer ?? header(req, 'job-token') ?? asString(query.job_token) ?? basicJob : undefined
   if (job) return callerFromJobToken(app, job.trim())
   const session = readCookie(req, SESSION_COOKIE)
   return (session && callerFromSession(app, session, req.method ?? 'GET', header(req, 'x-csrf-token'))) || ANONYMOUS
+}
+
+/** The username under which Basic credentials carry a job token, as in git over HTTP. */
+const JOB_TOKEN_USER = 'gitlab-ci-token'
+
+/** `Authorization: Basic` as user and password; the password is the token (a blank one counts as none). */
+function basicCredentials(req: IncomingMessage): { user: string; password: string } | undefined {
+  const encoded = header(req, 'authorization')?.match(/^Basic\s+(\S+)$/i)?.[1]
+  if (!encoded) return undefined
+  const text = Buffer.from(encoded, 'base64').toString('utf8')
+  const colon = text.indexOf(':')
+  if (colon < 0 || colon === text.length - 1) return undefined
+  return { user: text.slice(0, colon), password: text.slice(colon + 1) }
 }
 
 /** The body, read under the full limits only for a caller who is known or may stay anonymous. */
@@ -91,8 +107,9 @@ async function bodyFor(req: IncomingMessage, caller: Caller, needsCaller: boolea
   }
 }
 
-async function identify(app: AppDeps, req: IncomingMessage, query: Record<string, unknown>, needsCaller: boolean, limits: BodyLimits | null, jobToken: boolean) {
-  let caller = callerFromHeaders(app, req, query, jobToken)
+async function identify(app: AppDeps, req: IncomingMessage, query: Record<string, unknown>, needsCaller: boolean, limits: BodyLimits | null, jobToken: boolean,
+  basicAuth: boolean) {
+  let caller = callerFromHeaders(app, req, query, jobToken, basicAuth)
   const body = limits ? await bodyFor(req, caller, needsCaller, limits) : {}
   // GitLab also reads the token from the body; a token in the headers or the query string wins over it.
   const bodySecret = caller.token ? undefined : asString(body.private_token) ?? asString(body.access_token)
@@ -109,12 +126,12 @@ async function identify(app: AppDeps, req: IncomingMessage, query: Record<string
  */
 export async function authenticateRequest(
   app: AppDeps, req: IncomingMessage, res: ServerResponse, query: Record<string, unknown>, needsCaller: boolean, limits: BodyLimits | null,
-  jobToken = false,
+  jobToken = false, basicAuth = false,
 ): Promise<{ caller: Caller; body: Record<string, unknown> }> {
   let outcome: { caller: Caller; body: Record<string, unknown> } | undefined
   let failure: unknown
   try {
-    outcome = await identify(app, req, query, needsCaller, limits, jobToken)
+    outcome = await identify(app, req, query, needsCaller, limits, jobToken, basicAuth)
   } catch (err) {
     failure = err
     // Refused before the body has arrived: closing the connection keeps its rest from being read at all.

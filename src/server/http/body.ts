@@ -1,5 +1,6 @@
 // Reads request bodies: JSON, urlencoded forms (qs, so name[]= and name[key]= nest) and multipart (busboy), under a size limit.
 import type { IncomingMessage } from 'node:http'
+import { createHash } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -7,6 +8,7 @@ import { createGunzip, createInflate } from 'node:zlib'
 import type { Readable } from 'node:stream'
 import qs from 'qs'
 import { badRequest, CollabError } from '../../core/errors.js'
+import type { StoredBody } from '../context.js'
 
 export interface UploadedFile { filename: string; mimeType: string; data: Buffer }
 
@@ -110,6 +112,47 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
     }))
     // A Content-Encoding the bytes do not match fails in the inflate stream; unheard, it would crash the process.
     stream.on('error', on((err: Error) => fail(unreadable(err))))
+  })
+}
+
+/**
+ * Writes a raw body to `path` as it arrives, digesting it on the way (GitLab keeps md5, sha1 and sha256 of a package
+ * file); past `limit` bytes the request answers 413 and what was written is left for the caller's directory cleanup.
+ */
+export function readRawToFile(req: IncomingMessage, limit: number, path: string): Promise<StoredBody> {
+  if (declaredOver(req, limit)) return Promise.reject(tooLarge())
+  return new Promise((resolve, reject) => {
+    const stream = source(req)
+    const file = createWriteStream(path)
+    const digests = [createHash('md5'), createHash('sha1'), createHash('sha256')] as const
+    let size = 0
+    let settled = false
+    const fail = (err: unknown) => {
+      if (settled) return
+      settled = true
+      release(req, stream)
+      file.destroy()
+      reject(err)
+    }
+    const on = guard(fail)
+    // Fed by hand rather than piped: a pipeline would destroy the request, and with it the socket the 413 goes out on.
+    stream.on('data', on((chunk: Buffer) => {
+      if (settled) return
+      if ((size += chunk.length) > limit) return fail(tooLarge())
+      for (const digest of digests) digest.update(chunk)
+      if (!file.write(chunk)) stream.pause()
+    }))
+    file.on('drain', on(() => stream.resume()))
+    stream.on('end', on(() => { if (!settled) file.end() }))
+    file.on('finish', on(() => {
+      if (settled) return
+      settled = true
+      const [md5, sha1, sha256] = digests.map((d) => d.digest('hex'))
+      resolve({ path, size, md5, sha1, sha256 })
+    }))
+    file.on('error', on((err: Error) => fail(err)))
+    stream.on('error', on((err: Error) => fail(unreadable(err))))
+    req.on('close', on(() => { if (!req.complete) fail(unreadable(new Error('the client went away'))) }))
   })
 }
 

@@ -5,14 +5,15 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { Contract, Endpoint, EndpointInput } from '../../contract/define.js'
 import { forbidden, unauthorized } from '../../core/errors.js'
-import type { AppDeps, Caller, HandlerResult, RequestContext } from '../context.js'
+import type { AppDeps, Caller, HandlerResult, RequestContext, StoredBody } from '../context.js'
 import { committed, writeGeneration } from '../store/db.js'
 import { failedSince } from '../store/writes.js'
 import { currentSettings, maxAttachmentBytes } from '../services/application-settings.js'
+import { genericPackagesMaxFileSize } from '../services/plan-limits.js'
 import { checkScope } from '../services/auth.js'
 import { authenticateRequest } from './auth.js'
 import { withByteRange } from './byte-range.js'
-import { parseParams, readRaw } from './body.js'
+import { parseParams, readRaw, readRawToFile } from './body.js'
 import { normalizePage, paginationHeaders } from './pagination.js'
 import type { RouteRequest, Router } from './router.js'
 import { JSON_TYPE, jsonResponse, sendError } from './respond.js'
@@ -86,13 +87,14 @@ function mergeInto(into: Record<string, unknown>, from: Record<string, unknown>)
 }
 
 /**
- * An endpoint that takes uploads to disk (a job's artifacts) gets a directory of its own for the request's files,
- * next to where artifacts are kept (a move, not a copy), and removed with whatever the handler did not take.
+ * An endpoint that takes uploads to disk (a job's artifacts, a package file) gets a directory of its own for the
+ * request's files, next to where they are kept (a move, not a copy), and removed with whatever the handler did not take.
  */
 async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req: Req, res: ServerResponse) {
   if (!endpoint.uploadsToDisk || !HAS_BODY.has(req.method)) return serveWith(app, endpoint, handler, req, res)
-  await mkdir(app.layout.artifacts, { recursive: true })
-  const incoming = await mkdtemp(join(app.layout.artifacts, '.incoming-'))
+  const home = endpoint.uploadsToDisk === 'packages' ? app.layout.packages : app.layout.artifacts
+  await mkdir(home, { recursive: true })
+  const incoming = await mkdtemp(join(home, '.incoming-'))
   try {
     return await serveWith(app, endpoint, handler, req, res, incoming)
   } finally {
@@ -103,13 +105,14 @@ async function serve(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req:
 async function serveWith(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, req: Req, res: ServerResponse, incoming?: string) {
   const params = req.search ? parseParams(req.search.slice(1)) : {}
   const needsCaller = endpoint.auth !== 'public' && endpoint.auth !== 'optional'
-  // A raw body (a job's log chunk) is read after authentication, as bytes rather than parameters. Files written to
-  // disk may be as large as the instance lets artifacts be (max_artifacts_size, MiB).
+  // A raw body (a job's log chunk) is read after authentication, as bytes rather than parameters; a raw upload to disk
+  // (a package file) when the handler asks for it. Files written to disk may weigh what diskUploadLimit says.
   const limits = !HAS_BODY.has(req.method) || endpoint.rawBody ? null
-    : incoming ? { limit: BODY_LIMIT, fileLimit: currentSettings(app).max_artifacts_size * 1024 * 1024, toDir: incoming }
+    : incoming ? { limit: BODY_LIMIT, fileLimit: diskUploadLimit(app, endpoint), toDir: incoming }
     : { limit: BODY_LIMIT, fileLimit: maxAttachmentBytes(app) }
-  const { caller, body } = await authenticateRequest(app, req, res, params, needsCaller, limits, endpoint.jobToken === true)
-  const rawBody = endpoint.rawBody ? await readRaw(req, BODY_LIMIT) : undefined
+  const { caller, body } = await authenticateRequest(app, req, res, params, needsCaller, limits, endpoint.jobToken === true, endpoint.basicAuth === true)
+  const rawBody = endpoint.rawBody && !incoming ? await readRaw(req, BODY_LIMIT) : undefined
+  const receiveBody = endpoint.rawBody && incoming ? bodyReceiver(app, endpoint, req, incoming) : undefined
   mergeInto(params, body)
   mergeInto(params, req.params)
   if (!caller.user && needsCaller) throw unauthorized()
@@ -132,10 +135,10 @@ async function serveWith(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, 
     user: caller.user, token: caller.token, scopes: caller.scopes, sudoer: caller.sudoer, job: caller.job ?? null,
     app, baseUrl, apiUrl: baseUrl + API_PREFIX, page: normalizePage(input.page, input.per_page),
     client: { userAgent: String(req.headers['user-agent'] ?? ''), ip: req.socket.remoteAddress ?? '' },
-    headers: endpoint.headers && declaredHeaders(req, endpoint.headers), rawBody, aborted: endpoint.longPoll ? abortSignalOf(res) : undefined,
+    headers: endpoint.headers && declaredHeaders(req, endpoint.headers), rawBody, receiveBody, aborted: endpoint.longPoll ? abortSignalOf(res) : undefined,
   }
   const generation = writeGeneration(app.db)
-  const result = await handler(input, ctx)
+  const result = await handledBeforeItsBody(handler, input, ctx, req, res)
   let headers = result.headers ?? {}
   if (endpoint.paginated && result.total !== undefined) {
     const { page, perPage } = ctx.page
@@ -152,6 +155,29 @@ async function serveWith(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, 
   const response = jsonResponse(result.status, result.body, headers)
   write(res, response)
   if (key !== undefined && result.status === 200) rememberResponse(app.db, key, generation, response)
+}
+
+/** What a file uploaded to disk may weigh: max_artifacts_size (MiB) for artifacts, the plan limit for packages. */
+const diskUploadLimit = (app: AppDeps, endpoint: Endpoint) =>
+  endpoint.uploadsToDisk === 'packages' ? genericPackagesMaxFileSize(app) : currentSettings(app).max_artifacts_size * 1024 * 1024
+
+/**
+ * A raw upload is read when the handler asks, after its checks, as Workhorse asks Rails to authorize an upload before
+ * it takes the bytes: a refused caller never makes us store a file.
+ */
+function bodyReceiver(app: AppDeps, endpoint: Endpoint, req: Req, incoming: string): () => Promise<StoredBody> {
+  let received: Promise<StoredBody> | undefined
+  return () => (received ??= readRawToFile(req, diskUploadLimit(app, endpoint), join(incoming, 'body')))
+}
+
+/** The handler's answer; one refused before it read the upload closes the connection, so the rest is never read. */
+async function handledBeforeItsBody(handler: AnyHandler, input: Record<string, unknown>, ctx: RequestContext, req: Req, res: ServerResponse) {
+  try {
+    return await handler(input, ctx)
+  } catch (err) {
+    if (ctx.receiveBody && !req.complete) res.setHeader('Connection', 'close')
+    throw err
+  }
 }
 
 /** The request headers an endpoint declared, each as one string. */

@@ -32,6 +32,7 @@ import { emitProjectSystemEvent } from './webhook-system-events.js'
 import { emitHookEvent } from './webhook-events.js'
 import { announceClosed, closeMergeRequestsFromFork } from './fork-merge-requests.js'
 import { removeProjectUploads } from './uploads.js'
+import { removeProjectPackages } from './package-files.js'
 
 export const projectNotFound = () => notFound('Project')
 
@@ -246,6 +247,7 @@ export async function deleteProject(ctx: RequestContext, project: store.ProjectV
   await eraseJobFiles(ctx.app, jobIds)
   await removeArchiveCache(ctx.app.layout.root, project.id)
   await removeProjectUploads(ctx.app, project.id)
+  await removeProjectPackages(ctx.app, project.id)
   emitProjectSystemEvent(ctx.app, 'project_destroy', project, ctx.user!)
 }
 
