@@ -22,6 +22,7 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   pipeline: { summary: 'Work with CI pipelines: list, view (--watch), run, retry, cancel, delete, lint', load: () => import('./pipeline/index.js') },
   ci: { summary: "Alias of 'collab pipeline'", load: () => import('./pipeline/index.js') },
   job: { summary: 'Work with CI jobs: list, view, trace (--follow), retry, cancel, play, erase, keep, artifacts download', load: () => import('./job/index.js') },
+  release: { summary: 'Work with releases: list, view, create, edit, delete; upload and download their assets', load: () => import('./release/index.js') },
   package: { summary: "Work with a project's package registry: upload and download generic package files, list, delete", load: () => import('./package/index.js') },
   snippet: { summary: 'Work with snippets: list, view, create (from files or stdin), edit, delete, raw; --personal for your own', load: () => import('./snippet/index.js') },
   variable: { summary: 'Work with CI/CD variables of a project, a group (--group) or the instance (--instance): list, get, set, delete', load: () => import('./variable/index.js') },

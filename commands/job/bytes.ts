@@ -31,10 +31,16 @@ async function readAll(res: IncomingMessage): Promise<Buffer> {
 }
 
 /** The response to a GET of `route`, its body unread; a 4xx or 5xx answer is thrown as the client's ApiError. */
-export async function openBytes(api: ApiClient, route: Route, options: { query?: Query; headers?: Record<string, string> } = {}): Promise<IncomingMessage> {
-  let url = api.url(route.path, options.query)
+export function openBytes(api: ApiClient, route: Route, options: { query?: Query; headers?: Record<string, string> } = {}): Promise<IncomingMessage> {
+  return openUrl(api, api.url(route.path, options.query), options)
+}
+
+/** A GET of any URL (a release's asset link), with the client's token only if it lies on the client's host. */
+export async function openUrl(api: ApiClient, start: URL, options: { headers?: Record<string, string> } = {}): Promise<IncomingMessage> {
+  let url = start
   const credentials = api.credentials()
-  const origin = url.origin
+  // The token goes to the client's own host only: never to an external link, nor where a redirect leads.
+  const origin = new URL(api.apiRoot).origin
   for (let hops = 0; ; hops++) {
     const headers: Record<string, string> = { 'User-Agent': `collab/${VERSION}`, ...options.headers }
     if (credentials && url.origin === origin) headers[credentials.header] = credentials.token

@@ -97,8 +97,9 @@ export function sendStylesheet(req: RouteRequest, res: ServerResponse) {
   res.end(req.method === 'HEAD' ? undefined : STYLESHEET)
 }
 
-export function redirect(res: ServerResponse, location: string) {
-  res.writeHead(303, { Location: location, 'Cache-Control': 'no-store', ...SECURITY_HEADERS })
+/** 303 after a form; 302 where GitLab's controllers `redirect_to` on a GET (release permalinks and asset downloads). */
+export function redirect(res: ServerResponse, location: string, status: 302 | 303 = 303) {
+  res.writeHead(status, { Location: location, 'Cache-Control': 'no-store', ...SECURITY_HEADERS })
   res.end()
 }
 

@@ -15,6 +15,7 @@ import { jobPage } from './pages/jobs.js'
 import { mergeRequestPost, type MergeRequestAction } from './pages/merge-request-page.js'
 import { mergeRequestsGet } from './pages/merge-requests.js'
 import { pipelinePage, pipelinesPage } from './pages/pipelines.js'
+import { archiveGet, releasesGet } from './pages/releases.js'
 import { blobPage, projectPage, rawFile, treePage } from './pages/project.js'
 import { groupPage } from './pages/groups.js'
 import { milestonesPage } from './pages/milestones.js'
@@ -79,6 +80,9 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   if (rest === '') return projectPage(ctx, req, res, project)
   const wikiOrSnippet = /^(wikis|snippets)(?:\/(.*))?$/.exec(rest)
   if (wikiOrSnippet) return wikiOrSnippetGet(ctx, req, res, project, wikiOrSnippet[1], wikiOrSnippet[2])
+  const releaseOrArchive = /^(releases|archive)(?:\/(.*))?$/.exec(rest)
+  if (releaseOrArchive?.[1] === 'releases') return releasesGet(ctx, req, res, project, releaseOrArchive[2])
+  if (releaseOrArchive?.[1] === 'archive' && releaseOrArchive[2]) return archiveGet(ctx, req, res, project, releaseOrArchive[2])
   const [, kind, tail] = /^(tree|blob|raw|issues|merge_requests|commits|commit|pipelines|jobs|milestones)(?:\/(.*))?$/.exec(rest) ?? []
   if (kind === 'tree') return treePage(ctx, req, res, project, tail ?? '')
   if (kind === 'blob' && tail) return blobPage(ctx, req, res, project, tail)

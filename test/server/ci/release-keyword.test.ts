@@ -2,7 +2,8 @@
 // through a `release` step that the real runner runs after the script (`collab release create` with the job token).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectStatus } from '../../helpers/api.js'
-import { ciProject, jobNamed, runPipeline, startCiServer, waitForFinished } from '../../helpers/ci.js'
+import { ciProject, jobNamed, startCiServer, waitForFinished } from '../../helpers/ci.js'
+import { commit, create } from '../../helpers/repository.js'
 import type { TestServer } from '../../helpers/server.js'
 
 let server: TestServer
@@ -42,4 +43,67 @@ describe('CI lint of release:', () => {
     })
     expect(expectStatus(valid, 200).body).toMatchObject({ valid: true, errors: [] })
   })
+})
+
+describe('a job with release:', () => {
+  const CI = `stages: [build, release]
+variables:
+  TITLE: Release
+build:
+  stage: build
+  script: [echo built]
+fails:
+  stage: build
+  allow_failure: true
+  script: [exit 3]
+  release: {tag_name: never, description: never}
+release_job:
+  stage: release
+  script: [echo releasing]
+  release:
+    tag_name: v$CI_PIPELINE_IID
+    name: '$TITLE of $CI_COMMIT_SHORT_SHA'
+    description: ./CHANGELOG.md
+    ref: $CI_COMMIT_SHA
+    tag_message: 'Tagged by "CI"'
+    milestones: [m1]
+    assets:
+      links:
+        - name: 'Build \`log\`'
+          url: '$CI_PROJECT_URL/-/jobs/$CI_JOB_ID'
+          filepath: /log
+          link_type: runbook
+`
+
+  it('creates the release after the script with the job token, its values expanded by the job', async () => {
+    const { project, root } = await ciProject(server, 'release-ci', null, { 'README.md': 'ci\n' })
+    expectStatus(await root.post(`/projects/${project.id}/milestones`, { title: 'm1' }), 201)
+    const sha = (await commit(root, project.id, {
+      commit_message: 'CI', actions: [create('.gitlab-ci.yml', CI), create('CHANGELOG.md', '## Changes\n\n- `release:` works\n')],
+    })).id as string
+    await server.app.tasks.idle()
+    const pipelines = expectStatus(await root.get(`/projects/${project.id}/pipelines`), 200).body
+    const pipeline = await waitForFinished(server, pipelines[0].id, 60_000)
+    const job = jobNamed(server, pipeline.id, 'release_job')
+    const trace = expectStatus(await root.get(`/projects/${project.id}/jobs/${job.id}/trace`), 200).text
+    expect(job.status, trace).toBe('success')
+    expect(trace).toContain('Executing "step_release" stage of the job script')
+    expect(trace).toContain('$ collab release create "v$CI_PIPELINE_IID" --assets-links')
+    expect(jobNamed(server, pipeline.id, 'fails').status).toBe('failed')
+
+    const tag = `v${pipelines[0].iid}`
+    const release = expectStatus(await root.get(`/projects/${project.id}/releases/${tag}`), 200).body
+    expect(release).toMatchObject({
+      tag_name: tag, name: `Release of ${sha.slice(0, 8)}`, description: '## Changes\n\n- `release:` works\n',
+      author: { username: 'root' }, commit: { id: sha },
+    })
+    // The job passes --no-close-milestone, as GitLab's release step does.
+    expect(release.milestones.map((m: { title: string; state: string }) => [m.title, m.state])).toEqual([['m1', 'active']])
+    expect(release.assets.links).toEqual([expect.objectContaining({
+      name: 'Build `log`', url: `${project.web_url}/-/jobs/${job.id}`, link_type: 'runbook',
+      direct_asset_url: `${project.web_url}/-/releases/${tag}/downloads/log`,
+    })])
+    expect(expectStatus(await root.get(`/projects/${project.id}/repository/tags/${tag}`), 200).body).toMatchObject({ message: 'Tagged by "CI"', target: expect.any(String) })
+    expect((await root.get(`/projects/${project.id}/releases/never`)).status).toBe(404)
+  }, 90_000)
 })

@@ -210,13 +210,41 @@ describe('release links', () => {
   })
 
   it('redirects a direct asset URL (web and API, by tag or permalink) to the link\'s URL', async () => {
-    const get = (url: string) => request(server, 'GET', url.replace(server.url, ''), { headers: { 'PRIVATE-TOKEN': dev.token } })
-    for (const url of [`${web}/-/releases/v1.0/downloads/bin/app`, `${web}/-/releases/permalink/latest/downloads/bin/app`,
-      `${server.api}/projects/${id}/releases/v1.0/downloads/bin/app`]) {
+    // Pages read the session, not tokens: the project goes public so that an anonymous browser sees them.
+    expectStatus(await root.put(`/projects/${id}`, { visibility: 'public' }), 200)
+    const get = (url: string) => request(server, 'GET', url.replace(server.url, ''))
+    for (const url of [`${web}/-/releases/v1.0/downloads/bin/app`, `${server.api}/projects/${id}/releases/v1.0/downloads/bin/app`]) {
       const r = await get(url)
       expect([url, r.status, r.headers.get('location')]).toEqual([url, 302, 'https://example.com/bin'])
     }
     expect((await get(`${web}/-/releases/v1.0/downloads/nothing`)).status).toBe(404)
+    // A permalink leads to the latest release's page (or what follows it there), which then redirects on its own.
+    expect((await get(`${web}/-/releases/permalink/latest`)).headers.get('location')).toBe(`${web}/-/releases/prod-1`)
+    expect((await get(`${web}/-/releases/permalink/latest/downloads/bin/app`)).headers.get('location')).toBe(`${web}/-/releases/prod-1/downloads/bin/app`)
+  })
+})
+
+describe('web pages', () => {
+  it('lists releases and shows one with its rendered notes, milestones and assets, escaping what users wrote', async () => {
+    expectStatus(await dev.api.post(rel(), { tag_name: 'x/1', ref: 'master', name: '<img src=x onerror=alert(1)>', description: '**bold** <script>alert(2)</script> #1' }), 201)
+    const list = await request(server, 'GET', `/root/app/-/releases`)
+    expect(list.status).toBe(200)
+    expect(list.text).toContain(`href="${web}/-/releases/x%2F1"`)
+    expect(list.text).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    const one = await request(server, 'GET', `/root/app/-/releases/x%2F1`)
+    expect(one.status).toBe(200)
+    expect(one.text).toContain('<strong>bold</strong>')
+    expect(one.text).not.toContain('<script>alert(2)')
+    expect(one.text).toMatch(/href="[^"]*\/-\/issues\/1"/)
+    expect(one.text).toContain(`href="${web}/-/archive/x/1/app-x-1.zip"`)
+    const v1 = await request(server, 'GET', `/root/app/-/releases/v1.0`)
+    expect(v1.text).toContain(`href="${web}/-/releases/v1.0/downloads/bin/app"`)
+    expect(v1.text).toContain(`/-/milestones/1"`)
+    // The source archive a release links to is served.
+    const zip = await fetch(`${web}/-/archive/x/1/app-x-1.zip`)
+    const bytes = Buffer.from(await zip.arrayBuffer())
+    expect([zip.status, zip.headers.get('content-type'), bytes.subarray(0, 2).toString()]).toEqual([200, 'application/zip', 'PK'])
+    expect((await request(server, 'GET', `/root/app/-/releases/v404`)).status).toBe(404)
   })
 })
 

@@ -1,0 +1,88 @@
+// Releases of a project at GitLab's web paths: the list (`/<project>/-/releases`), one release with its rendered notes,
+// milestones and assets (`/-/releases/<tag>`), the permalinks to the latest one and the direct asset downloads, which
+// redirect (302) where the API's direct_asset_url and _links.self point. Sources link to `/-/archive/<tag>/<file>`.
+import type { ServerResponse } from 'node:http'
+import type { RouteRequest } from '../../http/router.js'
+import { sourceUrl, SOURCE_FORMATS, type ReleaseView } from '../../present/releases.js'
+import { findVisibleProject } from '../../services/projects.js'
+import { linkAtFilepath } from '../../services/release-links.js'
+import { getRelease, latestRelease, listReleases, releaseForDownload } from '../../services/releases.js'
+import { repositoryArchive } from '../../services/repository-reads.js'
+import type { ProjectView } from '../../store/projects.js'
+import type { WebContext } from '../context.js'
+import { html, pathPart, trusted, type Html } from '../html.js'
+import { document, redirect, sendHtml } from '../layout.js'
+import { pager, projectUrl } from './parts.js'
+import { projectHeader } from './project.js'
+
+const releasesUrl = (ctx: WebContext, p: ProjectView) => `${projectUrl(ctx, p)}/-/releases`
+const releaseUrl = (ctx: WebContext, p: ProjectView, tag: string) => `${releasesUrl(ctx, p)}/${encodeURIComponent(tag)}`
+
+function summary(ctx: WebContext, v: ReleaseView): Html {
+  const upcoming = v.row.released_at > v.now
+  return html`<span class="muted">${upcoming ? 'Upcoming release' : 'Released'} ${v.row.released_at.slice(0, 10)}${v.author ? html` by <a href="${ctx.baseUrl}/${pathPart(v.author.username)}">${v.author.name}</a>` : ''}\
+${v.canReadCode ? html` · tag <a href="${projectUrl(ctx, v.project)}/-/tree/${pathPart(v.row.tag)}">${v.row.tag}</a>` : ''}</span>`
+}
+
+function assets(ctx: WebContext, v: ReleaseView): Html {
+  const sources = v.canReadCode
+    ? SOURCE_FORMATS.map((format) => html`<li><a href="${sourceUrl(v.project, v.row.tag, format, ctx)}">Source code (${format})</a></li>`) : []
+  const links = v.links.map((l) => {
+    const href = l.filepath ? `${releaseUrl(ctx, v.project, v.row.tag)}/downloads${l.filepath}` : l.url
+    return html`<li><a href="${href}" rel="nofollow noreferrer">${l.name}</a> <span class="muted">${l.link_type}</span></li>`
+  })
+  return html`<h3>Assets (${sources.length + links.length})</h3><ul class="list" id="release-assets">${links}${sources}</ul>`
+}
+
+async function listBody(ctx: WebContext, p: ProjectView): Promise<Html> {
+  const { views, total } = await listReleases(ctx, p, {})
+  const items = views.map((v) => html`<li><a href="${releaseUrl(ctx, p, v.row.tag)}"><strong>${v.canReadCode ? v.row.name ?? v.row.tag : `Release-${v.row.id}`}</strong></a>
+${summary(ctx, v)}</li>`)
+  return html`${projectHeader(ctx, p, 'code')}<h2>Releases</h2>
+${items.length ? html`<ul class="list" id="releases">${items}</ul>` : html`<p class="muted">No releases.</p>`}${pager(ctx, releasesUrl(ctx, p), {}, total)}`
+}
+
+async function releaseBody(ctx: WebContext, p: ProjectView, v: ReleaseView): Promise<Html> {
+  const notes = v.row.description ? html`<div class="markdown" id="release-notes">${trusted(v.descriptionHtml ?? '')}</div>` : ''
+  const milestones = v.milestones.length
+    ? html`<p>Milestones: ${v.milestones.map(({ milestone: m }, i) => html`${i ? ', ' : ''}<a href="${projectUrl(ctx, p)}/-/milestones/${m.iid}">${m.title}</a>`)}</p>` : ''
+  return html`${projectHeader(ctx, p, 'code')}<p><a href="${releasesUrl(ctx, p)}">Releases</a></p>
+<h2 id="release-name">${v.row.name ?? v.row.tag}</h2><p>${summary(ctx, v)}</p>${milestones}${notes}${assets(ctx, v)}`
+}
+
+/** `/-/releases[/…]`: `rest` is what follows `releases`, its tag already decoded (a tag's `/` arrives as one). */
+export async function releasesGet(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, rest: string | undefined) {
+  const p = findVisibleProject(ctx, projectPath)
+  if (!rest) return sendHtml(req, res, 200, document(ctx, `Releases · ${p.name}`, await listBody(ctx, p)))
+  const permalink = /^permalink\/latest(?:\/(.*))?$/.exec(rest)
+  if (permalink) {
+    const tail = permalink[1] ? `/${permalink[1]}` : ''
+    return redirect(res, `${releaseUrl(ctx, p, latestRelease(ctx, p).tag)}${tail}`, 302)
+  }
+  const at = rest.indexOf('/downloads/')
+  if (at > 0) {
+    const r = releaseForDownload(ctx, p, rest.slice(0, at))
+    return redirect(res, linkAtFilepath(ctx, r, rest.slice(at + '/downloads/'.length)).url, 302)
+  }
+  const v = await getRelease(ctx, p, rest, true)
+  sendHtml(req, res, 200, document(ctx, `${v.row.name ?? v.row.tag} · Releases · ${p.name}`, await releaseBody(ctx, p, v)))
+}
+
+/** `/-/archive/<ref>/<name>.<format>`: the tree of a ref (a release's sources), as the repository archive API makes it. */
+export async function archiveGet(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, tail: string) {
+  const p = findVisibleProject(ctx, projectPath)
+  const slash = tail.lastIndexOf('/')
+  const file = tail.slice(slash + 1)
+  const format = SOURCE_FORMATS.find((f) => file.endsWith(`.${f}`)) ?? (file.endsWith('.tar.bz2') ? 'tar.bz2' : undefined)
+  const ref = slash > 0 ? tail.slice(0, slash) : ''
+  const a = await repositoryArchive(ctx, p, { sha: ref || undefined, format: format ?? '' })
+  const name = file.replace(/["\\\r\n]/g, '_')
+  res.writeHead(200, {
+    'Content-Type': a.kind === 'zip' ? 'application/zip' : 'application/octet-stream', 'Content-Disposition': `attachment; filename="${name}"`,
+    'Content-Transfer-Encoding': 'binary', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store',
+  })
+  if (req.method === 'HEAD') return void (a.stream.destroy(), res.end())
+  a.stream.once('error', () => res.destroy())
+  res.once('close', () => a.stream.destroy())
+  a.stream.pipe(res)
+}
