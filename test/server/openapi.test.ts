@@ -146,6 +146,7 @@ describe('the public surface', () => {
         "DELETE /users/:id/custom_attributes/:key",
         "DELETE /users/:id/emails/:email_id",
         "DELETE /users/:id/gpg_keys/:key_id",
+        "DELETE /users/:id/identities/:provider",
         "DELETE /users/:id/impersonation_tokens/:token_id",
         "DELETE /users/:id/keys/:key_id",
         "GET /admin/ci/variables",

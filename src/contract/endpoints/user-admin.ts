@@ -21,6 +21,7 @@ export const updateUser = defineEndpoint({
     can_create_group: bool().optional(), external: bool().optional(), private_profile: bool().optional(),
     note: text().optional(), avatar: avatarFile().optional(), public_email: str().optional(), commit_email: str().optional(),
     pronouns: str(50).optional(), theme_id: int().optional(), color_scheme_id: int().optional(),
+    extern_uid: str().optional(), provider: str().optional(),
   },
   responses: { 200: UserPublic },
 })
@@ -33,6 +34,11 @@ export const setOwnAvatar = defineEndpoint({
 export const deleteUser = defineEndpoint({
   method: 'DELETE', path: '/users/:id', summary: 'Delete a user (administrators only); hard_delete also removes contributions',
   auth: 'admin', params: UserId, input: { hard_delete: bool().optional() }, responses: { 204: null },
+})
+
+export const deleteUserIdentity = defineEndpoint({
+  method: 'DELETE', path: '/users/:id/identities/:provider', summary: "Delete a user's identity at a provider (administrators only)",
+  auth: 'admin', params: { ...UserId, provider: str() }, responses: { 204: null },
 })
 
 const stateChange = (action: string) => defineEndpoint({

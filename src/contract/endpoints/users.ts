@@ -17,7 +17,7 @@ export const listUsers = defineEndpoint({
   method: 'GET', path: '/users', summary: 'List users', scope: 'user', auth: 'optional', paginated: true,
   input: {
     username: str().optional(), search: str().optional(), active: bool().optional(), blocked: bool().optional(),
-    admins: bool().optional(), order_by: oneOf(['id', 'name', 'username', 'created_at', 'updated_at']).optional(),
+    admins: bool().optional(), extern_uid: str().optional(), provider: str().optional(), order_by: oneOf(['id', 'name', 'username', 'created_at', 'updated_at']).optional(),
     sort: oneOf(['asc', 'desc']).optional(),
   },
   responses: { 200: z.array(UserBasic) },
@@ -39,6 +39,7 @@ export const createUser = defineEndpoint({
     external: bool().optional(), private_profile: bool().optional(), note: text().optional(),
     skip_confirmation: bool().optional(), avatar: avatarFile().optional(), public_email: str().optional(),
     commit_email: str().optional(), pronouns: str(50).optional(), theme_id: int().optional(), color_scheme_id: int().optional(),
+    extern_uid: str().optional(), provider: str().optional(),
   },
   responses: { 201: UserPublic },
 })

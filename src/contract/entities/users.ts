@@ -33,6 +33,9 @@ export const User = UserBasic.extend({
 })
 export type User = z.infer<typeof User>
 
+/** Entities::Identity with EE's saml_provider_id. */
+export const Identity = z.object({ provider: z.string(), extern_uid: z.string(), saml_provider_id: z.number().int().nullable() })
+
 export const UserPublic = User.extend({
   last_sign_in_at: nstr,
   confirmed_at: nstr,
@@ -42,7 +45,7 @@ export const UserPublic = User.extend({
   color_scheme_id: z.number().int(),
   projects_limit: z.number().int(),
   current_sign_in_at: nstr,
-  identities: z.array(z.unknown()),
+  identities: z.array(Identity),
   can_create_group: z.boolean(),
   can_create_project: z.boolean(),
   two_factor_enabled: z.boolean(),

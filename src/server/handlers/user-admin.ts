@@ -5,7 +5,8 @@ import { presentUserBasic, presentUserPublic } from '../present/users.js'
 import { checkAvatar, saveAvatar } from '../services/avatars.js'
 import * as admin from '../services/user-admin.js'
 import { deleteUser } from '../services/user-delete.js'
-import { canCreateProject } from '../services/users.js'
+import { deleteIdentity } from '../services/identities.js'
+import { publicFacts } from '../services/users.js'
 
 const state = (action: Parameters<typeof admin.changeState>[2]) =>
   (input: { id: number }, ctx: Parameters<typeof admin.changeState>[0]) => ({ status: 201, body: admin.changeState(ctx, input.id, action) })
@@ -16,7 +17,7 @@ export const userAdminHandlers = {
     checkAvatar(avatar)
     let user = await admin.updateUser(ctx, id, fields)
     if (avatar) user = await saveAvatar(ctx.app, user.id, avatar)
-    return { status: 200, body: presentUserPublic(user, ctx, canCreateProject(ctx.app, user)) }
+    return { status: 200, body: presentUserPublic(user, ctx, publicFacts(ctx.app, user)) }
   },
 
   setOwnAvatar: async (input, ctx) => {
@@ -27,6 +28,11 @@ export const userAdminHandlers = {
 
   deleteUser: async (input, ctx) => {
     await deleteUser(ctx, input.id, input.hard_delete === true)
+    return { status: 204 }
+  },
+
+  deleteUserIdentity: (input, ctx) => {
+    deleteIdentity(ctx, admin.findUserForAdmin(ctx, input.id).id, input.provider)
     return { status: 204 }
   },
 

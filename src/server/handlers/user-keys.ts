@@ -7,7 +7,7 @@ import { presentUserPublic } from '../present/users.js'
 import * as mail from '../services/user-emails-status.js'
 import { findUserForAdmin } from '../services/user-admin.js'
 import * as keys from '../services/user-keys.js'
-import { canCreateProject } from '../services/users.js'
+import { publicFacts } from '../services/users.js'
 import type { GpgKeyRow, SshKeyRow } from '../store/user-keys.js'
 
 const me = (ctx: RequestContext) => ctx.user!.id
@@ -29,7 +29,7 @@ const emailList = (ctx: RequestContext, userId: number) => {
 }
 const withUser = (ctx: RequestContext, k: SshKeyRow) => {
   const owner = keys.ownerOf(ctx, k)
-  return { ...presentSshKey(k), user: presentUserPublic(owner, ctx, canCreateProject(ctx.app, owner)) }
+  return { ...presentSshKey(k), user: presentUserPublic(owner, ctx, publicFacts(ctx.app, owner)) }
 }
 
 export const userKeyHandlers = {

@@ -8,27 +8,27 @@ import * as users from '../services/users.js'
 import { checkAvatar, saveAvatar } from '../services/avatars.js'
 
 export const userHandlers = {
-  getCurrentUser: (_input, ctx) => ({ status: 200, body: presentUserPublic(ctx.user!, ctx, users.canCreateProject(ctx.app, ctx.user!)) }),
+  getCurrentUser: (_input, ctx) => ({ status: 200, body: presentUserPublic(ctx.user!, ctx, users.publicFacts(ctx.app, ctx.user!)) }),
 
   listUsers: (input, ctx) => {
     const { rows, total } = users.listUsers(ctx, {
       username: input.username, search: input.search, active: input.active, blocked: input.blocked, admins: input.admins,
-      orderBy: input.order_by ?? 'id', sort: input.sort ?? 'desc',
+      extern_uid: input.extern_uid, provider: input.provider, orderBy: input.order_by ?? 'id', sort: input.sort ?? 'desc',
     })
-    const present = isAdmin(ctx) ? (u: (typeof rows)[number]) => presentUserPublic(u, ctx, users.canCreateProject(ctx.app, u)) : (u: (typeof rows)[number]) => presentUserBasic(u, ctx)
+    const present = isAdmin(ctx) ? (u: (typeof rows)[number]) => presentUserPublic(u, ctx, users.publicFacts(ctx.app, u)) : (u: (typeof rows)[number]) => presentUserBasic(u, ctx)
     return { status: 200, body: rows.map(present), total }
   },
 
   getUser: (input, ctx) => {
     const user = users.getUser(ctx, input.id)
-    return { status: 200, body: isAdmin(ctx) ? presentUserPublic(user, ctx, users.canCreateProject(ctx.app, user)) : presentUser(user, ctx) }
+    return { status: 200, body: isAdmin(ctx) ? presentUserPublic(user, ctx, users.publicFacts(ctx.app, user)) : presentUser(user, ctx) }
   },
 
   createUser: async (input, ctx) => {
     checkAvatar(input.avatar)
     let user = await users.createUser(ctx.app, input, nowIso(ctx))
     if (input.avatar) user = await saveAvatar(ctx.app, user.id, input.avatar)
-    return { status: 201, body: presentUserPublic(user, ctx, users.canCreateProject(ctx.app, user)) }
+    return { status: 201, body: presentUserPublic(user, ctx, users.publicFacts(ctx.app, user)) }
   },
 
   createPersonalAccessToken: (input, ctx) => {

@@ -1,6 +1,7 @@
 // Users and tokens as GitLab serializes them.
 import type { PersonalAccessToken, User, UserBasic, UserPublic } from '../../contract/entities/users.js'
 import type { RequestContext } from '../context.js'
+import type { IdentityRow } from '../store/identities.js'
 import type { TokenRow } from '../store/tokens.js'
 import type { UserRow } from '../store/users.js'
 
@@ -35,11 +36,11 @@ export const presentUser = (u: UserRow, ctx: Urls): User => ({
   local_time: null,
 })
 
-/**
- * The entity of GET /user and of admin reads; `is_admin` and `note` only for administrators. `canCreateProject` is
- * GitLab's projects_limit_left > 0, which counts the user's personal projects.
- */
-export function presentUserPublic(u: UserRow, ctx: Urls & { user: UserRow | null }, canCreateProject: boolean): UserPublic {
+/** What the public entity shows beyond the row: GitLab's projects_limit_left > 0 (it counts personal projects), identities. */
+export interface UserPublicFacts { canCreateProject: boolean; identities: IdentityRow[] }
+
+/** The entity of GET /user and of admin reads; `is_admin` and `note` only for administrators. */
+export function presentUserPublic(u: UserRow, ctx: Urls & { user: UserRow | null }, facts: UserPublicFacts): UserPublic {
   const out: UserPublic = {
     ...presentUser(u, ctx),
     last_sign_in_at: u.last_sign_in_at,
@@ -50,10 +51,10 @@ export function presentUserPublic(u: UserRow, ctx: Urls & { user: UserRow | null
     color_scheme_id: u.color_scheme_id ?? 1,
     projects_limit: u.projects_limit,
     current_sign_in_at: u.last_sign_in_at,
-    identities: [],
+    identities: facts.identities.map((i) => ({ provider: i.provider, extern_uid: i.extern_uid, saml_provider_id: i.saml_provider_id })),
     // External users create no groups whatever the flag says (GitLab clears it when it makes them external).
     can_create_group: u.can_create_group === 1 && u.external !== 1,
-    can_create_project: canCreateProject,
+    can_create_project: facts.canCreateProject,
     two_factor_enabled: false,
     external: u.external === 1,
     private_profile: u.private_profile === 1,

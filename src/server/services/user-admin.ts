@@ -9,6 +9,7 @@ import * as admin from '../store/user-admin.js'
 import * as users from '../store/users.js'
 import { isReservedTopLevel, isValidPath } from './naming.js'
 import { ownsVerifiedEmail } from './user-emails-status.js'
+import { assignIdentity, identityParams } from './identities.js'
 
 const GHOST_BIO = 'This is a "Ghost User", created to hold all issues authored by users that have since been deleted. This user cannot be removed.'
 // GitLab refuses to deactivate anyone active in the last 90 days (Users::DeactivateService).
@@ -37,6 +38,7 @@ const FLAG_FIELDS = ['can_create_group', 'external', 'private_profile'] as const
 
 export async function updateUser(ctx: RequestContext, id: number, input: UpdateUserInput) {
   const db = ctx.app.db
+  const identity = identityParams({ provider: input.provider, extern_uid: input.extern_uid })
   const user = findUserForAdmin(ctx, id)
   const otherWith = (row: users.UserRow | undefined) => row !== undefined && row.id !== user.id
   if (input.email !== undefined && otherWith(users.findUserByEmail(db, input.email))) throw conflict('Email has already been taken')
@@ -63,6 +65,7 @@ export async function updateUser(ctx: RequestContext, id: number, input: UpdateU
   // Re-checked after the hash's await: another request may have taken the name meanwhile.
   if (input.username !== undefined && otherWith(users.findUserByUsername(db, input.username))) throw conflict('Username has already been taken')
   transaction(db, () => {
+    if (identity) assignIdentity(ctx.app, user.id, identity, nowIso(ctx))
     admin.updateUserRow(db, user.id, patch)
     const ns = findUserNamespace(db, user.id)
     // The personal namespace follows the username and name, as GitLab renames it with the user.

@@ -1,5 +1,5 @@
 // Users and their tokens: reads, admin creation, token issue and revocation, and the first-start administrator.
-import { badRequest, conflict, CollabError, forbidden, notFound, validationFailed } from '../../core/errors.js'
+import { badRequest, conflict, CollabError, forbidden, notFound, unauthorized, validationFailed } from '../../core/errors.js'
 import { hashPassword, hashPasswordSync, newToken, sha256 } from '../../core/ids.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
@@ -12,6 +12,7 @@ import { isReservedTopLevel, isValidPath } from './naming.js'
 import { transaction } from '../store/db.js'
 import { emitUserSystemEvent } from './webhook-system-events.js'
 import { countPersonalProjects } from '../store/projects.js'
+import { assignIdentity, identityParams, userIdentities, type IdentityParams } from './identities.js'
 
 export function getUser(ctx: RequestContext, id: number) {
   const user = users.findUserById(ctx.app.db, id)
@@ -20,11 +21,17 @@ export function getUser(ctx: RequestContext, id: number) {
   return user
 }
 
-export function listUsers(ctx: RequestContext, f: Omit<users.UserFilters, 'limit' | 'offset'>) {
+export function listUsers(ctx: RequestContext, f: Omit<users.UserFilters, 'limit' | 'offset' | 'identity'> & IdentityParams) {
+  const { provider, extern_uid, ...filters } = f
+  const identity = identityParams({ provider, extern_uid })
+  // Looking users up by their external identity is for administrators (GitLab's authenticated_as_admin!).
+  if (identity && !isAdmin(ctx)) throw ctx.user ? forbidden() : unauthorized()
   // Anonymous callers may only look a user up by username (GitLab refuses them the list of everyone), and not at all
   // with the public level restricted.
   if (!ctx.user && (f.username === undefined || publicVisibilityRestricted(ctx.app))) throw forbidden('Not authorized to access /api/v4/users')
-  return users.listUsers(ctx.app.db, { ...f, admins: isAdmin(ctx) ? f.admins : undefined, limit: ctx.page.limit, offset: ctx.page.offset })
+  return users.listUsers(ctx.app.db, {
+    ...filters, identity: identity ?? undefined, admins: isAdmin(ctx) ? f.admins : undefined, limit: ctx.page.limit, offset: ctx.page.offset,
+  })
 }
 
 export interface CreateUserInput {
@@ -41,6 +48,7 @@ export interface CreateUserInput {
 const PROFILE_FIELDS = ['bio', 'location', 'skype', 'linkedin', 'twitter', 'website_url', 'organization', 'job_title', 'note', 'pronouns', 'public_email', 'commit_email'] as const
 
 export async function createUser(app: AppDeps, input: CreateUserInput, at: string): Promise<users.UserRow> {
+  const identity = identityParams({ provider: input.provider, extern_uid: input.extern_uid })
   if (!input.password && !input.reset_password && !input.force_random_password) {
     throw validationFailed({ password: ["can't be blank"] })
   }
@@ -55,7 +63,13 @@ export async function createUser(app: AppDeps, input: CreateUserInput, at: strin
   }
   if (Object.keys(errors).length) throw validationFailed(errors)
   // Hashed before the uniqueness checks, so they and the insert run in one turn and no other request slips between them.
-  const user = insertNewUser(app, input, input.password ? await hashPassword(input.password) : null, at)
+  const passwordHash = input.password ? await hashPassword(input.password) : null
+  // One transaction: a taken identity leaves no user behind.
+  const user = transaction(app.db, () => {
+    const created = insertNewUser(app, input, passwordHash, at)
+    if (identity) assignIdentity(app, created.id, identity, at)
+    return created
+  })
   emitUserSystemEvent(app, 'user_create', user)
   return user
 }
@@ -97,6 +111,9 @@ function insertNewUser(app: AppDeps, input: CreateUserInput, passwordHash: strin
 /** GitLab's can_create_project?: personal projects still allowed under the user's projects_limit (0 for external users). */
 export const canCreateProject = (app: AppDeps, u: users.UserRow) =>
   !isExternalUser(u) && countPersonalProjects(app.db, u.id) < u.projects_limit
+
+/** What presentUserPublic shows beyond the row. */
+export const publicFacts = (app: AppDeps, u: users.UserRow) => ({ canCreateProject: canCreateProject(app, u), identities: userIdentities(app, u.id) })
 
 export interface TokenInput { name: string; scopes: string[]; expires_at?: string; description?: string | null }
 

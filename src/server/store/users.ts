@@ -70,6 +70,8 @@ export interface UserFilters {
   active?: boolean
   blocked?: boolean
   admins?: boolean
+  /** GitLab's by_external_identity: the user holding extern_uid at provider (without case). */
+  identity?: { provider: string; externUid: string }
   orderBy: 'id' | 'name' | 'username' | 'created_at' | 'updated_at'
   sort: 'asc' | 'desc'
   limit: number
@@ -87,6 +89,10 @@ export function listUsers(db: Db, f: UserFilters): { rows: UserRow[]; total: num
   if (f.active) where.push("state = 'active'")
   if (f.blocked) where.push("state = 'blocked'")
   if (f.admins) where.push('is_admin = 1')
+  if (f.identity) {
+    where.push('id IN (SELECT user_id FROM identities WHERE provider = @provider AND extern_uid = @externUid COLLATE NOCASE)')
+    Object.assign(args, f.identity)
+  }
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const order = f.orderBy === 'updated_at' ? 'created_at' : f.orderBy
   const total = (stmt(db, `SELECT COUNT(*) AS n FROM users ${clause}`).get(args) as { n: number }).n
