@@ -36,4 +36,27 @@ describe('@gitbeaker/rest against collab', () => {
     await expect(api.Projects.create({ name: 'gb-00' })).rejects.toMatchObject({ cause: { response: { status: 409 } } })
     await expect(api.Projects.show('root/does-not-exist')).rejects.toMatchObject({ cause: { description: '404 Project Not Found' } })
   })
+
+  it('manages releases and links, follows the latest permalink and downloads a direct asset through its redirect', async () => {
+    const p = await api.Projects.create({ name: 'gb-releases', initializeWithReadme: true })
+    const raw = `${server.url}/api/v4/projects/${p.id}/repository/files/README.md/raw?ref=${p.default_branch}`
+    const made = await api.ProjectReleases.create(p.id, {
+      tagName: 'v1.0', ref: p.default_branch, name: 'One', description: 'Notes', assets: { links: [{ name: 'readme', url: raw, directAssetPath: '/readme.md' }] },
+    })
+    expect([made.tag_name, made.name, made.assets.count, made.assets.links[0].external]).toEqual(['v1.0', 'One', 5, true])
+    await api.ProjectReleases.create(p.id, { tagName: 'v0.1', ref: p.default_branch, releasedAt: '2020-01-01T00:00:00Z' })
+    expect((await api.ProjectReleases.all(p.id)).map((r) => r.tag_name)).toEqual(['v1.0', 'v0.1'])
+    expect((await api.ProjectReleases.showLatest(p.id)).tag_name).toBe('v1.0')
+    expect((await api.ProjectReleases.edit(p.id, 'v0.1', { name: 'Old' })).name).toBe('Old')
+    const readme = await api.ProjectReleases.download(p.id, 'v1.0', 'readme.md')
+    expect(String(readme)).toContain('gb-releases')
+    const link = await api.ReleaseLinks.create(p.id, 'v0.1', 'site', 'https://example.com/site', { linkType: 'runbook' })
+    expect([link.name, link.link_type]).toEqual(['site', 'runbook'])
+    expect((await api.ReleaseLinks.edit(p.id, 'v0.1', link.id, { name: 'docs' })).name).toBe('docs')
+    expect((await api.ReleaseLinks.all(p.id, 'v0.1')).map((l) => l.name)).toEqual(['docs'])
+    await api.ReleaseLinks.remove(p.id, 'v0.1', link.id)
+    await api.ProjectReleases.remove(p.id, 'v0.1')
+    expect((await api.ProjectReleases.all(p.id)).map((r) => r.tag_name)).toEqual(['v1.0'])
+    await expect(api.ProjectReleases.create(p.id, { tagName: 'v1.0' })).rejects.toMatchObject({ cause: { description: 'Release already exists' } })
+  })
 })

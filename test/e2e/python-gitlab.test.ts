@@ -25,4 +25,19 @@ describe.skipIf(!hasPythonGitlab)('python-gitlab against collab', () => {
       missing: [404, '404 Project Not Found'],
     })
   })
+
+  it('creates, lists, edits and deletes releases and their asset links (project.releases, release.links)', async () => {
+    expect(await runPythonGitlab('python-gitlab-releases.py', server)).toEqual({
+      created: ['One', 'v1.0', false, ['1.0']],
+      listed: [['v1.1', true], ['v1.0', false]],
+      edited: 'Edited',
+      link: ['docs', true, true],
+      links: ['manual', 'pkg'],
+      links_after: ['pkg'],
+      tag_release: { tag_name: 'v1.0', description: 'Edited' },
+      duplicate: [409, 'Release already exists'],
+      after_delete: ['v1.0'],
+      tag_kept: 'v1.1',
+    })
+  })
 })
