@@ -54,6 +54,8 @@ import * as groupLabels from './endpoints/group-labels.js'
 import * as groupMilestones from './endpoints/group-milestones.js'
 import * as runners from './endpoints/runners.js'
 import * as runnerProtocol from './endpoints/runner-protocol.js'
+import * as environments from './endpoints/environments.js'
+import * as deployments from './endpoints/deployments.js'
 import * as releases from './endpoints/releases.js'
 import * as resourceAccessTokens from './endpoints/resource-access-tokens.js'
 
@@ -118,6 +120,8 @@ export const contract = {
   groupMilestones: pick(groupMilestones),
   runners: pick(runners),
   runnerProtocol: pick(runnerProtocol),
+  environments: pick(environments),
+  deployments: pick(deployments),
   releases: pick(releases),
   resourceAccessTokens: pick(resourceAccessTokens),
 }

@@ -60,6 +60,7 @@ import { groupLabelHandlers } from './handlers/group-labels.js'
 import { groupMilestoneHandlers } from './handlers/group-milestones.js'
 import { runnerHandlers } from './handlers/runners.js'
 import { runnerProtocolHandlers } from './handlers/runner-protocol.js'
+import { deploymentHandlers, environmentHandlers } from './handlers/environments.js'
 import { releaseHandlers } from './handlers/releases.js'
 import { resourceAccessTokenHandlers } from './handlers/resource-access-tokens.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
@@ -142,6 +143,8 @@ const HANDLERS = {
   groupMilestones: groupMilestoneHandlers,
   runners: runnerHandlers,
   runnerProtocol: runnerProtocolHandlers,
+  environments: environmentHandlers,
+  deployments: deploymentHandlers,
   releases: releaseHandlers,
   resourceAccessTokens: resourceAccessTokenHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }

@@ -8,6 +8,7 @@ import { deletePipelineRow, findPipelineById, type PipelineRow } from '../store/
 import type { UserRow } from '../store/users.js'
 import { eraseArtifacts } from './artifacts.js'
 import { emitJobCanceled, emitJobFinished, emitJobQueued } from './lifecycle-events.js'
+import { linkJobEnvironment, settleEnvironment } from './environments.js'
 import { processPipeline, refreshPipeline, specOf } from './scheduler.js'
 import { eraseTrace } from './traces.js'
 
@@ -22,12 +23,15 @@ export function cloneJob(app: AppDeps, job: JobRow, user: UserRow | null, opts: 
   const now = app.clock.now().toISOString()
   jobs.updateJob(app.db, job.id, { retried: 1, updated_at: now })
   const status = opts.status ?? 'created'
-  return jobs.insertJob(app.db, {
+  const clone = jobs.insertJob(app.db, {
     project_id: job.project_id, pipeline_id: job.pipeline_id, name: job.name, stage: job.stage, stage_idx: job.stage_idx,
     status, when_: job.when_, allow_failure: specOf(job).allowFailure ? 1 : 0, spec: job.spec, ref: job.ref, tag: job.tag, sha: job.sha,
     user_id: user?.id ?? job.user_id, created_at: now, updated_at: now, retry_count: opts.retryCount ?? 0,
     ...(status === 'pending' ? { queued_at: now } : {}),
   })
+  // A new try deploys anew, as GitLab's retry clones the job with its deployment.
+  linkJobEnvironment(app, clone, specOf(clone))
+  return clone
 }
 
 /** Skipped jobs that ran after `stageIdx` (or that need one of `names`) wait again. */
@@ -93,6 +97,7 @@ function cancelOne(app: AppDeps, job: JobRow): boolean {
   const now = app.clock.now().toISOString()
   if (!jobs.transitionJob(app.db, job.id, CANCELABLE, { status: 'canceled', finished_at: now, updated_at: now })) return false
   if (job.status === 'running') emitJobCanceled(app, job.id)
+  settleEnvironment(app, { ...job, status: 'canceled', finished_at: now })
   emitJobFinished(app, { ...job, status: 'canceled', finished_at: now })
   return true
 }

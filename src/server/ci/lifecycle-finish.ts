@@ -7,6 +7,7 @@ import * as jobs from '../store/ci-jobs.js'
 import type { JobRow } from '../store/ci-jobs.js'
 import type { JobUpdate } from './runner/protocol.js'
 import { cloneJob } from './lifecycle-actions.js'
+import { settleEnvironment } from './environments.js'
 import { emitJobFinished, emitJobQueued } from './lifecycle-events.js'
 import type { JobSpec } from './plan-types.js'
 import { processPipeline, specOf } from './scheduler.js'
@@ -80,6 +81,7 @@ export async function finishJob(app: AppDeps, job: JobRow, update: JobUpdate): P
   })
   const after = jobs.findJobById(app.db, job.id)!
   if (!moved) return after.status
+  settleEnvironment(app, after)
   emitJobFinished(app, after)
   processPipeline(app, job.pipeline_id)
   if (retried) emitJobQueued(app)

@@ -10,6 +10,7 @@ import { insertJob } from '../store/ci-jobs.js'
 import { insertPipeline, insertPipelineVariables, updatePipeline, type PipelineRow } from '../store/pipelines.js'
 import type { ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
+import { linkJobEnvironment } from './environments.js'
 import { ciBaseUrl } from './lifecycle-events.js'
 import { FILTERED_BY_WORKFLOW, NO_JOBS, planPipeline } from './plan.js'
 import type { JobSpec, PipelinePlan, PipelineSource, PlanContext } from './plan-types.js'
@@ -158,9 +159,11 @@ function insertRows(app: AppDeps, input: CreatePipelineInput, at: { sha: string;
 }
 
 export function insertPlannedJob(app: AppDeps, p: PipelineRow, spec: JobSpec, user: UserRow | null, now: string, retryCount = 0) {
-  return insertJob(app.db, {
+  const job = insertJob(app.db, {
     project_id: p.project_id, pipeline_id: p.id, name: spec.name, stage: spec.stage, stage_idx: spec.stageIdx, status: 'created',
     when_: spec.when, allow_failure: spec.allowFailure ? 1 : 0, spec: JSON.stringify(spec), ref: p.ref, tag: p.tag, sha: p.sha,
     user_id: user?.id ?? null, created_at: now, updated_at: now, retry_count: retryCount,
   })
+  linkJobEnvironment(app, job, spec)
+  return job
 }

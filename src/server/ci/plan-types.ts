@@ -44,6 +44,17 @@ export interface JobRelease {
   assets?: { links: JobReleaseLink[] }
 }
 
+/** A job's `environment:`, its name and url expanded with the pipeline's variables once planned. */
+export interface JobEnvironmentSpec {
+  name: string
+  url: string | null
+  action: 'start' | 'stop' | 'prepare' | 'verify' | 'access'
+  /** The job that stops the environment (a manual job of the same pipeline with `action: stop`). */
+  onStop: string | null
+  deploymentTier: 'production' | 'staging' | 'testing' | 'development' | 'other' | null
+  autoStopIn: string | null
+}
+
 export interface JobSpec {
   name: string
   stage: string
@@ -80,6 +91,8 @@ export interface JobSpec {
   tags: string[]
   /** Made by a `release` step after the script; absent in specs stored before the keyword was read. */
   release?: JobRelease | null
+  /** Absent in specs stored before environments existed. */
+  environment?: JobEnvironmentSpec | null
 }
 
 export interface PipelinePlan {

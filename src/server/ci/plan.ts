@@ -1,5 +1,6 @@
 // The config layer's entry points: a pipeline's jobs from `.gitlab-ci.yml` and the pipeline's facts (planPipeline),
 // and the static check behind the lint API (lintConfig).
+import { expandEnvironment } from './config/environment.js'
 import { firstMatch, makeFacts, onlyExceptAllow, type Facts } from './config/evaluate.js'
 import { ConfigError } from './config/errors.js'
 import { loadCiConfig, TOO_DEEP } from './config/load.js'
@@ -67,6 +68,7 @@ function toSpec(job: JobConfig, d: NonNullable<Decision>, globals: Record<string
     cache: job.cache,
     tags: job.tags,
     ...(job.release ? { release: job.release } : {}),
+    environment: job.environment,
   }
 }
 
@@ -141,6 +143,7 @@ async function planJobs(config: CiConfig, facts: Facts): Promise<PlanResult> {
   const stages = config.stages.filter((s) => chosen.some(([job]) => job.stage === s))
   if (stages.every((s) => EDGE_STAGES.includes(s))) return { kind: 'errors', errors: [NO_JOBS] }
   const specs = chosen.map(([job, d]) => toSpec(job, d, globals, stages))
+  for (const spec of specs) if (spec.environment) spec.environment = expandEnvironment(spec.environment, { ...spec.variables, ...facts.ctx.variables })
   const errors = [...resolveNeeds(specs), ...specs.flatMap(circularErrors)]
   if (errors.length) return { kind: 'errors', errors }
   return { kind: 'plan', plan: { stages, jobs: specs } }

@@ -13,6 +13,7 @@ import type { ProjectView } from '../store/projects.js'
 import { isProtectedBranch, isProtectedTag } from '../store/protected-refs.js'
 import type { UserRow } from '../store/users.js'
 import type { JobSpec } from './plan-types.js'
+import { environmentVariables } from './environments.js'
 import { finalJobVariables, type VariableDefinition } from './variable-expansion.js'
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000'
@@ -153,14 +154,47 @@ export function pipelinePredefined(app: AppDeps, baseUrl: string, f: PipelineFac
 }
 
 /**
- * The instance, group (farthest ancestor first) and project CI variables a pipeline sees, in the order later ones
- * win: protected ones only on a protected ref (refProtected), and, as environments are not modelled, only those of
- * every environment (`*`).
+ * How a variable's environment scope matches a job's environment (HasEnvironmentScope.on_environment): `*` first, then
+ * a scope whose `*`s match the name, then the name itself, so the closest scope wins; -1 when it does not apply.
  */
-export function projectVariablesFor(app: AppDeps, project: ProjectView, protectedRef: boolean): CiVariableFields[] {
+function scopeRank(scope: string, environment: string | null): number {
+  if (scope === '*') return 0
+  if (environment === null) return -1
+  if (scope === environment) return 2
+  return wildcardMatch(scope, environment) ? 1 : -1
+}
+
+/** Whether `text` matches `pattern`, where `*` stands for any run of characters (two pointers, no backtracking regex). */
+function wildcardMatch(pattern: string, text: string): boolean {
+  let p = 0
+  let t = 0
+  let star = -1
+  let resume = 0
+  while (t < text.length) {
+    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === text[t]) { p++; t++ }
+    else if (p < pattern.length && pattern[p] === '*') { star = p++; resume = t }
+    else if (star >= 0) { p = star + 1; t = ++resume }
+    else return false
+  }
+  while (pattern[p] === '*') p++
+  return p === pattern.length
+}
+
+function onEnvironment<T extends { environment_scope: string }>(list: T[], environment: string | null): T[] {
+  return list.map((v) => [scopeRank(v.environment_scope, environment), v] as const).filter(([rank]) => rank >= 0)
+    .sort((a, b) => a[0] - b[0]).map(([, v]) => v)
+}
+
+/**
+ * The instance, group (farthest ancestor first) and project CI variables a pipeline sees, in the order later ones
+ * win: protected ones only on a protected ref (refProtected), and those scoped to every environment (`*`) or, for a
+ * job with one, to its environment.
+ */
+export function projectVariablesFor(app: AppDeps, project: ProjectView, protectedRef: boolean, environment: string | null = null): CiVariableFields[] {
   const inherited = inheritedVariables(app.db, project.ns_kind === 'group' ? project.namespace_id : null)
     .map((v) => ({ environment_scope: '*', ...v }))
-  return [...inherited, ...allVariables(app.db, project.id)].filter((v) => v.environment_scope === '*' && (!v.protected || protectedRef))
+  const open = (v: CiVariableFields) => !v.protected || protectedRef
+  return [...onEnvironment(inherited.filter(open), environment), ...onEnvironment(allVariables(app.db, project.id).filter(open), environment)]
 }
 
 export interface JobVariableInput {
@@ -195,9 +229,10 @@ export function jobVariables(i: JobVariableInput): JobVariable[] {
   put('CI_REPOSITORY_URL', `${s.protocol}://gitlab-ci-token:${token}@${new URL(i.baseUrl).host}/${path}.git`, { public: false })
   put('CI_REGISTRY_USER', 'gitlab-ci-token')
   put('CI_REGISTRY_PASSWORD', token, { public: false, masked: true })
+  for (const [k, v] of Object.entries(environmentVariables(i.app, job, i.spec))) put(k, v)
   // GitLab's precedence, lowest first: predefined, the YAML's, instance, group, project, pipeline, then a play's own
   // variables; a reference takes the winning definition of the name it refers to.
-  const project = projectVariablesFor(i.app, i.facts.project, refProtected(i.app, i.facts))
+  const project = projectVariablesFor(i.app, i.facts.project, refProtected(i.app, i.facts), i.spec.environment?.name ?? null)
   for (const [k, v] of Object.entries(i.spec.variables)) put(k, v)
   for (const v of project) put(v.key, v.value, { public: false, masked: v.masked === 1, file: v.variable_type === 'file', raw: Boolean(v.raw) })
   for (const v of i.pipelineVariables) put(v.key, v.value, { public: false, file: v.variable_type === 'file' })

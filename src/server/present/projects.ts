@@ -1,11 +1,9 @@
 // Projects in GitLab's simple and full forms; URLs built from the request's base URL.
-import { projectFullPath } from '../../core/project-path.js'
 import type { Project, ProjectSimple } from '../../contract/entities/projects.js'
 import type { RequestContext } from '../context.js'
-import { MAINTAINER } from '../../core/access-levels.js'
+import { MAINTAINER } from '../policy.js'
 import type { ProjectView } from '../store/projects.js'
 import { namespaceWebUrl } from './groups.js'
-import { userAvatarUrl } from './users.js'
 
 type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>
 
@@ -25,6 +23,7 @@ export interface ProjectBundle {
 /** `http://[::1]:3000` -> `::1`; cheaper than new URL() on every project of a list. */
 const hostOf = (baseUrl: string) => baseUrl.replace(/^[a-z]+:\/\//i, '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1')
 
+export const projectFullPath = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
 
 interface Derived { fullPath: string; webUrl: string; host: string; tags: string[]; namespace: ProjectSimple['namespace'] }
 
@@ -108,7 +107,7 @@ export function presentProject(b: ProjectBundle, ctx: Urls): Project {
     namespace: d.namespace,
     visibility: p.visibility,
     owner: hasOwner
-      ? { id: p.ns_owner_id!, username: p.owner_username!, name: p.owner_name!, state: p.owner_state!, avatar_url: userAvatarUrl({ id: p.ns_owner_id!, avatar_path: p.owner_avatar_path }, ctx), web_url: `${ctx.baseUrl}/${p.owner_username}`, created_at: p.owner_created_at! }
+      ? { id: p.ns_owner_id!, username: p.owner_username!, name: p.owner_name!, state: p.owner_state!, avatar_url: null, web_url: `${ctx.baseUrl}/${p.owner_username}`, created_at: p.owner_created_at! }
       : undefined,
     container_registry_enabled: flag(p.container_registry_enabled),
     issues_enabled: flag(p.issues_enabled),

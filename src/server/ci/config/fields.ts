@@ -169,7 +169,7 @@ export function duration(value: unknown, at: string, p: Problems): number | null
   return seconds
 }
 
-/** Recorded only, but checked for shape as GitLab's Image, Services and Environment entries do. */
+/** Recorded only, but checked for shape as GitLab's Image and Services entries do (environment.ts reads `environment`). */
 export function recordedShapes(job: Record<string, unknown>, at: string, p: Problems) {
   const hashOrString = (v: unknown) => typeof v === 'string' || isHash(v)
   if (job.image !== undefined && job.image !== null && !hashOrString(job.image)) p.add(`${at}:image config should be a hash or a string`)
@@ -177,8 +177,4 @@ export function recordedShapes(job: Record<string, unknown>, at: string, p: Prob
     if (!Array.isArray(job.services)) p.add(`${at}:services config should be a array`)
     else if (!job.services.every(hashOrString)) p.add(`${at}:services:service config should be a hash or a string`)
   }
-  const env = job.environment
-  if (env === undefined || env === null) return
-  if (!hashOrString(env)) p.add(`${at}:environment config should be a hash or a string`)
-  else if (isHash(env) && (typeof env.name !== 'string' || env.name === '')) p.add(`${at}:environment name can't be blank`)
 }

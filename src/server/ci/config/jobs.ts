@@ -1,5 +1,6 @@
 // One job hash (after include, extends and !reference) -> a validated JobConfig, with `default:` applied.
 import { parseCiDuration } from '../../../core/durations.js'
+import { parseEnvironment } from './environment.js'
 import * as f from './fields.js'
 import { Problems } from './fields.js'
 import { parseRelease } from './release.js'
@@ -112,7 +113,7 @@ export function normalizeJob(name: string, value: unknown, defaults: Record<stri
     retry: job.retry === undefined || job.retry === null ? { max: 0, when: ['always'] } : f.retry(job.retry, at, p) ?? { max: 0, when: [] },
     timeout: f.duration(job.timeout, `${at}:timeout`, p) ?? null,
     image: job.image ?? null, services: job.services ?? null, cache: job.cache ?? null,
-    environment: job.environment ?? null,
+    environment: parseEnvironment(job.environment, name, p) ?? null,
     ...released(job, at, p),
     trigger: job.trigger !== undefined && job.script === undefined,
     parallelOf: null,

@@ -1,6 +1,6 @@
 // The validated config, before the pipeline's facts (rules, only/except, workflow) pick the jobs that run.
 import type { Expr } from '../expressions.js'
-import type { JobNeed, JobSpec, JobWhen } from '../plan-types.js'
+import type { JobEnvironmentSpec, JobNeed, JobSpec, JobWhen } from '../plan-types.js'
 import type { IncludeRecord } from './include.js'
 
 export type RuleWhen = JobWhen | 'never'
@@ -44,7 +44,7 @@ export interface JobConfig extends Pick<JobSpec, FixedJobFields> {
   rules: RuleConfig[] | null
   only: RefPolicy | null
   except: RefPolicy | null
-  environment: unknown
+  environment: JobEnvironmentSpec | null
   /** A trigger job (child or multi-project pipeline): validated but never run here. */
   trigger: boolean
   /** The job a `parallel` instance was expanded from, or null. */

@@ -1,6 +1,7 @@
 // The logical checks GitLab's YamlProcessor runs once every entry is valid: stages exist, dependencies and needs
 // name jobs of the current or an earlier stage, no need is listed twice, and needs make no cycle.
 import type { JobNeed } from '../plan-types.js'
+import { checkOnStop } from './environment.js'
 import { ConfigError } from './errors.js'
 import type { JobConfig } from './types.js'
 
@@ -49,6 +50,7 @@ export function validateLogic(jobs: JobConfig[], stages: string[]) {
     for (const dep of job.dependencies ?? []) checkDependency(job, byName, stages, dep, 'dependency', false)
     checkNeeds(job, byName, stages, job.needs)
     for (const rule of job.rules ?? []) checkNeeds(job, byName, stages, rule.needs)
+    checkOnStop(job, byName)
   }
   const edges = new Map(jobs.map((j) => [j.name, (j.needs ?? []).map((n) => n.job).filter((n) => byName.has(n))]))
   if (hasCycle(edges)) throw new ConfigError('The pipeline has circular dependencies')
