@@ -16,6 +16,7 @@ import { mergeRequestPost, type MergeRequestAction } from './pages/merge-request
 import { mergeRequestsGet } from './pages/merge-requests.js'
 import { pipelinePage, pipelinesPage } from './pages/pipelines.js'
 import { archiveGet, releasesGet } from './pages/releases.js'
+import { packagesGet } from './pages/packages.js'
 import { blobPage, projectPage, rawFile, treePage } from './pages/project.js'
 import { groupPage } from './pages/groups.js'
 import { milestonesPage } from './pages/milestones.js'
@@ -83,6 +84,8 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   const releaseOrArchive = /^(releases|archive)(?:\/(.*))?$/.exec(rest)
   if (releaseOrArchive?.[1] === 'releases') return releasesGet(ctx, req, res, project, releaseOrArchive[2])
   if (releaseOrArchive?.[1] === 'archive' && releaseOrArchive[2]) return archiveGet(ctx, req, res, project, releaseOrArchive[2])
+  const packages = /^packages(?:\/(.*))?$/.exec(rest)
+  if (packages) return packagesGet(ctx, req, res, project, packages[1])
   const [, kind, tail] = /^(tree|blob|raw|issues|merge_requests|commits|commit|pipelines|jobs|milestones)(?:\/(.*))?$/.exec(rest) ?? []
   if (kind === 'tree') return treePage(ctx, req, res, project, tail ?? '')
   if (kind === 'blob' && tail) return blobPage(ctx, req, res, project, tail)

@@ -9,6 +9,7 @@ import { fixedClock } from '../../../src/core/clock.js'
 import { api, createGroup, createProject, createUser, expectStatus, rawRequest, request, type Api, type TestUser } from '../../helpers/api.js'
 import { ciProject, startCiServer, waitForFinished, projectPipelines } from '../../helpers/ci.js'
 import type { TestServer } from '../../helpers/server.js'
+import { signIn } from '../web/fixture.js'
 
 const AT = '2026-03-01T10:00:00.000Z'
 let server: TestServer
@@ -200,6 +201,18 @@ describe('the Packages API', () => {
     const res = expectStatus(await alice.api.get(`/groups/${groupId}/packages`, { query: { package_name: 'small' } }), 200)
     expect(res.body.map((p: Package) => [p.name, p.project_id, p.project_path])).toEqual([['small', id, 'tools/app']])
     expect((await stranger.api.get(`/groups/${groupId}/packages`)).status).toBe(404)
+  })
+
+  it("shows the list and one package at _links.web_path, each file linked to its download, to the project's readers", async () => {
+    const cookie = await signIn(server, guest)
+    const list = await request(server, 'GET', '/tools/app/-/packages', { headers: { Cookie: cookie } })
+    expect([list.status, [...list.text.matchAll(/packages\/(\d+)"><strong>([^<]+)</g)].map((m) => `${m[1]}:${m[2]}`)]).toEqual([200, ['1:my_pkg', '2:small', '3:my_pkg']])
+    const one = await request(server, 'GET', '/tools/app/-/packages/1', { headers: { Cookie: cookie } })
+    const link = `${server.url}/api/v4/projects/${id}/packages/generic/my_pkg/1.0.0/notes.txt`
+    expect([one.status, one.text.split(`<a href="${link}">notes.txt</a>`).length - 1]).toEqual([200, 2])
+    const file = await request(server, 'GET', link.slice(server.url.length), { headers: { Cookie: cookie } })
+    expect([file.status, file.text]).toEqual([200, 'second text'])
+    expect((await request(server, 'GET', '/tools/app/-/packages/1')).status).toBe(404)
   })
 
   it('deletes files and packages for Maintainers only, with their files on disk', async () => {
