@@ -159,8 +159,8 @@ export class JobRun {
   private async prepare() {
     await rm(this.workDir, { recursive: true, force: true })
     await mkdir(this.tmpDir, { recursive: true, mode: 0o700 })
-    const self = this.ctx.collabCommand
-    if (self?.length) {
+    const self = this.collabCommand()
+    if (self) {
       await mkdir(join(this.tmpDir, 'bin'))
       await writeFile(join(this.tmpDir, 'bin', 'collab'), `#!/bin/sh\nexec ${self.map(shellQuote).join(' ')} "$@"\n`, { mode: 0o755 })
     }
@@ -222,11 +222,17 @@ export class JobRun {
     }
     // A collab installed on the system wins; this runner's own is the fallback (in the sandbox it reads the runner's
     // files directory, and collab serve exposes collab's package).
-    if (this.ctx.collabCommand?.length) env.PATH = `${env.PATH ? `${env.PATH}:` : ''}${join(this.tmpDir, 'bin')}`
+    if (this.collabCommand()) env.PATH = `${env.PATH ? `${env.PATH}:` : ''}${join(this.tmpDir, 'bin')}`
     return {
       ...env, CI_PROJECT_DIR: this.workDir, CI_BUILDS_DIR: this.ctx.buildsDir, CI_RUNNER_DESCRIPTION: this.ctx.runnerId,
       CI_RUNNER_VERSION: VERSION, CI_RUNNER_EXECUTABLE_ARCH: `${process.platform}/${process.arch}`, CI_SHARED_ENVIRONMENT: 'true', ...extra,
     }
+  }
+
+  /** node and collab's script, when this runner knows both (a bundled executable may not). */
+  private collabCommand(): readonly string[] | undefined {
+    const self = this.ctx.collabCommand
+    return self?.length && self.every((part) => typeof part === 'string' && part !== '') ? self : undefined
   }
 
   /** Runs one step's commands in a fresh shell; a step with no commands succeeds at once. */
