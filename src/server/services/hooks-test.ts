@@ -14,6 +14,7 @@ import { routeOf, type RouteName } from './hooks-dispatch.js'
 import { attemptDelivery, type HookMessage } from './webhook-delivery.js'
 import { buildPayload } from './webhook-payloads.js'
 import { jobPayload, pipelinePayload, pushPayload } from './webhook-payloads-ci.js'
+import { newestReleasePayload } from './releases.js'
 import { listPages } from './wikis.js'
 
 const unavailable = (message: string) => new CollabError('HOOK_TEST_UNAVAILABLE', message, { status: 422 })
@@ -71,13 +72,20 @@ async function wikiSample(ctx: RequestContext, p: ProjectView): Promise<Sample> 
   return { route: 'wiki_page', payload: built.payload }
 }
 
+/** TestHooks::ProjectService#releases_events_data: the project's newest release, as created. */
+async function releaseSample(ctx: RequestContext, p: ProjectView): Promise<Sample> {
+  const payload = await newestReleasePayload(ctx, p)
+  if (!payload) throw unavailable('Ensure the project has releases.')
+  return { route: 'release', payload }
+}
+
 async function sampleFor(ctx: RequestContext, p: ProjectView, trigger: string): Promise<Sample> {
   switch (trigger) {
     case 'push_events': return pushSample(ctx, p, false)
     case 'tag_push_events': return pushSample(ctx, p, true)
     case 'pipeline_events': case 'job_events': return ciSample(ctx, p, trigger)
     case 'wiki_page_events': return wikiSample(ctx, p)
-    case 'releases_events': throw unavailable('Ensure the project has releases.')
+    case 'releases_events': return releaseSample(ctx, p)
     case 'issues_events': case 'confidential_issues_events': case 'note_events': case 'confidential_note_events': case 'merge_requests_events':
       return rowSample(ctx, p, trigger)
     default: throw unavailable('Testing not available for this hook')

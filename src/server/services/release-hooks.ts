@@ -10,7 +10,7 @@ import { utc } from './webhook-payloads-ci.js'
 
 export type ReleaseAction = 'create' | 'update' | 'delete'
 
-export function releasePayload(base: string, hookProjectAttrs: Record<string, unknown>, v: ReleaseView, action: ReleaseAction) {
+function releasePayload(base: string, hookProjectAttrs: Record<string, unknown>, v: ReleaseView, action: ReleaseAction) {
   const urls = { baseUrl: base }
   const links = v.links.map((l) => presentReleaseLink(l, v.row.tag, v.project, urls))
   const c = v.commit
@@ -30,8 +30,12 @@ export function releasePayload(base: string, hookProjectAttrs: Record<string, un
   }
 }
 
-/** Announces the change to the project's hooks with `releases_events` on; URLs are the instance's, not the request's. */
+/** The payload as hooks get it: URLs are the instance's, not the request's. */
+export const releaseHookPayload = (ctx: RequestContext, p: ProjectView, v: ReleaseView, action: ReleaseAction) =>
+  releasePayload(ciBaseUrl(ctx.app), hookProject(ctx.app, p), v, action)
+
+/** Announces the change to the project's hooks with `releases_events` on. */
 export function emitReleaseHook(ctx: RequestContext, p: ProjectView, v: ReleaseView, action: ReleaseAction) {
-  const payload = releasePayload(ciBaseUrl(ctx.app), hookProject(ctx.app, p), v, action)
+  const payload = releaseHookPayload(ctx, p, v, action)
   emitHookEvent(ctx.app, { kind: 'release', action, projectId: p.id, userId: ctx.user!.id, payload })
 }

@@ -18,7 +18,7 @@ import { canCreateTag, TAG_REFUSALS } from './protected-tags.js'
 import { createTagAt } from './refs.js'
 import { findRelease, mayWriteRelease, mayWriteReleases, requireReadRelease, requireReadReleaseCode } from './release-access.js'
 import { checkNewLinks, insertLinks, type LinkInput } from './release-links.js'
-import { emitReleaseHook } from './release-hooks.js'
+import { emitReleaseHook, releaseHookPayload } from './release-hooks.js'
 import { gitdirOf } from './repository.js'
 
 /** Releases::BaseService#milestones: titles (the project's, or an ancestor group's) or ids; unknown ones answer 400. */
@@ -182,6 +182,14 @@ export const deleteRelease = (ctx: RequestContext, p: ProjectView, tag: string) 
 export async function deleteReleaseOfTag(ctx: RequestContext, p: ProjectView, tag: string) {
   const r = findRelease(ctx, p, tag)
   if (r) await destroy(ctx, p, r)
+}
+
+/** The Release Hook of the project's newest release, as its creation sent it (a hook test's sample); null without one. */
+export async function newestReleasePayload(ctx: RequestContext, p: ProjectView) {
+  const [row] = store.listReleases(ctx.app.db, p.id, { orderBy: 'released_at', sort: 'desc', limit: 1, offset: 0 }).rows
+  if (!row) return null
+  const [view] = await releaseViews(ctx, p, [row])
+  return releaseHookPayload(ctx, p, view, 'create')
 }
 
 /** The tags API's `release` of each tag: its notes, for those who may read releases. */

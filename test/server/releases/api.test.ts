@@ -251,7 +251,7 @@ describe('web pages', () => {
 describe('hooks, tags and job tokens', () => {
   it('delivers Release Hooks on create, update and delete, and deleting a tag deletes its release', async () => {
     rx.received.length = 0
-    expectStatus(await root.post(`/projects/${id}/hooks`, { url: `${rx.url}/releases`, push_events: false, releases_events: true }), 201)
+    const hook = expectStatus(await root.post(`/projects/${id}/hooks`, { url: `${rx.url}/releases`, push_events: false, releases_events: true }), 201).body
     expectStatus(await dev.api.post(rel(), { tag_name: 'v2.0', ref: 'master', description: 'two' }), 201)
     expectStatus(await dev.api.put(rel('v2.0'), { name: 'Two' }), 200)
     expect((await dev.api.del(`/projects/${id}/repository/tags/v2.0`)).status).toBe(204)
@@ -267,6 +267,10 @@ describe('hooks, tags and job tokens', () => {
       commit: expect.objectContaining({ id: sha, url: `${web}/-/commit/${sha}` }),
     }))
     expect((await dev.api.get(rel('v2.0'))).status).toBe(404)
+    // The hook's test sends the newest release as created.
+    expectStatus(await root.post(`/projects/${id}/hooks/${hook.id}/test/releases_events`), 201)
+    const [sample] = (await rx.waitFor(4)).slice(3)
+    expect([sample.headers['x-gitlab-event'], sample.body.action, sample.body.tag]).toEqual(['Release Hook', 'create', 'x/1'])
   })
 
   it('lets a job token create releases of its own project only, and records the tag it makes as a pushed tag', async () => {
