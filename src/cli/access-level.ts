@@ -1,7 +1,8 @@
 // GitLab access levels (compat-notes §2.1) by name or number, for flags and tables.
 import { InvalidArgumentError } from 'commander'
+import { ACCESS_LEVELS } from '../core/access-levels.js'
 
-export const ACCESS_LEVELS = { guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 } as const
+export { ACCESS_LEVELS }
 
 const NAMES = new Map<number, string>([[5, 'minimal'], [15, 'planner'], ...Object.entries(ACCESS_LEVELS).map(([name, level]) => [level, name] as [number, string])])
 

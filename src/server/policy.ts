@@ -5,11 +5,9 @@ import type { UserRow } from './store/users.js'
 import { groupAccessLevel, type NamespaceRow } from './store/namespaces.js'
 import { directProjectLevel, projectAccessLevel, type ProjectView } from './store/projects.js'
 
-export const GUEST = 10
-export const REPORTER = 20
-export const DEVELOPER = 30
-export const MAINTAINER = 40
-export const OWNER = 50
+import { DEVELOPER, GUEST, MAINTAINER, OWNER, REPORTER } from '../core/access-levels.js'
+
+export { GUEST, REPORTER, DEVELOPER, MAINTAINER, OWNER } from '../core/access-levels.js'
 
 type Caller = Pick<RequestContext, 'user' | 'app'>
 

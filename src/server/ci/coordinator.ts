@@ -14,6 +14,7 @@ import { findUserById } from '../store/users.js'
 import { currentSettings } from '../store/settings-record.js'
 import { findMergeRequestById, sourceProjectOf } from '../store/merge-requests.js'
 import { mergeRequestFacts } from './triggers.js'
+import { JOB_TOKEN_PREFIX } from '../../core/token-prefixes.js'
 import { artifactsPath, storeArtifacts } from './artifacts.js'
 import { expireInSeconds } from '../../core/durations.js'
 import { ciBaseUrl, emitJobQueued, emitJobStarted, onJobCanceled } from './lifecycle-events.js'
@@ -112,7 +113,7 @@ function claimNext(app: AppDeps, runnerId: string, accepts?: (job: JobRow) => bo
   for (;;) {
     const next = accepts ? jobs.pendingJobs(app.db).find(accepts) : jobs.oldestPendingJob(app.db)
     if (!next) return null
-    const token = newToken('glcbt-')
+    const token = newToken(JOB_TOKEN_PREFIX)
     const now = app.clock.now().toISOString()
     if (jobs.transitionJob(app.db, next.id, ['pending'], { status: 'running', started_at: now, updated_at: now, token_hash: sha256(token), runner_id: runnerId })) {
       return { job: { ...next, status: 'running', started_at: now, token_hash: sha256(token), runner_id: runnerId }, token }

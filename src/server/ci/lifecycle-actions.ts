@@ -1,4 +1,5 @@
 // Job and pipeline actions (compat-mr-ci-wiki §4.1, §4.7): retry, cancel, play, delete. Callers check permissions.
+import { FINISHED_STATUSES } from '../../core/job-status.js'
 import { badRequest, forbidden, notFound } from '../../core/errors.js'
 import type { AppDeps } from '../context.js'
 import { transaction } from '../store/db.js'
@@ -7,13 +8,12 @@ import type { JobRow } from '../store/ci-jobs.js'
 import { deletePipelineRow, findPipelineById, type PipelineRow } from '../store/pipelines.js'
 import type { UserRow } from '../store/users.js'
 import { eraseArtifacts } from './artifacts.js'
-import { emitJobCanceled, emitJobFinished, emitJobQueued } from './lifecycle-events.js'
 import { linkJobEnvironment, settleEnvironment } from './environments.js'
+import { emitJobCanceled, emitJobFinished, emitJobQueued } from './lifecycle-events.js'
 import { processPipeline, refreshPipeline, specOf } from './scheduler.js'
 import { eraseTrace } from './traces.js'
 
 const CANCELABLE = ['created', 'pending', 'running', 'manual', 'scheduled'] as const
-const RETRYABLE = new Set(['success', 'failed', 'canceled'])
 
 /**
  * A new try of a finished job: a copy in `created` (or `status`), the old row kept as retried, and the skipped jobs
@@ -52,7 +52,7 @@ function reprocess(app: AppDeps, pipelineId: number, queued: boolean) {
 
 export function retryJob(app: AppDeps, jobId: number, user: UserRow | null): JobRow {
   const job = jobs.findJobById(app.db, jobId)
-  if (!job || job.retried || !RETRYABLE.has(job.status)) throw forbidden('Job is not retryable')
+  if (!job || job.retried || !FINISHED_STATUSES.has(job.status)) throw forbidden('Job is not retryable')
   const fresh = transaction(app.db, () => {
     const clone = cloneJob(app, job, user)
     resetSkippedAfter(app, job.pipeline_id, job.stage_idx, new Set([job.name]))
@@ -71,7 +71,7 @@ export function playJob(app: AppDeps, jobId: number, user: UserRow | null): JobR
   let id = job.id
   if (job.status === 'manual' || job.status === 'scheduled') {
     jobs.transitionJob(app.db, job.id, ['manual', 'scheduled'], { status: 'pending', queued_at: now, updated_at: now, user_id: user?.id ?? job.user_id })
-  } else if (RETRYABLE.has(job.status)) {
+  } else if (FINISHED_STATUSES.has(job.status)) {
     id = transaction(app.db, () => {
       const clone = cloneJob(app, job, user, { status: 'pending' })
       resetSkippedAfter(app, job.pipeline_id, job.stage_idx, new Set([job.name]))

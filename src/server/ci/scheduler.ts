@@ -1,6 +1,7 @@
 // Which created jobs of a pipeline may move now (GitLab's atomic processing): a job waits until the jobs before it
 // (earlier stages, or its `needs`) are complete, then runs, waits for a play (manual), is scheduled (delayed) or is
 // skipped, by its `when`. Then the pipeline's composite status, timings and coverage are brought up to date.
+import { COMPLETED_STATUSES } from '../../core/job-status.js'
 import type { AppDeps } from '../context.js'
 import { transaction } from '../store/db.js'
 import * as jobs from '../store/ci-jobs.js'
@@ -9,8 +10,6 @@ import { findPipelineById, pipelineCommitStatuses, updatePipeline, type Pipeline
 import type { JobSpec } from './plan-types.js'
 import { compositeStatus, isFinishedStatus } from './status.js'
 import { emitJobQueued, emitPipelineFinished } from './lifecycle-events.js'
-
-const COMPLETED = new Set(['success', 'failed', 'canceled', 'skipped'])
 
 export const specOf = (job: Pick<JobRow, 'spec'>) => JSON.parse(job.spec) as JobSpec
 
@@ -39,7 +38,7 @@ function runsAfter(when: string, dag: boolean, prior: string) {
 function decide(app: AppDeps, job: JobRow, latest: JobRow[]): jobs.JobPatch | null {
   const spec = specOf(job)
   const prior = priorStatus(job, spec, latest)
-  if (!COMPLETED.has(prior)) return null
+  if (!COMPLETED_STATUSES.has(prior)) return null
   const now = app.clock.now()
   if (!runsAfter(job.when_, spec.needs !== null, prior)) return { status: 'skipped', updated_at: now.toISOString() }
   if (job.when_ === 'manual') return { status: 'manual', updated_at: now.toISOString() }

@@ -3,7 +3,7 @@ import type { Commit, Compare, DiffEntry } from '../../contract/entities/reposit
 import type { RequestContext } from '../context.js'
 import type { CommitInfo, DiffFile } from '../git/types.js'
 import type { ProjectView } from '../store/projects.js'
-import { projectFullPath } from './projects.js'
+import { projectFullPath } from '../../core/project-path.js'
 
 export interface CommitExtras {
   stats?: { additions: number; deletions: number; total: number }

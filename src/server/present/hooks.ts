@@ -1,14 +1,10 @@
 // Hooks and their delivery log as GitLab serializes them; tokens and the values of URL variables and headers never leave.
+import { hookAlertStatus } from '../../core/hook-alert.js'
 import { PROJECT_HOOK_EVENTS, SYSTEM_HOOK_EVENTS, type ProjectHook, type SystemHook, type WebHookLog } from '../../contract/entities/hooks.js'
 import type { HookLogRow, HookRow } from '../store/hooks.js'
 
 type Flags = Partial<Record<string, boolean>>
 const keysOf = (json: string) => Object.keys(JSON.parse(json) as Record<string, string>).map((key) => ({ key }))
-
-export function alertStatus(hook: Pick<HookRow, 'permanently_disabled' | 'disabled_until'>, now: string): SystemHook['alert_status'] {
-  if (hook.permanently_disabled) return 'disabled'
-  return hook.disabled_until && hook.disabled_until > now ? 'temporarily_disabled' : 'executable'
-}
 
 function presentCommon(h: HookRow, now: string) {
   const flags = JSON.parse(h.events) as Flags
@@ -20,7 +16,7 @@ function presentCommon(h: HookRow, now: string) {
     created_at: h.created_at,
     ...Object.fromEntries(SYSTEM_HOOK_EVENTS.map((e) => [e, flags[e] === true])) as Record<(typeof SYSTEM_HOOK_EVENTS)[number], boolean>,
     enable_ssl_verification: h.enable_ssl_verification === 1,
-    alert_status: alertStatus(h, now),
+    alert_status: hookAlertStatus(h, now),
     disabled_until: h.permanently_disabled ? null : h.disabled_until && h.disabled_until > now ? h.disabled_until : null,
     url_variables: keysOf(h.url_variables),
     push_events_branch_filter: h.push_events_branch_filter,

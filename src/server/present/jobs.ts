@@ -1,4 +1,5 @@
 // Jobs as GitLab 17 serializes them (Entities::Ci::JobBasic + Entities::Ci::Job): field order and conditions kept.
+import { artifactsAvailable, COMPLETED_STATUSES } from '../../core/job-status.js'
 import type { Job } from '../../contract/entities/jobs.js'
 import type { RequestContext } from '../context.js'
 import type { CommitInfo } from '../git/types.js'
@@ -8,7 +9,7 @@ import type { ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { presentCommit } from './commits.js'
 import { presentPipelineBasic } from './pipelines.js'
-import { projectFullPath } from './projects.js'
+import { projectFullPath } from '../../core/project-path.js'
 import { presentUser } from './users.js'
 
 /** What a job's JSON is made of, gathered by the service. */
@@ -26,12 +27,8 @@ export interface JobBundle {
 type Urls = Pick<RequestContext, 'baseUrl'>
 
 /** Statuses of a job that has ended (GitLab's `complete?`). */
-export const COMPLETE_STATUSES: ReadonlySet<string> = new Set(['success', 'failed', 'canceled', 'skipped'])
 const seconds = (from: string | null, to: Date | null) => (from && to ? (to.getTime() - Date.parse(from)) / 1000 : null)
 
-/** Artifacts count until they expire: then the archive is hidden and downloads answer 404 (compat-mr-ci-wiki §4.4). */
-export const artifactsAvailable = (job: JobRow, now: Date) =>
-  job.artifacts_file !== null && (job.artifacts_expire_at === null || Date.parse(job.artifacts_expire_at) > now.getTime())
 
 function artifactsOf(b: JobBundle): Job['artifacts'] {
   const out: Job['artifacts'] = []
@@ -41,7 +38,7 @@ function artifactsOf(b: JobBundle): Job['artifacts'] {
     if (job.artifacts_metadata_size !== null) out.push({ file_type: 'metadata', size: job.artifacts_metadata_size, filename: 'metadata.gz', file_format: 'gzip' })
   }
   // A running job's log is a live trace, not yet an artifact: GitLab archives it as job.log when the job ends.
-  if (COMPLETE_STATUSES.has(job.status) && b.traceSize > 0) out.push({ file_type: 'trace', size: b.traceSize, filename: 'job.log', file_format: 'raw' })
+  if (COMPLETED_STATUSES.has(job.status) && b.traceSize > 0) out.push({ file_type: 'trace', size: b.traceSize, filename: 'job.log', file_format: 'raw' })
   return out
 }
 

@@ -1,7 +1,8 @@
 // Projects in GitLab's simple and full forms; URLs built from the request's base URL.
 import type { Project, ProjectSimple } from '../../contract/entities/projects.js'
 import type { RequestContext } from '../context.js'
-import { MAINTAINER } from '../policy.js'
+import { MAINTAINER } from '../../core/access-levels.js'
+import { projectFullPath } from '../../core/project-path.js'
 import type { ProjectView } from '../store/projects.js'
 import { namespaceWebUrl } from './groups.js'
 
@@ -22,8 +23,6 @@ export interface ProjectBundle {
 
 /** `http://[::1]:3000` -> `::1`; cheaper than new URL() on every project of a list. */
 const hostOf = (baseUrl: string) => baseUrl.replace(/^[a-z]+:\/\//i, '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1')
-
-export const projectFullPath = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
 
 interface Derived { fullPath: string; webUrl: string; host: string; tags: string[]; namespace: ProjectSimple['namespace'] }
 

@@ -4,7 +4,7 @@ import type { TreeItem } from '../git/types.js'
 import type { ProjectView } from '../store/projects.js'
 import type { BranchView, TagView } from '../services/refs.js'
 import { presentCommit } from './commits.js'
-import { projectFullPath } from './projects.js'
+import { projectFullPath } from '../../core/project-path.js'
 
 type Urls = Pick<RequestContext, 'baseUrl'>
 

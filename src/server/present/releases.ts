@@ -8,7 +8,7 @@ import type { ReleaseLinkRow, ReleaseRow } from '../store/releases.js'
 import type { UserRow } from '../store/users.js'
 import { presentCommit } from './commits.js'
 import { presentMilestone } from './issues.js'
-import { projectFullPath } from './projects.js'
+import { projectFullPath } from '../../core/project-path.js'
 import { presentUserBasic } from './users.js'
 
 type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>

@@ -1,4 +1,5 @@
 // The combined CI status of a commit, from the statuses posted on it.
+import { FINISHED_STATUSES } from '../../core/job-status.js'
 import { CollabError, forbidden, notFound } from '../../core/errors.js'
 import { canReadBuilds } from '../policy.js'
 import { nowIso } from '../context.js'
@@ -25,8 +26,6 @@ export function commitStatus(ctx: RequestContext, projectId: number, sha: string
   if (has('canceled')) return 'canceled'
   return 'success'
 }
-
-const FINISHED = new Set(['success', 'failed', 'canceled'])
 
 export interface PostStatusInput {
   state: store.CommitStatusRow['status']
@@ -61,11 +60,11 @@ export async function postStatus(ctx: RequestContext, p: ProjectView, rev: strin
   const db = ctx.app.db
   const timing = (prev?: store.CommitStatusRow) => ({
     started_at: input.state === 'running' ? now : prev?.started_at ?? null,
-    finished_at: FINISHED.has(input.state) ? now : null,
+    finished_at: FINISHED_STATUSES.has(input.state) ? now : null,
   })
   const row = transaction(db, () => {
     const current = store.findCurrentStatus(db, p.id, sha, ref, name)
-    if (current && !FINISHED.has(current.status)) {
+    if (current && !FINISHED_STATUSES.has(current.status)) {
       if (current.status === input.state) {
         const v = verb(input.state)
         throw new CollabError('STATUS_TRANSITION', `Cannot transition status via :${v} from :${current.status} (Reason(s): Status cannot transition via "${v}")`, { status: 400 })

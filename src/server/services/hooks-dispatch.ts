@@ -10,7 +10,7 @@ import type { JobRow } from '../store/ci-jobs.js'
 import { findPipelineById } from '../store/pipelines.js'
 import { hooksForProject, systemHooks, type HookRow } from '../store/hooks.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
-import { alertStatus } from '../present/hooks.js'
+import { hookAlertStatus } from '../../core/hook-alert.js'
 import { onRefsMoved, type PushEvent, type RefChange } from './git-access.js'
 import { deliver, stopDeliveries } from './webhook-delivery.js'
 import { isFeedEvent, onHookEvent, type HookEvent, type WebhookEvent } from './webhook-events.js'
@@ -48,7 +48,7 @@ export function branchMatches(hook: Pick<HookRow, 'push_events_branch_filter' | 
 /** The executable hooks of a project (and system hooks) that listen for a kind of delivery. */
 function listening(app: AppDeps, projectId: number, names: RouteName[]): HookRow[] {
   const now = nowIso({ app })
-  const executable = hooksForProject(app.db, projectId).filter((hook) => alertStatus(hook, now) === 'executable')
+  const executable = hooksForProject(app.db, projectId).filter((hook) => hookAlertStatus(hook, now) === 'executable')
   return executable.filter((hook) => names.some((n) => listensTo(hook, n)))
 }
 
@@ -93,7 +93,7 @@ function toSystemHooks(app: AppDeps, payload: Record<string, unknown>) {
   const now = nowIso({ app })
   const idempotencyKey = randomUUID()
   for (const hook of systemHooks(app.db)) {
-    if (alertStatus(hook, now) === 'executable') deliver(app, hook, { trigger: 'system_hooks', event: 'System Hook', payload, idempotencyKey })
+    if (hookAlertStatus(hook, now) === 'executable') deliver(app, hook, { trigger: 'system_hooks', event: 'System Hook', payload, idempotencyKey })
   }
 }
 

@@ -1,6 +1,6 @@
 // Issue references in text, read one way for every feature that looks for them (closing issues from merge requests
 // and commits, related merge requests): `#N`, `path#N` and an issue's URL.
-import { projectFullPath } from '../present/projects.js'
+import { projectFullPath } from '../../core/project-path.js'
 import type { Db } from '../store/db.js'
 import { findIssueByIid } from '../store/issues.js'
 import { findProjectByPath, type ProjectView } from '../store/projects.js'

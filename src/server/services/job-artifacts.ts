@@ -9,7 +9,7 @@ import { artifactsPath, eraseArtifacts, readArtifactEntry } from '../ci/artifact
 import { readZipListing } from '../ci/artifacts-metadata.js'
 import { eraseTrace, readTrace, traceSize } from '../ci/traces.js'
 import { effectiveProjectLevel, MAINTAINER, requireProjectLevel } from '../policy.js'
-import { artifactsAvailable, COMPLETE_STATUSES } from '../present/jobs.js'
+import { artifactsAvailable, COMPLETED_STATUSES } from '../../core/job-status.js'
 import * as writes from '../store/ci-job-artifacts.js'
 import type { JobRow } from '../store/ci-jobs.js'
 import { findJobById } from '../store/ci-jobs.js'
@@ -93,7 +93,7 @@ export async function erase(ctx: RequestContext, id: string, jobId: number) {
   const { project, job } = actionable(ctx, id, jobId)
   // erase_build: Maintainers, or the Developer who started the job (Ci::BuildPolicy's owner_of_job).
   if (effectiveProjectLevel(ctx, project) < MAINTAINER && job.user_id !== ctx.user?.id) throw forbidden()
-  const erasable = COMPLETE_STATUSES.has(job.status) && (job.artifacts_file !== null || traceSize(ctx.app.layout, job.id) > 0)
+  const erasable = COMPLETED_STATUSES.has(job.status) && (job.artifacts_file !== null || traceSize(ctx.app.layout, job.id) > 0)
   if (!erasable) throw forbidden('Job is not erasable!')
   await eraseArtifacts(ctx.app.layout, job.id)
   await eraseTrace(ctx.app.layout, job.id)

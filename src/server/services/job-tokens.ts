@@ -5,9 +5,6 @@ import { findRunningJobByTokenHash } from '../store/ci-job-lists.js'
 import { findUserById } from '../store/users.js'
 import { tokenHash } from './auth.js'
 
-/** GitLab's job token prefix; a Bearer secret with it is a job token, not a personal or OAuth one. */
-export const JOB_TOKEN_PREFIX = 'glcbt-'
-
 /** The caller of a job token: 401 when no running job holds it (a job that ended has no token any more). */
 export function callerFromJobToken(app: AppDeps, secret: string): Caller {
   const job = findRunningJobByTokenHash(app.db, tokenHash(secret))

@@ -1,4 +1,5 @@
 // The Jobs API's rules: who may read and act on jobs, scope filters, lookups, and the actions (lifecycle.ts does the moves).
+import { PLAYABLE_STATUSES } from '../../core/job-status.js'
 import { CollabError, forbidden, notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { cancelJob, playJob, retryJob } from '../ci/lifecycle.js'
@@ -109,8 +110,6 @@ export function retry(ctx: RequestContext, id: string, jobId: number) {
   return { project, job: retryJob(ctx.app, job.id, ctx.user) }
 }
 
-const PLAYABLE = new Set(['manual', 'scheduled', 'success', 'failed', 'canceled'])
-
 /**
  * Play, with the variables a user gave for this run (job_variables_attributes), which win over every other variable.
  * They are written into the planned job before it is queued (a replay copies them into the new try), so a runner
@@ -118,7 +117,7 @@ const PLAYABLE = new Set(['manual', 'scheduled', 'success', 'failed', 'canceled'
  */
 export function play(ctx: RequestContext, id: string, jobId: number, variables: { key: string; value: string }[] = []) {
   const { project, job } = actionable(ctx, id, jobId)
-  const playable = !job.retried && (job.when_ === 'manual' || job.when_ === 'delayed') && PLAYABLE.has(job.status)
+  const playable = !job.retried && (job.when_ === 'manual' || job.when_ === 'delayed') && PLAYABLE_STATUSES.has(job.status)
   if (playable && variables.length) {
     const spec = specOf(job)
     spec.runVariables = { ...spec.runVariables }

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { CollabError, forbidden, notFound } from '../../core/errors.js'
 import { sha256 } from '../../core/ids.js'
+import { shortTriggerToken, TRIGGER_TOKEN_PREFIX } from '../../core/token-prefixes.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { createPipeline, pipelineError, type PipelineVariableInput } from '../ci/lifecycle.js'
@@ -38,7 +39,7 @@ export function findTrigger(ctx: RequestContext, p: ProjectView, id: number) {
 
 /** The new row and its token, which is `glptt-` and 40 hex digits as GitLab's. */
 export function createTrigger(ctx: RequestContext, p: ProjectView, input: { description: string; expires_at?: string }) {
-  const token = store.TRIGGER_TOKEN_PREFIX + randomBytes(20).toString('hex')
+  const token = TRIGGER_TOKEN_PREFIX + randomBytes(20).toString('hex')
   const now = nowIso(ctx)
   return store.insertTrigger(ctx.app.db, {
     project_id: p.id, owner_id: ctx.user!.id, description: input.description, token, token_hash: sha256(token),
@@ -121,7 +122,7 @@ export async function triggerPipeline(ctx: RequestContext, id: string, input: Tr
     if (!owner || owner.state !== 'active') throw pipelineError('Insufficient permissions to create a new pipeline')
     const made = await run(ctx, project, owner, 'trigger', input.ref, variables)
     transaction(ctx.app.db, () => {
-      store.recordTriggeredPipeline(ctx.app.db, made.row.id, trigger.id, store.shortTokenOf(trigger.token))
+      store.recordTriggeredPipeline(ctx.app.db, made.row.id, trigger.id, shortTriggerToken(trigger.token))
       store.markTriggerUsed(ctx.app.db, trigger.id, now)
     })
     return made

@@ -3,6 +3,7 @@
 import { badRequest, CollabError, forbidden, notFound } from '../../core/errors.js'
 import { runnerStatus } from '../../core/runner-status.js'
 import { newToken, sha256 } from '../../core/ids.js'
+import { RUNNER_TOKEN_PREFIX } from '../../core/token-prefixes.js'
 import { nowIso, type RequestContext } from '../context.js'
 import { effectiveProjectLevel, isAdmin, MAINTAINER } from '../policy.js'
 import { runnerAccepts } from '../ci/runner-match.js'
@@ -11,9 +12,6 @@ import * as store from '../store/ci-runners.js'
 import type { RunnerRow, RunnerType } from '../store/ci-runners.js'
 import { findProjectById, listProjects, type ProjectView } from '../store/projects.js'
 import { findVisibleProject } from './projects.js'
-
-/** GitLab 16's runner authentication token prefix. */
-export const RUNNER_TOKEN_PREFIX = 'glrt-'
 
 export const runnerNotFound = () => notFound('Runner')
 const noAccess = () => forbidden('No access granted')

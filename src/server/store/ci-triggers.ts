@@ -2,9 +2,6 @@
 import { stmt, type Db } from './db.js'
 import { opened, openedRows, sealSecret } from './secrets.js'
 
-/** GitLab 17's trigger token prefix (Ci::Trigger::TRIGGER_TOKEN_PREFIX). */
-export const TRIGGER_TOKEN_PREFIX = 'glptt-'
-
 export interface TriggerRow {
   id: number
   project_id: number
@@ -51,4 +48,3 @@ export const triggerShortToken = (db: Db, pipelineId: number) =>
   (stmt(db, 'SELECT short_token FROM ci_trigger_pipelines WHERE pipeline_id = ?').get(pipelineId) as { short_token: string } | undefined)?.short_token
 
 /** GitLab's short_token: four characters after the prefix. */
-export const shortTokenOf = (token: string) => token.slice(token.startsWith(TRIGGER_TOKEN_PREFIX) ? TRIGGER_TOKEN_PREFIX.length : 0).slice(0, 4)

@@ -1,5 +1,6 @@
 // The buttons of the job and pipeline pages (retry, cancel, play) as forms carrying the CSRF token, and their POSTs,
 // which go through the same services as `POST …/jobs/:id/retry` and `POST …/pipelines/:id/cancel`.
+import { CANCELABLE_STATUSES, FINISHED_STATUSES, PLAYABLE_STATUSES } from '../../../core/job-status.js'
 import type { ServerResponse } from 'node:http'
 import { CollabError } from '../../../core/errors.js'
 import { afterCommit } from '../../http/mount.js'
@@ -17,11 +18,6 @@ import { projectUrl, refuseForm } from './parts.js'
 
 export type JobAction = 'retry' | 'cancel' | 'play'
 export type PipelineAction = 'retry' | 'cancel'
-
-// The states each action applies to, as the CI lifecycle has them; the services refuse anything else anyway.
-const RETRYABLE = new Set(['success', 'failed', 'canceled'])
-const CANCELABLE = new Set(['created', 'pending', 'running', 'preparing', 'waiting_for_resource', 'scheduled'])
-const PLAYABLE = new Set(['manual', 'scheduled', 'success', 'failed', 'canceled'])
 
 const LABELS: Record<JobAction, string> = { retry: 'Retry', cancel: 'Cancel', play: 'Run' }
 
@@ -49,9 +45,9 @@ export function jobActions(ctx: WebContext, req: RouteRequest, p: ProjectView, j
   const url = `${projectUrl(ctx, p)}/-/jobs/${job.id}`
   const manual = job.when_ === 'manual' || job.when_ === 'delayed'
   const actions: JobAction[] = []
-  if (manual && PLAYABLE.has(job.status)) actions.push('play')
-  else if (RETRYABLE.has(job.status)) actions.push('retry')
-  if (CANCELABLE.has(job.status)) actions.push('cancel')
+  if (manual && PLAYABLE_STATUSES.has(job.status)) actions.push('play')
+  else if (FINISHED_STATUSES.has(job.status)) actions.push('retry')
+  if (CANCELABLE_STATUSES.has(job.status)) actions.push('cancel')
   return html`${error}<div class="bar" id="job-actions">${actions.map((a) => button(ctx, url, a, 'job'))}</div>`
 }
 
@@ -62,7 +58,7 @@ export function pipelineActions(ctx: WebContext, req: RouteRequest, p: ProjectVi
   const url = `${projectUrl(ctx, p)}/-/pipelines/${row.id}`
   const actions: PipelineAction[] = []
   if (row.status === 'failed' || row.status === 'canceled') actions.push('retry')
-  if (CANCELABLE.has(row.status)) actions.push('cancel')
+  if (CANCELABLE_STATUSES.has(row.status)) actions.push('cancel')
   return html`${error}<div class="bar" id="pipeline-actions">${actions.map((a) => button(ctx, url, a, 'pipeline'))}</div>`
 }
 

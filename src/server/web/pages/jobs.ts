@@ -3,7 +3,7 @@
 import type { ServerResponse } from 'node:http'
 import { AnsiUp } from 'ansi_up'
 import type { RouteRequest } from '../../http/router.js'
-import { artifactsAvailable, COMPLETE_STATUSES } from '../../present/jobs.js'
+import { artifactsAvailable, COMPLETED_STATUSES } from '../../../core/job-status.js'
 import { jobArtifactFiles, jobTrace } from '../../services/job-artifacts.js'
 import { findJob, jobsProject } from '../../services/jobs.js'
 import { stuckReason } from '../../services/runners.js'
@@ -45,7 +45,7 @@ export async function jobPage(ctx: WebContext, req: RouteRequest, res: ServerRes
   const trace = await jobTrace(ctx, String(p.id), job.id)
   const url = projectUrl(ctx, p)
   // The jobs API wants a signed-in caller (as GitLab's does): an anonymous viewer reloads instead of following.
-  const follow = !COMPLETE_STATUSES.has(job.status) && ctx.user !== null
+  const follow = !COMPLETED_STATUSES.has(job.status) && ctx.user !== null
   const api = `${ctx.apiUrl}/projects/${p.id}/jobs/${job.id}`
   const stuck = stuckReason(ctx, job)
   const artifacts = artifactsAvailable(job, ctx.app.clock.now()) ? await artifactList(ctx, String(p.id), job.id, api, job.artifacts_size ?? 0) : ''
