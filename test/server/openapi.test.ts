@@ -287,6 +287,7 @@ describe('the public surface', () => {
         "GET /projects/:id/milestones",
         "GET /projects/:id/milestones/:milestone_id",
         "GET /projects/:id/milestones/:milestone_id/issues",
+        "GET /projects/:id/milestones/:milestone_id/merge_requests",
         "GET /projects/:id/notification_settings",
         "GET /projects/:id/packages",
         "GET /projects/:id/packages/:package_id",

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../define.js'
 import { Issue, Milestone } from '../entities/issues.js'
+import { MergeRequestBasic } from '../entities/merge-requests.js'
 import { clearableDate } from './issues.js'
 import { bool, int, list, oneOf, ref, str, text } from '../params.js'
 
@@ -44,6 +45,11 @@ export const editProjectMilestone = defineEndpoint({
 export const deleteProjectMilestone = defineEndpoint({
   method: 'DELETE', path: '/projects/:id/milestones/:milestone_id', summary: 'Delete a milestone',
   params: MilestoneId, responses: { 204: null },
+})
+
+export const listMilestoneMergeRequests = defineEndpoint({
+  method: 'GET', path: '/projects/:id/milestones/:milestone_id/merge_requests', summary: 'List the merge requests of a milestone', paginated: true,
+  params: MilestoneId, responses: { 200: z.array(MergeRequestBasic) },
 })
 
 export const listMilestoneIssues = defineEndpoint({

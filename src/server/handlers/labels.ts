@@ -8,6 +8,8 @@ import { listIssueVersions } from '../services/issues.js'
 import { labelSubscribed } from '../services/label-subscriptions.js'
 import * as labels from '../services/labels.js'
 import * as milestones from '../services/milestones.js'
+import * as mrs from '../services/merge-requests.js'
+import { presentMergeRequestBasic } from '../present/merge-requests.js'
 import { findVisibleProject } from '../services/projects.js'
 import { presentList } from './issues.js'
 
@@ -84,6 +86,13 @@ export const milestoneHandlers = {
     const p = findVisibleProject(ctx, input.id)
     milestones.deleteMilestone(ctx, p, milestones.findMilestone(ctx, p, input.milestone_id))
     return { status: 204 }
+  },
+
+  listMilestoneMergeRequests: (input, ctx) => {
+    const p = findVisibleProject(ctx, input.id)
+    const m = milestones.findMilestone(ctx, p, input.milestone_id)
+    const { rows, total } = mrs.listMergeRequests(ctx, {}, { project: p, milestoneId: m.id })
+    return { status: 200, body: mrs.bundles(ctx, rows).map((b) => presentMergeRequestBasic(b, ctx)), total }
   },
 
   listMilestoneIssues: (input, ctx) => {

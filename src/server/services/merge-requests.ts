@@ -112,7 +112,7 @@ export function requireMergeRequestAccess(ctx: RequestContext, p: ProjectView): 
  * page), as GitLab's finder leaves out projects whose merge requests need Reporter (PRIVATE_FEATURES_MIN_ACCESS_LEVEL);
  * the API's project list refuses them first (requireMergeRequestAccess).
  */
-export function listMergeRequests(ctx: RequestContext, input: MergeRequestListInput, where: { project?: ProjectView; groupId?: number }) {
+export function listMergeRequests(ctx: RequestContext, input: MergeRequestListInput, where: { project?: ProjectView; groupId?: number; milestoneId?: number }) {
   if (where.project && !canReadCode(ctx, where.project)) return { rows: [], total: 0 }
   const user = ctx.user
   const scoped = where.project || where.groupId !== undefined
@@ -128,6 +128,7 @@ export function listMergeRequests(ctx: RequestContext, input: MergeRequestListIn
     state: input.state === 'all' ? undefined : input.state,
     labels: input.labels?.map((l) => l.trim()).filter(Boolean),
     milestone: input.milestone,
+    milestoneId: where.milestoneId,
     iids: input.iids,
     authorId: scope === 'created_by_me' && user ? user.id : input.author_id,
     authorUsername: input.author_username,

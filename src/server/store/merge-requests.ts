@@ -155,6 +155,8 @@ export interface MergeRequestFilters {
   state?: MergeRequestState
   labels?: string[]
   milestone?: string
+  /** One milestone by id (a milestone's merge requests), whatever its title. */
+  milestoneId?: number
   iids?: number[]
   authorId?: number
   authorUsername?: string
@@ -204,6 +206,7 @@ function discussionClauses(f: MergeRequestFilters, where: string[], args: Record
       args[`label${i}`] = name
     }
   })
+  if (f.milestoneId !== undefined) { where.push('m.milestone_id = @milestoneId'); args.milestoneId = f.milestoneId }
   if (f.milestone !== undefined) {
     if (isNone(f.milestone)) where.push('m.milestone_id IS NULL')
     else if (isAny(f.milestone)) where.push('m.milestone_id IS NOT NULL')

@@ -94,3 +94,44 @@ describe('GET …/repository/compare', () => {
     expect(gitIn(server, project.id, ['for-each-ref', 'refs/tmp'])).toBe('')
   })
 })
+
+describe("api-v4.md's merge codes and fields", () => {
+  it('answers 406 Method Not Allowed to merging a closed merge request, 405 to cancelling its auto-merge', async () => {
+    await commit(alice.api, project.id, { branch: 'shut', start_branch: 'master', commit_message: 'Shut', actions: [create('shut.txt', 's\n')] })
+    const shut = await openMergeRequest(alice.api, project.id, { source_branch: 'shut', title: 'Shut' })
+    expect([shut.allow_collaboration, shut.allow_maintainer_to_push]).toEqual([false, false])
+    expectStatus(await alice.api.put(mrPath(project.id, shut.iid), { state_event: 'close' }), 200)
+    const merge = await alice.api.put(mrPath(project.id, shut.iid, '/merge'))
+    expect([merge.status, merge.body]).toEqual([406, { message: 'Method Not Allowed' }])
+    for (const send of [alice.api.put, alice.api.post]) {
+      const cancel = await send(mrPath(project.id, shut.iid, '/cancel_merge_when_pipeline_succeeds'))
+      expect([cancel.status, cancel.body]).toEqual([405, { message: '405 Method Not Allowed' }])
+    }
+  })
+})
+
+describe('avatar_url', () => {
+  it('is never null: a user without an avatar gets the identicon collab serves itself', async () => {
+    const author = expectStatus(await bob.api.get(mrPath(project.id, mr.iid)), 200).body.author
+    const url = `${server.url}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`
+    expect(author.avatar_url).toBe(url)
+    expect((await bob.api.get(`/users/${alice.id}`)).body.avatar_url).toBe(url)
+    const res = await fetch(url)
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/svg+xml'])
+    expect(await res.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80">'
+      + `<rect width="80" height="80" fill="${['#fcf1ef', '#f4f0ff', '#f1f1ff', '#e9f3fc', '#ecf4ee', '#fdf1dd', '#f0f0f0'][alice.id % 7]}"/>`
+      + `<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="sans-serif" font-size="36" fill="${['#8d1300', '#5b38b1', '#3b43a7', '#0f4f86', '#24663b', '#8e5900', '#333238'][alice.id % 7]}">U</text></svg>`)
+    expect((await fetch(`${server.url}/uploads/-/system/user/avatar/999/identicon.svg`)).status).toBe(404)
+  })
+})
+
+describe('GET /projects/:id/milestones/:milestone_id/merge_requests', () => {
+  it("lists the milestone's merge requests by id, not by title, paginated", async () => {
+    const m = expectStatus(await alice.api.post(`/projects/${project.id}/milestones`, { title: 'v1' }), 201).body
+    expectStatus(await alice.api.put(mrPath(project.id, mr.iid), { milestone_id: m.id }), 200)
+    const res = expectStatus(await bob.api.get(`/projects/${project.id}/milestones/${m.id}/merge_requests`), 200)
+    expect([res.headers.get('x-total'), res.body.map((x: any) => [x.iid, x.milestone.title])]).toEqual(['1', [[mr.iid, 'v1']]])
+    const missing = await bob.api.get(`/projects/${project.id}/milestones/${m.id + 100}/merge_requests`)
+    expect([missing.status, missing.body]).toEqual([404, { message: '404 Milestone Not Found' }])
+  })
+})
