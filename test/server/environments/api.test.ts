@@ -122,6 +122,24 @@ describe('environments', () => {
   })
 })
 
+describe('environment: in .gitlab-ci.yml', () => {
+  it('checks the keyword and on_stop jobs with GitLab\'s messages', async () => {
+    const lint = async (content: string) => expectStatus(await dev.api.post(`/projects/${id}/ci/lint`, { content }), 200).body.errors
+    expect(await lint('a:\n  script: x\n  environment: {name: prod, action: deploy, deployment_tier: live, auto_stop_in: soon, color: red}\n')).toEqual([
+      'jobs:a:environment config contains unknown keys: color',
+      'jobs:a:environment action should be start, stop, prepare, verify, or access',
+      'jobs:a:environment deployment tier must be one of production, staging, testing, development, or other',
+      'jobs:a:environment auto stop in should be a duration',
+    ])
+    expect(await lint('a:\n  script: x\n  environment: {name: prod, on_stop: b}\n')).toEqual(['a job: on_stop job b is not defined'])
+    expect(await lint('a:\n  script: x\n  environment: {name: prod, on_stop: b}\nb:\n  script: y\n  environment: prod\n'))
+      .toEqual(['a job: on_stop job b needs to have action stop defined'])
+    expect(await lint('a:\n  script: x\n  environment: {name: prod, on_stop: b}\nb:\n  script: y\n  environment: {name: other, action: stop}\n'))
+      .toEqual(['a job: on_stop job b have different environment name'])
+    expect(await lint('a:\n  script: x\n  environment: {name: review/$CI_COMMIT_REF_SLUG, on_stop: b}\nb:\n  script: y\n  when: manual\n  environment: {name: review/$CI_COMMIT_REF_SLUG, action: stop}\n')).toEqual([])
+  })
+})
+
 describe('deployments', () => {
   it('records a deployment made outside GitLab CI, creating its environment, with iids never duplicated under concurrency', async () => {
     clock.set('2030-01-03T00:00:00.000Z')
