@@ -51,6 +51,7 @@ const CALLS: Record<Resource, Partial<Record<Op, [Build, number]>>> = {
     read: [get((p) => `/hooks/${p.hookId}`), 200],
     write: [send('PUT', (p) => `/hooks/${p.hookId}`, () => ({ url: 'http://127.0.0.1:9/hook' })), 200],
   },
+  release: { read: [get(() => '/releases'), 200], write: [send('POST', () => '/releases', (u) => ({ tag_name: u, ref: 'main' })), 201] },
   members: { read: [get(() => '/members'), 200], write: [send('PUT', (p) => `/members/${p.memberId}`, () => ({ access_level: 10 })), 200] },
 }
 

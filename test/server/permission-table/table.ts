@@ -10,7 +10,7 @@ export const ROLES = [
 export type Role = (typeof ROLES)[number]
 export const RESOURCES = [
   'project', 'repository', 'tree', 'clone', 'issue', 'confidential-issue', 'merge-request', 'merge-request-list', 'pipeline', 'job-log', 'artifact', 'snippet', 'wiki',
-  'variable', 'hook', 'members',
+  'variable', 'hook', 'members', 'release',
 ] as const
 export type Resource = (typeof RESOURCES)[number]
 
@@ -109,6 +109,11 @@ export const RULES: Record<Resource, Rule> = {
     read: 'anyone', write: 'maintainer', denied: { read: 403, write: 403 }, anonymous: { read: 'first', write: 'first' },
     jobToken: { read: false, write: false }, what: { read: 'GET members', write: 'PUT members/:user_id' },
   },
+  // read_release is for whoever sees the project (guests of a private one list releases, without their code).
+  release: {
+    read: 'anyone', write: 'developer', denied: { read: 403, write: 403 }, anonymous: { read: 'none', write: 'none' },
+    jobToken: { read: true, write: true }, what: { read: 'GET releases', write: 'POST releases' },
+  },
 }
 
 /**
@@ -147,7 +152,8 @@ export const DEPARTURES: Departure[] = [
   { resource: 'repository', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
   { resource: 'snippet', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
   { resource: 'wiki', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
-  ...(['repository', 'clone', 'merge-request', 'merge-request-list', 'artifact'] as const).map((resource): Departure => (
+  { resource: 'release', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
+  ...(['repository', 'clone', 'merge-request', 'merge-request-list', 'artifact', 'release'] as const).map((resource): Departure => (
     { resource, role: 'job-other', differs: NO_ALLOWLIST, status: 404 })),
 ]
 
