@@ -39,8 +39,8 @@ describe('gitignore templates', () => {
 
 describe('gitlab-ci.yml and Dockerfile templates', () => {
   it('lists and reads the shipped sets', async () => {
-    const ci = await api(server).get('/templates/gitlab_ci_ymls')
-    expect(ci.body).toEqual(['Bash', 'Go', 'Nodejs', 'Python', 'Ruby', 'Rust'].map((k) => ({ key: k, name: k })))
+    const ci = await api(server).get('/templates/gitlab_ci_ymls', { query: { per_page: 100 } })
+    expect(ci.body).toEqual(expect.arrayContaining(['Bash', 'Go', 'Nodejs', 'Python', 'Ruby', 'Rust'].map((k) => ({ key: k, name: k }))))
     const node = await api(server).get('/templates/gitlab_ci_ymls/Nodejs')
     expect(node.body.content).toContain('npm ci')
     const docker = await api(server).get('/templates/dockerfiles')
