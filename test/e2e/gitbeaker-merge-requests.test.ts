@@ -27,7 +27,7 @@ describe('@gitbeaker/rest merge requests against collab', () => {
     expect(listed.map((m) => m.iid)).toEqual([1])
     const merged = await api.MergeRequests.merge(project.id, mr.iid, { shouldRemoveSourceBranch: true })
     expect([merged.state, (merged.merged_by as { username: string }).username]).toEqual(['merged', 'root'])
-    await expect(api.MergeRequests.merge(project.id, mr.iid)).rejects.toMatchObject({ cause: { response: { status: 405 } } })
+    await expect(api.MergeRequests.merge(project.id, mr.iid)).rejects.toMatchObject({ cause: { response: { status: 406 } } })
     const notes = await api.MergeRequestNotes.all(project.id, mr.iid)
     expect(notes.map((n) => n.body)).toEqual(['merged', 'Ship it', 'added ~1 label', 'changed the description'])
   })

@@ -1,0 +1,40 @@
+// The calls bots stop at (issue 23) through real clients: @gitbeaker/rest and python-gitlab 3.12 read a merge request's
+// diffs, compare two refs and list a milestone's merge requests on collab unchanged.
+import { Gitlab } from '@gitbeaker/rest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hasPythonGitlab, runPythonGitlab } from '../helpers/python-gitlab.js'
+import { startTestServer, type TestServer } from '../helpers/server.js'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+describe('@gitbeaker/rest', () => {
+  it('reads MergeRequests.allDiffs, Repositories.compare and ProjectMilestones.allAssignedMergeRequests', async () => {
+    const api = new Gitlab({ host: server.url, token: server.rootToken })
+    const project = await api.Projects.create({ name: 'gb-bots' })
+    await api.Commits.create(project.id, 'master', 'init', [{ action: 'create', filePath: 'README.md', content: 'hi\n' }])
+    await api.Commits.create(project.id, 'feature', 'Add a', [{ action: 'create', filePath: 'a.txt', content: 'a\n' }], { startBranch: 'master' })
+    const milestone = await api.ProjectMilestones.create(project.id, 'v1')
+    const mr = await api.MergeRequests.create(project.id, 'feature', 'master', 'Feature', { milestoneId: milestone.id })
+    const diffs = await api.MergeRequests.allDiffs(project.id, mr.iid)
+    expect(diffs.map((d) => [d.new_path, d.new_file, d.diff])).toEqual([['a.txt', true, '@@ -0,0 +1 @@\n+a\n']])
+    const compare = await api.Repositories.compare(project.id, 'master', 'feature')
+    expect([compare.commits.map((c) => c.title), (compare.diffs ?? []).map((d) => d.new_path), compare.compare_same_ref]).toEqual([['Add a'], ['a.txt'], false])
+    const listed = await api.ProjectMilestones.allAssignedMergeRequests(project.id, milestone.id)
+    expect(listed.map((m) => m.iid)).toEqual([mr.iid])
+  })
+})
+
+describe.skipIf(!hasPythonGitlab)('python-gitlab', () => {
+  it('pages through /diffs, reads raw_diffs, repository_compare and milestone.merge_requests()', async () => {
+    expect(await runPythonGitlab('python-gitlab-bot-calls.py', server)).toEqual({
+      diffs: [['README.md', false, '@@ -1 +1 @@\n-hi\n+hello\n'], ['a.txt', true, '@@ -0,0 +1 @@\n+a\n']],
+      raw_starts: true,
+      compare: [['Add a and b'], ['README.md', 'a.txt'], false],
+      milestone_mrs: [1],
+    })
+  })
+})
