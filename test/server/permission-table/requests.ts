@@ -52,6 +52,10 @@ const CALLS: Record<Resource, Partial<Record<Op, [Build, number]>>> = {
     write: [send('PUT', (p) => `/hooks/${p.hookId}`, () => ({ url: 'http://127.0.0.1:9/hook' })), 200],
   },
   release: { read: [get(() => '/releases'), 200], write: [send('POST', () => '/releases', (u) => ({ tag_name: u, ref: 'main' })), 201] },
+  package: {
+    read: [get(() => '/packages'), 200],
+    write: [(p, unique) => ({ method: 'PUT', path: `${at(p)}/packages/generic/perm/1.0/${unique}.txt`, json: { unique } }), 201],
+  },
   members: { read: [get(() => '/members'), 200], write: [send('PUT', (p) => `/members/${p.memberId}`, () => ({ access_level: 10 })), 200] },
 }
 

@@ -10,7 +10,7 @@ export const ROLES = [
 export type Role = (typeof ROLES)[number]
 export const RESOURCES = [
   'project', 'repository', 'tree', 'clone', 'issue', 'confidential-issue', 'merge-request', 'merge-request-list', 'pipeline', 'job-log', 'artifact', 'snippet', 'wiki',
-  'variable', 'hook', 'members', 'release',
+  'variable', 'hook', 'members', 'release', 'package',
 ] as const
 export type Resource = (typeof RESOURCES)[number]
 
@@ -114,6 +114,11 @@ export const RULES: Record<Resource, Rule> = {
     read: 'anyone', write: 'developer', denied: { read: 403, write: 403 }, anonymous: { read: 'none', write: 'none' },
     jobToken: { read: true, write: true }, what: { read: 'GET releases', write: 'POST releases' },
   },
+  // read_package is for whoever sees the project (GitLab 18 lets guests of a private one pull packages).
+  package: {
+    read: 'anyone', write: 'developer', denied: { read: 403, write: 403 }, anonymous: { read: 'none', write: 'first' },
+    jobToken: { read: true, write: true }, what: { read: 'GET packages', write: 'PUT packages/generic/…' },
+  },
 }
 
 /**
@@ -153,7 +158,7 @@ export const DEPARTURES: Departure[] = [
   { resource: 'snippet', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
   { resource: 'wiki', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
   { resource: 'release', role: 'anonymous', op: 'write', differs: ANONYMOUS_WRITES, status: 401 },
-  ...(['repository', 'clone', 'merge-request', 'merge-request-list', 'artifact', 'release'] as const).map((resource): Departure => (
+  ...(['repository', 'clone', 'merge-request', 'merge-request-list', 'artifact', 'release', 'package'] as const).map((resource): Departure => (
     { resource, role: 'job-other', differs: NO_ALLOWLIST, status: 404 })),
 ]
 
