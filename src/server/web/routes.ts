@@ -15,6 +15,7 @@ import { jobPage } from './pages/jobs.js'
 import { mergeRequestPost, type MergeRequestAction } from './pages/merge-request-page.js'
 import { mergeRequestsGet } from './pages/merge-requests.js'
 import { pipelinePage, pipelinesPage } from './pages/pipelines.js'
+import { environmentPage, environmentsPage } from './pages/environments.js'
 import { archiveGet, releasesGet } from './pages/releases.js'
 import { packagesGet } from './pages/packages.js'
 import { blobPage, projectPage, rawFile, treePage } from './pages/project.js'
@@ -86,7 +87,7 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   if (releaseOrArchive?.[1] === 'archive' && releaseOrArchive[2]) return archiveGet(ctx, req, res, project, releaseOrArchive[2])
   const packages = /^packages(?:\/(.*))?$/.exec(rest)
   if (packages) return packagesGet(ctx, req, res, project, packages[1])
-  const [, kind, tail] = /^(tree|blob|raw|issues|merge_requests|commits|commit|pipelines|jobs|milestones)(?:\/(.*))?$/.exec(rest) ?? []
+  const [, kind, tail] = /^(tree|blob|raw|issues|merge_requests|commits|commit|pipelines|jobs|milestones|environments)(?:\/(.*))?$/.exec(rest) ?? []
   if (kind === 'tree') return treePage(ctx, req, res, project, tail ?? '')
   if (kind === 'blob' && tail) return blobPage(ctx, req, res, project, tail)
   if (kind === 'raw' && tail) return rawFile(ctx, req, res, project, tail)
@@ -98,6 +99,8 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   if (kind === 'pipelines' && tail === undefined) return pipelinesPage(ctx, req, res, project)
   if (kind === 'pipelines' && /^\d{1,9}$/.test(tail ?? '')) return pipelinePage(ctx, req, res, project, Number(tail))
   if (kind === 'jobs' && /^\d{1,9}$/.test(tail ?? '')) return jobPage(ctx, req, res, project, Number(tail))
+  if (kind === 'environments' && tail === undefined) return environmentsPage(ctx, req, res, project)
+  if (kind === 'environments' && /^\d{1,9}$/.test(tail ?? '')) return environmentPage(ctx, req, res, project, Number(tail))
   if (kind === 'milestones' && (tail === undefined || /^\d{1,9}$/.test(tail))) return milestonesPage(ctx, req, res, { project }, tail === undefined ? undefined : Number(tail))
   webNotFound(ctx.app, req, res)
 }

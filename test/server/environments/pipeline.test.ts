@@ -2,7 +2,7 @@
 // (running, success, failed, blocked for a manual one), and stopping the environment runs its on_stop job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readTrace } from '../../../src/server/ci/traces.js'
-import { expectStatus, type Api } from '../../helpers/api.js'
+import { expectStatus, request, type Api } from '../../helpers/api.js'
 import { ciProject, jobNamed, projectPipelines, startCiServer, startGates, waitForFinished } from '../../helpers/ci.js'
 import type { TestServer } from '../../helpers/server.js'
 
@@ -68,7 +68,7 @@ const trace = async (jobId: number) => (await readTrace(server.app.layout, jobId
 
 describe('environment: in a pipeline', () => {
   it('deploys with CI_ENVIRONMENT_* set, deployments follow their jobs, and a stop runs the on_stop job', async () => {
-    const { project, root } = await ciProject(server, 'review', null, { 'README.md': 'x' })
+    const { project, root } = await ciProject(server, 'review', null, { 'README.md': 'x' }, { visibility: 'public' })
     expectStatus(await root.post(`/projects/${project.id}/variables`, { key: 'GATE', value: gates.url('deploy') }), 201)
     expectStatus(await root.post(`/projects/${project.id}/repository/commits`, {
       branch: 'master', commit_message: 'ci', actions: [{ action: 'create', file_path: '.gitlab-ci.yml', content: CONFIG }],
@@ -111,5 +111,18 @@ describe('environment: in a pipeline', () => {
     // A stop job makes no deployment; the deploy job's stays the environment's last one.
     expect(expectStatus(await root.get(deployments), 200).body.map((d: any) => d.status)).toEqual(['success', 'failed', 'blocked'])
     expect((await waitForFinished(server, p.id, 60_000)).status).toBe('success')
+
+    // The web pages, for anyone who reads the public project: states, the external link, the deployments.
+    const web = `/${project.path_with_namespace}/-/environments`
+    const list = await request(server, 'GET', web)
+    expect([list.status, list.headers.get('content-security-policy')]).toEqual([200, expect.stringMatching(/^default-src 'none'/)])
+    expect(list.text).toContain(`<a href="${server.url}${web}/${review.id}">review/master</a>`)
+    expect(list.text).toContain('<span class="badge state-stopped">stopped</span>')
+    expect(list.text).toContain(`<a href="${url}" rel="noopener noreferrer" class="external-url">${url}</a>`)
+    const page = await request(server, 'GET', `${web}/${review.id}`)
+    expect(page.status).toBe(200)
+    expect(page.text).toMatch(/<table id="deployments">.*<td>#1<\/td><td><span class="ci-status ci-success">success<\/span><\/td>/s)
+    expect(page.text).toContain(`>deploy_review</a>`)
+    expect((await request(server, 'GET', `${web}/999`)).status).toBe(404)
   }, 120_000)
 })
