@@ -6,18 +6,12 @@ import { presentJob } from '../present/jobs.js'
 import { presentRunner, presentRunnerDetails } from '../present/runners.js'
 import { bundleJob } from '../services/jobs.js'
 import * as runners from '../services/runners.js'
-import { findJobById } from '../store/ci-jobs.js'
-import { runnerHasRunningJob, runnerJobIds, runnerProjectIds, type RunnerRow } from '../store/ci-runners.js'
-import { findProjectById, type ProjectView } from '../store/projects.js'
-import { canReadProject } from '../policy.js'
+import type { RunnerRow } from '../store/ci-runners.js'
 
-const brief = (ctx: RequestContext, r: RunnerRow) => presentRunner(r, ctx.app.clock.now(), runnerHasRunningJob(ctx.app.db, r.id))
+const brief = (ctx: RequestContext, r: RunnerRow) => presentRunner(r, ctx.app.clock.now(), runners.isRunnerBusy(ctx, r))
 
-/** The runner's projects the caller may see (GitLab lists only authorized projects to non-administrators). */
 function details(ctx: RequestContext, r: RunnerRow) {
-  const projects = runnerProjectIds(ctx.app.db, r.id).map((id) => findProjectById(ctx.app.db, id))
-    .filter((p): p is ProjectView => p !== undefined && canReadProject(ctx, p))
-  return presentRunnerDetails(r, ctx.app.clock.now(), runnerHasRunningJob(ctx.app.db, r.id), projects, runners.canManageRunner(ctx, r))
+  return presentRunnerDetails(r, ctx.app.clock.now(), runners.isRunnerBusy(ctx, r), runners.readableRunnerProjects(ctx, r), runners.canManageRunner(ctx, r))
 }
 
 const list = (ctx: RequestContext, page: { rows: RunnerRow[]; total: number }) => ({ status: 200, body: page.rows.map((r) => brief(ctx, r)), total: page.total })
@@ -40,13 +34,9 @@ export const runnerHandlers = {
   },
   listRunnerJobs: async (input, ctx) => {
     const runner = runners.manageableRunner(ctx, input.id)
-    const { ids, total } = runnerJobIds(ctx.app.db, runner.id, input.status, ctx.page.limit, ctx.page.offset)
+    const { jobs, total } = runners.runnerJobs(ctx, runner, input.status)
     const body = []
-    for (const id of ids) {
-      const job = findJobById(ctx.app.db, id)
-      const project = job && findProjectById(ctx.app.db, job.project_id)
-      if (job && project) body.push(presentJob(await bundleJob(ctx, project, job), ctx))
-    }
+    for (const { job, project } of jobs) body.push(presentJob(await bundleJob(ctx, project, job), ctx))
     return { status: 200, body, total }
   },
   resetRunnerAuthenticationToken: (input, ctx) =>

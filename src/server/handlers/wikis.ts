@@ -1,7 +1,7 @@
 // Project wikis: pages by slug and attachments; the wiki service holds the rules.
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
-import { presentWikiPage, presentWikiPageRead } from '../present/wikis.js'
+import { presentWikiPage } from '../present/wikis.js'
 import * as wikis from '../services/wikis.js'
 import { uploadAttachment } from '../services/wikis-attachments.js'
 
@@ -12,7 +12,8 @@ export const wikiHandlers = {
   },
   getWikiPage: async (input, ctx) => {
     const page = await wikis.getPage(ctx, wikis.wikiProject(ctx, input.id), input.slug, input.version)
-    return { status: 200, body: await presentWikiPageRead(ctx.app, page, input.render_html) }
+    const content = input.render_html ? await wikis.renderWikiHtml(ctx.app, page.format, page.content) : page.content
+    return { status: 200, body: presentWikiPage({ ...page, content }) }
   },
   createWikiPage: async (input, ctx) => ({
     status: 201, body: presentWikiPage(await wikis.createPage(ctx, wikis.wikiProject(ctx, input.id), input)),

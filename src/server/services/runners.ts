@@ -5,9 +5,9 @@ import { runnerStatus } from '../../core/runner-status.js'
 import { newToken, sha256 } from '../../core/ids.js'
 import { RUNNER_TOKEN_PREFIX } from '../../core/token-prefixes.js'
 import { nowIso, type RequestContext } from '../context.js'
-import { effectiveProjectLevel, isAdmin, MAINTAINER } from '../policy.js'
+import { canReadProject, effectiveProjectLevel, isAdmin, MAINTAINER } from '../policy.js'
 import { runnerAccepts } from '../ci/runner-match.js'
-import type { JobRow } from '../store/ci-jobs.js'
+import { findJobById, type JobRow } from '../store/ci-jobs.js'
 import * as store from '../store/ci-runners.js'
 import type { RunnerRow, RunnerType } from '../store/ci-runners.js'
 import { findProjectById, listProjects, type ProjectView } from '../store/projects.js'
@@ -231,4 +231,24 @@ export function stuckReason(ctx: RequestContext, job: JobRow): string | null {
   const tags = JSON.parse(job.spec).tags as string[] | undefined
   return `This job is stuck because no runner online can take it${tags?.length ? ` (tags: ${tags.join(', ')})` : ''}. ` +
     'Attach one: collab runner register --url URL --token glrt-… (or a gitlab-runner).'
+}
+
+/** Whether the runner is running a job now (the entity's `status: running`, GitLab 17's `active` and `busy`). */
+export const isRunnerBusy = (ctx: RequestContext, r: RunnerRow) => store.runnerHasRunningJob(ctx.app.db, r.id)
+
+/** The runner's projects the caller may see (GitLab lists only authorized projects to non-administrators). */
+export const readableRunnerProjects = (ctx: RequestContext, r: RunnerRow) =>
+  store.runnerProjectIds(ctx.app.db, r.id).map((id) => findProjectById(ctx.app.db, id))
+    .filter((p): p is ProjectView => p !== undefined && canReadProject(ctx, p))
+
+/** One page of the jobs the runner took, newest first, with their projects. */
+export function runnerJobs(ctx: RequestContext, r: RunnerRow, status: string | undefined) {
+  const { ids, total } = store.runnerJobIds(ctx.app.db, r.id, status, ctx.page.limit, ctx.page.offset)
+  const jobs: Array<{ job: JobRow; project: ProjectView }> = []
+  for (const id of ids) {
+    const job = findJobById(ctx.app.db, id)
+    const project = job && findProjectById(ctx.app.db, job.project_id)
+    if (job && project) jobs.push({ job, project })
+  }
+  return { jobs, total }
 }

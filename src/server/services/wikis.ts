@@ -7,6 +7,7 @@ import { currentPages, findWikiPage, forgetWikiSnapshot, readPageText, readPageT
 import { isWritableFormat, pathOfSlug, retitledSlug, slugOfTitle, type WikiFormat } from '../git/wiki-paths.js'
 import { DEVELOPER, effectiveProjectLevel, MAINTAINER } from '../policy.js'
 import type { ProjectView } from '../store/projects.js'
+import { renderMarkdown } from './markdown.js'
 import { findVisibleProject } from './projects.js'
 import { emitHookEvent } from './webhook-events.js'
 import { signatureOf } from './repository.js'
@@ -161,3 +162,12 @@ function emitWikiEvent(ctx: RequestContext, p: ProjectView, action: 'create' | '
 export const defaultWikiBranch = (ctx: RequestContext, p: ProjectView) => wikiBranch(wikiGitdir(ctx, p), WIKI_DEFAULT_BRANCH)
 
 export const requireWikiWrite = (ctx: RequestContext, p: ProjectView) => requireWikiLevel(ctx, p, DEVELOPER)
+
+// Raw HTML stays text (the shared renderer has it off), as a page is written by any Developer and read by every Guest.
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** `render_html`: markdown through markdown-it; the other formats, which have no renderer here, as preformatted text. */
+export async function renderWikiHtml(app: RequestContext['app'], format: string, content: string): Promise<string> {
+  if (format !== 'markdown') return `<pre>${escapeHtml(content)}</pre>`
+  return renderMarkdown(app, content)
+}
