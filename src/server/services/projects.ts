@@ -33,6 +33,7 @@ import { emitHookEvent } from './webhook-events.js'
 import { announceClosed, closeMergeRequestsFromFork } from './fork-merge-requests.js'
 import { removeProjectUploads } from './uploads.js'
 import { removeProjectPackages } from './package-files.js'
+import { retireBots } from '../store/resource-access-tokens.js'
 
 export const projectNotFound = () => notFound('Project')
 
@@ -230,6 +231,7 @@ export async function deleteProject(ctx: RequestContext, project: store.ProjectV
   const jobIds = projectJobIds(ctx.app.db, project.id)
   const closed = transaction(ctx.app.db, () => {
     const mrs = closeMergeRequestsFromFork(ctx, project)
+    retireBots(ctx.app.db, { kind: 'project', id: project.id })
     store.deleteProjectRow(ctx.app.db, project.id)
     return mrs
   })

@@ -6,6 +6,7 @@ import { findNamespaceById, findUserNamespace } from '../store/namespaces.js'
 import { findProjectById } from '../store/projects.js'
 import * as groups from '../store/group-admin.js'
 import * as admin from '../store/user-admin.js'
+import { retireBots } from '../store/resource-access-tokens.js'
 import { removeAvatars } from './avatars.js'
 import { deleteProject } from './projects.js'
 import { findUserForAdmin, ghostUser } from './user-admin.js'
@@ -22,7 +23,12 @@ export async function deleteNamespaceTree(ctx: RequestContext, namespaceIds: num
     if (project) await deleteProject(ctx, project)
   }
   const removed = namespaceIds.map((id) => findNamespaceById(db, id)).filter((n) => n?.kind === 'group')
-  transaction(db, () => { for (const id of namespaceIds) groups.deleteNamespaceRow(db, id) })
+  transaction(db, () => {
+    for (const id of namespaceIds) {
+      retireBots(db, { kind: 'group', id })
+      groups.deleteNamespaceRow(db, id)
+    }
+  })
   for (const g of removed) emitGroupSystemEvent(ctx.app, 'group_destroy', g!)
 }
 

@@ -16,6 +16,16 @@ export const insertBot = (db: Db, userId: number, r: Resource) =>
   stmt(db, 'INSERT INTO resource_access_bots (user_id, project_id, group_id) VALUES (?, ?, ?)')
     .run(userId, r.kind === 'project' ? r.id : null, r.kind === 'group' ? r.id : null)
 
+/**
+ * When the project or group goes, its bots can serve nothing: their tokens are revoked and they are blocked (GitLab
+ * deletes them with the resource; here their contributions stay theirs).
+ */
+export function retireBots(db: Db, r: Resource) {
+  const bots = `SELECT user_id FROM resource_access_bots WHERE ${r.kind === 'project' ? 'project_id' : 'group_id'} = ?`
+  stmt(db, `UPDATE tokens SET revoked = 1 WHERE user_id IN (${bots})`).run(r.id)
+  stmt(db, `UPDATE users SET state = 'blocked' WHERE id IN (${bots})`).run(r.id)
+}
+
 export const findBot = (db: Db, userId: number) =>
   stmt(db, 'SELECT * FROM resource_access_bots WHERE user_id = ?').get(userId) as BotRow | undefined
 

@@ -150,7 +150,7 @@ describe('the .gitlab-ci.yml templates', () => {
     expect({ valid: res.body.valid, errors: res.body.errors }).toEqual({ valid: true, errors: [] })
   })
 
-  it.for(Object.keys(SAMPLES))('%s runs to success on the built-in runner where the job finds its tools', async (key, ctx) => {
+  it.for(Object.keys(SAMPLES))('%s runs to success on the built-in runner where the job finds its tools', { timeout: 150_000 }, async (key, ctx) => {
     if (!found.get(key)) ctx.skip(`the job lacks what ${key} needs: ${SAMPLES[key]!.probe}`)
     const files = SAMPLES[key]!.files
     const { project } = await ciProject(server, `sample-${key.replace(/\W+/g, '-').toLowerCase()}`, GITLAB_CI_YMLS[key]!, files)
@@ -163,7 +163,7 @@ describe('the .gitlab-ci.yml templates', () => {
     // Jobs left for a person to start (deploy, destroy) stay manual; every other one succeeded.
     expect(jobs.filter((j) => !/:(success|manual)$/.test(j))).toEqual([])
     expect(jobs.some((j) => j.endsWith(':success'))).toBe(true)
-  }, 150_000)
+  })
 })
 
 let lintTarget: Promise<{ project: any }> | undefined

@@ -153,6 +153,17 @@ describe('group access tokens', () => {
   })
 })
 
+describe('a deleted project or group', () => {
+  it('takes its bots out of service: their tokens are refused and they are blocked', async () => {
+    const doomed = await createProject(owner.api, { name: 'doomed' })
+    const t = expectStatus(await owner.api.post(tokensOf(doomed), { name: 'd', scopes: ['read_api'] }), 201).body
+    expectStatus(await api(server, t.token).get('/user'), 200)
+    expectStatus(await owner.api.del(`/projects/${doomed.id}`), 202)
+    expect((await api(server, t.token).get('/user')).status).toBe(401)
+    expect((await root.get(`/users/${t.user_id}`)).body.state).toBe('blocked')
+  })
+})
+
 describe('POST /personal_access_tokens/self/rotate', () => {
   it('answers the successor with its secret; the token used is revoked', async () => {
     const user = await createUser(server, 'rotator')
