@@ -10,31 +10,20 @@ import { presentCommit } from './commits.js'
 import { presentMilestone } from './issues.js'
 import { projectFullPath } from '../../core/project-path.js'
 import { presentUserBasic } from './users.js'
+import { directAssetUrl, isExternalLink, releaseSourceUrl, releaseWebUrl, SOURCE_FORMATS, tagPath } from '../../core/release-urls.js'
 
 type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>
 
-/** Gitlab::Workhorse::ARCHIVE_FORMATS, in GitLab's order. */
-export const SOURCE_FORMATS = ['zip', 'tar.gz', 'tar.bz2', 'tar'] as const
-
-const segments = (path: string) => path.split('/').map(encodeURIComponent).join('/')
-
 export const projectWebUrl = (p: ProjectView, ctx: Pick<Urls, 'baseUrl'>) => `${ctx.baseUrl}/${projectFullPath(p)}`
-
-/** `<project>/-/releases/<tag>`: the tag is one path parameter, its slashes escaped as Rails' url helpers do. */
-export const releaseWebUrl = (p: ProjectView, tag: string, ctx: Pick<Urls, 'baseUrl'>) => `${projectWebUrl(p, ctx)}/-/releases/${encodeURIComponent(tag)}`
-
-/** Releases::Source#url: `<project>/-/archive/<tag>/<project path>-<tag with / as ->.<format>`. */
-export const sourceUrl = (p: ProjectView, tag: string, format: string, ctx: Pick<Urls, 'baseUrl'>) =>
-  `${projectWebUrl(p, ctx)}/-/archive/${segments(tag)}/${encodeURIComponent(`${p.path}-${tag.replace(/\//g, '-')}`)}.${format}`
 
 export function presentReleaseLink(l: ReleaseLinkRow, tag: string, p: ProjectView, ctx: Pick<Urls, 'baseUrl'>): ReleaseLink {
   return {
     id: l.id,
     name: l.name,
     url: l.url,
-    direct_asset_url: l.filepath ? `${releaseWebUrl(p, tag, ctx)}/downloads${l.filepath}` : l.url,
+    direct_asset_url: directAssetUrl(projectWebUrl(p, ctx), tag, l),
     link_type: l.link_type,
-    external: !l.url.startsWith(projectWebUrl(p, ctx)),
+    external: isExternalLink(projectWebUrl(p, ctx), l.url),
   }
 }
 
@@ -72,7 +61,7 @@ export const presentBasicRelease = (v: Pick<ReleaseView, 'row' | 'canReadCode' |
 function releaseLinks(v: ReleaseView, ctx: Urls): Release['_links'] {
   const web = projectWebUrl(v.project, ctx)
   const query = (state: string) => `release_tag=${encodeURIComponent(v.row.tag)}&scope=all&state=${state}`
-  const self = releaseWebUrl(v.project, v.row.tag, ctx)
+  const self = releaseWebUrl(web, v.row.tag)
   return {
     closed_issues_url: `${web}/-/issues?${query('closed')}`,
     closed_merge_requests_url: `${web}/-/merge_requests?${query('closed')}`,
@@ -98,10 +87,10 @@ export function presentRelease(v: ReleaseView, ctx: Urls): Release {
       milestones: v.milestones.map(({ milestone, stats }) => ({ ...presentMilestone(milestone, projectFullPath(p), v.today, ctx), issue_stats: stats })),
     } : {}),
     ...(code && sha ? { commit_path: `/${projectFullPath(p)}/-/commit/${sha}` } : {}),
-    ...(code ? { tag_path: `/${projectFullPath(p)}/-/tags/${segments(v.row.tag)}` } : {}),
+    ...(code ? { tag_path: tagPath(projectFullPath(p), v.row.tag) } : {}),
     assets: {
       count: links.length + (code ? SOURCE_FORMATS.length : 0),
-      ...(code ? { sources: SOURCE_FORMATS.map((format) => ({ format, url: sourceUrl(p, v.row.tag, format, ctx) })) } : {}),
+      ...(code ? { sources: SOURCE_FORMATS.map((format) => ({ format, url: releaseSourceUrl(projectWebUrl(p, ctx), p.path, v.row.tag, format) })) } : {}),
       links,
     },
     ...(code ? { evidences: [] } : {}),

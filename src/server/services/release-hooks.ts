@@ -2,7 +2,8 @@
 // since a deleted release has no row left to build it from after the write.
 import type { RequestContext } from '../context.js'
 import { ciBaseUrl } from '../ci/lifecycle-events.js'
-import { presentReleaseLink, releaseWebUrl, SOURCE_FORMATS, sourceUrl, type ReleaseView } from '../present/releases.js'
+import { directAssetUrl, isExternalLink, releaseSourceUrl, releaseWebUrl, SOURCE_FORMATS } from '../../core/release-urls.js'
+import type { ReleaseView } from '../present/releases.js'
 import type { ProjectView } from '../store/projects.js'
 import { emitHookEvent } from './webhook-events.js'
 import { hookProject } from './webhook-payloads.js'
@@ -11,21 +12,20 @@ import { utc } from './webhook-payloads-ci.js'
 export type ReleaseAction = 'create' | 'update' | 'delete'
 
 function releasePayload(base: string, hookProjectAttrs: Record<string, unknown>, v: ReleaseView, action: ReleaseAction) {
-  const urls = { baseUrl: base }
-  const links = v.links.map((l) => presentReleaseLink(l, v.row.tag, v.project, urls))
+  const web = `${base}/${v.project.ns_full_path}/${v.project.path}`
   const c = v.commit
   return {
     id: v.row.id, created_at: utc(v.row.created_at), description: v.row.description, name: v.row.name ?? v.row.tag,
     released_at: utc(v.row.released_at), tag: v.row.tag, object_kind: 'release', project: hookProjectAttrs,
-    url: releaseWebUrl(v.project, v.row.tag, urls), action,
+    url: releaseWebUrl(web, v.row.tag), action,
     assets: {
-      count: links.length + SOURCE_FORMATS.length,
-      links: links.map((l) => ({ id: l.id, external: l.external, link_type: l.link_type, name: l.name, url: l.url })),
-      sources: SOURCE_FORMATS.map((format) => ({ format, url: sourceUrl(v.project, v.row.tag, format, urls) })),
+      count: v.links.length + SOURCE_FORMATS.length,
+      links: v.links.map((l) => ({ id: l.id, external: isExternalLink(web, l.url), link_type: l.link_type, name: l.name, url: l.url })),
+      sources: SOURCE_FORMATS.map((format) => ({ format, url: releaseSourceUrl(web, v.project.path, v.row.tag, format) })),
     },
     commit: c ? {
       id: c.id, message: c.message, title: c.message.split('\n')[0], timestamp: c.authoredDate,
-      url: `${base}/${v.project.ns_full_path}/${v.project.path}/-/commit/${c.id}`, author: { name: c.authorName, email: c.authorEmail },
+      url: `${web}/-/commit/${c.id}`, author: { name: c.authorName, email: c.authorEmail },
     } : null,
   }
 }

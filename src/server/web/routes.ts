@@ -16,7 +16,8 @@ import { mergeRequestPost, type MergeRequestAction } from './pages/merge-request
 import { mergeRequestsGet } from './pages/merge-requests.js'
 import { pipelinePage, pipelinesPage } from './pages/pipelines.js'
 import { environmentPage, environmentsPage } from './pages/environments.js'
-import { archiveGet, releasesGet } from './pages/releases.js'
+import { archiveGet, releaseEditPost, releasesGet } from './pages/releases.js'
+import { tagsGet } from './pages/tags.js'
 import { packagesGet } from './pages/packages.js'
 import { blobPage, projectPage, rawFile, treePage } from './pages/project.js'
 import { groupPage } from './pages/groups.js'
@@ -45,6 +46,7 @@ const MR_ACTION = new RegExp(String.raw`${PROJECT}\/-\/merge_requests\/(?<iid>\d
 const COMMIT_COMMENT = new RegExp(String.raw`${PROJECT}\/-\/commit\/(?<sha>[0-9a-f]{4,64})\/comments\/?$`, 'i')
 const JOB_ACTION = new RegExp(String.raw`${PROJECT}\/-\/jobs\/(?<id>\d{1,9})\/(?<action>retry|cancel|play)\/?$`, 'i')
 const PIPELINE_ACTION = new RegExp(String.raw`${PROJECT}\/-\/pipelines\/(?<id>\d{1,9})\/(?<action>retry|cancel)\/?$`, 'i')
+const RELEASE_EDIT = new RegExp(String.raw`${PROJECT}\/-\/releases\/(?<tag>.+)\/edit\/?$`, 'i')
 
 /** A path outside the API, OAuth and git: the pages' (and uploads') ground. */
 export const isPagePath = (path: string) => !/^\/(api|oauth)(\/|$)/i.test(path) && !/\.git(\/|$)/.test(path)
@@ -82,9 +84,10 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   if (rest === '') return projectPage(ctx, req, res, project)
   const wikiOrSnippet = /^(wikis|snippets)(?:\/(.*))?$/.exec(rest)
   if (wikiOrSnippet) return wikiOrSnippetGet(ctx, req, res, project, wikiOrSnippet[1], wikiOrSnippet[2])
-  const releaseOrArchive = /^(releases|archive)(?:\/(.*))?$/.exec(rest)
-  if (releaseOrArchive?.[1] === 'releases') return releasesGet(ctx, req, res, project, releaseOrArchive[2])
-  if (releaseOrArchive?.[1] === 'archive' && releaseOrArchive[2]) return archiveGet(ctx, req, res, project, releaseOrArchive[2])
+  const refPage = /^(releases|archive|tags)(?:\/(.*))?$/.exec(rest)
+  if (refPage?.[1] === 'releases') return releasesGet(ctx, req, res, project, refPage[2])
+  if (refPage?.[1] === 'tags') return tagsGet(ctx, req, res, project, refPage[2])
+  if (refPage?.[1] === 'archive' && refPage[2]) return archiveGet(ctx, req, res, project, refPage[2])
   const packages = /^packages(?:\/(.*))?$/.exec(rest)
   if (packages) return packagesGet(ctx, req, res, project, packages[1])
   const [, kind, tail] = /^(tree|blob|raw|issues|merge_requests|commits|commit|pipelines|jobs|milestones|environments)(?:\/(.*))?$/.exec(rest) ?? []
@@ -154,4 +157,5 @@ export function mountWeb(router: Router, app: AppDeps) {
   router.post(COMMIT_COMMENT, page(app, commitComment))
   router.post(JOB_ACTION, page(app, jobAction))
   router.post(PIPELINE_ACTION, page(app, pipelineAction))
+  router.post(RELEASE_EDIT, page(app, (ctx, req, res) => releaseEditPost(ctx, req, res, req.params.project, req.params.tag)))
 }

@@ -7,6 +7,7 @@ import { api, createUser, expectStatus, movableClock, request, type Api, type Te
 import { ciProject, startCiServer } from '../../helpers/ci.js'
 import type { TestServer } from '../../helpers/server.js'
 import { startReceiver, type Receiver } from '../hooks/receiver.js'
+import { formToken, signIn } from '../web/fixture.js'
 
 const clock = movableClock('2030-01-10T12:00:00.000Z')
 let server: TestServer
@@ -245,6 +246,26 @@ describe('web pages', () => {
     const bytes = Buffer.from(await zip.arrayBuffer())
     expect([zip.status, zip.headers.get('content-type'), bytes.subarray(0, 2).toString()]).toEqual([200, 'application/zip', 'PK'])
     expect((await request(server, 'GET', `/root/app/-/releases/v404`)).status).toBe(404)
+    // Where tag_path points: the tags, with their releases.
+    const tag = await request(server, 'GET', '/root/app/-/tags/v1.0')
+    expect([tag.status, tag.text.includes(`href="${web}/-/releases/v1.0">Release First</a>`)]).toEqual([200, true])
+    expect((await request(server, 'GET', '/root/app/-/tags')).text).toContain(`href="${web}/-/tags/x/1"`)
+  })
+
+  it('edits a release through the page edit_url points to, for those who may update it', async () => {
+    const cookie = await signIn(server, dev)
+    const page = await request(server, 'GET', '/root/app/-/releases/v1.0/edit', { headers: { Cookie: cookie } })
+    expect(page.status).toBe(200)
+    const form = { authenticity_token: formToken(page.text), name: 'First, edited', description: 'New *notes*', released_at: '2030-01-05T00:00:00Z' }
+    const saved = await request(server, 'POST', '/root/app/-/releases/v1.0/edit', { form, headers: { Cookie: cookie } })
+    expect([saved.status, saved.headers.get('location')]).toEqual([303, `${web}/-/releases/v1.0`])
+    const now = expectStatus(await dev.api.get(rel('v1.0')), 200).body
+    expect([now.name, now.description, now.released_at]).toEqual(['First, edited', 'New *notes*', '2030-01-05T00:00:00.000Z'])
+    const forged = await request(server, 'POST', '/root/app/-/releases/v1.0/edit', { form: { ...form, authenticity_token: 'x', name: 'forged' }, headers: { Cookie: cookie } })
+    expect(forged.status).toBe(422)
+    const reporterCookie = await signIn(server, reporter)
+    expect((await request(server, 'GET', '/root/app/-/releases/v1.0/edit', { headers: { Cookie: reporterCookie } })).status).toBe(404)
+    expect((await request(server, 'GET', '/root/app/-/releases/v1.0/edit')).status).toBe(404)
   })
 })
 
