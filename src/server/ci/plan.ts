@@ -68,7 +68,7 @@ function toSpec(job: JobConfig, d: NonNullable<Decision>, globals: Record<string
     cache: job.cache,
     tags: job.tags,
     ...(job.release ? { release: job.release } : {}),
-    environment: job.environment,
+    ...(job.environment ? { environment: job.environment } : {}),
   }
 }
 

@@ -307,6 +307,7 @@ job:
       artifacts: { paths: ['dist/'], exclude: ['dist/*.map'], when: 'on_failure', expireIn: '1 week', name: 'bundle', untracked: true },
       coverageRegex: 'Total: (\\d+\\.\\d+)%', retry: { max: 2, when: ['script_failure', 'api_failure'] }, timeout: 5400,
       interruptible: true, image: { name: 'alpine', entrypoint: [''] }, services: ['redis'], cache: { paths: ['node_modules'] }, tags: ['linux'],
+      environment: { name: 'production', url: null, action: 'start', onStop: null, deploymentTier: null, autoStopIn: null },
     })])
   })
 
