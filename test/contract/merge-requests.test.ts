@@ -6,7 +6,7 @@ import * as actions from '../../src/contract/endpoints/merge-request-actions.js'
 import * as notes from '../../src/contract/endpoints/merge-request-notes.js'
 import * as mrs from '../../src/contract/endpoints/merge-requests.js'
 import {
-  CancelAutoMergeResult, ClosesIssuesEntry, MergeRequest, MergeRequestApprovals, MergeRequestAwardEmoji, MergeRequestBasic,
+  ClosesIssuesEntry, MergeRequest, MergeRequestApprovals, MergeRequestAwardEmoji, MergeRequestBasic,
   MergeRequestChanges, MergeRequestCommit, MergeRequestSimple, MergeRequestTodo, RebaseAccepted,
 } from '../../src/contract/entities/merge-requests.js'
 import { contract } from '../../src/contract/index.js'
@@ -34,7 +34,7 @@ const basic = {
   discussion_locked: null, should_remove_source_branch: null, force_remove_source_branch: true, prepared_at: '2026-01-02T03:04:05.000Z',
   reference: '!1', references: { short: '!1', relative: '!1', full: 'group/app!1' },
   time_stats: timeStats, squash: false, squash_on_merge: false, task_completion_status: { count: 0, completed_count: 0 },
-  has_conflicts: false, blocking_discussions_resolved: true,
+  has_conflicts: false, blocking_discussions_resolved: true, allow_collaboration: false, allow_maintainer_to_push: false,
 }
 
 const single = {
@@ -71,6 +71,8 @@ describe('merge request entities', () => {
     const asked = { ...single, diverged_commits_count: 2, rebase_in_progress: false }
     expect(MergeRequest.strict().parse(asked)).toEqual(asked)
     const forked = { ...single, allow_collaboration: true, allow_maintainer_to_push: true, title_html: '<p>x</p>', description_html: '' }
+    const { allow_collaboration: _, ...withoutCollaboration } = single
+    expect(MergeRequest.safeParse(withoutCollaboration).success).toBe(false)
     expect(MergeRequest.strict().parse(forked)).toEqual(forked)
   })
 
@@ -122,8 +124,7 @@ describe('merge request entities', () => {
     expect(ClosesIssuesEntry.parse({ id: 'PROJ-7', title: 'Crash on start' })).toEqual({ id: 'PROJ-7', title: 'Crash on start' })
   })
 
-  it('accept the small answers: cancel auto-merge, rebase, approvals, award emoji, todo', () => {
-    expect(CancelAutoMergeResult.strict().parse({ status: 'success' })).toEqual({ status: 'success' })
+  it('accept the small answers: rebase, approvals, award emoji, todo', () => {
     expect(RebaseAccepted.strict().parse({ rebase_in_progress: true })).toEqual({ rebase_in_progress: true })
     const approvals = { user_has_approved: true, user_can_approve: false, approved: true, approved_by: [{ user: alice }] }
     expect(MergeRequestApprovals.strict().parse(approvals)).toEqual(approvals)

@@ -22,7 +22,7 @@ describe('@gitbeaker/rest', () => {
     const diffs = await api.MergeRequests.allDiffs(project.id, mr.iid)
     expect(diffs.map((d) => [d.new_path, d.new_file, d.diff])).toEqual([['a.txt', true, '@@ -0,0 +1 @@\n+a\n']])
     const compare = await api.Repositories.compare(project.id, 'master', 'feature')
-    expect([compare.commits.map((c) => c.title), (compare.diffs ?? []).map((d) => d.new_path), compare.compare_same_ref]).toEqual([['Add a'], ['a.txt'], false])
+    expect([(compare.commits ?? []).map((c) => c.title), (compare.diffs ?? []).map((d) => d.new_path), compare.compare_same_ref]).toEqual([['Add a'], ['a.txt'], false])
     const listed = await api.ProjectMilestones.allAssignedMergeRequests(project.id, milestone.id)
     expect(listed.map((m) => m.iid)).toEqual([mr.iid])
   })

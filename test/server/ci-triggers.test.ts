@@ -33,7 +33,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const userBasic = (u: TestUser) => ({ id: u.id, username: u.username, name: `User ${u.username}`, state: 'active', avatar_url: null, web_url: `${server.url}/${u.username}` })
+const userBasic = (u: TestUser) => ({ id: u.id, username: u.username, name: `User ${u.username}`, state: 'active', avatar_url: `${server.url}/uploads/-/system/user/avatar/${u.id}/identicon.svg`, web_url: `${server.url}/${u.username}` })
 
 describe('trigger tokens', () => {
   let id: number

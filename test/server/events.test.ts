@@ -24,7 +24,7 @@ async function events(as: TestUser, path: string, query: Record<string, string> 
 }
 
 const authorOf = (u: TestUser) => ({
-  id: u.id, username: u.username, name: `User ${u.username}`, state: 'active', avatar_url: null, web_url: `${server.url}/${u.username}`,
+  id: u.id, username: u.username, name: `User ${u.username}`, state: 'active', avatar_url: `${server.url}/uploads/-/system/user/avatar/${u.id}/identicon.svg`, web_url: `${server.url}/${u.username}`,
 })
 const base = (u: TestUser, projectId: number) => ({ project_id: projectId, author_id: u.id, author: authorOf(u), imported: false, imported_from: 'none', author_username: u.username })
 

@@ -67,7 +67,7 @@ describe('GET /search', () => {
     expect(titles((await bob.api.get('/search', { query: { scope: 'snippet_titles', search: 'needle' } })).body)).toEqual(['needle snippet'])
     expect(titles((await alice.api.get('/search', { query: { scope: 'snippet_titles', search: 'needle' } })).body)).toEqual(['needle private snippet', 'needle snippet'])
     const users = await bob.api.get('/search', { query: { scope: 'users', search: 'alic' } })
-    expect(users.body).toEqual([{ id: alice.id, username: 'alice', name: 'User alice', state: 'active', avatar_url: null, web_url: `${server.url}/alice` }])
+    expect(users.body).toEqual([{ id: alice.id, username: 'alice', name: 'User alice', state: 'active', avatar_url: `${server.url}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`, web_url: `${server.url}/alice` }])
   })
 
   it('shows administrators every project', async () => {

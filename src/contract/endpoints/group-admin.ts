@@ -15,6 +15,11 @@ export const listSubgroups = defineEndpoint({
   responses: { 200: z.array(Group) },
 })
 
+export const listDescendantGroups = defineEndpoint({
+  method: 'GET', path: '/groups/:id/descendant_groups', summary: "List a group's subgroups at every depth visible to the caller", auth: 'optional',
+  paginated: true, params: { id: ref() }, input: listSubgroups.input, responses: { 200: z.array(Group) },
+})
+
 export const transferGroup = defineEndpoint({
   method: 'POST', path: '/groups/:id/transfer', summary: 'Move a group under another group, or to the top level without group_id',
   params: { id: ref() }, input: { group_id: int().optional() }, responses: { 201: GroupDetail },

@@ -38,6 +38,12 @@ export const listNamespaces = defineEndpoint({
   responses: { 200: z.array(Namespace) },
 })
 
+export const namespaceExists = defineEndpoint({
+  method: 'GET', path: '/namespaces/:id/exists', summary: 'Whether a namespace path is taken (under parent_id, else at the top level), with a free one suggested',
+  params: { id: str(255) }, input: { parent_id: int().optional() },
+  responses: { 200: z.object({ exists: z.boolean(), suggests: z.array(z.string()) }) },
+})
+
 export const getNamespace = defineEndpoint({
   method: 'GET', path: '/namespaces/:id', summary: 'Get a namespace by id or path',
   params: { id: ref() }, responses: { 200: Namespace },

@@ -2,7 +2,7 @@
 // time tracking and approvals (api-v4.md §Merge requests, compat-mr-ci-wiki.md §1.4–§1.7).
 import { defineEndpoint } from '../define.js'
 import { TimeStats } from '../entities/issues.js'
-import { CancelAutoMergeResult, MergeRequest, MergeRequestApprovals, MergeRequestTodo, RebaseAccepted } from '../entities/merge-requests.js'
+import { MergeRequest, MergeRequestApprovals, MergeRequestTodo, RebaseAccepted } from '../entities/merge-requests.js'
 import { bool, str, text } from '../params.js'
 import { MergeRequestIid } from './merge-requests.js'
 
@@ -25,13 +25,13 @@ export const mergeMergeRequest = defineEndpoint({
 })
 
 export const cancelMergeWhenPipelineSucceeds = defineEndpoint({
-  method: 'PUT', path: '/projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', summary: 'Cancel merge when pipeline succeeds (api-v4.md form: answers the merge request)',
+  method: 'PUT', path: '/projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', summary: 'Cancel merge when pipeline succeeds (405 when merged or closed, 406 when not set)',
   params: MergeRequestIid, responses: { 200: MergeRequest },
 })
 
 export const postCancelMergeWhenPipelineSucceeds = defineEndpoint({
-  method: 'POST', path: '/projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', summary: 'Cancel merge when pipeline succeeds (python-gitlab form: answers a status)',
-  params: MergeRequestIid, responses: { 201: CancelAutoMergeResult },
+  method: 'POST', path: '/projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', summary: "Cancel merge when pipeline succeeds (python-gitlab's verb; answers as the PUT form)",
+  params: MergeRequestIid, responses: { 201: MergeRequest },
 })
 
 export const rebaseMergeRequest = defineEndpoint({

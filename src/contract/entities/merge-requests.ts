@@ -82,9 +82,9 @@ export const MergeRequestBasic = MergeRequestSimple.extend({
   should_remove_source_branch: z.boolean().nullable(),
   force_remove_source_branch: z.boolean(),
   prepared_at: nstr,
-  /** Only for merge requests from forks. */
-  allow_collaboration: z.boolean().optional(),
-  allow_maintainer_to_push: z.boolean().optional(),
+  /** True only for a fork's merge request that lets the target's members push to its source branch. */
+  allow_collaboration: z.boolean(),
+  allow_maintainer_to_push: z.boolean(),
   /** `!5`; deprecated for `references`. */
   reference: z.string(),
   references: IssuableReferences,
@@ -164,8 +164,6 @@ export const MergeRequestTodo = Todo.extend({
 export const MergeRequestAwardEmoji = AwardEmoji.extend({ awardable_type: z.literal('MergeRequest') })
 export type MergeRequestAwardEmoji = z.infer<typeof MergeRequestAwardEmoji>
 
-/** `POST …/cancel_merge_when_pipeline_succeeds` answers a status, not the merge request (compat-mr-ci-wiki.md §0.6). */
-export const CancelAutoMergeResult = z.object({ status: z.literal('success') })
 
 /** `PUT …/rebase` is accepted and runs on; glab then polls the MR with `include_rebase_in_progress`. */
 export const RebaseAccepted = z.object({ rebase_in_progress: z.boolean() })

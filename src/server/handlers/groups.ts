@@ -30,6 +30,7 @@ export const groupHandlers = {
   },
 
   getNamespace: (input, ctx) => ({ status: 200, body: presentNamespace(groups.findNamespace(ctx, input.id), ctx) }),
+  namespaceExists: (input, ctx) => ({ status: 200, body: groups.namespaceExists(ctx, input.id, input.parent_id) }),
 } satisfies Handlers<typeof contract.groups>
 
 /** GitLab embeds the group's visible projects (first 100) in the group read. */

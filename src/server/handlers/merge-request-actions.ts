@@ -7,8 +7,7 @@ import { presentApprovals } from '../present/merge-requests.js'
 import * as discussion from '../services/discussion.js'
 import * as approvals from '../services/merge-request-approvals.js'
 import { timeTracking } from '../services/issues.js'
-import { cancelAutoMerge, cancelRefused, mergeMergeRequest, rebaseMergeRequest } from '../services/merge-request-merge.js'
-import { findVisibleMergeRequest } from '../services/merge-requests.js'
+import { cancelAutoMerge, mergeMergeRequest, rebaseMergeRequest } from '../services/merge-request-merge.js'
 import { one, target } from './merge-requests.js'
 import { presentTodoById } from './todos.js'
 
@@ -20,14 +19,12 @@ export const mergeRequestActionHandlers = {
 
   cancelMergeWhenPipelineSucceeds: (input, ctx) => {
     const { project, mr } = target(ctx, input)
-    cancelAutoMerge(ctx, project, mr)
-    return one(ctx, findVisibleMergeRequest(ctx, project, mr.iid))
+    return one(ctx, cancelAutoMerge(ctx, project, mr))
   },
 
   postCancelMergeWhenPipelineSucceeds: (input, ctx) => {
     const { project, mr } = target(ctx, input)
-    if (!cancelAutoMerge(ctx, project, mr)) throw cancelRefused()
-    return { status: 201, body: { status: 'success' as const } }
+    return one(ctx, cancelAutoMerge(ctx, project, mr), 201)
   },
 
   rebaseMergeRequest: async (input, ctx) => {

@@ -8,7 +8,7 @@ import type { MilestoneRow } from '../store/milestones.js'
 import type { AwardRow, NoteRow, TodoRow } from '../store/notes.js'
 import type { ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
-import { presentUserBasic } from './users.js'
+import { presentUserBasic, userAvatarUrl } from './users.js'
 
 type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>
 
@@ -136,7 +136,7 @@ export function presentNote(n: NoteRow, author: UserRow, issue: Pick<IssueRow, '
       username: author.username,
       name: author.name,
       state: author.state,
-      avatar_url: null,
+      avatar_url: userAvatarUrl(author, ctx),
       web_url: `${ctx.baseUrl}/${author.username}`,
       email: author.email,
       created_at: author.created_at,

@@ -107,8 +107,9 @@ export function presentMergeRequestBasic(b: MergeRequestBundle, ctx: Urls): Merg
     should_remove_source_branch: r.should_remove_source_branch === null ? null : r.should_remove_source_branch === 1,
     force_remove_source_branch: r.force_remove_source_branch === 1,
     prepared_at: r.prepared_at,
-    allow_collaboration: fork ? r.allow_collaboration === 1 : undefined,
-    allow_maintainer_to_push: fork ? r.allow_collaboration === 1 : undefined,
+    // api-v4.md lists both on every merge request; as MergeRequest#allow_collaboration, only a fork's can be true.
+    allow_collaboration: fork && r.allow_collaboration === 1,
+    allow_maintainer_to_push: fork && r.allow_collaboration === 1,
     reference: `!${r.iid}`,
     references: { short: `!${r.iid}`, relative: `!${r.iid}`, full: `${b.projectPath}!${r.iid}` },
     web_url: `${ctx.baseUrl}/${b.projectPath}/-/merge_requests/${r.iid}`,

@@ -5,6 +5,7 @@ import { MAINTAINER } from '../../core/access-levels.js'
 import { projectFullPath } from '../../core/project-path.js'
 import type { ProjectView } from '../store/projects.js'
 import { namespaceWebUrl } from './groups.js'
+import { userAvatarUrl } from './users.js'
 
 type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>
 
@@ -106,7 +107,7 @@ export function presentProject(b: ProjectBundle, ctx: Urls): Project {
     namespace: d.namespace,
     visibility: p.visibility,
     owner: hasOwner
-      ? { id: p.ns_owner_id!, username: p.owner_username!, name: p.owner_name!, state: p.owner_state!, avatar_url: null, web_url: `${ctx.baseUrl}/${p.owner_username}`, created_at: p.owner_created_at! }
+      ? { id: p.ns_owner_id!, username: p.owner_username!, name: p.owner_name!, state: p.owner_state!, avatar_url: userAvatarUrl({ id: p.ns_owner_id!, avatar_path: p.owner_avatar_path }, ctx), web_url: `${ctx.baseUrl}/${p.owner_username}`, created_at: p.owner_created_at! }
       : undefined,
     container_registry_enabled: flag(p.container_registry_enabled),
     issues_enabled: flag(p.issues_enabled),

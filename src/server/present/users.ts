@@ -7,12 +7,22 @@ import type { UserRow } from '../store/users.js'
 
 type Urls = Pick<RequestContext, 'baseUrl'>
 
+/** The file name of the identicon collab draws for a user without an avatar (never an uploadable name: svg is refused). */
+export const IDENTICON_NAME = 'identicon.svg'
+
+/**
+ * A user's avatar, or else the identicon collab serves itself at the same place: never null, as clients such as the
+ * GitLab MCP server require a string, and never a third-party URL (GitLab falls back to its own default avatar too).
+ */
+export const userAvatarUrl = (u: Pick<UserRow, 'id' | 'avatar_path'>, ctx: Urls) =>
+  `${ctx.baseUrl}/uploads/-/system/user/avatar/${u.id}/${encodeURIComponent(u.avatar_path ?? IDENTICON_NAME)}`
+
 export const presentUserBasic = (u: UserRow, ctx: Urls): UserBasic => ({
   id: u.id,
   username: u.username,
   name: u.name,
   state: u.state,
-  avatar_url: u.avatar_path ? `${ctx.baseUrl}/uploads/-/system/user/avatar/${u.id}/${encodeURIComponent(u.avatar_path)}` : null,
+  avatar_url: userAvatarUrl(u, ctx),
   web_url: `${ctx.baseUrl}/${u.username}`,
 })
 

@@ -6,6 +6,7 @@ import { validationFailed } from '../../core/errors.js'
 import type { AppDeps } from '../context.js'
 import { updateUserRow } from '../store/user-admin.js'
 import { findUserById } from '../store/users.js'
+import { IDENTICON_NAME } from '../present/users.js'
 import { sanitizedName } from './uploads.js'
 
 export interface AvatarFile { filename: string; data: Buffer }
@@ -42,8 +43,33 @@ export async function saveAvatar(app: AppDeps, userId: number, file: AvatarFile)
 
 export const removeAvatars = (app: AppDeps, userId: number) => rm(avatarDir(app, userId), { recursive: true, force: true })
 
-/** The stored file when the name is the user's current avatar; null otherwise (a 404, whatever the name holds). */
+/** GitLab's identicon colours (the bg1…bg7 avatar classes), picked by user id as GitLab picks them. */
+const IDENTICON_COLORS = ['#fcf1ef', '#f4f0ff', '#f1f1ff', '#e9f3fc', '#ecf4ee', '#fdf1dd', '#f0f0f0']
+const IDENTICON_TEXT = ['#8d1300', '#5b38b1', '#3b43a7', '#0f4f86', '#24663b', '#8e5900', '#333238']
+
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The default avatar of a user without one: the first letter of the name on the user's colour, as an SVG. */
+export function identicon(user: { id: number; name: string; username: string }): Buffer {
+  const letter = [...(user.name.trim() || user.username)][0]?.toUpperCase() ?? '?'
+  const i = user.id % IDENTICON_COLORS.length
+  return Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80">'
+    + `<rect width="80" height="80" fill="${IDENTICON_COLORS[i]}"/>`
+    + `<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="sans-serif" font-size="36" fill="${IDENTICON_TEXT[i]}">${escapeXml(letter)}</text>`
+    + '</svg>',
+  )
+}
+
+/**
+ * The stored file when the name is the user's current avatar, the identicon under its own name when the user has
+ * none; null otherwise (a 404, whatever the name holds).
+ */
 export async function readAvatar(app: AppDeps, userId: number, name: string, current: string | null) {
+  if (current === null && name === IDENTICON_NAME) {
+    const user = findUserById(app.db, userId)
+    return user && { data: identicon(user), type: 'image/svg+xml' }
+  }
   if (current === null || name !== current) return null
   const data = await readFile(join(avatarDir(app, userId), current)).catch(() => null)
   return data && { data, type: TYPES[extension(current)]! }

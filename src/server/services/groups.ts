@@ -79,6 +79,20 @@ export function listNamespaces(ctx: RequestContext, f: { search?: string; ownedO
   return store.listNamespacesFor(ctx.app.db, { ...f, viewer: ctx.user!.id, admin: isAdmin(ctx), limit: ctx.page.limit, offset: ctx.page.offset })
 }
 
+/**
+ * GET /namespaces/:id/exists: whether `path` is taken among the namespaces of `parentId` (top level without it), and
+ * then the first free path with a number after it, as GitLab's Namespace.clean_path suggests.
+ */
+export function namespaceExists(ctx: RequestContext, path: string, parentId?: number) {
+  const parent = parentId === undefined ? null : store.findNamespaceById(ctx.app.db, parentId)
+  if (parentId !== undefined && !parent) return { exists: false, suggests: [] }
+  const taken = (p: string) => store.namespacePathTaken(ctx.app.db, parent ? `${parent.full_path}/${p}` : p)
+  if (!taken(path)) return { exists: false, suggests: [] }
+  let n = 1
+  while (taken(`${path}${n}`)) n++
+  return { exists: true, suggests: [`${path}${n}`] }
+}
+
 export function findNamespace(ctx: RequestContext, ref: string) {
   const key = parseIdOrPath(ref)
   const ns = 'id' in key ? store.findNamespaceById(ctx.app.db, key.id) : store.findNamespaceByPath(ctx.app.db, key.path)

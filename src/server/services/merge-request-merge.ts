@@ -32,7 +32,9 @@ export interface MergeInput {
 }
 
 const notAllowed = () => new CollabError('METHOD_NOT_ALLOWED', '405 Method Not Allowed', { status: 405 })
-const cannotMerge = () => new CollabError('CANNOT_BE_MERGED', 'Branch cannot be merged', { status: 406 })
+// api-v4.md's codes: a merge request that cannot be merged answers 405 with these words, a merged or closed one 406.
+const cannotMerge = () => new CollabError('CANNOT_BE_MERGED', 'Branch cannot be merged', { status: 405 })
+const notOpen = () => new CollabError('NOT_OPEN', 'Method Not Allowed', { status: 406 })
 const shaMismatch = (head: string) => new CollabError('SHA_MISMATCH', `SHA does not match HEAD of source branch: ${head}`, { status: 409 })
 
 /** The engine's refusals as GitLab's answers. */
@@ -64,7 +66,8 @@ export async function mergeMergeRequest(ctx: RequestContext, target: ProjectView
   requireMergeInto(ctx, target, mr.target_branch)
   const fresh = (await refreshMergeRequest(ctx.app, mr)).row
   if (input.sha !== undefined && fresh.source_sha && input.sha !== fresh.source_sha) throw shaMismatch(fresh.source_sha)
-  if (fresh.state !== 'opened' || isDraft(fresh.title) || fresh.git_merge_status === 'commits_status' || !fresh.source_sha) throw notAllowed()
+  if (fresh.state !== 'opened') throw notOpen()
+  if (isDraft(fresh.title) || fresh.git_merge_status === 'commits_status' || !fresh.source_sha) throw notAllowed()
   if (blockedByDiscussions(ctx, [fresh]).size) throw notAllowed()
   if (deferToPipeline(ctx, fresh, input)) return store.findMergeRequestById(ctx.app.db, mr.id)!
   if (ciBlocksMerge(ctx, target, fresh)) throw notAllowed()
@@ -137,16 +140,19 @@ function requireMayCancel(ctx: RequestContext, target: ProjectView, mr: store.Me
   }
 }
 
-/** Clears merge-when-pipeline-succeeds; false when it was not set or the merge request is not open (nothing to cancel). */
-export function cancelAutoMerge(ctx: RequestContext, target: ProjectView, mr: store.MergeRequestRow): boolean {
+/**
+ * Clears merge-when-pipeline-succeeds. api-v4.md's codes: 405 when the merge request is merged or closed, 406 (with
+ * AutoMergeService's words) when it was not set to merge.
+ */
+export function cancelAutoMerge(ctx: RequestContext, target: ProjectView, mr: store.MergeRequestRow) {
   requireMayCancel(ctx, target, mr)
-  if (mr.state !== 'opened' || !mr.merge_when_pipeline_succeeds) return false
+  if (mr.state !== 'opened') throw notAllowed()
+  if (!mr.merge_when_pipeline_succeeds) {
+    throw new CollabError('CANNOT_CANCEL', "Can't cancel the automatic merge", { status: 406, body: { status: 'error', message: "Can't cancel the automatic merge" } })
+  }
   store.updateMergeRequest(ctx.app.db, mr.id, { merge_when_pipeline_succeeds: 0, merge_user_id: null, updated_at: nowIso(ctx) })
-  return true
+  return store.findMergeRequestById(ctx.app.db, mr.id)!
 }
-
-export const cancelRefused = () =>
-  new CollabError('CANNOT_CANCEL', "Can't cancel the automatic merge", { status: 406, body: { status: 'error', message: "Can't cancel the automatic merge" } })
 
 /**
  * Rebases the source branch onto the target (a fork's in the fork); runs to the end before answering. A failure is

@@ -33,6 +33,10 @@ export function insertNamespace(db: Db, ns: NewNamespace): number {
 export const findNamespaceById = (db: Db, id: number) =>
   stmt(db, 'SELECT * FROM namespaces WHERE id = ?').get(id) as NamespaceRow | undefined
 
+/** Whether a namespace has this full path, ignoring case as GitLab's filter_by_path does. */
+export const namespacePathTaken = (db: Db, fullPath: string) =>
+  stmt(db, 'SELECT 1 FROM namespaces WHERE lower(full_path) = lower(?)').get(fullPath) !== undefined
+
 export const findNamespaceByPath = (db: Db, fullPath: string) =>
   stmt(db, 'SELECT * FROM namespaces WHERE full_path = ?').get(fullPath) as NamespaceRow | undefined
 
@@ -69,6 +73,8 @@ export interface GroupFilters {
   allAvailable?: boolean
   topLevelOnly?: boolean
   parentId?: number
+  /** Every group below this full path, at any depth (descendant_groups). */
+  ancestorPath?: string
   skip?: number[]
   visibility?: string
   orderBy: 'name' | 'path' | 'id'
@@ -90,6 +96,7 @@ export function listGroups(db: Db, f: GroupFilters): { rows: NamespaceRow[]; tot
   if (f.minAccessLevel !== undefined) { where.push('lvl.level >= @minLevel'); args.minLevel = f.minAccessLevel }
   if (f.topLevelOnly) where.push('n.parent_id IS NULL')
   if (f.parentId !== undefined) { where.push('n.parent_id = @parentId'); args.parentId = f.parentId }
+  if (f.ancestorPath !== undefined) { where.push("substr(n.full_path, 1, length(@below)) = @below"); args.below = `${f.ancestorPath}/` }
   if (f.visibility) { where.push('n.visibility = @visibility'); args.visibility = f.visibility }
   if (f.search) { where.push("(n.name LIKE @search ESCAPE '\\' OR n.path LIKE @search ESCAPE '\\')"); args.search = likePattern(f.search) }
   if (f.skip?.length) where.push(`n.id NOT ${inIds('skip', f.skip, args)}`)

@@ -56,13 +56,15 @@ export interface ProjectView extends ProjectRow {
   owner_name: string | null
   owner_state: string | null
   owner_created_at: string | null
+  owner_avatar_path: string | null
 }
 
 const VIEW = `SELECT p.*, n.kind AS ns_kind, n.name AS ns_name, n.path AS ns_path, n.full_path AS ns_full_path,
     n.parent_id AS ns_parent_id, n.owner_id AS ns_owner_id,
     n.full_name AS ns_full_name,
     (SELECT COUNT(*) FROM projects f WHERE f.forked_from_id = p.id) AS forks_count,
-    o.username AS owner_username, o.name AS owner_name, o.state AS owner_state, o.created_at AS owner_created_at
+    o.username AS owner_username, o.name AS owner_name, o.state AS owner_state, o.created_at AS owner_created_at,
+    o.avatar_path AS owner_avatar_path
   FROM projects p JOIN namespaces n ON n.id = p.namespace_id LEFT JOIN users o ON n.kind = 'user' AND o.id = n.owner_id`
 
 // Statement texts are built once: the statement cache is keyed by the SQL string.

@@ -20,7 +20,7 @@ beforeAll(async () => {
   alice = await createUser(server, 'alice', { name: 'Alice Liddell' })
   rita = await createUser(server, 'rita', { name: 'Rita Reporter' })
   gus = await createUser(server, 'gus', { name: 'Gus Guest' })
-  aliceBasic = { id: alice.id, username: 'alice', name: 'Alice Liddell', state: 'active', avatar_url: null, web_url: `${server.url}/alice` }
+  aliceBasic = { id: alice.id, username: 'alice', name: 'Alice Liddell', state: 'active', avatar_url: `${server.url}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`, web_url: `${server.url}/alice` }
   id = (await createProject(alice.api, { name: 'comments' })).id
   await alice.api.post(`/projects/${id}/members`, { user_id: rita.id, access_level: 20 })
   await alice.api.post(`/projects/${id}/members`, { user_id: gus.id, access_level: 10 })
@@ -94,7 +94,7 @@ describe('GET /projects/:id/repository/commits/:sha/comments', () => {
     expect(res.body.map((x: { note: string; author: { username: string } }) => [x.note, x.author.username])).toEqual([['first', 'alice'], ['second', 'rita'], ['third', 'alice']])
     expect(res.body[1]).toEqual({
       note: 'second', path: 'x.txt', line: 1, line_type: 'new', created_at: NOW,
-      author: { id: rita.id, username: 'rita', name: 'Rita Reporter', state: 'active', avatar_url: null, web_url: `${server.url}/rita` },
+      author: { id: rita.id, username: 'rita', name: 'Rita Reporter', state: 'active', avatar_url: `${server.url}/uploads/-/system/user/avatar/${rita.id}/identicon.svg`, web_url: `${server.url}/rita` },
     })
     expect((await rita.api.get(`${repo(p)}/commits/master/comments`)).body).toEqual(res.body)
     const page = await rita.api.get(`${repo(p)}/commits/${c}/comments`, { query: { per_page: 2, page: 2 } })

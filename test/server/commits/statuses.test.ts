@@ -16,7 +16,7 @@ beforeAll(async () => {
   server = await startTestServer({ clock })
   alice = await createUser(server, 'alice', { name: 'Alice Liddell' })
   rita = await createUser(server, 'rita', { name: 'Rita Reporter' })
-  aliceBasic = { id: alice.id, username: 'alice', name: 'Alice Liddell', state: 'active', avatar_url: null, web_url: `${server.url}/alice` }
+  aliceBasic = { id: alice.id, username: 'alice', name: 'Alice Liddell', state: 'active', avatar_url: `${server.url}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`, web_url: `${server.url}/alice` }
 })
 afterAll(() => server.close())
 

@@ -2,7 +2,7 @@
 // milestone's merge requests, and the merge and cancel codes of api-v4.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Compare, DiffEntry } from '../../../src/contract/entities/repository.js'
-import { createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
+import { api, createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
 import { commit, create, gitIn, remove, repo, update } from '../../helpers/repository.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 import { mrPath, openMergeRequest, seedMaster } from './fixtures.js'
@@ -133,5 +133,25 @@ describe('GET /projects/:id/milestones/:milestone_id/merge_requests', () => {
     expect([res.headers.get('x-total'), res.body.map((x: any) => [x.iid, x.milestone.title])]).toEqual(['1', [[mr.iid, 'v1']]])
     const missing = await bob.api.get(`/projects/${project.id}/milestones/${m.id + 100}/merge_requests`)
     expect([missing.status, missing.body]).toEqual([404, { message: '404 Milestone Not Found' }])
+  })
+})
+
+describe('namespaces exists and descendant groups', () => {
+  it('answers GET /namespaces/:id/exists with a free path suggested, at the top level or under parent_id', async () => {
+    const team = expectStatus(await alice.api.post('/groups', { name: 'Team', path: 'team', visibility: 'public' }), 201).body
+    expectStatus(await alice.api.post('/groups', { name: 'Team 1', path: 'team1' }), 201)
+    const sub = expectStatus(await alice.api.post('/groups', { name: 'Sub', path: 'sub', parent_id: team.id, visibility: 'public' }), 201).body
+    expectStatus(await alice.api.post('/groups', { name: 'Deep', path: 'deep', parent_id: sub.id, visibility: 'public' }), 201)
+    const exists = (path: string, query: Record<string, number> = {}) => bob.api.get(`/namespaces/${path}/exists`, { query }).then((r) => expectStatus(r, 200).body)
+    expect(await exists('TEAM')).toEqual({ exists: true, suggests: ['TEAM2'] })
+    expect(await exists('alice')).toEqual({ exists: true, suggests: ['alice1'] })
+    expect(await exists('sub')).toEqual({ exists: false, suggests: [] })
+    expect(await exists('sub', { parent_id: team.id })).toEqual({ exists: true, suggests: ['sub1'] })
+    expect((await api(server).get('/namespaces/team/exists')).status).toBe(401)
+    const descendants = expectStatus(await bob.api.get(`/groups/${team.id}/descendant_groups`), 200)
+    expect([descendants.headers.get('x-total'), descendants.body.map((g: any) => g.full_path)]).toEqual(['2', ['team/sub/deep', 'team/sub']])
+    const searched = expectStatus(await bob.api.get(`/groups/${team.id}/descendant_groups`, { query: { search: 'dee' } }), 200).body
+    expect(searched.map((g: any) => g.full_path)).toEqual(['team/sub/deep'])
+    expect((await bob.api.get(`/groups/${team.id}/subgroups`)).body.map((g: any) => g.full_path)).toEqual(['team/sub'])
   })
 })

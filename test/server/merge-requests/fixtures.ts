@@ -33,7 +33,7 @@ export function expectedSingle(server: { url: string }, over: Record<string, unk
     references: { short: `!${iid}`, relative: `!${iid}`, full: `${path}!${iid}` },
     web_url: `${server.url}/${path}/-/merge_requests/${iid}`, time_stats: noTime, squash: false, squash_on_merge: false,
     task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: false, blocking_discussions_resolved: true,
-    subscribed: true, changes_count: '1', latest_build_started_at: null, latest_build_finished_at: null,
+    allow_collaboration: false, allow_maintainer_to_push: false, subscribed: true, changes_count: '1', latest_build_started_at: null, latest_build_finished_at: null,
     first_deployed_to_production_at: null, pipeline: null, head_pipeline: null, diff_refs: null, merge_error: null,
     first_contribution: true, user: { can_merge: true },
     ...rest,

@@ -29,7 +29,7 @@ afterAll(() => server.close())
 const merge = (as: TestUser, iid: number, body: Record<string, unknown> = {}) => as.api.put(mrPath(project.id, iid, '/merge'), body)
 
 describe('merging', () => {
-  it('refuses callers without merge access (401), a wrong sha (409), then drafts and merged ones (405)', async () => {
+  it('refuses callers without merge access (401), a wrong sha (409), then drafts (405)', async () => {
     const head = (await branchWith(alice.api, project.id, 'feature', 'a.txt', 'a\n', 'Add a\n\nCloses #1')).id
     expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Bug one' }), 201)
     expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Bug two' }), 201)
@@ -73,17 +73,18 @@ describe('merging', () => {
     expect(byCommit.map((m: any) => m.iid)).toEqual([1])
     const byOwnCommit = (await alice.api.get(`${repo(project.id)}/commits/${b.sha}/merge_requests`)).body
     expect(byOwnCommit.map((m: any) => m.iid)).toEqual([1])
+    // api-v4.md: accepting a merged or closed merge request answers 406.
     const again = await merge(alice, 1)
-    expect([again.status, again.body]).toEqual([405, { message: '405 Method Not Allowed' }])
+    expect([again.status, again.body]).toEqual([406, { message: 'Method Not Allowed' }])
   })
 
-  it('finds a conflict: cannot_be_merged and has_conflicts, and merging answers 406', async () => {
+  it('finds a conflict: cannot_be_merged and has_conflicts, and merging answers 405 Branch cannot be merged (api-v4.md)', async () => {
     await commit(alice.api, project.id, { branch: 'left', start_branch: 'master', commit_message: 'left', actions: [update('README.md', 'left\n')] })
     await commit(alice.api, project.id, { branch: 'master', commit_message: 'right', actions: [update('README.md', 'right\n')] })
     const mr = await openMergeRequest(bob.api, project.id, { source_branch: 'left', title: 'Left' })
     expect([mr.merge_status, mr.detailed_merge_status, mr.has_conflicts]).toEqual(['cannot_be_merged', 'conflict', true])
     const res = await merge(alice, mr.iid)
-    expect([res.status, res.body]).toEqual([406, { message: 'Branch cannot be merged' }])
+    expect([res.status, res.body]).toEqual([405, { message: 'Branch cannot be merged' }])
   })
 
   it('checks again when a branch moves: a push to the source adds a note, a target change can make it conflict', async () => {
@@ -102,7 +103,7 @@ describe('merging', () => {
     expect([clashed.merge_status, clashed.has_conflicts]).toEqual(['cannot_be_merged', true])
   })
 
-  it('closes_issues lists only for the default branch target; cancel answers the MR (PUT) or refuses (POST 406)', async () => {
+  it('closes_issues lists only for the default branch target; cancel refuses 406 when auto-merge was not set (PUT and POST)', async () => {
     expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Bug three' }), 201)
     const counts = async () => (await alice.api.get(`/projects/${project.id}/issues`, { query: { iids: [3] } })).body.map((i: any) => i.merge_requests_count)
     expect(await counts()).toEqual([0])
@@ -115,7 +116,7 @@ describe('merging', () => {
     expect((await alice.api.get(mrPath(project.id, mr.iid, '/closes_issues'))).body).toEqual([])
     expect(await counts()).toEqual([0])
     const put = await bob.api.put(mrPath(project.id, mr.iid, '/cancel_merge_when_pipeline_succeeds'))
-    expect([put.status, put.body.iid]).toEqual([200, mr.iid])
+    expect([put.status, put.body]).toEqual([406, { status: 'error', message: "Can't cancel the automatic merge" }])
     const post = await bob.api.post(mrPath(project.id, mr.iid, '/cancel_merge_when_pipeline_succeeds'))
     expect([post.status, post.body]).toEqual([406, { status: 'error', message: "Can't cancel the automatic merge" }])
     expect((await alice.api.get(mrPath(project.id, mr.iid, '/pipelines'))).body).toEqual([])

@@ -52,7 +52,7 @@ describe('POST /projects', () => {
         avatar_url: null, web_url: `${base}/alice`,
       },
       visibility: 'private',
-      owner: { id: alice.id, username: 'alice', name: 'Alice Liddell', state: 'active', avatar_url: null, web_url: `${base}/alice`, created_at: NOW },
+      owner: { id: alice.id, username: 'alice', name: 'Alice Liddell', state: 'active', avatar_url: `${base}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`, web_url: `${base}/alice`, created_at: NOW },
       container_registry_enabled: true,
       issues_enabled: true,
       merge_requests_enabled: true,

@@ -32,7 +32,7 @@ describe('GET /projects/:id/members', () => {
     expect(res.status).toBe(200)
     for (const m of res.body) Member.strict().parse(m)
     expect(res.body[0]).toEqual({
-      id: owner.id, username: 'owner', name: 'Olivia Owner', state: 'active', avatar_url: null, web_url: `${server.url}/owner`,
+      id: owner.id, username: 'owner', name: 'Olivia Owner', state: 'active', avatar_url: `${server.url}/uploads/-/system/user/avatar/${owner.id}/identicon.svg`, web_url: `${server.url}/owner`,
       access_level: 50, created_at: NOW, expires_at: null,
     })
     expect(levels(res.body)).toEqual([['owner', 50], ['maintainer', 40], ['developer', 30]])

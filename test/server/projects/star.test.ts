@@ -38,7 +38,7 @@ describe('starring a project', () => {
     const res = await alice.api.get(`/projects/${project.id}/starrers`)
     expect(res.status).toBe(200)
     expect(res.body).toEqual([{ starred_since: NOW, user: UserBasic.strict().parse({
-      id: bob.id, username: 'bob', name: 'User bob', state: 'active', avatar_url: null, web_url: `${server.url}/bob`,
+      id: bob.id, username: 'bob', name: 'User bob', state: 'active', avatar_url: `${server.url}/uploads/-/system/user/avatar/${bob.id}/identicon.svg`, web_url: `${server.url}/bob`,
     }) }])
     expect((await alice.api.get(`/projects/${project.id}/starrers`, { query: { search: 'ali' } })).body).toEqual([])
   })

@@ -23,7 +23,7 @@ describe('GET /user', () => {
     const res = await alice.api.get('/user')
     expect(res.status).toBe(200)
     expect(UserPublic.strict().parse(res.body)).toEqual({
-      id: alice.id, username: 'alice', name: 'Alice Liddell', state: 'active', avatar_url: null, web_url: `${server.url}/alice`,
+      id: alice.id, username: 'alice', name: 'Alice Liddell', state: 'active', avatar_url: `${server.url}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`, web_url: `${server.url}/alice`,
       created_at: NOW, bio: '', location: '', public_email: null, skype: '', linkedin: '', twitter: '', website_url: '',
       organization: '', job_title: '', pronouns: null, bot: false, work_information: null, followers: 0, following: 0, local_time: null,
       last_sign_in_at: null, confirmed_at: NOW, last_activity_on: null, email: 'alice@example.com', theme_id: 1, color_scheme_id: 1,

@@ -43,7 +43,7 @@ const MERGE_ERRORS: Record<string, string> = {
 }
 
 const ERROR_KEYS: Record<string, string> = {
-  SHA_MISMATCH: 'sha_mismatch', CANNOT_BE_MERGED: 'cannot_merge', METHOD_NOT_ALLOWED: 'not_allowed', STALE: 'stale', UNAUTHORIZED: 'unauthorized',
+  SHA_MISMATCH: 'sha_mismatch', CANNOT_BE_MERGED: 'cannot_merge', METHOD_NOT_ALLOWED: 'not_allowed', NOT_OPEN: 'not_allowed', STALE: 'stale', UNAUTHORIZED: 'unauthorized',
 }
 
 const userLink = (ctx: WebContext, u: { username: string }) => html`<a href="${ctx.baseUrl}/${pathPart(u.username)}">@${u.username}</a> `

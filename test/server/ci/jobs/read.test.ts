@@ -34,7 +34,7 @@ describe('GET /projects/:id/jobs/:job_id', () => {
       id: testId, status: 'failed', stage: 'test', name: 'test', ref: 'main', tag: false, coverage: null, allow_failure: false,
       created_at: NOW, started_at: NOW, finished_at: NOW, erased_at: null, duration: 0, queued_duration: 0,
       user: {
-        id: w.owner.id, username: 'owner', name: 'Olive Owner', state: 'active', avatar_url: null, web_url: `${base}/owner`,
+        id: w.owner.id, username: 'owner', name: 'Olive Owner', state: 'active', avatar_url: `${base}/uploads/-/system/user/avatar/${w.owner.id}/identicon.svg`, web_url: `${base}/owner`,
         created_at: NOW, bio: '', location: '', public_email: null, skype: '', linkedin: '', twitter: '', website_url: '',
         organization: '', job_title: '', pronouns: null, bot: false, work_information: null, followers: 0, following: 0, local_time: null,
       },

@@ -45,7 +45,7 @@ describe('POST /projects/:id/pipeline', () => {
     expect(res.body).toEqual({
       id, iid: 2, project_id: project.id, sha, ref: 'master', status: 'pending', source: 'api', created_at: NOW, updated_at: NOW,
       web_url: `${server.url}/root/create-one/-/pipelines/${id}`, before_sha: '0000000000000000000000000000000000000000', tag: false,
-      yaml_errors: null, user: { id: 1, username: 'root', name: 'Administrator', state: 'active', avatar_url: null, web_url: `${server.url}/root` },
+      yaml_errors: null, user: { id: 1, username: 'root', name: 'Administrator', state: 'active', avatar_url: `${server.url}/uploads/-/system/user/avatar/1/identicon.svg`, web_url: `${server.url}/root` },
       started_at: null, finished_at: null, committed_at: expect.any(String), duration: null, queued_duration: null, coverage: null,
       detailed_status: {
         icon: 'status_pending', text: 'pending', label: 'pending', group: 'pending', tooltip: 'pending', has_details: true,

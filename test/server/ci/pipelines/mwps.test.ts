@@ -82,7 +82,8 @@ describe('merge when pipeline succeeds', () => {
   it('is cancelled by cancel_merge_when_pipeline_succeeds, after which success merges nothing', async () => {
     const { project, root, mr, head } = await openMergeRequest('mwps-cancel')
     expectStatus(await root.put(`/projects/${project.id}/merge_requests/${mr.iid}/merge`, { merge_when_pipeline_succeeds: true }), 200)
-    expectStatus(await root.post(`/projects/${project.id}/merge_requests/${mr.iid}/cancel_merge_when_pipeline_succeeds`), 201)
+    const cancelled = expectStatus(await root.post(`/projects/${project.id}/merge_requests/${mr.iid}/cancel_merge_when_pipeline_succeeds`), 201).body
+    expect([cancelled.iid, cancelled.merge_when_pipeline_succeeds]).toEqual([mr.iid, false])
     await finishQueued(head.id, 'success')
     await waitForFinished(server, head.id)
     await server.app.tasks.idle()
