@@ -25,6 +25,7 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   release: { summary: 'Work with releases: list, view, create, edit, delete; upload and download their assets', load: () => import('./release/index.js') },
   package: { summary: "Work with a project's package registry: upload and download generic package files, list, delete", load: () => import('./package/index.js') },
   snippet: { summary: 'Work with snippets: list, view, create (from files or stdin), edit, delete, raw; --personal for your own', load: () => import('./snippet/index.js') },
+  token: { summary: "Work with a project's or a group's (--group) access tokens: list, create, rotate, revoke", load: () => import('./token/index.js') },
   variable: { summary: 'Work with CI/CD variables of a project, a group (--group) or the instance (--instance): list, get, set, delete', load: () => import('./variable/index.js') },
   wiki: { summary: 'Work with project wikis: list, view, create, edit, delete pages, upload attachments, clone', load: () => import('./wiki/index.js') },
   label: { summary: "Work with a project's or a group's (--group) labels: list, create, edit, delete", load: () => import('./label/index.js') },
