@@ -173,3 +173,8 @@ export function deploymentMergeRequests(ctx: RequestContext, p: ProjectView, id:
   const rows = ids.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit).map((mr) => findMergeRequestById(ctx.app.db, mr)).filter((r) => r !== undefined)
   return { rows, total: ids.length }
 }
+
+/** For the environment pages: an environment's last successful deployment, and the job that made a deployment. */
+export const lastSuccessfulDeploymentOf = (ctx: RequestContext, environmentId: number) => store.lastSuccessfulDeployment(ctx.app.db, environmentId)
+
+export const deployingJob = (ctx: RequestContext, d: DeploymentRow) => (d.deployable_id === null ? undefined : findJobById(ctx.app.db, d.deployable_id))

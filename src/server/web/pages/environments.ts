@@ -2,11 +2,10 @@
 // deployment, and one environment's page with its deployments.
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
-import { listDeployments } from '../../services/deployments.js'
+import { deployingJob, lastSuccessfulDeploymentOf, listDeployments } from '../../services/deployments.js'
 import { getEnvironment, listEnvironments } from '../../services/environments.js'
 import { findVisibleProject } from '../../services/projects.js'
-import { findJobById } from '../../store/ci-jobs.js'
-import { lastSuccessfulDeployment, type DeploymentRow, type EnvironmentRow } from '../../store/environments.js'
+import type { DeploymentRow, EnvironmentRow } from '../../store/environments.js'
 import type { WebContext } from '../context.js'
 import { html, type Html } from '../html.js'
 import { document, sendHtml } from '../layout.js'
@@ -32,7 +31,7 @@ export async function environmentsPage(ctx: WebContext, req: RouteRequest, res: 
   const url = projectUrl(ctx, p)
   const { rows, total } = listEnvironments(ctx, p, {})
   const item = (e: EnvironmentRow) => html`<tr><td><a href="${url}/-/environments/${e.id}">${e.name}</a></td><td>${stateBadge(e.state)}</td>
-<td>${e.tier}</td><td>${externalLink(e.external_url)}</td><td>${deploymentCell(url, lastSuccessfulDeployment(ctx.app.db, e.id))}</td></tr>`
+<td>${e.tier}</td><td>${externalLink(e.external_url)}</td><td>${deploymentCell(url, lastSuccessfulDeploymentOf(ctx, e.id))}</td></tr>`
   const body = html`${projectHeader(ctx, p, 'pipelines')}
 <h2>Environments</h2>
 ${rows.length
@@ -48,7 +47,7 @@ export async function environmentPage(ctx: WebContext, req: RouteRequest, res: S
   const url = projectUrl(ctx, p)
   const { rows, total } = listDeployments(ctx, p, { environment: env.name, sort: 'desc' })
   const job = (d: DeploymentRow) => {
-    const j = d.deployable_id === null ? undefined : findJobById(ctx.app.db, d.deployable_id)
+    const j = deployingJob(ctx, d)
     return j ? html`<a href="${url}/-/jobs/${j.id}">${j.name}</a>` : html`<span class="muted">API</span>`
   }
   const item = (d: DeploymentRow) => html`<tr><td>#${d.iid}</td><td>${statusBadge(d.status)}</td><td><a href="${refHref(url, d.ref)}">${d.ref}</a></td>
