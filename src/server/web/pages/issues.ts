@@ -13,7 +13,7 @@ import type { ProjectView } from '../../store/projects.js'
 import { readForm, type WebContext } from '../context.js'
 import { html, pathPart, query, trusted, type Html } from '../html.js'
 import { csrfField, document, redirect, sendHtml } from '../layout.js'
-import { pager, projectPathOf, projectUrl, refuseForm } from './parts.js'
+import { labelList, pager, projectPathOf, projectUrl, refuseForm } from './parts.js'
 import { projectHeader } from './project.js'
 
 const one = (v: unknown): string | undefined => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined)
@@ -57,7 +57,6 @@ function filterForm(ctx: WebContext, url: string, f: Filters): Html {
 <input name="assignee_username" value="${f.assignee ?? ''}" placeholder="Assignee username"><button type="submit">Filter</button></form>`
 }
 
-const labelList = (labels: string[]) => labels.map((l) => html`<span class="label">${l}</span>`)
 
 export async function issuesPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string) {
   const p = findVisibleProject(ctx, projectPath)

@@ -14,8 +14,8 @@ import { readForm, type WebContext } from '../context.js'
 import { html, pathPart, type Html } from '../html.js'
 import { csrfField, document, redirect, sendHtml } from '../layout.js'
 import { commentFromForm, markdown, notesOf } from './issues.js'
-import { labelList, mergeRequestHead } from './merge-requests.js'
-import { projectUrl, refuseForm } from './parts.js'
+import { mergeRequestHead } from './merge-request-head.js'
+import { labelList, projectUrl, refuseForm } from './parts.js'
 import { shortSha, statusBadge } from './pipelines.js'
 
 /** detailed_merge_status in words, as the merge widget says it. */

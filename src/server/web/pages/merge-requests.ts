@@ -14,7 +14,8 @@ import { html, query, type Html } from '../html.js'
 import { document, notFoundBody, sendHtml } from '../layout.js'
 import { diffFiles, diffViewToggle } from './diff.js'
 import { overviewPage } from './merge-request-page.js'
-import { pager, projectUrl } from './parts.js'
+import { draftMarker, mergeRequestHead, STATE_WORDS } from './merge-request-head.js'
+import { labelList, pager, projectUrl } from './parts.js'
 import { shortSha } from './pipelines.js'
 import { projectHeader } from './project.js'
 
@@ -66,10 +67,6 @@ function filterForm(url: string, f: Filters): Html {
 <input name="assignee_username" value="${f.assignee ?? ''}" placeholder="Assignee username"><button type="submit">Filter</button></form>`
 }
 
-export const STATE_WORDS: Record<string, string> = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' }
-export const labelList = (labels: string[]) => labels.map((l) => html`<span class="label">${l}</span>`)
-export const draftMarker = html`<span class="label draft">Draft</span>`
-
 /** A project whose merge requests the viewer may see: the project's own 404 otherwise, as the API answers. */
 function mergeRequestsProject(ctx: WebContext, projectPath: string): ProjectView | null {
   const p = findVisibleProject(ctx, projectPath)
@@ -90,20 +87,6 @@ ${b.milestone ? html`<span class="muted">· ${b.milestone.title}</span>` : ''}${
 ${items.length ? html`<ul class="list" id="merge-requests">${items}</ul>` : html`<p class="muted">No merge requests match.</p>`}
 ${pager(ctx, url, asParams(f), total)}`
   sendHtml(req, res, 200, document(ctx, `Merge requests · ${p.name}`, body))
-}
-
-export type MergeRequestTab = 'overview' | 'commits' | 'diffs'
-
-/** Title, state, branches and the three tabs every page of one merge request starts with. */
-export function mergeRequestHead(ctx: WebContext, p: ProjectView, mr: MergeRequestRow, active: MergeRequestTab, draft: boolean): Html {
-  const url = `${projectUrl(ctx, p)}/-/merge_requests/${mr.iid}`
-  const tab = (name: MergeRequestTab, href: string, label: string) =>
-    html`<a href="${href}" id="tab-${name}"${active === name ? html` class="badge"` : ''}>${label}</a>`
-  return html`${projectHeader(ctx, p, 'merge_requests')}
-<h1 id="mr-title">${mr.title}</h1>
-<p><span class="badge state-${mr.state}" id="mr-state">${STATE_WORDS[mr.state]}</span>${draft ? html` ${draftMarker}` : ''}
-<span class="muted">!${mr.iid}</span> <code id="mr-source">${mr.source_branch}</code> → <code id="mr-target">${mr.target_branch}</code></p>
-<nav class="bar" id="mr-tabs">${tab('overview', url, 'Overview')}${tab('commits', `${url}/commits`, 'Commits')}${tab('diffs', `${url}/diffs`, 'Changes')}</nav>`
 }
 
 const title = (message: string) => message.split('\n')[0]

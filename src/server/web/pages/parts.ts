@@ -17,6 +17,8 @@ export function pager(ctx: WebContext, url: string, params: Record<string, strin
 export const projectUrl = (ctx: WebContext, p: ProjectView) => `${ctx.baseUrl}/${pathPart(`${p.ns_full_path}/${p.path}`)}`
 export const projectPathOf = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
 
+export const labelList = (labels: string[]) => labels.map((l) => html`<span class="label">${l}</span>`)
+
 /** A form without the session's CSRF token (or from nobody): refused, nothing written. */
 export const refuseForm = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
   sendHtml(req, res, 422, document(ctx, 'Refused', html`<h1>422</h1><p>The form has expired. Go back, reload and try again.</p>`))
