@@ -17,15 +17,19 @@ import { checkFilePath, commitOr404, gitdirOf, guardGit, requirePushCode, requir
 
 export interface ArchiveDownload { stream: Readable; filename: string; kind: ArchiveKind }
 
-/** Gitlab::Git::Repository#archive_prefix with append_sha (the API always appends it): `<path>-<ref>-<sha>[-<dir>]`. */
-function archivePrefix(p: ProjectView, ref: string, sha: string, path: string | undefined) {
-  const segments = [p.path, ref.replace(/\//g, '-'), sha]
+/**
+ * Gitlab::Git::Repository#archive_prefix: `<path>-<ref>-<sha>[-<dir>]` with append_sha (the API always appends it),
+ * `<path>-<ref>[-<dir>]` without (the web's `/-/archive/<ref>/<file>`, where a release's sources point).
+ */
+function archivePrefix(p: ProjectView, ref: string, sha: string | null, path: string | undefined) {
+  const segments = [p.path, ref.replace(/\//g, '-'), ...(sha ? [sha] : [])]
   if (path) segments.push(path.replace(/\//g, '-'))
   return segments.join('-')
 }
 
 /** An archive of a commit (the default branch unless `sha` names another), streamed from `git archive`. */
-export async function repositoryArchive(ctx: RequestContext, p: ProjectView, input: { format?: string; sha?: string; path?: string; exclude_paths?: string[] }): Promise<ArchiveDownload> {
+export async function repositoryArchive(ctx: RequestContext, p: ProjectView,
+  input: { format?: string; sha?: string; path?: string; exclude_paths?: string[] }, appendSha = true): Promise<ArchiveDownload> {
   requireReadCode(ctx, p)
   // An unknown format is an unknown route in GitLab (archive_formats_regex), so its 404 is the router's.
   const kind = archiveKind(input.format ?? 'tar.gz')
@@ -39,7 +43,7 @@ export async function repositoryArchive(ctx: RequestContext, p: ProjectView, inp
   const path = trimmed === undefined ? undefined : checkFilePath(trimmed, 'path')
   if (path && !(await entryAt(gitdir, commit, path))) throw notFound('File')
   const exclude = (input.exclude_paths ?? []).map((e) => e.replace(/^\/+|\/+$/g, '')).filter(Boolean).map((e) => checkFilePath(e, 'exclude_paths'))
-  const prefix = archivePrefix(p, ref, commit, path)
+  const prefix = archivePrefix(p, ref, appendSha ? commit : null, path)
   const cacheDir = archiveCacheDir(ctx.app.layout.root, p.id)
   const key = `${archiveCacheKey([commit, kind, prefix, path ?? null, exclude])}.${kind}`
   const stream = (await cachedArchive(cacheDir, key)) ?? teeToCache(cacheDir, key, archiveStream(gitdir, commit, { kind, prefix, path, exclude }))

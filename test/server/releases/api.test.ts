@@ -245,6 +245,8 @@ describe('web pages', () => {
     const zip = await fetch(`${web}/-/archive/x/1/app-x-1.zip`)
     const bytes = Buffer.from(await zip.arrayBuffer())
     expect([zip.status, zip.headers.get('content-type'), bytes.subarray(0, 2).toString()]).toEqual([200, 'application/zip', 'PK'])
+    // Its top directory is named as the file, as GitLab's web archives are (no commit id appended).
+    expect(bytes.includes(Buffer.from('app-x-1/README.md'))).toBe(true)
     expect((await request(server, 'GET', `/root/app/-/releases/v404`)).status).toBe(404)
     // Where tag_path points: the tags, with their releases.
     const tag = await request(server, 'GET', '/root/app/-/tags/v1.0')

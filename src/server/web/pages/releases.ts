@@ -112,7 +112,7 @@ export async function archiveGet(ctx: WebContext, req: RouteRequest, res: Server
   const file = tail.slice(slash + 1)
   const format = SOURCE_FORMATS.find((f) => file.endsWith(`.${f}`)) ?? (file.endsWith('.tar.bz2') ? 'tar.bz2' : undefined)
   const ref = slash > 0 ? tail.slice(0, slash) : ''
-  const a = await repositoryArchive(ctx, p, { sha: ref || undefined, format: format ?? '' })
+  const a = await repositoryArchive(ctx, p, { sha: ref || undefined, format: format ?? '' }, false)
   const name = file.replace(/["\\\r\n]/g, '_')
   res.writeHead(200, {
     'Content-Type': a.kind === 'zip' ? 'application/zip' : 'application/octet-stream', 'Content-Disposition': `attachment; filename="${name}"`,
