@@ -78,4 +78,24 @@ describe.skipIf(!chromiumPath)('the web pages in a real browser', () => {
     const issue = (await f.alice.api.get(`/projects/${f.pub.id}/issues/1`)).body
     expect([issue.state, issue.user_notes_count]).toEqual(['closed', 1])
   }, 60_000)
+
+  it('shows a release with hostile name and notes as text, and edits it through its form', async () => {
+    const hostile = 'v1 <img src=x onerror="window.__xss=1">'
+    const made = await f.alice.api.post(`/projects/${f.pub.id}/releases`, {
+      tag_name: 'v1.0', name: hostile, description: 'Fixes #1 <script>window.__xss=1</script>',
+      assets: { links: [{ name: 'Binary <b>x</b>', url: 'https://example.com/bin', direct_asset_path: '/bin' }] },
+    })
+    expect(made.status).toBe(201)
+    await page.goto(`${f.server.url}/alice/demo/-/releases`)
+    await Promise.all([page.waitForURL(/\/-\/releases\/v1\.0$/), page.click('#releases a')])
+    expect(await page.textContent('#release-name')).toBe(hostile)
+    expect(await page.locator('#release-notes a[href$="/-/issues/1"]').count()).toBe(1)
+    expect(await page.locator('#release-assets a').first().textContent()).toBe('Binary <b>x</b>')
+    await shot('release')
+    await Promise.all([page.waitForURL(/\/edit$/), page.click('#edit-release')])
+    await page.fill('#release-title', 'Version one')
+    await Promise.all([page.waitForURL(/\/-\/releases\/v1\.0$/), page.click('#save-release')])
+    expect(await page.textContent('#release-name')).toBe('Version one')
+    await expectNoScriptRan(page, dialogs)
+  }, 60_000)
 })
