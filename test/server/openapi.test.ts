@@ -440,6 +440,7 @@ describe('the public surface', () => {
         "POST /jobs/:id/artifacts",
         "POST /jobs/request",
         "POST /markdown",
+        "POST /personal_access_tokens/:token_id/rotate",
         "POST /personal_access_tokens/self/rotate",
         "POST /projects",
         "POST /projects/:id/access_tokens",

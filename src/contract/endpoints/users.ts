@@ -87,6 +87,11 @@ export const rotateCurrentPersonalAccessToken = defineEndpoint({
   scope: 'rotate', input: { expires_at: dateOnly().optional() }, responses: { 200: PersonalAccessToken },
 })
 
+export const rotatePersonalAccessToken = defineEndpoint({
+  method: 'POST', path: '/personal_access_tokens/:token_id/rotate', summary: 'Rotate a personal access token (own; any for administrators)',
+  params: { token_id: int() }, input: { expires_at: dateOnly().optional() }, responses: { 200: PersonalAccessToken },
+})
+
 export const revokeCurrentPersonalAccessToken = defineEndpoint({
   method: 'DELETE', path: '/personal_access_tokens/self', summary: 'Revoke the token used for this request',
   responses: { 204: null },

@@ -66,6 +66,11 @@ export const userHandlers = {
     return { status: 200, body: presentToken(row, ctx.app.clock.now(), plain) }
   },
 
+  rotatePersonalAccessToken: (input, ctx) => {
+    const { row, plain } = users.rotateToken(ctx.app, users.tokenToManage(ctx, input.token_id), input.expires_at)
+    return { status: 200, body: presentToken(row, ctx.app.clock.now(), plain) }
+  },
+
   revokeCurrentPersonalAccessToken: (_input, ctx) => {
     const token = users.currentToken(ctx)
     users.revokeToken(ctx, token.id, token.kind === 'impersonation' ? 'impersonation' : 'personal')

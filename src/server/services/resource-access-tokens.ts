@@ -1,7 +1,7 @@
 // Project and group access tokens (GitLab's ResourceAccessTokens services): a bot user per token, a member of the
 // project or group at the token's level, holding one personal access token. Revoking deletes the bot.
 import { randomBytes } from 'node:crypto'
-import { badRequest, CollabError, notFound, unauthorized } from '../../core/errors.js'
+import { badRequest, notFound, unauthorized } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { effectiveGroupLevel, effectiveProjectLevel, isAdmin, isExternal, MAINTAINER, OWNER } from '../policy.js'
@@ -11,7 +11,7 @@ import * as store from '../store/resource-access-tokens.js'
 import * as users from '../store/users.js'
 import { sourceOf, type Target } from './members.js'
 import { deleteUser } from './user-delete.js'
-import { createToken, requiredExpiry, rotateToken } from './users.js'
+import { createToken, notFoundForAdmin, requiredExpiry, rotateToken } from './users.js'
 
 export type { Target }
 
@@ -98,7 +98,7 @@ export async function revokeAccessToken(ctx: RequestContext, t: Target, tokenId:
 export function rotateAccessToken(ctx: RequestContext, t: Target, tokenId: number, expiresAt: string | undefined) {
   const token = mayManage(ctx, t) ? store.findResourceToken(ctx.app.db, resourceOf(t), tokenId) : undefined
   // Only administrators learn that a token does not exist; everyone else is refused alike.
-  if (!token) throw isAdmin(ctx) ? new CollabError('NOT_FOUND', '404 Not Found', { status: 404 }) : unauthorized()
+  if (!token) throw isAdmin(ctx) ? notFoundForAdmin() : unauthorized()
   if (token.revoked) throw badRequest('Token already revoked')
   if (!isAdmin(ctx) && (token.access_level ?? 0) > callerLevel(ctx, t)) {
     throw badRequest('Not eligible to rotate tokens with permissions not held by the user')

@@ -182,6 +182,18 @@ export function revokeToken(ctx: RequestContext, tokenId: number, kind: 'persona
   tokens.revokeToken(ctx.app.db, token.id)
 }
 
+export const notFoundForAdmin = () => new CollabError('NOT_FOUND', '404 Not Found', { status: 404 })
+
+/**
+ * A personal access token the caller may rotate: their own, or anyone's for an administrator. Only administrators
+ * learn that a token does not exist (404); everyone else is refused alike (401), as GitLab answers.
+ */
+export function tokenToManage(ctx: RequestContext, tokenId: number) {
+  const token = tokens.findTokenById(ctx.app.db, tokenId)
+  if (token && token.kind !== 'oauth' && (token.user_id === ctx.user!.id || isAdmin(ctx))) return token
+  throw isAdmin(ctx) ? notFoundForAdmin() : unauthorized()
+}
+
 export function currentToken(ctx: RequestContext) {
   if (!ctx.token || ctx.token.kind === 'oauth') throw notFound('Personal Access Token')
   return ctx.token

@@ -173,4 +173,17 @@ describe('POST /personal_access_tokens/self/rotate', () => {
     expect((await user.api.get('/user')).status).toBe(401)
     expect(expectStatus(await api(server, res.body.token).get('/user'), 200).body.id).toBe(user.id)
   })
+
+  it('POST /personal_access_tokens/:id/rotate rotates one\'s own token, or anyone\'s for administrators', async () => {
+    const user = await createUser(server, 'rotator2')
+    const self = expectStatus(await user.api.get('/personal_access_tokens/self'), 200).body
+    expect((await developer.api.post(`/personal_access_tokens/${self.id}/rotate`)).status).toBe(401)
+    expect((await developer.api.post('/personal_access_tokens/999999/rotate')).status).toBe(401)
+    expect((await root.post('/personal_access_tokens/999999/rotate')).text).toBe('{"message":"404 Not Found"}')
+    const res = expectStatus(await root.post(`/personal_access_tokens/${self.id}/rotate`), 200)
+    expect(res.body).toMatchObject({ name: self.name, user_id: user.id, expires_at: '2024-01-09', revoked: false })
+    expect((await user.api.get('/user')).status).toBe(401)
+    const again = expectStatus(await api(server, res.body.token).post(`/personal_access_tokens/${res.body.id}/rotate`, { expires_at: '2024-05-01' }), 200)
+    expect(again.body.expires_at).toBe('2024-05-01')
+  })
 })
