@@ -64,6 +64,8 @@ export function createAccessToken(ctx: RequestContext, t: Target, input: CreateA
   }
   const level = input.access_level ?? MAINTAINER
   if (level > callerLevel(ctx, t)) throw badRequest('Access level of the token contains permissions not held by the creating user')
+  // The token model's presence validation, answered as its full message.
+  if (!input.name.trim()) throw badRequest("Name can't be blank")
   const expiresAt = requiredExpiry(ctx.app, input.expires_at)
   const db = ctx.app.db
   const at = nowIso(ctx)

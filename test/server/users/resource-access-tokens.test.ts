@@ -76,6 +76,8 @@ describe('project access tokens', () => {
     expect([scope.status, scope.body]).toEqual([400, { message: { scopes: ['does not have a valid value'] } }])
     const level = await maintainer.api.post(tokensOf(project), { name: 'x', scopes: ['api'], access_level: 45 })
     expect([level.status, level.body]).toEqual([400, { message: { access_level: ['does not have a valid value'] } }])
+    const blank = await maintainer.api.post(tokensOf(project), { name: ' ', scopes: ['api'] })
+    expect([blank.status, blank.body]).toEqual([400, { message: "400 Bad request - Name can't be blank" }])
     const late = await maintainer.api.post(tokensOf(project), { name: 'x', scopes: ['api'], expires_at: '2025-01-02' })
     expect([late.status, late.body]).toEqual([400, { message: '400 Bad request - Expires at must be before 2025-01-01' }])
     // The owner may grant Owner; a read_repository token of a Reporter bot reads no API.
