@@ -14,6 +14,8 @@ module.exports = {
     never('client-on-contract', 'The HTTP client knows the contract and core, not the CLI or the server.', '^src/client/', '^(src/(server|cli|runner)/|commands/)'),
     never('cli-is-a-client', 'The CLI talks to servers over HTTP only.', '^src/cli/', '^(src/(server|runner)/|commands/)'),
     never('runner-is-a-client', 'The runner talks to the server over the runner protocol only, never into its code.', '^src/runner/', '^(src/(server|cli)/|commands/)'),
+    // The built CLI carries the route table as data: zod and the declarations must not load when a command starts.
+    never('cli-without-schemas', 'Clients take routes and types from the contract, never its zod schemas at run time.', '^(commands|src/(cli|client|runner))/', '^src/contract/(endpoints|entities|define|params|index|openapi)'),
     never('commands-over-http', 'Commands reach a server over HTTP; only `collab serve` starts one.', '^commands/(?!serve\\.ts$)', '^src/server/'),
     never('presenters-pure', 'Presenters shape rows into entities: no services, store, git, CI or HTTP.', server('present'), `^src/server/(services|store|git|ci|http|handlers|web)/|^src/server/policy\\.ts$`),
     never('store-at-the-bottom', 'The store knows SQL and core only.', server('store'), '^src/server/(services|handlers|http|web|present|git|ci)/'),

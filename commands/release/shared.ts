@@ -9,7 +9,7 @@ import type { Column } from '../../src/cli/output.js'
 import { parseJson, type ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
-import { RELEASE_LINK_TYPES } from '../../src/contract/entities/releases.js'
+import { RELEASE_LINK_TYPES } from '../../src/core/release-urls.js'
 import { csv } from '../issue/shared.js'
 
 export type Release = ResponseOf<'getRelease'>

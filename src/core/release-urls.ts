@@ -1,6 +1,9 @@
 // Where a release's pages, sources and direct asset links live (GitLab's ReleasePresenter, Releases::Source and
 // Releases::LinkPresenter): one rule for the API's presenters, the Release Hook and the web pages.
 
+/** Releases::Link#link_type: what an asset link points to. */
+export const RELEASE_LINK_TYPES = ['other', 'runbook', 'image', 'package'] as const
+
 /** Gitlab::Workhorse::ARCHIVE_FORMATS, in GitLab's order. */
 export const SOURCE_FORMATS = ['zip', 'tar.gz', 'tar.bz2', 'tar'] as const
 

@@ -1,4 +1,5 @@
 // Release shapes (GitLab's Entities::Release, BasicReleaseDetails, Releases::Link, Releases::Source, MilestoneWithStats).
+import { RELEASE_LINK_TYPES } from '../../core/release-urls.js'
 import { z } from 'zod'
 import { Milestone } from './issues.js'
 import { Commit } from './repository.js'
@@ -6,7 +7,7 @@ import { UserBasic } from './users.js'
 
 const int = z.number().int()
 
-export const RELEASE_LINK_TYPES = ['other', 'runbook', 'image', 'package'] as const
+export { RELEASE_LINK_TYPES } from '../../core/release-urls.js'
 
 export const ReleaseLink = z.object({
   id: int,
