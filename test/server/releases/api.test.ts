@@ -267,7 +267,7 @@ describe('web pages', () => {
     expect(forged.status).toBe(422)
     const reporterCookie = await signIn(server, reporter)
     expect((await request(server, 'GET', '/root/app/-/releases/v1.0/edit', { headers: { Cookie: reporterCookie } })).status).toBe(404)
-    expect((await request(server, 'GET', '/root/app/-/releases/v1.0/edit')).status).toBe(404)
+    expect((await request(server, 'GET', '/root/app/-/releases/v1.0/edit')).headers.get('location')).toBe(`${server.url}/users/sign_in`)
   })
 })
 

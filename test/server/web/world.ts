@@ -148,6 +148,10 @@ export async function seedWorld(): Promise<World> {
   await created(as.post(`/projects/${pub.id}/members`, { user_id: bob.id, access_level: 30 }))
   const sha = await repository(as, pub)
   const { issue, issueNote, milestone, closing } = await issues(as, pub, group)
+  await created(as.post(`/projects/${pub.id}/releases`, {
+    tag_name: 'v1.0', name: `Release ${HOSTILE}`, description: `${HOSTILE_MD}\n\nFixes #${issue.iid}`, milestones: [milestone.title],
+    assets: { links: [{ name: `Asset ${HOSTILE}`, url: 'https://example.com/asset', direct_asset_path: '/asset' }] },
+  }))
   const { mr, mrNote, merged } = await mergeRequests(as, pub, milestone, issue, closing)
   await elsewhere(as, bob, pub, internal, group)
   await created(as.post(`/projects/${pub.id}/triggers`, { description: `Trigger ${HOSTILE}` }))

@@ -2,6 +2,7 @@
 // milestones and assets (`/-/releases/<tag>`), the permalinks to the latest one and the direct asset downloads, which
 // redirect (302) where the API's direct_asset_url and _links.self point. Sources link to `/-/archive/<tag>/<file>`.
 import type { ServerResponse } from 'node:http'
+import { unauthorized } from '../../../core/errors.js'
 import type { RouteRequest } from '../../http/router.js'
 import { directAssetUrl, releaseSourceUrl, releaseWebUrl, SOURCE_FORMATS } from '../../../core/release-urls.js'
 import type { ReleaseView } from '../../present/releases.js'
@@ -65,6 +66,8 @@ function editBody(ctx: WebContext, p: ProjectView, v: ReleaseView): Html {
 }
 
 async function editPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, p: ProjectView, tag: string) {
+  // As GitLab's authenticate_user!: an anonymous visitor is sent to sign in.
+  if (!ctx.user) throw unauthorized()
   const v = await getRelease(ctx, p, tag)
   // A release the viewer may not change has no edit page, as a private project has no pages to strangers.
   if (!v.canUpdate) return sendHtml(req, res, 404, document(ctx, 'Not Found', html`<h1>404: Page not found</h1>`))
