@@ -17,7 +17,7 @@ export const listUsers = defineEndpoint({
   method: 'GET', path: '/users', summary: 'List users', scope: 'user', auth: 'optional', paginated: true,
   input: {
     username: str().optional(), search: str().optional(), active: bool().optional(), blocked: bool().optional(),
-    admins: bool().optional(), extern_uid: str().optional(), provider: str().optional(), order_by: oneOf(['id', 'name', 'username', 'created_at', 'updated_at']).optional(),
+    admins: bool().optional(), without_project_bots: bool().optional(), extern_uid: str().optional(), provider: str().optional(), order_by: oneOf(['id', 'name', 'username', 'created_at', 'updated_at']).optional(),
     sort: oneOf(['asc', 'desc']).optional(),
   },
   responses: { 200: z.array(UserBasic) },

@@ -13,6 +13,7 @@ export const userHandlers = {
   listUsers: (input, ctx) => {
     const { rows, total } = users.listUsers(ctx, {
       username: input.username, search: input.search, active: input.active, blocked: input.blocked, admins: input.admins,
+      withoutProjectBots: input.without_project_bots,
       extern_uid: input.extern_uid, provider: input.provider, orderBy: input.order_by ?? 'id', sort: input.sort ?? 'desc',
     })
     const present = isAdmin(ctx) ? (u: (typeof rows)[number]) => presentUserPublic(u, ctx, users.publicFacts(ctx.app, u)) : (u: (typeof rows)[number]) => presentUserBasic(u, ctx)

@@ -70,6 +70,8 @@ export interface UserFilters {
   active?: boolean
   blocked?: boolean
   admins?: boolean
+  /** The bot users of project and group access tokens left out. */
+  withoutProjectBots?: boolean
   /** GitLab's by_external_identity: the user holding extern_uid at provider (without case). */
   identity?: { provider: string; externUid: string }
   orderBy: 'id' | 'name' | 'username' | 'created_at' | 'updated_at'
@@ -89,6 +91,7 @@ export function listUsers(db: Db, f: UserFilters): { rows: UserRow[]; total: num
   if (f.active) where.push("state = 'active'")
   if (f.blocked) where.push("state = 'blocked'")
   if (f.admins) where.push('is_admin = 1')
+  if (f.withoutProjectBots) where.push("user_type IS NOT 'project_bot'")
   if (f.identity) {
     where.push('id IN (SELECT user_id FROM identities WHERE provider = @provider AND extern_uid = @externUid COLLATE NOCASE)')
     Object.assign(args, f.identity)

@@ -48,6 +48,9 @@ describe('project access tokens', () => {
     expect(bot.username).toMatch(new RegExp(`^project_${project.id}_bot_[0-9a-f]{32}$`))
     expect(bot).toMatchObject({ name: 'deploy', bot: true, state: 'active' })
     expect((await root.get(`/users/${owner.id}`)).body.bot).toBe(false)
+    const named = (query: Record<string, string>) => root.get('/users', { query: { search: 'bot', per_page: 100, ...query } })
+    expect((await named({})).body.map((u: any) => u.id)).toContain(bot.id)
+    expect((await named({ without_project_bots: 'true' })).body.map((u: any) => u.id)).not.toContain(bot.id)
     const member = expectStatus(await owner.api.get(`/projects/${project.id}/members/${created.user_id}`), 200).body
     expect(member.access_level).toBe(40)
     const asBot = api(server, created.token)
