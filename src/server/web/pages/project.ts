@@ -29,13 +29,14 @@ function splitRef(refs: Refs, tail: string): { ref: string; path: string } {
   return { ref, path: tail.slice(ref.length + 1).replace(/\/+$/, '') }
 }
 
-function projectHeader(ctx: WebContext, p: ProjectView, active: 'code' | 'issues' | 'merge_requests' | 'commits' | 'pipelines' | 'wikis' | 'snippets'): Html {
+function projectHeader(ctx: WebContext, p: ProjectView, active: 'code' | 'issues' | 'merge_requests' | 'commits' | 'pipelines' | 'wikis' | 'snippets' | 'releases'): Html {
   const url = projectUrl(ctx, p)
   const tab = (name: typeof active, href: string, label: string) => html`<a href="${href}"${active === name ? html` class="badge"` : ''}>${label}</a>`
   return html`<h1><a href="${url}">${p.ns_full_name} / ${p.name}</a></h1>
 <nav class="bar">${tab('code', url, 'Code')}${p.empty_repo ? '' : tab('commits', `${url}/-/commits/${pathPart(p.default_branch ?? 'main')}`, 'Commits')}\
 ${p.issues_enabled ? tab('issues', `${url}/-/issues`, 'Issues') : ''}${p.merge_requests_enabled && !p.empty_repo ? tab('merge_requests', `${url}/-/merge_requests`, 'Merge requests') : ''}${p.jobs_enabled ? tab('pipelines', `${url}/-/pipelines`, 'Pipelines') : ''}\
-${p.wiki_enabled ? tab('wikis', `${url}/-/wikis`, 'Wiki') : ''}${p.snippets_enabled ? tab('snippets', `${url}/-/snippets`, 'Snippets') : ''}</nav>`
+${p.wiki_enabled ? tab('wikis', `${url}/-/wikis`, 'Wiki') : ''}${p.snippets_enabled ? tab('snippets', `${url}/-/snippets`, 'Snippets') : ''}\
+${p.empty_repo ? '' : tab('releases', `${url}/-/releases`, 'Releases')}</nav>`
 }
 
 export { projectHeader }

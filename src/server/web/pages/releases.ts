@@ -41,7 +41,7 @@ async function listBody(ctx: WebContext, p: ProjectView): Promise<Html> {
   const { views, total } = await listReleases(ctx, p, {})
   const items = views.map((v) => html`<li><a href="${releaseUrl(ctx, p, v.row.tag)}"><strong>${v.canReadCode ? v.row.name ?? v.row.tag : `Release-${v.row.id}`}</strong></a>
 ${summary(ctx, v)}</li>`)
-  return html`${projectHeader(ctx, p, 'code')}<h2>Releases</h2>
+  return html`${projectHeader(ctx, p, 'releases')}<h2>Releases</h2>
 ${items.length ? html`<ul class="list" id="releases">${items}</ul>` : html`<p class="muted">No releases.</p>`}${pager(ctx, releasesUrl(ctx, p), {}, total)}`
 }
 
@@ -50,14 +50,14 @@ async function releaseBody(ctx: WebContext, p: ProjectView, v: ReleaseView): Pro
   const milestones = v.milestones.length
     ? html`<p>Milestones: ${v.milestones.map(({ milestone: m }, i) => html`${i ? ', ' : ''}<a href="${projectUrl(ctx, p)}/-/milestones/${m.iid}">${m.title}</a>`)}</p>` : ''
   const edit = v.canUpdate ? html` <a href="${releaseUrl(ctx, p, v.row.tag)}/edit" id="edit-release">Edit release</a>` : ''
-  return html`${projectHeader(ctx, p, 'code')}<p><a href="${releasesUrl(ctx, p)}">Releases</a>${edit}</p>
+  return html`${projectHeader(ctx, p, 'releases')}<p><a href="${releasesUrl(ctx, p)}">Releases</a>${edit}</p>
 <h2 id="release-name">${v.row.name ?? v.row.tag}</h2><p>${summary(ctx, v)}</p>${milestones}${notes}${assets(ctx, v)}`
 }
 
 /** `…/releases/<tag>/edit` (the API's `_links.edit_url`): name, date and notes, for those who may update the release. */
 function editBody(ctx: WebContext, p: ProjectView, v: ReleaseView): Html {
   const url = `${releaseUrl(ctx, p, v.row.tag)}/edit`
-  return html`${projectHeader(ctx, p, 'code')}<p><a href="${releaseUrl(ctx, p, v.row.tag)}">${v.row.name ?? v.row.tag}</a></p>
+  return html`${projectHeader(ctx, p, 'releases')}<p><a href="${releaseUrl(ctx, p, v.row.tag)}">${v.row.name ?? v.row.tag}</a></p>
 <h2>Edit release ${v.row.tag}</h2><form method="post" action="${url}" id="release-form">${csrfField(ctx)}
 <p><label>Release title <input name="name" value="${v.row.name ?? ''}" id="release-title"></label></p>
 <p><label>Release date <input name="released_at" value="${v.row.released_at}" id="release-date"></label></p>
