@@ -51,7 +51,7 @@ const serverBundle = {
 }
 
 // Small pure-JS packages every command uses are inlined; the rest load from node_modules when first needed.
-const INLINED = new Set(['commander', 'env-paths'])
+const INLINED = new Set(['commander', 'env-paths', 'string-width'])
 
 await build({
   ...common,

@@ -1,5 +1,6 @@
 // How data leaves the CLI: a table on a terminal, tab-separated lines when piped, the API's own bytes with --json.
 // Terminal details (widths, colours, times) live in ./terminal.ts; its header says how a new command group uses both.
+import Table from 'cli-table3'
 import type { ApiResponse } from '../client/http.js'
 import type { IO } from './io.js'
 import { displayWidth, prettyJson, terminalWidth, timeText, truncate } from './terminal.js'
@@ -75,21 +76,24 @@ export async function printTable<T>(io: IO, columns: Column<T>[], rows: T[]): Pr
   const flat = texts.map((cells) => cells.map((t) => t.replace(/\s*\n\s*/g, ' ')))
   const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...flat.map((cells) => displayWidth(cells[i]))))
   const widths = fitWidths(natural, columns.map((c, i) => minimumWidth(c.header, natural[i])), columns.map((c) => c.flex === true), terminalWidth(io))
-  // Padding goes outside the styles, and none after the last non-empty cell, so no line ends in spaces.
-  const line = (cells: [text: string, styled: string][]) => {
-    const last = cells.map(([text]) => text !== '').lastIndexOf(true)
-    return cells.slice(0, last + 1).map(([text, styled], i) => (i === last ? styled : styled + ' '.repeat(Math.max(0, widths[i] - displayWidth(text))))).join('  ')
-  }
-  const out = [line(columns.map((c, i) => {
-    const text = truncate(c.header, widths[i])
-    return [text, io.color.bold(text)]
-  }))]
-  flat.forEach((cells, r) => out.push(line(columns.map((c, i) => {
+  // cli-table3 lays the cells out borderless, two spaces between columns; cells arrive cut to width and styled (the
+  // styles after the cut, so widths count what is seen), and no line ends in spaces.
+  const table = new Table({
+    head: columns.map((c, i) => io.color.bold(truncate(c.header, widths[i]))),
+    chars: BORDERLESS,
+    style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
+    colWidths: widths.map((w, i) => (i < widths.length - 1 ? w + 2 : w)),
+    wordWrap: false,
+  })
+  flat.forEach((cells, r) => table.push(columns.map((c, i) => {
     const text = truncate(cells[i], widths[i])
-    return [text, c.style && text ? c.style(text, rows[r]) : text]
-  }))))
-  io.stdout.write(`${out.join('\n')}\n`)
+    return c.style && text ? c.style(text, rows[r]) : text
+  })))
+  io.stdout.write(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`)
 }
+
+const BORDERLESS = Object.fromEntries(['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right',
+  'left', 'left-mid', 'mid', 'mid-mid', 'right', 'right-mid', 'middle'].map((k) => [k, '']))
 
 export interface ListFacts {
   /** Plural noun for the hints: `issues`, `merge requests`, `jobs`. */

@@ -8,36 +8,24 @@
 //   { header: 'NAME', value: (j) => j.name, flex: true }                             the column that shrinks first
 //   printRaw(io, response.text)                                  --json: pretty and coloured on a terminal, bytes piped
 // and stateStyle / relativeTime / truncate directly in views.
+import stringWidth from 'string-width'
 import type { IO } from './io.js'
 
-/** Columns a code point takes: 0 for combining marks, 2 for East Asian wide characters and emoji, else 1. */
-function codePointWidth(cp: number): number {
-  if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0xfe00 && cp <= 0xfe0f)) return 0
-  if (
-    (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1faff) || (cp >= 0x20000 && cp <= 0x3fffd)
-  ) return 2
-  return 1
-}
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 
-/** Width on screen of text without escape sequences. */
-export function displayWidth(text: string): number {
-  let width = 0
-  for (const ch of text) width += codePointWidth(ch.codePointAt(0)!)
-  return width
-}
+/** Width on screen: wide characters and emoji take two columns, combining marks and escape sequences none. */
+export const displayWidth = (text: string): number => stringWidth(text)
 
-/** Cut to `width` columns, ending with `…` when something was cut. */
+/** Cut to `width` columns, ending with `…` when something was cut; a grapheme (a flag, a family emoji) stays whole. */
 export function truncate(text: string, width: number): string {
   if (displayWidth(text) <= width) return text
   if (width <= 0) return ''
   let out = ''
   let used = 0
-  for (const ch of text) {
-    const w = codePointWidth(ch.codePointAt(0)!)
+  for (const { segment } of graphemes.segment(text)) {
+    const w = stringWidth(segment)
     if (used + w > width - 1) break
-    out += ch
+    out += segment
     used += w
   }
   return `${out}…`

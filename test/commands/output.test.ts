@@ -26,7 +26,7 @@ function memoryIO(tty: boolean, level: 0 | 1 = 0): IO & { out: () => string; err
 type Row = { id: number; path: string; description: string | null }
 const columns: Column<Row>[] = [
   { header: 'ID', value: (r) => r.id },
-  { header: 'PATH', value: (r) => r.path, style: (text) => `*${text}*` },
+  { header: 'PATH', value: (r) => r.path, style: (text) => `\u001b[4m${text}\u001b[24m` },
   { header: 'DESCRIPTION', value: (r) => r.description },
 ]
 const rows: Row[] = [{ id: 12, path: 'group/project', description: 'two\nlines' }, { id: 3, path: 'a/b', description: null }]
@@ -41,7 +41,8 @@ describe('printTable', () => {
   it('writes an aligned table with a header and styles on a terminal', async () => {
     const io = memoryIO(true)
     await printTable(io, columns, rows)
-    expect(io.out()).toBe('ID  PATH           DESCRIPTION\n12  *group/project*  two lines\n3   *a/b*\n')
+    // Styles are escape sequences: they take no columns, so the padding counts the text alone.
+    expect(io.out()).toBe('ID  PATH           DESCRIPTION\n12  \u001b[4mgroup/project\u001b[24m  two lines\n3   \u001b[4ma/b\u001b[24m\n')
   })
 
   it('writes nothing for no rows', async () => {
