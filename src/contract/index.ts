@@ -36,6 +36,7 @@ import * as packages from './endpoints/packages.js'
 import * as repositoryReads from './endpoints/repository-reads.js'
 import * as projectUploads from './endpoints/project-uploads.js'
 import * as projectAdmin from './endpoints/project-admin.js'
+import * as projectStorage from './endpoints/project-storage.js'
 import * as labelSubscriptions from './endpoints/label-subscriptions.js'
 import * as userAdmin from './endpoints/user-admin.js'
 import * as groupAdmin from './endpoints/group-admin.js'
@@ -102,6 +103,7 @@ export const contract = {
   repositoryReads: pick(repositoryReads),
   projectUploads: pick(projectUploads),
   projectAdmin: pick(projectAdmin),
+  projectStorage: pick(projectStorage),
   labelSubscriptions: pick(labelSubscriptions),
   userAdmin: pick(userAdmin),
   groupAdmin: pick(groupAdmin),

@@ -40,6 +40,7 @@ import { watchWebhooks } from './services/hooks-dispatch.js'
 import { repositoryReadHandlers } from './handlers/repository-reads.js'
 import { projectUploadHandlers } from './handlers/project-uploads.js'
 import { projectAdminHandlers } from './handlers/project-admin.js'
+import { projectStorageHandlers } from './handlers/project-storage.js'
 import { labelSubscriptionHandlers } from './handlers/label-subscriptions.js'
 import { mountUploadPaths } from './http/upload-paths.js'
 import { userAdminHandlers } from './handlers/user-admin.js'
@@ -125,6 +126,7 @@ const HANDLERS = {
   repositoryReads: repositoryReadHandlers,
   projectUploads: projectUploadHandlers,
   projectAdmin: projectAdminHandlers,
+  projectStorage: projectStorageHandlers,
   labelSubscriptions: labelSubscriptionHandlers,
   userAdmin: userAdminHandlers,
   groupAdmin: groupAdminHandlers,

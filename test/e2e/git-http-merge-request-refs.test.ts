@@ -44,7 +44,12 @@ describe('refs/merge-requests/<iid>/head over smart HTTP', () => {
     await server.app.tasks.idle()
     expect(await fetchHead(dir, mr.iid)).toBe(next.id)
     const listed = await git.run(dir, 'ls-remote', 'origin', 'refs/merge-requests/*')
-    expect(listed).toBe(`${next.id}\trefs/merge-requests/${mr.iid}/head`)
+    // Beside the head, the mergeability check keeps the merge ref: the target with the source merged into it.
+    const merge = (await git.run(dir, 'rev-parse', `origin/${project.default_branch}`)).trim()
+    const mergeRef = listed.split('\n')[1]?.split('\t')[0] ?? ''
+    expect(listed).toBe(`${next.id}\trefs/merge-requests/${mr.iid}/head\n${mergeRef}\trefs/merge-requests/${mr.iid}/merge`)
+    await git.run(dir, 'fetch', '-q', 'origin', `+merge-requests/${mr.iid}/merge:mr-${mr.iid}-merge`)
+    expect((await git.run(dir, 'log', '-1', '--format=%P', `mr-${mr.iid}-merge`)).trim()).toBe(`${merge} ${next.id}`)
   })
 
   it('brings a fork\'s merge request head into the target repository', async () => {

@@ -2,7 +2,7 @@
 // time tracking and approvals (api-v4.md §Merge requests, compat-mr-ci-wiki.md §1.4–§1.7).
 import { defineEndpoint } from '../define.js'
 import { TimeStats } from '../entities/issues.js'
-import { MergeRequest, MergeRequestApprovals, MergeRequestTodo, RebaseAccepted } from '../entities/merge-requests.js'
+import { MergeRefHead, MergeRequest, MergeRequestApprovals, MergeRequestTodo, RebaseAccepted } from '../entities/merge-requests.js'
 import { bool, str, text } from '../params.js'
 import { MergeRequestIid } from './merge-requests.js'
 
@@ -22,6 +22,12 @@ export const mergeMergeRequest = defineEndpoint({
     sha: str(64).optional(),
   },
   responses: { 200: MergeRequest },
+})
+
+export const getMergeRequestMergeRef = defineEndpoint({
+  method: 'GET', auth: 'optional', path: '/projects/:id/merge_requests/:merge_request_iid/merge_ref',
+  summary: 'Merge the source into refs/merge-requests/:iid/merge (the target as a merge would leave it) and answer its commit; 400 when it cannot be merged',
+  params: MergeRequestIid, responses: { 200: MergeRefHead },
 })
 
 export const cancelMergeWhenPipelineSucceeds = defineEndpoint({

@@ -168,6 +168,9 @@ export type MergeRequestAwardEmoji = z.infer<typeof MergeRequestAwardEmoji>
 /** `PUT …/rebase` is accepted and runs on; glab then polls the MR with `include_rebase_in_progress`. */
 export const RebaseAccepted = z.object({ rebase_in_progress: z.boolean() })
 
+/** GET …/merge_ref: the commit refs/merge-requests/:iid/merge points at. */
+export const MergeRefHead = z.object({ commit_id: z.string() })
+
 /** The FOSS approvals answer (compat-mr-ci-wiki.md §1.7). */
 export const MergeRequestApprovals = z.object({
   user_has_approved: z.boolean(),

@@ -8,6 +8,7 @@ import * as discussion from '../services/discussion.js'
 import * as approvals from '../services/merge-request-approvals.js'
 import { timeTracking } from '../services/issues.js'
 import { cancelAutoMerge, mergeMergeRequest, rebaseMergeRequest } from '../services/merge-request-merge.js'
+import { mergeRefOf } from '../services/merge-request-status.js'
 import { one, target } from './merge-requests.js'
 import { presentTodoById } from './todos.js'
 
@@ -15,6 +16,11 @@ export const mergeRequestActionHandlers = {
   mergeMergeRequest: async (input, ctx) => {
     const { project, mr } = target(ctx, input)
     return one(ctx, await mergeMergeRequest(ctx, project, mr, input))
+  },
+
+  getMergeRequestMergeRef: async (input, ctx) => {
+    const { mr } = target(ctx, input)
+    return { status: 200, body: { commit_id: await mergeRefOf(ctx.app, mr) } }
   },
 
   cancelMergeWhenPipelineSucceeds: (input, ctx) => {

@@ -3,7 +3,7 @@
 import { CollabError, unauthorized } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { defaultMergeCommitMessage, mergeBranches, mergeRequestHeadRef, rebaseBranch, rebaseOntoRepository, type MergeOutcome } from '../git/merge/index.js'
+import { mergeBranches, mergeRequestHeadRef, rebaseBranch, rebaseOntoRepository, type MergeOutcome } from '../git/merge/index.js'
 import { GitError } from '../git/types.js'
 import type { RefChange } from '../git/transport.js'
 import { transaction } from '../store/db.js'
@@ -12,7 +12,7 @@ import * as store from '../store/merge-requests.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import { addSystemNote } from './discussion.js'
 import { emitRefsMoved } from './git-access.js'
-import { refreshMergeRequest } from './merge-request-status.js'
+import { mergeCommitMessageOf, refreshMergeRequest } from './merge-request-status.js'
 import { isDraft } from './merge-requests.js'
 import { ciBlocksMerge, deferToPipeline } from './merge-when-pipeline-succeeds.js'
 import { blockedByDiscussions } from './discussions.js'
@@ -53,12 +53,6 @@ function removesSource(ctx: RequestContext, source: ProjectView, mr: store.Merge
     && !isProtectedBranch(ctx.app, source, mr.source_branch) && canPushTo(ctx, source, mr.source_branch)
 }
 
-/** References of the issues the merge closes, as the default message names them (`#1`). */
-const closesRefs = (ctx: RequestContext, target: ProjectView, ids: number[]) => ids.flatMap((id) => {
-  const issue = findIssueById(ctx.app.db, id)
-  if (!issue || issue.state !== 'opened') return []
-  return [issue.project_id === target.id ? `#${issue.iid}` : `${pathOf(findProjectById(ctx.app.db, issue.project_id)!)}#${issue.iid}`]
-})
 const pathOf = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
 
 export async function mergeMergeRequest(ctx: RequestContext, target: ProjectView, mr: store.MergeRequestRow, input: MergeInput) {
@@ -84,10 +78,7 @@ export async function mergeMergeRequest(ctx: RequestContext, target: ProjectView
     outcome = await mergeBranches(gitdirOf(ctx, target), {
       sourceBranch: mr.source_branch, targetBranch: mr.target_branch, method: target.merge_method,
       sourceRef: mr.source_project_id === mr.project_id ? undefined : mergeRequestHeadRef(mr.iid),
-      message: input.merge_commit_message ?? defaultMergeCommitMessage({
-        sourceBranch: mr.source_branch, targetBranch: mr.target_branch, title: mr.title,
-        closesIssues: closesRefs(ctx, target, closing), reference: `${pathOf(target)}!${mr.iid}`,
-      }),
+      message: input.merge_commit_message ?? mergeCommitMessageOf(ctx.app, target, mr, closing),
       user: signatureOf(ctx), sha: fresh.source_sha,
       squash: squash ? { title: mr.title, message: input.squash_commit_message, author: signatureOf(ctx, author.name, author.email) } : undefined,
       removeSourceBranch: removeSource,

@@ -1,18 +1,21 @@
 // What a merge request knows of its branches: heads, merge_status, changes_count, its commits and the issues it would
 // close, computed when it is created or changed and again whenever either branch moves (onRefsMoved).
+import { CollabError } from '../../core/errors.js'
 import type { AppDeps } from '../context.js'
 import { diffBetween } from '../git/diff.js'
-import { checkMerge, commitsBetween, fetchRef, mergeRequestHeadRef, mergeStatusOf } from '../git/merge/index.js'
+import { checkMerge, commitsBetween, defaultMergeCommitMessage, fetchRef, mergeRequestHeadRef, mergeRequestMergeRef, mergeStatusOf, writeMergeRef, type MergeCheck } from '../git/merge/index.js'
 import { readRef } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
 import { GitError } from '../git/types.js'
 import { transaction } from '../store/db.js'
+import { findIssueById, usersByIds } from '../store/issues.js'
 import * as store from '../store/merge-requests.js'
 import { insertNote } from '../store/notes.js'
 import { findProjectById, type ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
 import { onRefsMoved, type PushEvent } from './git-access.js'
 import { closingIssueIds } from './issue-references.js'
+import { signatureAt } from './repository.js'
 
 /** GitLab's cap on the files of a merge request's diff. */
 export const CHANGES_CAP = 1000
@@ -35,6 +38,37 @@ async function sourceRefIn(app: AppDeps, mr: store.MergeRequestRow): Promise<str
 
 export interface Refreshed { row: store.MergeRequestRow; newCommits: number }
 
+const pathOf = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
+
+/** References of the open issues a merge closes, as the default merge commit message names them (`#1`, `group/other#2`). */
+function closesRefs(app: AppDeps, target: ProjectView, ids: number[]) {
+  return ids.flatMap((id) => {
+    const issue = findIssueById(app.db, id)
+    if (!issue || issue.state !== 'opened') return []
+    return [issue.project_id === target.id ? `#${issue.iid}` : `${pathOf(findProjectById(app.db, issue.project_id)!)}#${issue.iid}`]
+  })
+}
+
+/** MergeRequest#default_merge_commit_message: what a merge writes unless the merger gives a message. */
+export const mergeCommitMessageOf = (app: AppDeps, target: ProjectView, mr: store.MergeRequestRow, closing: number[]) => defaultMergeCommitMessage({
+  sourceBranch: mr.source_branch, targetBranch: mr.target_branch, title: mr.title,
+  closesIssues: closesRefs(app, target, closing), reference: `${pathOf(target)}!${mr.iid}`,
+})
+
+/**
+ * Writes refs/merge-requests/<iid>/merge when the check found the merge clean (GitLab's MergeToRefService, run by the
+ * mergeability check): the target and source heads merged by the merge request's author, with the default message.
+ */
+async function updateMergeRef(app: AppDeps, target: ProjectView, mr: store.MergeRequestRow, check: MergeCheck & { tree: string | null }, closing: number[]) {
+  if (!check.tree || mergeStatusOf(check).mergeStatus !== 'can_be_merged') return
+  const author = usersByIds(app.db, [mr.author_id]).get(mr.author_id)
+  if (!author) return
+  await writeMergeRef(gitdirOf(app, target.id), mr.iid, {
+    targetHead: check.targetHead, sourceHead: check.sourceHead, tree: check.tree, message: mergeCommitMessageOf(app, target, mr, closing),
+    user: signatureAt(app, author.name, author.email),
+  })
+}
+
 /**
  * Recomputes what the branches decide and stores it; a missing branch makes the merge request `cannot_be_merged`
  * (`commits_status`). Merged and closed merge requests keep what they had.
@@ -46,11 +80,13 @@ export async function refreshMergeRequest(app: AppDeps, mr: store.MergeRequestRo
   let patch: store.MergeRequestPatch
   let commits: string[] = []
   let messages: string[] = []
+  let checked: (MergeCheck & { tree: string | null }) | null = null
   if (!sourceRef || !(await readRef(gitdir, `refs/heads/${mr.target_branch}`))) {
     patch = { merge_status: 'cannot_be_merged', git_merge_status: 'commits_status', changes_count: null }
   } else {
     try {
       const check = await checkMerge(gitdir, { sourceBranch: mr.source_branch, targetBranch: mr.target_branch, sourceRef, method: target.merge_method })
+      checked = check
       const status = mergeStatusOf(check)
       const base = check.mergeBase
       const list = await commitsBetween(gitdir, check.targetHead, check.sourceHead)
@@ -70,6 +106,7 @@ export async function refreshMergeRequest(app: AppDeps, mr: store.MergeRequestRo
   const closing = mr.target_branch === target.default_branch
     ? closingIssueIds(app.db, target, [mr.title, mr.description ?? '', ...messages].join('\n'))
     : []
+  if (checked && mr.state === 'opened') await updateMergeRef(app, target, mr, checked, closing)
   return transaction(app.db, () => {
     const current = store.findMergeRequestById(app.db, mr.id)
     // Merged or closed meanwhile, or deleted: what it had stays.
@@ -82,6 +119,19 @@ export async function refreshMergeRequest(app: AppDeps, mr: store.MergeRequestRo
     const at = previous === null ? -1 : commits.indexOf(previous)
     return { row: store.findMergeRequestById(app.db, mr.id)!, newCommits: moved ? (at >= 0 ? at : commits.length) : 0 }
   })
+}
+
+/**
+ * GET …/merge_ref: the mergeability check run again (GitLab's recheck), which rewrites the merge ref when either branch
+ * moved, then the ref's commit; 400 with MergeabilityCheckService's words when the merge request cannot be merged.
+ * Merged and closed ones keep the status and ref they had.
+ */
+export async function mergeRefOf(app: AppDeps, mr: store.MergeRequestRow): Promise<string> {
+  const row = mr.state === 'opened' ? (await refreshMergeRequest(app, mr)).row : mr
+  if (row.merge_status !== 'can_be_merged') throw new CollabError('NOT_MERGEABLE', 'Merge request is not mergeable', { status: 400 })
+  const oid = await readRef(gitdirOf(app, row.project_id), mergeRequestMergeRef(row.iid))
+  if (!oid) throw new CollabError('MERGE_REF_NOT_UPDATED', 'Merge ref cannot be updated', { status: 400 })
+  return oid
 }
 
 /** `added 2 commits`, GitLab's system note (without its commit list) when the source branch gains commits. */

@@ -1,6 +1,6 @@
 // Shared rules for repository endpoints: where a project's repository lives, who may read or write code, git errors as API errors.
 import { badRequest, CollabError, forbidden, notFound } from '../../core/errors.js'
-import type { RequestContext } from '../context.js'
+import type { AppDeps, RequestContext } from '../context.js'
 import { repositoryDir } from '../git/repository.js'
 import { resolveCommit } from '../git/read.js'
 import { GitError } from '../git/types.js'
@@ -27,15 +27,13 @@ export async function commitOr404(ctx: RequestContext, p: ProjectView, rev: stri
   return oid
 }
 
-export function signatureOf(ctx: RequestContext, name?: string, email?: string): Signature {
-  const user = ctx.user!
-  return {
-    name: name ?? user.name,
-    email: email ?? user.email,
-    timestamp: Math.floor(ctx.app.clock.now().getTime() / 1000),
-    timezoneOffset: 0,
-  }
-}
+/** A commit signature of `name <email>` at the app clock's now. */
+export const signatureAt = (app: AppDeps, name: string, email: string): Signature => ({
+  name, email, timestamp: Math.floor(app.clock.now().getTime() / 1000), timezoneOffset: 0,
+})
+
+export const signatureOf = (ctx: RequestContext, name?: string, email?: string): Signature =>
+  signatureAt(ctx.app, name ?? ctx.user!.name, email ?? ctx.user!.email)
 
 /** Rejects `..`, absolute paths, `.git` components, NUL and empty segments before git sees them. */
 export function checkFilePath(path: string, field = 'file_path'): string {

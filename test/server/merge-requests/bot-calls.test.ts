@@ -1,5 +1,9 @@
 // The calls bots stop at (issue 23): a merge request's diffs page by page and as a patch, compare, merge_ref, a
-// milestone's merge requests, and the merge and cancel codes of api-v4.md.
+// milestone's merge requests, the merge and cancel codes of api-v4.md, and a project's storage and snapshot.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Compare, DiffEntry } from '../../../src/contract/entities/repository.js'
 import { api, createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
@@ -153,5 +157,79 @@ describe('namespaces exists and descendant groups', () => {
     const searched = expectStatus(await bob.api.get(`/groups/${team.id}/descendant_groups`, { query: { search: 'dee' } }), 200).body
     expect(searched.map((g: any) => g.full_path)).toEqual(['team/sub/deep'])
     expect((await bob.api.get(`/groups/${team.id}/subgroups`)).body.map((g: any) => g.full_path)).toEqual(['team/sub'])
+  })
+})
+
+describe('GET …/merge_requests/:iid/merge_ref', () => {
+  const git = (...args: string[]) => gitIn(server, project.id, args).trim()
+  const mergeRef = (iid: number) => bob.api.get(mrPath(project.id, iid, '/merge_ref'))
+
+  it('answers the commit of refs/merge-requests/<iid>/merge: the source merged into the target as a merge commit would', async () => {
+    const master = git('rev-parse', 'master')
+    const res = expectStatus(await mergeRef(mr.iid), 200)
+    expect(res.body).toEqual({ commit_id: git('rev-parse', `refs/merge-requests/${mr.iid}/merge`) })
+    const sha = res.body.commit_id
+    expect(git('log', '-1', '--format=%P%n%an%n%B', sha)).toBe(`${master} ${head}\nUser alice\nMerge branch 'feature' into 'master'\n\nFeature\n\nSee merge request alice/demo!${mr.iid}`)
+    expect(git('rev-parse', `${sha}^{tree}`)).toBe(git('merge-tree', '--write-tree', master, head))
+    expect(expectStatus(await mergeRef(mr.iid), 200).body.commit_id).toBe(sha)
+  })
+
+  it('merges again when the target moved, however it moved', async () => {
+    const before = git('rev-parse', `refs/merge-requests/${mr.iid}/merge`)
+    const moved = (await commit(alice.api, project.id, { branch: 'master', commit_message: 'Target moves', actions: [create('t.txt', 't\n')] })).id
+    // The check after the commit rewrites the ref; a branch moved behind the server's back is seen by the recheck.
+    await server.app.tasks.idle()
+    expect(git('log', '-1', '--format=%P', `refs/merge-requests/${mr.iid}/merge`)).toBe(`${moved} ${head}`)
+    const behind = git('commit-tree', `${moved}^{tree}`, '-p', moved, '-m', 'Behind the server')
+    git('update-ref', 'refs/heads/master', behind)
+    const res = expectStatus(await mergeRef(mr.iid), 200).body.commit_id
+    expect([res === before, git('log', '-1', '--format=%P', res)]).toEqual([false, `${behind} ${head}`])
+  })
+
+  it('answers 400 when the merge request cannot be merged, 404 when there is none', async () => {
+    await commit(alice.api, project.id, { branch: 'clash', start_branch: 'master', commit_message: 'Clash', actions: [update('t.txt', 'clash\n')] })
+    await commit(alice.api, project.id, { branch: 'master', commit_message: 'Master clashes', actions: [update('t.txt', 'master\n')] })
+    const clash = await openMergeRequest(alice.api, project.id, { source_branch: 'clash', title: 'Clash' })
+    const res = await mergeRef(clash.iid)
+    expect([res.status, res.body, git('for-each-ref', `refs/merge-requests/${clash.iid}/merge`)]).toEqual([400, { message: 'Merge request is not mergeable' }, ''])
+    const missing = await mergeRef(999)
+    expect([missing.status, missing.body]).toEqual([404, { message: '404 Merge Request Not Found' }])
+  })
+})
+
+describe('GET /projects/:id/storage and /snapshot (administrators)', () => {
+  const snapshot = (query = '') => fetch(`${server.url}/api/v4/projects/${project.id}/snapshot${query}`, { headers: { 'PRIVATE-TOKEN': server.rootToken } })
+
+  it("answers the repository's storage to administrators only", async () => {
+    const res = expectStatus(await api(server, server.rootToken).get(`/projects/${project.id}/storage`), 200)
+    expect(res.body).toEqual({ disk_path: String(project.id), project_id: project.id, repository_storage: 'default', created_at: project.created_at })
+    for (const [who, status, message] of [[alice.api, 403, '403 Forbidden'], [api(server), 401, '401 Unauthorized']] as const) {
+      for (const path of ['storage', 'snapshot']) expect((await who.get(`/projects/${project.id}/${path}`)).body).toEqual({ message })
+      expect((await who.get(`/projects/${project.id}/storage`)).status).toBe(status)
+    }
+  })
+
+  it('streams a tar of the bare repository that git reads as the same repository, and of its wiki with wiki=true', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collab-snapshot-'))
+    try {
+      const res = await snapshot()
+      expect([res.status, res.headers.get('content-type'), res.headers.get('content-disposition'), res.headers.get('content-length')])
+        .toEqual([200, 'application/x-tar', 'attachment; filename="snapshot.tar"', null])
+      writeFileSync(join(dir, 'repo.tar'), Buffer.from(await res.arrayBuffer()))
+      execFileSync('mkdir', [join(dir, 'repo.git')])
+      execFileSync('tar', ['-xf', join(dir, 'repo.tar'), '-C', join(dir, 'repo.git')])
+      const copy = (...args: string[]) => execFileSync('git', ['--git-dir', join(dir, 'repo.git'), ...args], { encoding: 'utf8' })
+      expect(copy('for-each-ref', '--format=%(objectname) %(refname)')).toBe(gitIn(server, project.id, ['for-each-ref', '--format=%(objectname) %(refname)']))
+      copy('fsck', '--no-progress', '--connectivity-only')
+
+      expect([(await snapshot('?wiki=true')).status]).toEqual([404])
+      expectStatus(await alice.api.post(`/projects/${project.id}/wikis`, { title: 'home', content: 'Welcome' }), 201)
+      writeFileSync(join(dir, 'wiki.tar'), Buffer.from(await (await snapshot('?wiki=true')).arrayBuffer()))
+      execFileSync('mkdir', [join(dir, 'wiki.git')])
+      execFileSync('tar', ['-xf', join(dir, 'wiki.tar'), '-C', join(dir, 'wiki.git')])
+      expect(execFileSync('git', ['--git-dir', join(dir, 'wiki.git'), 'show', 'HEAD:home.md'], { encoding: 'utf8' })).toBe('Welcome')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

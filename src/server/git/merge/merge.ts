@@ -66,12 +66,13 @@ async function check(gitdir: string, s: MergeSides, sourceHead: string, targetHe
   }
 }
 
-/** "Can it be merged?" Reads both heads and merges in the object store; no ref moves and nothing refers to what it writes. */
-export async function checkMerge(gitdir: string, sides: MergeSides): Promise<MergeCheck> {
+/**
+ * "Can it be merged?" Reads both heads and merges in the object store; no ref moves. `tree` is the merged tree (null on
+ * a conflict), which only the merge ref (writeMergeRef) may come to refer to.
+ */
+export async function checkMerge(gitdir: string, sides: MergeSides): Promise<MergeCheck & { tree: string | null }> {
   const { sourceHead, targetHead } = await heads(gitdir, sides)
-  const { tree, ...result } = await check(gitdir, sides, sourceHead, targetHead)
-  void tree // written to the object store, referred to by nothing
-  return result
+  return check(gitdir, sides, sourceHead, targetHead)
 }
 
 /**
