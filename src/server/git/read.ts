@@ -99,10 +99,20 @@ export async function resolveCommit(gitdir: string, rev: string): Promise<string
   return null
 }
 
+/** The message as stored: isomorphic-git's readCommit strips carriage returns and leading newlines and ends it with one newline. */
+export async function readRawMessage(gitdir: string, oid: string): Promise<string> {
+  const { object } = await git.readObject({ ...opts(gitdir), oid, format: 'content' })
+  const text = Buffer.from(object as Uint8Array).toString('utf8')
+  const end = text.indexOf('\n\n')
+  return end < 0 ? '' : text.slice(end + 2)
+}
+
 export async function readCommitInfo(gitdir: string, oid: string): Promise<CommitInfo> {
   let result
+  let message
   try {
     result = await git.readCommit({ ...opts(gitdir), oid })
+    message = await readRawMessage(gitdir, result.oid)
   } catch {
     throw new GitError('not_found', `commit ${oid} not found`)
   }
@@ -110,14 +120,14 @@ export async function readCommitInfo(gitdir: string, oid: string): Promise<Commi
   return {
     id: result.oid,
     parents: c.parent,
-    message: c.message,
+    message,
     authorName: c.author.name,
     authorEmail: c.author.email,
     authoredDate: formatGitDate(c.author.timestamp, -c.author.timezoneOffset),
     committerName: c.committer.name,
     committerEmail: c.committer.email,
     committedDate: formatGitDate(c.committer.timestamp, -c.committer.timezoneOffset),
-    trailers: parseTrailers(c.message),
+    trailers: parseTrailers(message),
   }
 }
 

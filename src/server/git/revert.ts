@@ -3,18 +3,38 @@ import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { withRepoLock } from './lock.js'
 import { mergeTrees } from './merge/engine.js'
-import { cacheFor, readRef } from './read.js'
+import { cacheFor, readRawMessage, readRef } from './read.js'
 import { GitError } from './types.js'
-import { moveRef, type Signature } from './write.js'
+import { moveRef, writeExactCommit, type Signature } from './write.js'
 
 // Commits::RevertService's words (GitLab's ChangeService#error_message with the action `revert`).
 const CONFLICT = 'Sorry, we cannot revert this commit automatically. This commit may already have been reverted, or a more recent commit may have updated some of its content.'
 
-/** Commit#revert_message: `Revert "<title>"` and the reverted commit's id. */
-const revertMessage = (message: string, oid: string) => `Revert "${message.split('\n')[0].trim()}"\n\nThis reverts commit ${oid}`
+/** Commit#title: the first line, cut at a word before 81 characters (with `...`) when it has 100 or more. */
+export function commitTitle(message: string): string {
+  const full = message.trim() ? message.split(/[\r\n]/, 1)[0] : 'No commit message'
+  if (full.length < 100) return full
+  const space = full.lastIndexOf(' ', 78)
+  return `${full.slice(0, space >= 0 ? space : 78)}...`
+}
+
+/**
+ * Commit#revert_message: `Revert "<title>"`, a blank line and `This reverts commit <sha>`, or `This reverts merge
+ * request !<iid>` for a merge request's merge commit; stored without a final newline, as GitLab writes it.
+ */
+export const revertMessage = (message: string, description: string) => `Revert "${commitTitle(message).trim()}"\n\n${description}`
+
+export interface RevertRequest {
+  oid: string
+  branch: string
+  committer: Signature
+  dryRun?: boolean
+  /** The merge request `oid` merged (`!3`), whose wording the message then takes. */
+  mergeRequestRef?: string
+}
 
 /** Reverts `oid` (a resolved commit) on `branch`; a dry run computes the commit without moving the branch. */
-export async function revert(gitdir: string, opts: { oid: string; branch: string; committer: Signature; dryRun?: boolean }) {
+export async function revert(gitdir: string, opts: RevertRequest) {
   return withRepoLock(gitdir, async () => {
     const ref = `refs/heads/${opts.branch}`
     const head = await readRef(gitdir, ref)
@@ -27,8 +47,9 @@ export async function revert(gitdir: string, opts: { oid: string; branch: string
     // A conflict, or a change the branch no longer has: GitLab refuses both in the same words, told apart by error_code.
     if (!tree) throw new GitError('conflict', CONFLICT)
     if (tree === headTree) throw new GitError('empty', CONFLICT)
-    const message = revertMessage(commit.message, opts.oid)
-    const oid = await git.writeCommit({ fs, gitdir, commit: { message, tree, parent: [head], author: opts.committer, committer: opts.committer } })
+    const description = opts.mergeRequestRef ? `This reverts merge request ${opts.mergeRequestRef}` : `This reverts commit ${opts.oid}`
+    const message = revertMessage(await readRawMessage(gitdir, opts.oid), description)
+    const oid = await writeExactCommit(gitdir, { message, tree, parent: [head], author: opts.committer, committer: opts.committer })
     if (!opts.dryRun) await moveRef(gitdir, ref, oid, head)
     return { oid, before: head, dryRun: Boolean(opts.dryRun) }
   })

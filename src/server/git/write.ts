@@ -37,6 +37,28 @@ export async function moveRef(gitdir: string, ref: string, next: string | null, 
   else await git.writeRef({ fs, gitdir, ref, value: next, force: true })
 }
 
+const timezone = (offset: number) => {
+  // isomorphic-git's timezoneOffset is minutes west of UTC; git writes east of UTC as +HHMM.
+  const east = offset === 0 ? 0 : -offset
+  const abs = Math.abs(east)
+  return `${east < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`
+}
+const signatureLine = (s: Signature) => `${s.name} <${s.email}> ${s.timestamp} ${timezone(s.timezoneOffset)}`
+
+/**
+ * Writes a commit whose message is stored byte for byte: isomorphic-git's writeCommit ends every message with one
+ * newline, where GitLab writes some (a revert's) without. Returns the commit id.
+ */
+export async function writeExactCommit(gitdir: string, c: { message: string; tree: string; parent: string[]; author: Signature; committer: Signature }): Promise<string> {
+  const text = `tree ${c.tree}
+${c.parent.map((p) => `parent ${p}
+`).join('')}author ${signatureLine(c.author)}
+committer ${signatureLine(c.committer)}
+
+${c.message}`
+  return git.writeObject({ fs, gitdir, type: 'commit', object: Buffer.from(text, 'utf8'), format: 'content' })
+}
+
 async function hasBranches(gitdir: string) {
   return (await git.listBranches({ fs, gitdir })).length > 0
 }

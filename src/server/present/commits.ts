@@ -24,7 +24,8 @@ export function presentCommit(c: CommitInfo, p: ProjectView, ctx: Pick<RequestCo
     created_at: c.committedDate,
     parent_ids: c.parents,
     title: c.message.split('\n')[0],
-    message: c.message.endsWith('\n') ? c.message : `${c.message}\n`,
+    // As stored: most messages end with a newline, a revert's (written as GitLab writes it) does not.
+    message: c.message,
     author_name: c.authorName,
     author_email: c.authorEmail,
     authored_date: c.authoredDate,

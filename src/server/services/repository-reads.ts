@@ -11,6 +11,7 @@ import { revert } from '../git/revert.js'
 import { readCommitSignature } from '../git/signature.js'
 import { GitError } from '../git/types.js'
 import type { ProjectView } from '../store/projects.js'
+import { mergeRequestsWithCommit } from '../store/merge-requests.js'
 import { afterWrite } from './commits.js'
 import { requirePushTo } from './protected-branches.js'
 import { checkFilePath, commitOr404, gitdirOf, guardGit, requirePushCode, requireReadCode, signatureOf } from './repository.js'
@@ -115,7 +116,9 @@ export async function revertCommit(ctx: RequestContext, p: ProjectView, sha: str
   const oid = await commitOr404(ctx, p, sha)
   const gitdir = gitdirOf(ctx, p)
   try {
-    const result = await revert(gitdir, { oid, branch: input.branch, committer: signatureOf(ctx), dryRun: input.dry_run })
+    // Commit#merged_merge_request: the merge request this merge commit merged gives the message its wording.
+    const merged = mergeRequestsWithCommit(ctx.app.db, p.id, oid).find((m) => m.merge_commit_sha === oid)
+    const result = await revert(gitdir, { oid, branch: input.branch, committer: signatureOf(ctx), dryRun: input.dry_run, mergeRequestRef: merged && `!${merged.iid}` })
     if (!result.dryRun) await afterWrite(ctx, p, input.branch, result.before, result.oid)
     return result
   } catch (err) {

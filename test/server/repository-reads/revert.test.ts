@@ -1,7 +1,7 @@
 // POST …/repository/commits/:sha/revert: the inverse change committed on a branch, a dry run, and GitLab's refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
-import { branchHead, commit, create, repo, update } from '../../helpers/repository.js'
+import { branchHead, commit, create, gitIn, repo, update } from '../../helpers/repository.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 
 let server: TestServer
@@ -36,12 +36,32 @@ describe('POST …/commits/:sha/revert', () => {
   it('commits the inverse change with GitLab\'s message and answers the commit', async () => {
     const res = expectStatus(await alice.api.post(`${repo(id)}/commits/${second}/revert`, { branch: 'main' }), 201)
     expect(res.body).toMatchObject({
-      title: 'Revert "Second"', message: `Revert "Second"\n\nThis reverts commit ${second}\n`, parent_ids: [second],
+      title: 'Revert "Second"', message: `Revert "Second"\n\nThis reverts commit ${second}`, parent_ids: [second],
       author_name: 'Alice Liddell', committer_name: 'Alice Liddell', committed_date: '2024-01-02T03:04:05.000+00:00',
     })
     expect(await branchHead(alice.api, id, 'main')).toBe(res.body.id)
     expect((await raw('a.txt')).text).toBe('1\n2\n3\n')
     expect((await raw('b.txt')).status).toBe(404)
+  })
+
+  it("stores GitLab's message as written, without a final newline, while other commits keep theirs", async () => {
+    const head = await branchHead(alice.api, id, 'main')
+    const object = gitIn(server, id, ['cat-file', 'commit', head!])
+    expect(object.endsWith(`\n\nRevert "Second"\n\nThis reverts commit ${second}`)).toBe(true)
+    expect(gitIn(server, id, ['cat-file', 'commit', second]).endsWith('\n\nSecond\n\nbody\n')).toBe(true)
+    expect((await alice.api.get(`${repo(id)}/commits/${second}`)).body.message).toBe('Second\n\nbody\n')
+  })
+
+  it("names the merge request a reverted merge commit merged, and cuts a long title as Commit#title", async () => {
+    const long = `${'word '.repeat(19)}tail end`
+    await commit(alice.api, id, { branch: 'topic', start_branch: 'main', commit_message: long, actions: [create('t.txt', 't\n')] })
+    const mr = expectStatus(await alice.api.post(`/projects/${id}/merge_requests`, { source_branch: 'topic', target_branch: 'main', title: long }), 201).body
+    const merged = expectStatus(await alice.api.put(`/projects/${id}/merge_requests/${mr.iid}/merge`), 200).body
+    const res = expectStatus(await alice.api.post(`${repo(id)}/commits/${merged.merge_commit_sha}/revert`, { branch: 'main' }), 201)
+    expect(res.body.message).toBe(`Revert "Merge branch 'topic' into 'main'"\n\nThis reverts merge request !${mr.iid}`)
+    const topic = await branchHead(alice.api, id, 'topic')
+    const title = expectStatus(await alice.api.post(`${repo(id)}/commits/${topic}/revert`, { branch: 'topic' }), 201).body.title
+    expect(title).toBe(`Revert "${'word '.repeat(14)}word..."`)
   })
 
   it('refuses a change the branch no longer has with error_code empty', async () => {
