@@ -1,5 +1,6 @@
 // Notes on any noteable (issues, merge requests): list, read, comment (an award emoji alone awards it), edit and delete,
 // with locked discussions.
+import { gemoji } from 'gemoji'
 import { CollabError, forbidden, notFound, unauthorized } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
@@ -15,17 +16,11 @@ import { transaction } from '../store/db.js'
 
 export type { AwardRow, NoteRow } from '../store/notes.js'
 
-/** Award names GitLab knows (gemoji), with the `+1`/`-1` aliases it stores as thumbsup/thumbsdown. */
+// GitLab's award names are gemoji's names and aliases, with `+1`/`-1` stored as thumbsup/thumbsdown, and the
+// emojione names its emoji picker offers where gemoji names the emoji otherwise (slight_smile for slightly_smiling_face).
 const ALIASES: Record<string, string> = { '+1': 'thumbsup', '-1': 'thumbsdown' }
-const EMOJI = new Set(`thumbsup thumbsdown smile smiley grinning laughing joy heart tada rocket eyes fire clap pray ok_hand wave
-  thinking confused cry sob angry rage sunglasses heart_eyes wink blush slight_smile upside_down relieved sweat_smile star star2
-  100 white_check_mark heavy_check_mark x warning bug sparkles zap boom muscle raised_hands point_up point_down coffee beer cake
-  trophy medal crown gem bulb memo lock unlock bell hourglass stopwatch alarm_clock calendar chart_with_upwards_trend
-  chart_with_downwards_trend construction rotating_light checkered_flag dart gift balloon party_popper ghost skull robot
-  see_no_evil hear_no_evil speak_no_evil monkey dog cat unicorn panda_face penguin turtle snail bee poop heavy_plus_sign
-  heavy_minus_sign question exclamation grey_question grey_exclamation arrow_up arrow_down leftwards_arrow_with_hook hugging
-  nerd smirk neutral_face expressionless unamused rolling_eyes grimacing scream flushed sleeping sleepy mask nauseated_face
-  facepalm shrug man_shrugging woman_shrugging handshake fist metal v crossed_fingers writing_hand`.split(/\s+/).filter(Boolean))
+const GITLAB_NAMES = ['slight_smile', 'upside_down', 'medal', 'party_popper', 'hugging', 'nerd', 'rolling_eyes']
+const EMOJI = new Set([...gemoji.flatMap((e) => e.names), ...GITLAB_NAMES])
 
 /** The award name when the whole body is one emoji such as `:thumbsup:`, else null. */
 export function awardName(body: string): string | null {
