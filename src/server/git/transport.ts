@@ -45,9 +45,6 @@ const BASE_ENV: Record<string, string> = gitChildEnv()
 const READ_ONLY_REFS = ['refs/environments/', 'refs/merge-requests/', 'refs/pipelines/']
 const INTERNAL_REFS = ['refs/keep-around/', 'refs/remotes/', 'refs/tmp/']
 
-/** Whether git refuses a push to `ref` by itself, before any hook runs. */
-export const isHiddenFromPush = (ref: string) => [...READ_ONLY_REFS, ...INTERNAL_REFS].some((prefix) => ref.startsWith(prefix))
-
 const CONFIG = [
   // receive-pack would start a detached `gc --auto` that packs refs outside our repository lock; we run gc under the lock instead.
   '-c', 'receive.autogc=false',

@@ -1,15 +1,12 @@
-// What a push may change, decided from its commands before git moves any ref: which refs a user may push at all, then
-// GitLab's branch and tag checks per ref (Gitlab::Checks::SingleChangeAccess). The pre-receive hook applies the result.
+// What a push may change, decided from its commands before git moves any ref: GitLab's branch and tag checks per ref
+// (Gitlab::Checks::SingleChangeAccess). The pre-receive hook applies the result.
 import type { PushCheck } from '../git/pre-receive.js'
 import type { PushCommand } from '../git/push-commands.js'
-import { isHiddenFromPush } from '../git/transport.js'
 import type { ProjectView } from '../store/projects.js'
 import { branchPushChecks, projectRules, type Caller } from './protected-branches.js'
 import { projectTagRules, tagRefusal } from './protected-tags.js'
 
 export const PUSH_REFUSALS = {
-  // Ours: users write branches and tags; every other ref is the server's (or no one's) to write.
-  notBranchOrTag: 'You are only allowed to push branches and tags to this project.',
   // Ours: the command list ended early or was too long to read, so the push cannot be checked.
   unreadable: 'The list of refs in this push could not be read.',
 } as const
@@ -25,9 +22,10 @@ function commandChecks(ctx: Caller, p: ProjectView, command: PushCommand, rules:
     const refusal = tagRefusal(ctx, p, ref.slice('refs/tags/'.length), command, false, rules.tags)
     return refusal ? [deny(refusal)] : []
   }
-  // git refuses these by itself, per ref, and the rest of the push goes on (as it does on GitLab).
-  if (isHiddenFromPush(ref)) return []
-  return [deny(PUSH_REFUSALS.notBranchOrTag)]
+  // Any other ref (git notes, as semantic-release pushes refs/notes/semantic-release-v1.0.0) takes only the right to
+  // push code, checked before receive-pack runs, as GitLab's checks pass it. GitLab's own refs are hidden from
+  // receive-pack (git/transport.ts), so git refuses those by itself, per ref, and the rest of the push goes on.
+  return []
 }
 
 /** The checks a push needs, in order; a `deny` ends them. Empty when nothing can be refused: then no hook runs at all. */

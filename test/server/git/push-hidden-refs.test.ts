@@ -1,7 +1,8 @@
-// Which refs a git push may write: branches and tags only. GitLab's internal refs (merge request heads, pipelines,
-// environments, keep-around …) are hidden from receive-pack and refused by git itself; any other ref by the hook.
+// Which refs a git push may write: branches and tags under their checks, and other refs (git notes …) for whoever may
+// push code. GitLab's internal refs (merge request heads, pipelines, environments, keep-around …) are hidden from
+// receive-pack and refused by git itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, createProject, expectStatus, type Api } from '../../helpers/api.js'
+import { api, createProject, createUser, expectStatus, type Api } from '../../helpers/api.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../../helpers/git-cli.js'
 import { commit, create, gitIn } from '../../helpers/repository.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
@@ -61,12 +62,20 @@ describe('a push to a ref GitLab keeps for itself', () => {
 })
 
 describe('a push to a ref that is neither a branch nor a tag', () => {
-  it.each(['refs/notes/commits', 'refs/foo/bar', 'refs/changes/1'])('%s is refused by the hook with a message', async (ref) => {
+  // GitLab's checks pass any other ref for whoever may push code: semantic-release pushes refs/notes/semantic-release-v*.
+  it.each(['refs/notes/commits', 'refs/foo/bar', 'refs/changes/1'])('%s is written for a Developer, as on GitLab', async (ref) => {
     const push = await git.attempt(dir, 'push', 'origin', `HEAD:${ref}`)
+    expect(push.exitCode, push.stderr).toBe(0)
+    expect(refAt(ref)).toBe(local)
+  })
+
+  it('is refused, with the rest of the push, to a Reporter', async () => {
+    const reporter = await createUser(server, 'reporter')
+    expectStatus(await root.post(`/projects/${id}/members`, { user_id: reporter.id, access_level: 20 }), 201)
+    const push = await git.attempt(dir, 'push', urlWithCredentials(server.url, '/root/hidden.git', 'reporter', reporter.token), 'HEAD:refs/notes/reporter')
     expect(push.exitCode).not.toBe(0)
-    expect(push.stderr).toContain('remote: GitLab: You are only allowed to push branches and tags to this project.')
-    expect(push.stderr).toContain(`! [remote rejected] HEAD -> ${ref} (pre-receive hook declined)`)
-    expect(refAt(ref)).toBeNull()
+    expect(push.stderr).toContain('You are not allowed to push code to this project.')
+    expect(refAt('refs/notes/reporter')).toBeNull()
   })
 })
 

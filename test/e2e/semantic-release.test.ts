@@ -1,0 +1,100 @@
+// semantic-release with @semantic-release/gitlab, unchanged, against collab serve (issue 23): it reads the commits,
+// pushes the tag over smart HTTP, uploads its asset to the generic package registry, creates the release with a
+// link to it, and comments on the merged merge request and the issue it closed, as it does on GitLab.
+// The programs need Node >= 22: they live in test/e2e/release-programs (npm ci --prefix test/e2e/release-programs),
+// run under that folder's Node from npm's node package.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
+import { gitCli, urlWithCredentials, type GitCli } from '../helpers/git-cli.js'
+import { startTestServer, type TestServer } from '../helpers/server.js'
+
+const PROGRAMS = new URL('./release-programs/node_modules/', import.meta.url).pathname
+const NODE22 = join(PROGRAMS, 'node/bin/node')
+const SEMANTIC_RELEASE = join(PROGRAMS, 'semantic-release/bin/semantic-release.js')
+const installed = existsSync(NODE22) && existsSync(SEMANTIC_RELEASE)
+
+const RELEASERC = {
+  branches: ['main'],
+  plugins: [
+    '@semantic-release/commit-analyzer',
+    '@semantic-release/release-notes-generator',
+    ['@semantic-release/gitlab', { assets: [{ path: 'dist/app.txt', label: 'App', target: 'generic_package' }] }],
+  ],
+}
+
+describe.skipIf(!installed)('semantic-release with @semantic-release/gitlab on collab', () => {
+  let server: TestServer
+  let git: GitCli
+  let alice: TestUser
+  let project: any
+  let dir: string
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    git = gitCli()
+    alice = await createUser(server, 'alice')
+    project = await createProject(alice.api, { name: 'app', visibility: 'public' })
+    dir = join(git.root, 'app')
+    mkdirSync(dir)
+    await git.run(dir, 'init', '-q', '-b', 'main')
+    await git.commit(dir, 'chore: set up releases', {
+      'README.md': '# app\n', '.gitignore': 'dist/\n', '.releaserc.json': JSON.stringify(RELEASERC, null, 2),
+    })
+    await git.run(dir, 'push', '-q', urlWithCredentials(server.url, '/alice/app.git', 'alice', alice.token), 'main')
+    // As in a clone: origin without credentials; semantic-release adds GITLAB_TOKEN to it for its pushes.
+    await git.run(dir, 'remote', 'add', 'origin', `${server.url}/alice/app.git`)
+    await git.run(dir, 'fetch', '-q', 'origin')
+    await git.run(dir, 'branch', '-q', '--set-upstream-to', 'origin/main')
+  }, 60_000)
+  afterAll(async () => {
+    await server?.close()
+    git?.cleanup()
+  })
+
+  /** Runs semantic-release's bin under Node 22 in the work tree; fails with its output when it exits non-zero. */
+  async function semanticRelease(args: string[], env: Record<string, string>) {
+    const r = await execa(NODE22, [SEMANTIC_RELEASE, ...args], {
+      cwd: dir, extendEnv: false, reject: false, all: true,
+      env: { ...git.env, ...env },
+    })
+    if (r.exitCode !== 0) throw new Error(`semantic-release exited ${r.exitCode}:\n${r.all}`)
+    return r.all
+  }
+
+  async function build(version: string) {
+    mkdirSync(join(dir, 'dist'), { recursive: true })
+    const bytes = Buffer.from(`app ${version}\n\u0000\u00ff binary tail\n`, 'latin1')
+    writeFileSync(join(dir, 'dist/app.txt'), bytes)
+    return bytes
+  }
+
+  it('releases v1.0.0 from a feat commit: tag, release notes, the asset in the generic package registry', async () => {
+    const feat = await git.commit(dir, 'feat: greet people by name', { 'greet.sh': 'echo "hello $1"\n' })
+    await git.run(dir, 'push', '-q', urlWithCredentials(server.url, '/alice/app.git', 'alice', alice.token), 'main')
+    const bytes = await build('1.0.0')
+
+    const out = await semanticRelease(['--no-ci'], { GITLAB_URL: server.url, GITLAB_TOKEN: alice.token })
+    expect(out).toContain('Published release 1.0.0 on default channel')
+
+    const tag = expectStatus(await alice.api.get(`/projects/${project.id}/repository/tags/v1.0.0`), 200).body
+    expect(tag.commit.id).toBe(feat)
+    const release = expectStatus(await alice.api.get(`/projects/${project.id}/releases/v1.0.0`), 200).body
+    expect(release.tag_name).toBe('v1.0.0')
+    expect(release.description).toContain('greet people by name')
+    expect(release.description).toContain('### Features')
+    expect(release.commit.id).toBe(feat)
+    // The plugin links the package file's API URL, outside the project's web URL: external, as GitLab shows it.
+    expect(release.assets.links).toEqual([expect.objectContaining({
+      name: 'App', link_type: 'package', external: true,
+      url: `${server.url}/api/v4/projects/alice%2Fapp/packages/generic/release/1.0.0/App`,
+    })])
+    const packages = expectStatus(await alice.api.get(`/projects/${project.id}/packages`), 200).body
+    expect(packages.map((p: any) => [p.name, p.version, p.package_type])).toEqual([['release', '1.0.0', 'generic']])
+    const download = await fetch(release.assets.links[0].url, { headers: { 'PRIVATE-TOKEN': alice.token } })
+    expect(download.status).toBe(200)
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes)
+  })
+})
