@@ -4,7 +4,7 @@ import { lstat, readdir, realpath, stat } from 'node:fs/promises'
 import { join, posix, sep } from 'node:path'
 import picomatch from 'picomatch'
 import type { RunnerJobArtifactsSpec } from '../../contract/entities/runner-job.js'
-import { expandReferences } from '../../core/variable-expansion.js'
+import { expandLikeRunner } from './variables.js'
 
 export interface ArtifactSource {
   /** The path inside the zip (forward slashes, relative to the work dir). */
@@ -33,7 +33,7 @@ function underWorkDir(path: string, workDir: string): string {
  * expands them, and paths under the work dir taken relative to it as gitlab-runner's archiver takes them.
  */
 export function expandArtifactsSpec(spec: RunnerJobArtifactsSpec, workDir: string, variables: ReadonlyMap<string, string>): RunnerJobArtifactsSpec {
-  const expand = (pattern: string) => underWorkDir(expandReferences(pattern, (name) => variables.get(name)), workDir)
+  const expand = (pattern: string) => underWorkDir(expandLikeRunner(pattern, (name) => variables.get(name)), workDir)
   return { ...spec, paths: spec.paths.map(expand), exclude: spec.exclude.map(expand) }
 }
 

@@ -16,6 +16,7 @@ import { goDuration, green, red, section, yellow } from './messages.js'
 import { findShell, runScript, scriptText, shellQuote, type ScriptResult } from './script.js'
 import type { JobSource } from './source.js'
 import { TraceStream } from './trace-stream.js'
+import { prepareVariables, variableFilePath, type PreparedVariable } from './variables.js'
 
 /** Where a job's shell runs: the runner's own user and environment, or bubblewrap with only what it must see. */
 export type Isolation = { kind: 'shell'; hostEnv: Record<string, string> } | { kind: 'sandbox'; hide: readonly string[]; expose?: readonly string[] }
@@ -51,13 +52,17 @@ export class JobRun {
   private readonly workDir: string
   private readonly tmpDir: string
   private readonly trace: TraceStream
+  /** The job's variables as this runner expanded them, with the directories it really uses. */
+  private readonly variables: PreparedVariable[]
 
   constructor(private readonly ctx: JobRunContext, private readonly job: RunnerJobPayload) {
     this.workDir = join(ctx.buildsDir, String(job.id))
     this.tmpDir = join(ctx.buildsDir, `${job.id}.tmp`)
+    this.variables = prepareVariables(job, { buildsDir: ctx.buildsDir, workDir: this.workDir, filesDir: this.tmpDir, runnerId: ctx.runnerId, base: this.baseEnvironment() })
     this.trace = new TraceStream(ctx.source, job.id, job.token, {
       intervalMs: ctx.traceIntervalMs, log: ctx.log, onCanceled: () => this.interrupt('canceled'),
-      masks: job.variables.filter((v) => v.masked).map((v) => v.value),
+      // Expanded values, as gitlab-runner masks them: a masked value inside another variable is masked there too.
+      masks: this.variables.filter((v) => v.masked).map((v) => v.value),
     })
   }
 
@@ -208,25 +213,27 @@ export class JobRun {
     }
   }
 
-  private async environment(extra: Record<string, string>): Promise<Record<string, string>> {
+  /** The environment a step's shell starts from: the runner's own user's, or the sandbox's system one. */
+  private baseEnvironment(): Record<string, string> {
     const iso = this.ctx.isolation
-    const env: Record<string, string> = iso.kind === 'shell' ? { ...iso.hostEnv } : { ...SANDBOX_ENV }
-    for (const v of this.job.variables) {
+    return iso.kind === 'shell' ? { ...iso.hostEnv } : { ...SANDBOX_ENV }
+  }
+
+  private async environment(extra: Record<string, string>): Promise<Record<string, string>> {
+    const env = this.baseEnvironment()
+    for (const v of this.variables) {
       if (!v.file) {
         env[v.key] = v.value
         continue
       }
-      const path = join(this.tmpDir, v.key.replace(/[^A-Za-z0-9_]/g, '_'))
+      const path = variableFilePath(this.tmpDir, v.key)
       await writeFile(path, v.value, { mode: 0o600 })
       env[v.key] = path
     }
     // A collab installed on the system wins; this runner's own is the fallback (in the sandbox it reads the runner's
     // files directory, and collab serve exposes collab's package).
     if (this.collabCommand()) env.PATH = `${env.PATH ? `${env.PATH}:` : ''}${join(this.tmpDir, 'bin')}`
-    return {
-      ...env, CI_PROJECT_DIR: this.workDir, CI_BUILDS_DIR: this.ctx.buildsDir, CI_RUNNER_DESCRIPTION: this.ctx.runnerId,
-      CI_RUNNER_VERSION: VERSION, CI_RUNNER_EXECUTABLE_ARCH: `${process.platform}/${process.arch}`, CI_SHARED_ENVIRONMENT: 'true', ...extra,
-    }
+    return { ...env, ...extra }
   }
 
   /** node and collab's script, when this runner knows both (a bundled executable may not). */
@@ -297,10 +304,9 @@ export class JobRun {
     }
   }
 
-  /** What artifact paths may name: the job's variables and where this runner put the job. */
+  /** What artifact paths may name: the job's variables as expanded here, where this runner put the job among them. */
   private artifactVariables(): Map<string, string> {
-    const vars = new Map(this.job.variables.map((v) => [v.key, v.value]))
-    return vars.set('CI_PROJECT_DIR', this.workDir).set('CI_BUILDS_DIR', this.ctx.buildsDir)
+    return new Map(this.variables.map((v) => [v.key, v.file ? variableFilePath(this.tmpDir, v.key) : v.value]))
   }
 
   private hideToken(text: string) {

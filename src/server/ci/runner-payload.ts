@@ -26,9 +26,6 @@ function cache(v: unknown): unknown[] {
   }))
 }
 
-/** Variables a runner sets itself, from where it runs the job (gitlab-runner adds them); the server's values name its own disk. */
-const RUNNER_SET = new Set(['CI_PROJECT_DIR', 'CI_BUILDS_DIR'])
-
 /** `runner.maximum_timeout` caps the job's timeout, as a runner's setting does in GitLab. */
 export function wirePayload(app: AppDeps, p: JobPayload, runner: { maximum_timeout: number | null }): RunnerJobPayload {
   const timeout = runner.maximum_timeout === null ? p.runner_info.timeout : Math.min(p.runner_info.timeout, runner.maximum_timeout)
@@ -39,7 +36,7 @@ export function wirePayload(app: AppDeps, p: JobPayload, runner: { maximum_timeo
     job_info: { id: p.id, ...p.job_info },
     git_info: { ...p.git_info, repo_object_format: 'sha1' },
     runner_info: { timeout },
-    variables: p.variables.filter((v) => !RUNNER_SET.has(v.key)).map((v) => ({ key: v.key, value: v.value, public: v.public, masked: v.masked, file: v.file === true, raw: false })),
+    variables: p.variables.map((v) => ({ key: v.key, value: v.value, public: v.public, masked: v.masked, file: v.file === true, raw: v.raw === true })),
     steps: p.steps.map((s) => ({ ...s, timeout: s.name === 'after_script' ? s.timeout : Math.min(s.timeout, timeout) })),
     image: image(p.image),
     services: asArray(p.services).map(named).filter((s) => s !== null),

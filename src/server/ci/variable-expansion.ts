@@ -1,17 +1,23 @@
-// Variables in variables (GitLab's Collection#sort_and_expand_all), followed by gitlab-runner's own pass over what
-// is left: collab's runner hands values to the shell as they arrive, so the server sends them final.
+// Variables in variables (GitLab's Collection#sort_and_expand_all), in the two forms the server needs: final values
+// for what it expands itself (environment names and URLs), and the job's variables as GitLab sends them to a runner,
+// which expands what is left with the variables only it knows (CI_PROJECT_DIR, CI_BUILDS_DIR …) when it prepares the job.
 import { expandReferences, referencedNames } from '../../core/variable-expansion.js'
 import type { JobVariable } from './runner/protocol.js'
 
-export type VariableDefinition = JobVariable & { raw?: boolean }
+export type VariableDefinition = JobVariable
 
 /**
- * Every definition's value with its references expanded: a reference takes the final value of the name's latest
+ * Every definition's value with its references expanded: a reference takes the expanded value of the name's latest
  * definition (later ones win), except a definition being expanded, so that `PATH_X: "$PATH_X:more"` extends the
- * definition before it and a cycle ends; a name nobody defines expands to nothing, as gitlab-runner's pass leaves it.
- * Raw values stay as written.
+ * definition before it and a ring ends (in nothing). Raw values stay as written.
+ *
+ * `forRunner` expands as BuildRunnerPresenter#runner_variables does (keep_undefined, expand_file_refs and
+ * expand_raw_refs off): a name the server does not define, a file variable (its path is the runner's), a raw one (its
+ * value must not be read again) and `$$` stay as written for the runner's own pass; so does a name that refers to
+ * itself with nothing below it, which the runner resolves against its own environment. Otherwise such references
+ * expand to nothing and `$$` to `$`.
  */
-function expandDefinitions(defs: readonly VariableDefinition[]): string[] {
+function expandDefinitions(defs: readonly VariableDefinition[], forRunner: boolean): string[] {
   const byKey = new Map<string, number[]>()
   defs.forEach((d, i) => byKey.set(d.key, [...(byKey.get(d.key) ?? []), i]))
   const final = new Map<number, string>()
@@ -21,9 +27,13 @@ function expandDefinitions(defs: readonly VariableDefinition[]): string[] {
     if (known !== undefined) return known
     expanding.add(i)
     const value = defs[i].raw ? defs[i].value : expandReferences(defs[i].value, (name) => {
-      const candidate = (byKey.get(name) ?? []).findLast((j) => !expanding.has(j))
-      return candidate === undefined ? undefined : valueOf(candidate)
-    })
+      const all = byKey.get(name)
+      if (!all) return undefined
+      const candidate = all.findLast((j) => !expanding.has(j))
+      if (candidate === undefined) return name === defs[i].key ? undefined : ''
+      if (forRunner && (defs[candidate].raw || defs[candidate].file)) return undefined
+      return valueOf(candidate)
+    }, { keepUndefined: forRunner, keepEscapes: forRunner })
     expanding.delete(i)
     final.set(i, value)
     return value
@@ -31,16 +41,21 @@ function expandDefinitions(defs: readonly VariableDefinition[]): string[] {
   return defs.map((_, i) => valueOf(i))
 }
 
-/** The job's variables from its definitions, lowest precedence first: expanded, one per key where its last definition stands. */
-export function finalJobVariables(defs: readonly VariableDefinition[]): JobVariable[] {
-  const values = expandDefinitions(defs)
+/** One variable per key, where its last definition stands, with `values` for the definitions; `raw` only when true, as GitLab sends it. */
+function oneEach(defs: readonly VariableDefinition[], values: string[]): JobVariable[] {
   const out = new Map<string, JobVariable>()
-  defs.forEach(({ raw: _raw, ...d }, i) => {
+  defs.forEach(({ raw, ...d }, i) => {
     out.delete(d.key)
-    out.set(d.key, { ...d, value: values[i] })
+    out.set(d.key, { ...d, value: values[i], ...(raw ? { raw: true } : {}) })
   })
   return [...out.values()]
 }
+
+/** The variables from their definitions, lowest precedence first, fully expanded here (for what the server expands itself). */
+export const finalJobVariables = (defs: readonly VariableDefinition[]): JobVariable[] => oneEach(defs, expandDefinitions(defs, false))
+
+/** The variables a runner receives for a job, from their definitions lowest precedence first: expanded as far as GitLab's server expands them. */
+export const runnerJobVariables = (defs: readonly VariableDefinition[]): JobVariable[] => oneEach(defs, expandDefinitions(defs, true))
 
 /**
  * GitLab's check before a job is created (Collection::Sort#errors): variables that refer to each other in a ring of

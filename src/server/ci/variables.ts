@@ -1,6 +1,6 @@
 // The variables a job sees (compat-notes §6): GitLab's predefined CI_* set, then instance, group and project CI
-// variables, pipeline variables and the job's own, with $VAR and ${VAR} expanded (variable-expansion.ts).
-import { join } from 'node:path'
+// variables, pipeline variables and the job's own, with $VAR and ${VAR} expanded as far as GitLab's server expands
+// them (variable-expansion.ts); the runner sets CI_PROJECT_DIR and CI_BUILDS_DIR and expands the rest.
 import { GITLAB_COMPAT_VERSION } from '../../core/version.js'
 import type { JobVariable } from './runner/protocol.js'
 import type { AppDeps } from '../context.js'
@@ -14,7 +14,7 @@ import { isProtectedBranch, isProtectedTag } from '../store/protected-refs.js'
 import type { UserRow } from '../store/users.js'
 import type { JobSpec } from './plan-types.js'
 import { environmentVariables } from './environments.js'
-import { finalJobVariables, type VariableDefinition } from './variable-expansion.js'
+import { runnerJobVariables, type VariableDefinition } from './variable-expansion.js'
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000'
 
@@ -79,14 +79,13 @@ function serverVariables(baseUrl: string): Record<string, string> {
   }
 }
 
-function projectVariables(app: AppDeps, baseUrl: string, p: ProjectView): Record<string, string> {
+function projectVariables(baseUrl: string, p: ProjectView): Record<string, string> {
   const path = projectPath(p)
   return {
     CI_PROJECT_ID: String(p.id), CI_PROJECT_NAME: p.path, CI_PROJECT_PATH: path, CI_PROJECT_PATH_SLUG: slugify(path),
     CI_PROJECT_NAMESPACE: p.ns_full_path, CI_PROJECT_ROOT_NAMESPACE: p.ns_full_path.split('/')[0],
     CI_PROJECT_URL: `${baseUrl}/${path}`, CI_PROJECT_TITLE: p.name, CI_PROJECT_VISIBILITY: p.visibility,
     CI_DEFAULT_BRANCH: p.default_branch ?? '', CI_CONFIG_PATH: p.ci_config_path || '.gitlab-ci.yml',
-    CI_BUILDS_DIR: app.layout.builds,
   }
 }
 
@@ -134,7 +133,7 @@ function mergeRequestVariables(baseUrl: string, mr: MergeRequestFacts): Record<s
 /** What rules and workflow see, and the pipeline-wide part of every job's variables. */
 export function pipelinePredefined(app: AppDeps, baseUrl: string, f: PipelineFacts): Record<string, string> {
   const out: Record<string, string> = {
-    ...serverVariables(baseUrl), ...projectVariables(app, baseUrl, f.project), ...commitVariables(app, f),
+    ...serverVariables(baseUrl), ...projectVariables(baseUrl, f.project), ...commitVariables(app, f),
     CI_PIPELINE_SOURCE: f.source,
   }
   if (f.source === 'trigger') out.CI_PIPELINE_TRIGGERED = 'true'
@@ -207,7 +206,10 @@ export interface JobVariableInput {
   pipelineVariables: PipelineVariableRow[]
 }
 
-/** Every variable of a starting job, in the order later ones win; masked project variables stay masked. */
+/**
+ * Every variable of a starting job, in the order later ones win, as a runner receives them: masked project variables
+ * stay masked, raw ones raw, and references to what only the runner knows (CI_PROJECT_DIR) are left for it.
+ */
 export function jobVariables(i: JobVariableInput): JobVariable[] {
   const { job, token } = i
   const s = serverParts(i.baseUrl)
@@ -225,7 +227,6 @@ export function jobVariables(i: JobVariableInput): JobVariable[] {
   put('CI_JOB_STATUS', 'running')
   if (job.when_ === 'manual') put('CI_JOB_MANUAL', 'true')
   put('CI_NODE_TOTAL', '1')
-  put('CI_PROJECT_DIR', join(i.app.layout.builds, String(job.id)))
   put('CI_REPOSITORY_URL', `${s.protocol}://gitlab-ci-token:${token}@${new URL(i.baseUrl).host}/${path}.git`, { public: false })
   put('CI_REGISTRY_USER', 'gitlab-ci-token')
   put('CI_REGISTRY_PASSWORD', token, { public: false, masked: true })
@@ -237,5 +238,5 @@ export function jobVariables(i: JobVariableInput): JobVariable[] {
   for (const v of project) put(v.key, v.value, { public: false, masked: v.masked === 1, file: v.variable_type === 'file', raw: Boolean(v.raw) })
   for (const v of i.pipelineVariables) put(v.key, v.value, { public: false, file: v.variable_type === 'file' })
   for (const [k, v] of Object.entries(i.spec.runVariables ?? {})) put(k, v, { public: false })
-  return finalJobVariables(defs)
+  return runnerJobVariables(defs)
 }

@@ -108,8 +108,8 @@ image:
   entrypoint: [""]
 
 variables:
-  # The directory of the root module, relative to the project's.
-  TF_ROOT: "."
+  # The directory of the root module (GitLab's template's default: the project's own).
+  TF_ROOT: \${CI_PROJECT_DIR}
   TF_IN_AUTOMATION: "true"
 
 stages:

@@ -1,6 +1,8 @@
 // Variables in variables, run through the built-in runner: a job's variables reach its shell with their references
-// expanded in GitLab's precedence (YAML, global and job, project, pipeline), raw values as written, and artifact
-// paths expanded by the runner with the job's variables.
+// expanded in GitLab's precedence (YAML, global and job, project, pipeline), raw values as written, references to
+// what only the runner knows (CI_PROJECT_DIR) expanded by the runner, and artifact paths expanded by the runner with
+// the job's variables.
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readTrace } from '../../../src/server/ci/traces.js'
 import { expectStatus } from '../../helpers/api.js'
@@ -88,6 +90,40 @@ show:
     expect(lines.slice(0, 5)).toEqual(['base-project', 'raw-$WINNER', '<raw-$WINNER>', 'w=pipeline', 'p=pipeline'])
     // A ring through a project variable is seen only when the job starts: it still gets values, not a hang.
     expect(lines[5]).toMatch(/^ab? ba?$/)
+  })
+})
+
+describe('variables the runner defines', () => {
+  it('expands $CI_PROJECT_DIR and ${CI_BUILDS_DIR} in YAML variables to where the runner really runs the job, keeps raw values and $$ literal, and masks a masked value inside another', async () => {
+    const yaml = `variables:
+  PIP_CACHE_DIR: "$CI_PROJECT_DIR/.cache/pip"
+  TF_ROOT: \${CI_PROJECT_DIR}
+show:
+  variables:
+    JOBS_HOME: "\${CI_BUILDS_DIR}"
+    PIP_CACHE_DIR_PARENT: "$PIP_CACHE_DIR/.."
+    ESCAPED: "$$CI_PROJECT_DIR/x"
+    LITERAL:
+      value: "$CI_PROJECT_DIR/literal"
+      expand: false
+    LOGIN: "user:\${SECRET_PART}@$CI_SERVER_HOST"
+  script:
+    - mkdir -p "$PIP_CACHE_DIR"
+    - test -d "$PIP_CACHE_DIR_PARENT" && test -d "$TF_ROOT/.git" && test -d "$JOBS_HOME" && test "$TF_ROOT" = "$PWD"
+    - test "$LOGIN" = "user:s3cr3t-Part-42@$CI_SERVER_HOST"
+    - printf '%s\\n' "<<" "$CI_PROJECT_DIR" "$CI_BUILDS_DIR" "$PIP_CACHE_DIR" "$JOBS_HOME" "$ESCAPED" "$LITERAL" "$RAW_DIR" "$LOGIN" ">>"
+`
+    const { project, root } = await ciProject(server, 'runner-dirs', yaml)
+    const add = async (body: Record<string, unknown>) => expectStatus(await root.post(`/projects/${project.id}/variables`, body), 201)
+    await add({ key: 'RAW_DIR', value: '$CI_PROJECT_DIR/raw', raw: true })
+    await add({ key: 'SECRET_PART', value: 's3cr3t-Part-42', masked: true })
+    const p = await runPipeline(root, project.id)
+    const [dir, builds, ...rest] = await printed(p.id, 'show')
+    // The runner's directories on the host (the sandbox binds them at the same paths), not the server's builds/<id>.
+    const job = jobNamed(server, p.id, 'show')
+    expect(dir.startsWith(`${server.app.layout.builds}/`) && dir.endsWith(`/${job.id}`) && dir.startsWith(`${builds}/`)).toBe(true)
+    expect(dir).not.toBe(join(server.app.layout.builds, String(job.id)))
+    expect(rest).toEqual([`${dir}/.cache/pip`, builds, '$CI_PROJECT_DIR/x', '$CI_PROJECT_DIR/literal', '$CI_PROJECT_DIR/raw', `user:[MASKED]@${new URL(server.url).hostname}`])
   })
 })
 

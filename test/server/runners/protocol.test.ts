@@ -93,8 +93,10 @@ describe('runner creation and the Runners API', () => {
 
 describe('a job through the protocol', () => {
   it('hands a pending job to a runner with its payload, takes its log by offset, its artifacts, and its end', async () => {
-    const { project } = await ciProject(server, 'protocol-demo', 'build:\n  script: [echo hi]\n  artifacts:\n    paths: [out.txt]\n')
+    const yaml = 'build:\n  script: [echo hi]\n  variables:\n    CACHE_DIR: "$CI_PROJECT_DIR/.cache"\n  artifacts:\n    paths: [out.txt]\n'
+    const { project } = await ciProject(server, 'protocol-demo', yaml)
     expectStatus(await root.post(`/projects/${project.id}/variables`, { key: 'SECRET_TOKEN', value: 'hunter2-very-secret', masked: true }), 201)
+    expectStatus(await root.post(`/projects/${project.id}/variables`, { key: 'RAW_ONE', value: 'a$CACHE_DIR', raw: true }), 201)
     const pipeline = await pushPipeline(project.id)
     const runner = await instanceRunner()
     const got = await runnerCall('POST', '/jobs/request', { token: runner.token, info: { name: 'test', version: '17.0.0', executor: 'shell' } })
@@ -107,6 +109,10 @@ describe('a job through the protocol', () => {
     expect(job.git_info.repo_url).toBe(`${server.url.replace('//', `//gitlab-ci-token:${job.token}@`)}/root/protocol-demo.git`)
     expect(job.steps[0]).toMatchObject({ name: 'script', script: ['echo hi'], when: 'on_success', allow_failure: false })
     expect(job.variables).toContainEqual({ key: 'SECRET_TOKEN', value: 'hunter2-very-secret', public: false, masked: true, file: false, raw: false })
+    // As GitLab sends them: raw flagged, and what only the runner knows left for it to expand (it sets CI_PROJECT_DIR).
+    expect(job.variables).toContainEqual({ key: 'RAW_ONE', value: 'a$CACHE_DIR', public: false, masked: false, file: false, raw: true })
+    expect(job.variables).toContainEqual({ key: 'CACHE_DIR', value: '$CI_PROJECT_DIR/.cache', public: true, masked: false, file: false, raw: false })
+    expect(job.variables.filter((v: { key: string }) => ['CI_PROJECT_DIR', 'CI_BUILDS_DIR'].includes(v.key))).toEqual([])
     expect(job.variables).toContainEqual(expect.objectContaining({ key: 'CI_JOB_TOKEN', value: job.token }))
     expect(JSON.stringify(job)).not.toContain(server.dataDir)
     // Nothing else is pending: no job, and the queue's state to send back next time.

@@ -14,6 +14,8 @@ export interface JobVariable {
   masked: boolean
   /** `file` variables are written to a temp file whose path becomes the value. */
   file?: boolean
+  /** Raw values are taken as written: neither the server nor the runner expands references in them. */
+  raw?: boolean
 }
 
 export interface JobStep {

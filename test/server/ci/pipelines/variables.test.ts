@@ -37,6 +37,7 @@ const CONFIG = `job:
     GREETING: "hi $CI_PROJECT_NAME from \${CI_COMMIT_REF_NAME}"
     DOLLAR: "$$HOME"
     FROM_PROJECT: "saw $PLAIN_ONE"
+    PIP_CACHE_DIR: "$CI_PROJECT_DIR/.cache/pip"
 `
 
 describe('job variables', () => {
@@ -63,9 +64,11 @@ describe('job variables', () => {
       CI_JOB_TOKEN: job.token, CI_JOB_STARTED_AT: '2024-01-02T03:04:05Z', CI_JOB_STATUS: 'running', CI_NODE_TOTAL: '1',
       CI_REPOSITORY_URL: `http://gitlab-ci-token:${job.token}@${u.host}/root/predefined.git`, CI_REGISTRY_USER: 'gitlab-ci-token', CI_REGISTRY_PASSWORD: job.token,
       GITLAB_USER_ID: '1', GITLAB_USER_LOGIN: 'root', GITLAB_USER_NAME: 'Administrator',
-      GREETING: 'hi predefined from master', DOLLAR: '$HOME',
+      GREETING: 'hi predefined from master',
+      // Left for the runner, as GitLab sends them: `$$` is its escape, and CI_PROJECT_DIR is where it puts the job.
+      DOLLAR: '$$HOME', PIP_CACHE_DIR: '$CI_PROJECT_DIR/.cache/pip',
     })
-    expect(v.CI_COMMIT_TAG).toBeUndefined()
+    expect([v.CI_COMMIT_TAG, v.CI_PROJECT_DIR, v.CI_BUILDS_DIR]).toEqual([undefined, undefined, undefined])
     expect(job.git_info).toEqual({
       repo_url: `http://gitlab-ci-token:${job.token}@${u.host}/root/predefined.git`, ref: 'master', sha,
       before_sha: '0000000000000000000000000000000000000000', ref_type: 'branch', refspecs: ['+refs/heads/master:refs/remotes/origin/master'], depth: 20,
