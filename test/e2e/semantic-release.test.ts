@@ -97,4 +97,48 @@ describe.skipIf(!installed)('semantic-release with @semantic-release/gitlab on c
     expect(download.status).toBe(200)
     expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes)
   })
+
+  it('releases v1.0.1 from a merged fix in a GitLab job, and comments on the merge request and the issue it closed', async () => {
+    const issue = expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Greeting an empty name prints nothing' }), 201).body
+    await git.run(dir, 'checkout', '-q', '-b', 'empty-name')
+    const fix = await git.commit(dir, `fix: greet someone when no name is given\n\nCloses #${issue.iid}`, { 'greet.sh': 'echo "hello ${1:-there}"\n' })
+    await git.run(dir, 'push', '-q', urlWithCredentials(server.url, '/alice/app.git', 'alice', alice.token), 'empty-name')
+    const mr = expectStatus(await alice.api.post(`/projects/${project.id}/merge_requests`, {
+      source_branch: 'empty-name', target_branch: 'main', title: 'Greet someone when no name is given',
+    }), 201).body
+    await server.app.tasks.idle()
+    const merged = expectStatus(await alice.api.put(`/projects/${project.id}/merge_requests/${mr.iid}/merge`), 200).body
+    await server.app.tasks.idle()
+    await git.run(dir, 'checkout', '-q', 'main')
+    await git.run(dir, 'pull', '-q', '--ff-only')
+    expect(await git.run(dir, 'rev-parse', 'HEAD')).toBe(merged.merge_commit_sha)
+    const bytes = await build('1.0.1')
+
+    // What a GitLab job's environment tells semantic-release (env-ci's gitlab service): the project by id, the API URL.
+    const out = await semanticRelease([], {
+      CI: 'true', GITLAB_CI: 'true', CI_COMMIT_REF_NAME: 'main', CI_COMMIT_SHA: merged.merge_commit_sha,
+      CI_PROJECT_ID: String(project.id), CI_PROJECT_PATH: 'alice/app', CI_PROJECT_URL: `${server.url}/alice/app`,
+      CI_API_V4_URL: `${server.url}/api/v4`, CI_PROJECT_DIR: dir, GL_TOKEN: alice.token,
+    })
+    expect(out).toContain('Published release 1.0.1 on default channel')
+
+    expect(expectStatus(await alice.api.get(`/projects/${project.id}/repository/tags/v1.0.1`), 200).body.commit.id).toBe(merged.merge_commit_sha)
+    const release = expectStatus(await alice.api.get(`/projects/${project.id}/releases/v1.0.1`), 200).body
+    expect(release.description).toContain('### Bug Fixes')
+    expect(release.description).toContain('greet someone when no name is given')
+    expect(release.description).toContain(fix.slice(0, 7))
+    const latest = expectStatus(await alice.api.get(`/projects/${project.id}/releases`), 200).body
+    expect(latest.map((r: any) => r.tag_name)).toEqual(['v1.0.1', 'v1.0.0'])
+    const download = await fetch(release.assets.links[0].url, { headers: { 'PRIVATE-TOKEN': alice.token } })
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes)
+
+    // The success step finds the merged merge request of the released commits and the issue it closed.
+    const note = (kind: string, iid: number) => alice.api.get(`/projects/${project.id}/${kind}/${iid}/notes`, { query: { sort: 'asc' } })
+    const mrNotes = expectStatus(await note('merge_requests', mr.iid), 200).body.filter((n: any) => !n.system)
+    const issueNotes = expectStatus(await note('issues', issue.iid), 200).body.filter((n: any) => !n.system)
+    const releaseUrl = `${server.url}/alice/app/-/releases/v1.0.1`
+    expect(mrNotes.map((n: any) => n.body)).toEqual([expect.stringContaining(`This MR is included in version 1.0.1 :tada:\n\nThe release is available on [GitLab release](${releaseUrl}).`)])
+    expect(issueNotes.map((n: any) => n.body)).toEqual([expect.stringContaining('This issue has been resolved in version 1.0.1')])
+    expect((await fetch(releaseUrl)).status).toBe(200)
+  })
 })
