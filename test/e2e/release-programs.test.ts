@@ -1,6 +1,7 @@
-// semantic-release with @semantic-release/gitlab, unchanged, against collab serve (issue 23): it reads the commits,
-// pushes the tag over smart HTTP, uploads its asset to the generic package registry, creates the release with a
-// link to it, and comments on the merged merge request and the issue it closed, as it does on GitLab.
+// Release programs, unchanged, against collab serve (issue 23). semantic-release with @semantic-release/gitlab reads
+// the commits, pushes the tag over smart HTTP, uploads its asset to the generic package registry, creates the release
+// with a link to it, and comments on the merged merge request and the issue it closed, as it does on GitLab; then
+// gitbeaker's CLI and the gitlab gem's (Debian's ruby-gitlab) list those releases and the project's environments.
 // The programs need Node >= 22: they live in test/e2e/release-programs (npm ci --prefix test/e2e/release-programs),
 // run under that folder's Node from npm's node package.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
@@ -14,7 +15,17 @@ import { startTestServer, type TestServer } from '../helpers/server.js'
 const PROGRAMS = new URL('./release-programs/node_modules/', import.meta.url).pathname
 const NODE22 = join(PROGRAMS, 'node/bin/node')
 const SEMANTIC_RELEASE = join(PROGRAMS, 'semantic-release/bin/semantic-release.js')
+const GITBEAKER = join(PROGRAMS, '@gitbeaker/cli/dist/index.mjs')
 const installed = existsSync(NODE22) && existsSync(SEMANTIC_RELEASE)
+// Debian names the gem's `gitlab` command ruby-gitlab; .ci/run installs it as root.
+const RUBY_GITLAB = '/usr/bin/ruby-gitlab'
+
+/** Runs a program with only the environment given; fails with its output when it exits non-zero. */
+async function program(cmd: string, args: string[], env: Record<string, string>, cwd?: string) {
+  const r = await execa(cmd, args, { cwd, env, extendEnv: false, reject: false, all: true })
+  if (r.exitCode !== 0) throw new Error(`${[cmd, ...args].join(' ')} exited ${r.exitCode}:\n${r.all}`)
+  return r
+}
 
 const RELEASERC = {
   branches: ['main'],
@@ -25,7 +36,8 @@ const RELEASERC = {
   ],
 }
 
-describe.skipIf(!installed)('semantic-release with @semantic-release/gitlab on collab', () => {
+// The tests build on each other, in order: the second release follows the first, the CLIs list both.
+describe.skipIf(!installed)('release programs on collab', () => {
   let server: TestServer
   let git: GitCli
   let alice: TestUser
@@ -54,15 +66,9 @@ describe.skipIf(!installed)('semantic-release with @semantic-release/gitlab on c
     git?.cleanup()
   })
 
-  /** Runs semantic-release's bin under Node 22 in the work tree; fails with its output when it exits non-zero. */
-  async function semanticRelease(args: string[], env: Record<string, string>) {
-    const r = await execa(NODE22, [SEMANTIC_RELEASE, ...args], {
-      cwd: dir, extendEnv: false, reject: false, all: true,
-      env: { ...git.env, ...env },
-    })
-    if (r.exitCode !== 0) throw new Error(`semantic-release exited ${r.exitCode}:\n${r.all}`)
-    return r.all
-  }
+  /** semantic-release's bin under Node 22 in the work tree; its log. */
+  const semanticRelease = async (args: string[], env: Record<string, string>) =>
+    (await program(NODE22, [SEMANTIC_RELEASE, ...args], { ...git.env, ...env }, dir)).all
 
   async function build(version: string) {
     mkdirSync(join(dir, 'dist'), { recursive: true })
@@ -140,5 +146,43 @@ describe.skipIf(!installed)('semantic-release with @semantic-release/gitlab on c
     expect(mrNotes.map((n: any) => n.body)).toEqual([expect.stringContaining(`This MR is included in version 1.0.1 :tada:\n\nThe release is available on [GitLab release](${releaseUrl}).`)])
     expect(issueNotes.map((n: any) => n.body)).toEqual([expect.stringContaining('This issue has been resolved in version 1.0.1')])
     expect((await fetch(releaseUrl)).status).toBe(200)
+  })
+
+  it('gitbeaker\'s CLI lists the releases semantic-release made and the environments', async () => {
+    const gitbeaker = async (...args: string[]) => JSON.parse((await program(NODE22, [GITBEAKER, ...args], {
+      PATH: git.env.PATH, HOME: git.env.HOME, GITLAB_HOST: server.url, GITLAB_TOKEN: alice.token,
+    })).stdout)
+    const created = await gitbeaker('environments', 'create', 'alice/app', 'production', '--external-url=https://app.example.com', '--tier=production')
+    expect(created).toMatchObject({ name: 'production', slug: 'production', external_url: 'https://app.example.com', tier: 'production', state: 'available' })
+    expect(await gitbeaker('environments', 'create', 'alice/app', 'review/empty-name')).toMatchObject({ name: 'review/empty-name', tier: 'development' })
+
+    const environments = await gitbeaker('environments', 'all', 'alice/app')
+    expect(environments.map((e: any) => [e.name, e.tier, e.external_url])).toEqual([
+      ['production', 'production', 'https://app.example.com'], ['review/empty-name', 'development', null],
+    ])
+
+    const releases = await gitbeaker('project-releases', 'all', 'alice/app')
+    expect(releases.map((r: any) => [r.tag_name, r.assets.links.map((l: any) => l.name)])).toEqual([['v1.0.1', ['App']], ['v1.0.0', ['App']]])
+    const first = await gitbeaker('project-releases', 'show', 'alice/app', 'v1.0.0')
+    expect(first).toMatchObject({ tag_name: 'v1.0.0', name: 'v1.0.0', _links: { self: `${server.url}/alice/app/-/releases/v1.0.0` } })
+    expect(first.description).toContain('greet people by name')
+  })
+
+  it.skipIf(!existsSync(RUBY_GITLAB))('the gitlab gem\'s CLI lists the releases and the environments', async () => {
+    const gem = async (...args: string[]) => JSON.parse((await program(RUBY_GITLAB, [...args, '--json'], {
+      PATH: git.env.PATH, HOME: git.env.HOME, GITLAB_API_ENDPOINT: `${server.url}/api/v4`, GITLAB_API_PRIVATE_TOKEN: alice.token,
+    })).stdout)
+    // The gem's --json prints the top-level fields it was asked for (a nested object reads "Hash").
+    const releases = await gem('project_releases', 'alice/app', '--only=tag_name,name,upcoming_release')
+    expect(releases.result).toEqual([
+      { name: 'v1.0.1', tag_name: 'v1.0.1', upcoming_release: false }, { name: 'v1.0.0', tag_name: 'v1.0.0', upcoming_release: false },
+    ])
+    const one = await gem('project_release', 'alice/app', 'v1.0.1', '--only=tag_name,description,assets')
+    expect(one.result).toEqual({ tag_name: 'v1.0.1', description: expect.stringContaining('### Bug Fixes'), assets: 'Hash' })
+    const environments = await gem('environments', 'alice/app', '--only=name,tier,external_url')
+    expect(environments.result).toEqual([
+      { name: 'production', tier: 'production', external_url: 'https://app.example.com' },
+      { name: 'review/empty-name', tier: 'development', external_url: null },
+    ])
   })
 })
