@@ -262,6 +262,7 @@ describe('the merge request declarations', () => {
       'GET …/changes',
       'GET …/closes_issues',
       'GET …/commits',
+      'GET …/merge_ref',
       'GET …/notes',
       'GET …/notes/:note_id',
       'GET …/participants',

@@ -26,10 +26,14 @@ export const groupHandlers = {
 
   listNamespaces: (input, ctx) => {
     const { rows, total } = groups.listNamespaces(ctx, { search: input.search, ownedOnly: input.owned_only })
-    return { status: 200, body: rows.map((n) => presentNamespace(n, ctx)), total }
+    const owners = groups.namespaceOwners(ctx, rows)
+    return { status: 200, body: rows.map((n) => presentNamespace(n, ctx, n.owner_id === null ? undefined : owners.get(n.owner_id))), total }
   },
 
-  getNamespace: (input, ctx) => ({ status: 200, body: presentNamespace(groups.findNamespace(ctx, input.id), ctx) }),
+  getNamespace: (input, ctx) => {
+    const ns = groups.findNamespace(ctx, input.id)
+    return { status: 200, body: presentNamespace(ns, ctx, ns.owner_id === null ? undefined : groups.namespaceOwners(ctx, [ns]).get(ns.owner_id)) }
+  },
   namespaceExists: (input, ctx) => ({ status: 200, body: groups.namespaceExists(ctx, input.id, input.parent_id) }),
 } satisfies Handlers<typeof contract.groups>
 

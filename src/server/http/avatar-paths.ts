@@ -1,14 +1,12 @@
 // The web path of a user's avatar (GitLab's /uploads/-/system/user/avatar/:id/:filename), public as on GitLab.
 import { readAvatar } from '../services/avatars.js'
 import type { AppDeps } from '../context.js'
-import { findUserById } from '../store/users.js'
 import type { Router } from './router.js'
 
 export function mountAvatarPaths(router: Router, app: AppDeps) {
   router.get('/uploads/-/system/user/avatar/:id/:filename', async (req, res) => {
     const id = /^\d{1,15}$/.test(req.params.id!) ? Number(req.params.id) : 0
-    const user = findUserById(app.db, id)
-    const file = user ? await readAvatar(app, id, req.params.filename!, user.avatar_path) : null
+    const file = id ? await readAvatar(app, id, req.params.filename!) : null
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"404 Not Found"}')
       return

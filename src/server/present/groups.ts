@@ -3,21 +3,23 @@ import type { Group, Member, Namespace } from '../../contract/entities/groups.js
 import type { RequestContext } from '../context.js'
 import type { MemberRow } from '../store/members.js'
 import type { NamespaceRow } from '../store/namespaces.js'
-import { presentUserBasic } from './users.js'
+import type { UserRow } from '../store/users.js'
+import { presentUserBasic, userAvatarUrl } from './users.js'
 
 type Urls = Pick<RequestContext, 'baseUrl'>
 
 export const namespaceWebUrl = (ns: Pick<NamespaceRow, 'kind' | 'full_path'>, ctx: Urls) =>
   ns.kind === 'group' ? `${ctx.baseUrl}/groups/${ns.full_path}` : `${ctx.baseUrl}/${ns.full_path}`
 
-export const presentNamespace = (ns: NamespaceRow, ctx: Urls): Namespace => ({
+/** `owner`: a user namespace's owner, whose avatar it shows; groups have no avatar in collab. */
+export const presentNamespace = (ns: NamespaceRow, ctx: Urls, owner?: Pick<UserRow, 'id' | 'avatar_path'>): Namespace => ({
   id: ns.id,
   name: ns.name,
   path: ns.path,
   kind: ns.kind,
   full_path: ns.full_path,
   parent_id: ns.parent_id,
-  avatar_url: null,
+  avatar_url: ns.kind === 'user' && owner ? userAvatarUrl(owner, ctx) : null,
   web_url: namespaceWebUrl(ns, ctx),
 })
 

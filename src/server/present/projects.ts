@@ -41,7 +41,8 @@ function derive(p: ProjectView, ctx: Urls): Derived {
       kind: p.ns_kind,
       full_path: p.ns_full_path,
       parent_id: p.ns_parent_id,
-      avatar_url: null,
+      // A user namespace shows its owner's avatar, as NamespaceBasic does.
+      avatar_url: p.ns_kind === 'user' && p.ns_owner_id !== null ? userAvatarUrl({ id: p.ns_owner_id, avatar_path: p.owner_avatar_path }, ctx) : null,
       web_url: namespaceWebUrl({ kind: p.ns_kind, full_path: p.ns_full_path }, ctx),
     },
   }

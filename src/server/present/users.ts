@@ -1,5 +1,6 @@
 // Users and tokens as GitLab serializes them.
 import type { PersonalAccessToken, User, UserBasic, UserPublic } from '../../contract/entities/users.js'
+import { userAvatarUrl as avatarUrlAt } from '../../core/avatar-url.js'
 import type { RequestContext } from '../context.js'
 import type { IdentityRow } from '../store/identities.js'
 import type { TokenRow } from '../store/tokens.js'
@@ -7,15 +8,8 @@ import type { UserRow } from '../store/users.js'
 
 type Urls = Pick<RequestContext, 'baseUrl'>
 
-/** The file name of the identicon collab draws for a user without an avatar (never an uploadable name: svg is refused). */
-export const IDENTICON_NAME = 'identicon.svg'
-
-/**
- * A user's avatar, or else the identicon collab serves itself at the same place: never null, as clients such as the
- * GitLab MCP server require a string, and never a third-party URL (GitLab falls back to its own default avatar too).
- */
-export const userAvatarUrl = (u: Pick<UserRow, 'id' | 'avatar_path'>, ctx: Urls) =>
-  `${ctx.baseUrl}/uploads/-/system/user/avatar/${u.id}/${encodeURIComponent(u.avatar_path ?? IDENTICON_NAME)}`
+/** A user's avatar or identicon under the request's base URL (core/avatar-url.ts has the rule). */
+export const userAvatarUrl = (u: Pick<UserRow, 'id' | 'avatar_path'>, ctx: Urls) => avatarUrlAt(ctx.baseUrl, u)
 
 export const presentUserBasic = (u: UserRow, ctx: Urls): UserBasic => ({
   id: u.id,

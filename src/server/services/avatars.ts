@@ -2,11 +2,11 @@
 // same path under the base URL, as GitLab's avatar_url.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { IDENTICON_NAME } from '../../core/avatar-url.js'
 import { validationFailed } from '../../core/errors.js'
 import type { AppDeps } from '../context.js'
 import { updateUserRow } from '../store/user-admin.js'
 import { findUserById } from '../store/users.js'
-import { IDENTICON_NAME } from '../present/users.js'
 import { sanitizedName } from './uploads.js'
 
 export interface AvatarFile { filename: string; data: Buffer }
@@ -63,13 +63,13 @@ export function identicon(user: { id: number; name: string; username: string }):
 
 /**
  * The stored file when the name is the user's current avatar, the identicon under its own name when the user has
- * none; null otherwise (a 404, whatever the name holds).
+ * none; null otherwise (a 404, whatever the name or the user id holds).
  */
-export async function readAvatar(app: AppDeps, userId: number, name: string, current: string | null) {
-  if (current === null && name === IDENTICON_NAME) {
-    const user = findUserById(app.db, userId)
-    return user && { data: identicon(user), type: 'image/svg+xml' }
-  }
+export async function readAvatar(app: AppDeps, userId: number, name: string) {
+  const user = findUserById(app.db, userId)
+  if (!user) return null
+  const current = user.avatar_path
+  if (current === null && name === IDENTICON_NAME) return { data: identicon(user), type: 'image/svg+xml' }
   if (current === null || name !== current) return null
   const data = await readFile(join(avatarDir(app, userId), current)).catch(() => null)
   return data && { data, type: TYPES[extension(current)]! }

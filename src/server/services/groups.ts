@@ -4,6 +4,7 @@ import { parseIdOrPath } from '../../contract/params.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { canReadGroup, isAdmin, isExternal, MAINTAINER, openVisibilities, OWNER, requireGroupLevel } from '../policy.js'
+import { usersByIds } from '../store/issues.js'
 import { insertMember } from '../store/members.js'
 import * as store from '../store/namespaces.js'
 import { currentSettings, restrictedLevelMessage, visibilityAllowed } from './application-settings.js'
@@ -11,6 +12,7 @@ import { lessVisible, requireAllowedUnderParent } from './visibility.js'
 import { isReservedTopLevel, isValidName, isValidPath, NAME_MESSAGE, PATH_MESSAGE } from './naming.js'
 import { emitGroupSystemEvent } from './webhook-system-events.js'
 import { transaction } from '../store/db.js'
+import type { UserRow } from '../store/users.js'
 
 export function findVisibleGroup(ctx: RequestContext, ref: string | number): store.NamespaceRow {
   const key = parseIdOrPath(ref)
@@ -91,6 +93,11 @@ export function namespaceExists(ctx: RequestContext, path: string, parentId?: nu
   let n = 1
   while (taken(`${path}${n}`)) n++
   return { exists: true, suggests: [`${path}${n}`] }
+}
+
+/** The owners of user namespaces, whose avatars those namespaces show (NamespaceBasic's avatar_url). */
+export function namespaceOwners(ctx: RequestContext, rows: store.NamespaceRow[]): Map<number, UserRow> {
+  return usersByIds(ctx.app.db, rows.flatMap((n) => (n.kind === 'user' && n.owner_id !== null ? [n.owner_id] : [])))
 }
 
 export function findNamespace(ctx: RequestContext, ref: string) {

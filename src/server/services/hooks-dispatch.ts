@@ -14,7 +14,7 @@ import { hookAlertStatus } from '../../core/hook-alert.js'
 import { onRefsMoved, type PushEvent, type RefChange } from './git-access.js'
 import { deliver, stopDeliveries } from './webhook-delivery.js'
 import { isFeedEvent, onHookEvent, type HookEvent, type WebhookEvent } from './webhook-events.js'
-import { buildPayload, hookProject } from './webhook-payloads.js'
+import { buildPayload, hookAvatarUrl, hookProject } from './webhook-payloads.js'
 import { jobPayload, pipelinePayload, pushPayload, ZERO_SHA } from './webhook-payloads-ci.js'
 
 /** A kind of delivery: the switch a hook needs, the log's trigger, the X-Gitlab-Event header. */
@@ -101,7 +101,7 @@ const branchOf = (ref: string) => (ref.startsWith('refs/heads/') ? ref.slice('re
 
 function repositoryUpdate(app: AppDeps, p: ProjectView, e: PushEvent) {
   return {
-    event_name: 'repository_update', user_id: e.user.id, user_name: e.user.name, user_email: '[REDACTED]', user_avatar: null,
+    event_name: 'repository_update', user_id: e.user.id, user_name: e.user.name, user_email: '[REDACTED]', user_avatar: hookAvatarUrl(app, e.user),
     project_id: p.id, project: hookProject(app, p), changes: e.changes.map((c: RefChange) => ({ before: c.before ?? ZERO_SHA, after: c.after ?? ZERO_SHA, ref: c.ref })),
     refs: e.changes.map((c) => c.ref),
   }

@@ -12,7 +12,7 @@ import { findUserById, type UserRow } from '../store/users.js'
 import type { RefChange } from './git-access.js'
 import { detailedStatus } from './merge-requests.js'
 import { isProtectedBranch } from './protected-branches.js'
-import { hookProject, hookRepository, hookUser, projectUrls } from './webhook-payloads.js'
+import { hookAvatarUrl, hookProject, hookRepository, hookUser, projectUrls } from './webhook-payloads.js'
 
 /** Git's null object id: the `before` of a created ref and the `after` of a deleted one. */
 export const ZERO_SHA = '0000000000000000000000000000000000000000'
@@ -62,7 +62,7 @@ export async function pushPayload(app: AppDeps, p: ProjectView, user: UserRow, c
   return {
     object_kind: tag ? 'tag_push' : 'push', event_name: tag ? 'tag_push' : 'push', before: change.before ?? ZERO, after: change.after ?? ZERO,
     ref: change.ref, ref_protected: !tag && isProtectedBranch(app, p, change.ref.slice('refs/heads/'.length)), checkout_sha: head?.id ?? null, message: null, user_id: user.id, user_name: user.name,
-    user_username: user.username, user_email: '[REDACTED]', user_avatar: null, project_id: p.id, project: hookProject(app, p),
+    user_username: user.username, user_email: '[REDACTED]', user_avatar: hookAvatarUrl(app, user), project_id: p.id, project: hookProject(app, p),
     commits: entries, total_commits_count: total, push_options: {}, repository: hookRepository(app, p),
   }
 }
@@ -85,7 +85,7 @@ function buildEntry(app: AppDeps, j: JobRow) {
     id: j.id, stage: j.stage, name: j.name, status: j.status, created_at: utc(j.created_at), started_at: utc(j.started_at),
     finished_at: utc(j.finished_at), duration: seconds(j.started_at, j.finished_at), queued_duration: seconds(j.queued_at, j.started_at),
     failure_reason: j.failure_reason, when: j.when_, manual: j.when_ === 'manual', allow_failure: j.allow_failure === 1,
-    user: j.user_id ? hookUser(findUserById(app.db, j.user_id)) : null, runner: null,
+    user: j.user_id ? hookUser(app, findUserById(app.db, j.user_id)) : null, runner: null,
     artifacts_file: { filename: j.artifacts_file, size: j.artifacts_size }, environment: null,
   }
 }
@@ -110,7 +110,7 @@ export async function pipelinePayload(app: AppDeps, p: ProjectView, pl: Pipeline
       finished_at: utc(pl.finished_at), duration: pl.duration, queued_duration: pl.queued_duration, variables: [],
       url: `${projectUrls(app, p).web}/-/pipelines/${pl.id}`,
     },
-    merge_request: hookMergeRequest(app, p, pl), user: pl.user_id ? hookUser(findUserById(app.db, pl.user_id)) : null, project: hookProject(app, p),
+    merge_request: hookMergeRequest(app, p, pl), user: pl.user_id ? hookUser(app, findUserById(app.db, pl.user_id)) : null, project: hookProject(app, p),
     commit: await commitOf(app, p, pl.sha), builds: pipelineJobs(app.db, pl.id).filter((j) => !j.retried).map((j) => buildEntry(app, j)),
   }
 }
@@ -124,7 +124,7 @@ export async function jobPayload(app: AppDeps, p: ProjectView, j: JobRow) {
     build_started_at: utc(j.started_at), build_finished_at: utc(j.finished_at), build_duration: seconds(j.started_at, j.finished_at),
     build_queued_duration: seconds(j.queued_at, j.started_at), build_allow_failure: j.allow_failure === 1, build_failure_reason: j.failure_reason ?? 'unknown_failure',
     pipeline_id: j.pipeline_id, runner: null, project_id: p.id, project_name: `${p.ns_full_name} / ${p.name}`,
-    user: j.user_id ? hookUser(findUserById(app.db, j.user_id)) : null,
+    user: j.user_id ? hookUser(app, findUserById(app.db, j.user_id)) : null,
     commit: {
       id: j.pipeline_id, name: null, sha: j.sha, message: c?.message ?? null, author_name: c?.authorName ?? null, author_email: c?.authorEmail ?? null,
       author_url: null, status: pl?.status ?? null, duration: pl?.duration ?? null, started_at: utc(pl?.started_at ?? null), finished_at: utc(pl?.finished_at ?? null),

@@ -1,5 +1,6 @@
 // GitLab's webhook payloads for issues, notes, merge requests and wiki pages (docs: user/project/integrations/webhook_events),
 // built from the stored rows after the write committed.
+import { userAvatarUrl } from '../../core/avatar-url.js'
 import { ciBaseUrl } from '../ci/lifecycle-events.js'
 import type { AppDeps } from '../context.js'
 import { readCommitInfo } from '../git/read.js'
@@ -19,9 +20,12 @@ import type { HookEvent, WebhookEvent } from './webhook-events.js'
 
 const VISIBILITY_LEVEL = { private: 0, internal: 10, public: 20 } as const
 
+/** A user's avatar_url in a payload: the one rule the API's presenters follow, under the server's base URL. */
+export const hookAvatarUrl = (app: AppDeps, u: Pick<UserRow, 'id' | 'avatar_path'>) => userAvatarUrl(ciBaseUrl(app), u)
+
 /** GitLab 17 keeps e-mail addresses out of hook payloads. */
-export const hookUser = (u: UserRow | undefined) => u
-  ? { id: u.id, name: u.name, username: u.username, avatar_url: null, email: '[REDACTED]' }
+export const hookUser = (app: AppDeps, u: UserRow | undefined) => u
+  ? { id: u.id, name: u.name, username: u.username, avatar_url: hookAvatarUrl(app, u), email: '[REDACTED]' }
   : null
 
 export function projectUrls(app: AppDeps, p: ProjectView) {
@@ -52,7 +56,7 @@ function hookLabels(app: AppDeps, projectId: number, noteableId: number) {
   }))
 }
 
-const usersOf = (app: AppDeps, ids: number[]) => ids.map((id) => hookUser(findUserById(app.db, id))).filter((u) => u !== null)
+const usersOf = (app: AppDeps, ids: number[]) => ids.map((id) => hookUser(app, findUserById(app.db, id))).filter((u) => u !== null)
 
 function issueAttributes(app: AppDeps, p: ProjectView, i: IssueRow) {
   const assignees = assigneeIdsOf(app.db, [i.id]).get(i.id) ?? []
@@ -95,7 +99,7 @@ function issuePayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent, { kind
   const attrs = issueAttributes(app, p, issue)
   return {
     confidential, project: p, payload: {
-      object_kind: 'issue', event_type: confidential ? 'confidential_issue' : 'issue', user: hookUser(findUserById(app.db, e.userId)),
+      object_kind: 'issue', event_type: confidential ? 'confidential_issue' : 'issue', user: hookUser(app, findUserById(app.db, e.userId)),
       project: hookProject(app, p), object_attributes: { ...attrs, action: e.action }, labels: attrs.labels, changes: e.changes ?? {},
       repository: hookRepository(app, p), assignees: usersOf(app, attrs.assignee_ids),
     },
@@ -108,7 +112,7 @@ function mergeRequestPayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent,
   const attrs = mergeRequestAttributes(app, p, mr)
   return {
     confidential: false, project: p, payload: {
-      object_kind: 'merge_request', event_type: 'merge_request', user: hookUser(findUserById(app.db, e.userId)), project: hookProject(app, p),
+      object_kind: 'merge_request', event_type: 'merge_request', user: hookUser(app, findUserById(app.db, e.userId)), project: hookProject(app, p),
       object_attributes: { ...attrs, action: e.action }, labels: attrs.labels, changes: {}, repository: hookRepository(app, p),
       assignees: usersOf(app, attrs.assignee_ids), reviewers: [],
     },
@@ -143,7 +147,7 @@ async function notePayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent, {
   const position = note.type === 'DiffNote' && note.position ? JSON.parse(note.position) as Record<string, unknown> : null
   return {
     confidential, project: p, payload: {
-      object_kind: 'note', event_type: confidential ? 'confidential_note' : 'note', user: hookUser(findUserById(app.db, e.userId)),
+      object_kind: 'note', event_type: confidential ? 'confidential_note' : 'note', user: hookUser(app, findUserById(app.db, e.userId)),
       project_id: p.id, project: hookProject(app, p),
       object_attributes: {
         attachment: null, author_id: note.author_id, change_position: null, commit_id: commit?.id ?? null, created_at: note.created_at,
@@ -164,7 +168,7 @@ function wikiPayload(app: AppDeps, p: ProjectView, e: Extract<HookEvent, { kind:
   const wikiUrl = `${u.web}/-/wikis`
   return {
     confidential: false, project: p, payload: {
-      object_kind: 'wiki_page', user: hookUser(findUserById(app.db, e.userId)), project: hookProject(app, p),
+      object_kind: 'wiki_page', user: hookUser(app, findUserById(app.db, e.userId)), project: hookProject(app, p),
       wiki: { web_url: `${wikiUrl}/home`, git_ssh_url: u.ssh.replace(/\.git$/, '.wiki.git'), git_http_url: u.http.replace(/\.git$/, '.wiki.git'),
         path_with_namespace: `${p.ns_full_path}/${p.path}.wiki`, default_branch: 'master' },
       object_attributes: {

@@ -25,7 +25,7 @@ describe('GET /namespaces', () => {
     expect(res.status).toBe(200)
     for (const n of res.body) Namespace.strict().parse(n)
     expect(res.body).toEqual([
-      { id: res.body[0].id, name: 'Alice A', path: 'alice', kind: 'user', full_path: 'alice', parent_id: null, avatar_url: null, web_url: `${server.url}/alice` },
+      { id: res.body[0].id, name: 'Alice A', path: 'alice', kind: 'user', full_path: 'alice', parent_id: null, avatar_url: `${server.url}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`, web_url: `${server.url}/alice` },
       { id: team.id, name: 'Team', path: 'team', kind: 'group', full_path: 'team', parent_id: null, avatar_url: null, web_url: `${server.url}/groups/team` },
     ])
   })

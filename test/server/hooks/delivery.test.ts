@@ -64,7 +64,7 @@ describe('issue events', () => {
     const web = `${server.url}/alice/demo`
     expect(got.body).toMatchObject({
       object_kind: 'issue', event_type: 'issue',
-      user: { id: alice.id, name: 'Alice A', username: 'alice', avatar_url: null, email: '[REDACTED]' },
+      user: { id: alice.id, name: 'Alice A', username: 'alice', avatar_url: `${server.url}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`, email: '[REDACTED]' },
       project: { id: project.id, name: 'demo', web_url: web, path_with_namespace: 'alice/demo', git_http_url: `${web}.git`, visibility_level: 0, namespace: 'Alice A' },
       object_attributes: { id: issue.id, iid: 1, title: 'Broken', state: 'opened', action: 'open', url: `${web}/-/issues/1`, confidential: false, assignee_ids: [], labels: [] },
       labels: [], changes: {}, assignees: [], repository: { name: 'demo', homepage: web },
@@ -134,7 +134,7 @@ describe('notes, merge requests and pushes', () => {
     expect(got.headers['x-gitlab-event']).toBe('Push Hook')
     expect(got.body).toMatchObject({
       object_kind: 'push', event_name: 'push', ref: 'refs/heads/main', ref_protected: true, after: c.id, checkout_sha: c.id, user_username: 'alice',
-      project_id: project.id, total_commits_count: 1,
+      user_avatar: `${server.url}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`, project_id: project.id, total_commits_count: 1,
       commits: [{ id: c.id, message: 'Add a\n\nbody\n', title: 'Add a', added: ['a.txt'], modified: [], removed: [], author: { name: expect.any(String) } }],
     })
     await deliveriesIdle(server.app)

@@ -49,7 +49,7 @@ describe('POST /projects', () => {
       last_activity_at: NOW,
       namespace: {
         id: p.namespace.id, name: 'Alice Liddell', path: 'alice', kind: 'user', full_path: 'alice', parent_id: null,
-        avatar_url: null, web_url: `${base}/alice`,
+        avatar_url: `${base}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`, web_url: `${base}/alice`,
       },
       visibility: 'private',
       owner: { id: alice.id, username: 'alice', name: 'Alice Liddell', state: 'active', avatar_url: `${base}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`, web_url: `${base}/alice`, created_at: NOW },
