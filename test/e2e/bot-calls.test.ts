@@ -1,5 +1,6 @@
 // The calls bots stop at (issue 23) through real clients: @gitbeaker/rest and python-gitlab 3.12 read a merge request's
-// diffs, compare two refs and list a milestone's merge requests on collab unchanged.
+// diffs, compare two refs and list a milestone's merge requests on collab unchanged; python-gitlab also reads merge_ref,
+// awards gemoji names, reverts a commit and reads the project's storage and snapshot.
 import { Gitlab } from '@gitbeaker/rest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasPythonGitlab, runPythonGitlab } from '../helpers/python-gitlab.js'
@@ -29,12 +30,17 @@ describe('@gitbeaker/rest', () => {
 })
 
 describe.skipIf(!hasPythonGitlab)('python-gitlab', () => {
-  it('pages through /diffs, reads raw_diffs, repository_compare and milestone.merge_requests()', async () => {
+  it('pages through /diffs, reads raw_diffs, repository_compare, milestone.merge_requests(), merge_ref, storage and snapshot, awards and reverts', async () => {
     expect(await runPythonGitlab('python-gitlab-bot-calls.py', server)).toEqual({
       diffs: [['README.md', false, '@@ -1 +1 @@\n-hi\n+hello\n'], ['a.txt', true, '@@ -0,0 +1 @@\n+a\n']],
       raw_starts: true,
       compare: [['Add a and b'], ['README.md', 'a.txt'], false],
       milestone_mrs: [1],
+      merge_ref: [['commit_id'], true, "Merge branch 'feature' into 'master'"],
+      awards: ['tractor', 'thumbsup', '8ball'],
+      revert: true,
+      storage: [true, 'default', true],
+      snapshot: [true, true, true],
     })
   })
 })
