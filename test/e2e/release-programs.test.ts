@@ -32,7 +32,11 @@ const RELEASERC = {
   plugins: [
     '@semantic-release/commit-analyzer',
     '@semantic-release/release-notes-generator',
-    ['@semantic-release/gitlab', { assets: [{ path: 'dist/app.txt', label: 'App', target: 'generic_package' }] }],
+    ['@semantic-release/gitlab', { assets: [
+      { path: 'dist/app.txt', label: 'App', target: 'generic_package' },
+      // Without a target the plugin uploads through POST /projects/:id/uploads and links the upload's full_path.
+      { path: 'dist/checksums.txt', label: 'Checksums', type: 'other' },
+    ] }],
   ],
 }
 
@@ -74,10 +78,11 @@ describe.skipIf(!installed)('release programs on collab', () => {
     mkdirSync(join(dir, 'dist'), { recursive: true })
     const bytes = Buffer.from(`app ${version}\n\u0000\u00ff binary tail\n`, 'latin1')
     writeFileSync(join(dir, 'dist/app.txt'), bytes)
+    writeFileSync(join(dir, 'dist/checksums.txt'), `sha256 ${version}\n`)
     return bytes
   }
 
-  it('releases v1.0.0 from a feat commit: tag, release notes, the asset in the generic package registry', async () => {
+  it('releases v1.0.0 from a feat commit: tag, release notes, assets in the generic package registry and the uploads', async () => {
     const feat = await git.commit(dir, 'feat: greet people by name', { 'greet.sh': 'echo "hello $1"\n' })
     await git.run(dir, 'push', '-q', urlWithCredentials(server.url, '/alice/app.git', 'alice', alice.token), 'main')
     const bytes = await build('1.0.0')
@@ -92,16 +97,22 @@ describe.skipIf(!installed)('release programs on collab', () => {
     expect(release.description).toContain('greet people by name')
     expect(release.description).toContain('### Features')
     expect(release.commit.id).toBe(feat)
-    // The plugin links the package file's API URL, outside the project's web URL: external, as GitLab shows it.
-    expect(release.assets.links).toEqual([expect.objectContaining({
-      name: 'App', link_type: 'package', external: true,
-      url: `${server.url}/api/v4/projects/alice%2Fapp/packages/generic/release/1.0.0/App`,
-    })])
+    // The plugin links the package file's API URL and the upload's full_path, both outside the project's web URL:
+    // external, as GitLab shows them.
+    const links = Object.fromEntries(release.assets.links.map((l: any) => [l.name, l]))
+    expect(Object.keys(links).sort()).toEqual(['App', 'Checksums'])
+    expect(links.App).toMatchObject({
+      link_type: 'package', external: true, url: `${server.url}/api/v4/projects/alice%2Fapp/packages/generic/release/1.0.0/App`,
+    })
+    expect(links.Checksums).toMatchObject({ link_type: 'other', external: true, url: expect.stringMatching(/\/uploads\/[0-9a-f]{32}\/checksums\.txt$/) })
     const packages = expectStatus(await alice.api.get(`/projects/${project.id}/packages`), 200).body
     expect(packages.map((p: any) => [p.name, p.version, p.package_type])).toEqual([['release', '1.0.0', 'generic']])
-    const download = await fetch(release.assets.links[0].url, { headers: { 'PRIVATE-TOKEN': alice.token } })
+    const download = await fetch(links.App.url, { headers: { 'PRIVATE-TOKEN': alice.token } })
     expect(download.status).toBe(200)
     expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes)
+    // A public project's uploads open for anyone.
+    const checksums = await fetch(links.Checksums.url)
+    expect([checksums.status, await checksums.text()]).toEqual([200, 'sha256 1.0.0\n'])
   })
 
   it('releases v1.0.1 from a merged fix in a GitLab job, and comments on the merge request and the issue it closed', async () => {
@@ -135,7 +146,8 @@ describe.skipIf(!installed)('release programs on collab', () => {
     expect(release.description).toContain(fix.slice(0, 7))
     const latest = expectStatus(await alice.api.get(`/projects/${project.id}/releases`), 200).body
     expect(latest.map((r: any) => r.tag_name)).toEqual(['v1.0.1', 'v1.0.0'])
-    const download = await fetch(release.assets.links[0].url, { headers: { 'PRIVATE-TOKEN': alice.token } })
+    const app = release.assets.links.find((l: any) => l.name === 'App')
+    const download = await fetch(app.url, { headers: { 'PRIVATE-TOKEN': alice.token } })
     expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes)
 
     // The success step finds the merged merge request of the released commits and the issue it closed.
@@ -162,7 +174,9 @@ describe.skipIf(!installed)('release programs on collab', () => {
     ])
 
     const releases = await gitbeaker('project-releases', 'all', 'alice/app')
-    expect(releases.map((r: any) => [r.tag_name, r.assets.links.map((l: any) => l.name)])).toEqual([['v1.0.1', ['App']], ['v1.0.0', ['App']]])
+    expect(releases.map((r: any) => [r.tag_name, r.assets.links.map((l: any) => l.name).sort()])).toEqual([
+      ['v1.0.1', ['App', 'Checksums']], ['v1.0.0', ['App', 'Checksums']],
+    ])
     const first = await gitbeaker('project-releases', 'show', 'alice/app', 'v1.0.0')
     expect(first).toMatchObject({ tag_name: 'v1.0.0', name: 'v1.0.0', _links: { self: `${server.url}/alice/app/-/releases/v1.0.0` } })
     expect(first.description).toContain('greet people by name')
