@@ -1,6 +1,6 @@
 // A repository snapshot (GitLab's GET /projects/:id/snapshot, Gitaly's GetSnapshot): the bare repository's own files as
 // an uncompressed tar, streamed one file at a time, so memory never grows with the repository.
-import { createReadStream, type ReadStream } from 'node:fs'
+import type { ReadStream } from 'node:fs'
 import { open, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PassThrough, type Readable } from 'node:stream'
@@ -30,6 +30,7 @@ async function* walk(root: string, rel: string): AsyncGenerator<{ path: string; 
 async function addFile(pack: Pack, root: string, path: string): Promise<void> {
   const handle = await open(join(root, path), 'r').catch((err) => (missing(err) ? null : Promise.reject(err)))
   if (!handle) return
+  // Once a read stream exists it owns the descriptor: it closes it when it ends or is destroyed.
   let body: ReadStream | undefined
   try {
     const info = await handle.stat()
@@ -41,14 +42,14 @@ async function addFile(pack: Pack, root: string, path: string): Promise<void> {
         return
       }
       const entry = pack.entry(header, done)
-      body = createReadStream('', { fd: handle.fd, autoClose: false, start: 0, end: info.size - 1 })
+      body = handle.createReadStream({ start: 0, end: info.size - 1 })
       body.on('error', reject)
       body.pipe(entry)
     })
   } finally {
-    // A client that hung up destroys the pack and with it this entry (its callback fails): stop reading, then close.
-    body?.destroy()
-    await handle.close()
+    // A client that hung up destroys the pack and with it this entry (its callback fails): the read stops there.
+    if (body) body.destroy()
+    else await handle.close()
   }
 }
 
