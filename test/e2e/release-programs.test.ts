@@ -1,7 +1,8 @@
 // Release programs, unchanged, against collab serve (issue 23). semantic-release with @semantic-release/gitlab reads
 // the commits, pushes the tag over smart HTTP, uploads its asset to the generic package registry, creates the release
-// with a link to it, and comments on the merged merge request and the issue it closed, as it does on GitLab; then
-// gitbeaker's CLI and the gitlab gem's (Debian's ruby-gitlab) list those releases and the project's environments.
+// with a link to it, and comments on the merged merge request and the issue it closed, as it does on GitLab, run by
+// hand and in a pipeline's job on collab's runner; gitbeaker's CLI and the gitlab gem's (Debian's ruby-gitlab) list
+// those releases and the project's environments.
 // The programs need Node >= 22: they live in test/e2e/release-programs (npm ci --prefix test/e2e/release-programs),
 // run under that folder's Node from npm's node package.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
@@ -9,6 +10,7 @@ import { join } from 'node:path'
 import { execa } from 'execa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
+import { jobNamed, waitForFinished } from '../helpers/ci.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../helpers/git-cli.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 
@@ -40,7 +42,7 @@ const RELEASERC = {
   ],
 }
 
-// The tests build on each other, in order: the second release follows the first, the CLIs list both.
+// The tests build on each other, in order: each release follows the one before, the CLIs list the first two.
 describe.skipIf(!installed)('release programs on collab', () => {
   let server: TestServer
   let git: GitCli
@@ -49,7 +51,7 @@ describe.skipIf(!installed)('release programs on collab', () => {
   let dir: string
 
   beforeAll(async () => {
-    server = await startTestServer()
+    server = await startTestServer({ runner: { concurrency: 1 } })
     git = gitCli()
     alice = await createUser(server, 'alice')
     project = await createProject(alice.api, { name: 'app', visibility: 'public' })
@@ -198,5 +200,38 @@ describe.skipIf(!installed)('release programs on collab', () => {
       { name: 'production', tier: 'production', external_url: 'https://app.example.com' },
       { name: 'review/empty-name', tier: 'development', external_url: null },
     ])
+  })
+
+  it('releases v1.1.0 from a release job of a pipeline, as on GitLab CI: the job\'s variables tell it everything', async () => {
+    const variables = { GITLAB_TOKEN: alice.token, RELEASE_NODE: NODE22, SEMANTIC_RELEASE }
+    for (const [key, value] of Object.entries(variables)) {
+      expectStatus(await alice.api.post(`/projects/${project.id}/variables`, { key, value, masked: key === 'GITLAB_TOKEN' }), 201)
+    }
+    const ci = [
+      'release:',
+      '  rules:',
+      '    - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH',
+      '  script:',
+      '    - mkdir -p dist && echo "app $CI_COMMIT_SHORT_SHA" > dist/app.txt && echo sums > dist/checksums.txt',
+      '    - \'"$RELEASE_NODE" "$SEMANTIC_RELEASE"\'',
+    ].join('\n')
+    const sha = await git.commit(dir, 'feat: release from a pipeline', { '.gitlab-ci.yml': ci })
+    await git.run(dir, 'push', '-q', urlWithCredentials(server.url, '/alice/app.git', 'alice', alice.token), 'main')
+    await server.app.tasks.idle()
+    const pipelines = expectStatus(await alice.api.get(`/projects/${project.id}/pipelines`, { query: { sha } }), 200).body
+    expect(pipelines.map((p: any) => p.ref)).toEqual(['main'])
+    const finished = await waitForFinished(server, pipelines[0].id, 60_000)
+    const job = jobNamed(server, pipelines[0].id, 'release')
+    const trace = expectStatus(await alice.api.get(`/projects/${project.id}/jobs/${job.id}/trace`), 200).text
+    expect(finished.status, trace).toBe('success')
+    expect(trace).toContain('Published release 1.1.0 on default channel')
+    expect(trace).not.toContain(alice.token)
+
+    expect(expectStatus(await alice.api.get(`/projects/${project.id}/repository/tags/v1.1.0`), 200).body.commit.id).toBe(sha)
+    const release = expectStatus(await alice.api.get(`/projects/${project.id}/releases/v1.1.0`), 200).body
+    expect(release.description).toContain('release from a pipeline')
+    const app = release.assets.links.find((l: any) => l.name === 'App')
+    const download = await fetch(app.url, { headers: { 'PRIVATE-TOKEN': alice.token } })
+    expect(await download.text()).toBe(`app ${sha.slice(0, 8)}\n`)
   })
 })
