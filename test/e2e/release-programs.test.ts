@@ -202,7 +202,7 @@ describe.skipIf(!installed)('release programs on collab', () => {
     ])
   })
 
-  it('releases v1.1.0 from a release job of a pipeline, as on GitLab CI: the job\'s variables tell it everything', async () => {
+  it('releases v1.1.0 from a release job of a pipeline, the API called with the job token: the job\'s variables tell it everything', async () => {
     const variables = { GITLAB_TOKEN: alice.token, RELEASE_NODE: NODE22, SEMANTIC_RELEASE }
     for (const [key, value] of Object.entries(variables)) {
       expectStatus(await alice.api.post(`/projects/${project.id}/variables`, { key, value, masked: key === 'GITLAB_TOKEN' }), 201)
@@ -215,7 +215,11 @@ describe.skipIf(!installed)('release programs on collab', () => {
       '    - mkdir -p dist && echo "app $CI_COMMIT_SHORT_SHA" > dist/app.txt && echo sums > dist/checksums.txt',
       '    - \'"$RELEASE_NODE" "$SEMANTIC_RELEASE"\'',
     ].join('\n')
-    const sha = await git.commit(dir, 'feat: release from a pipeline', { '.gitlab-ci.yml': ci })
+    // With useJobToken the plugin calls the API with the job's CI_JOB_TOKEN (JOB-TOKEN); git pushes with GITLAB_TOKEN.
+    const releaserc = { ...RELEASERC, plugins: [...RELEASERC.plugins.slice(0, 2), ['@semantic-release/gitlab', {
+      useJobToken: true, assets: [{ path: 'dist/app.txt', label: 'App', target: 'generic_package' }],
+    }]] }
+    const sha = await git.commit(dir, 'feat: release from a pipeline', { '.gitlab-ci.yml': ci, '.releaserc.json': JSON.stringify(releaserc, null, 2) })
     await git.run(dir, 'push', '-q', urlWithCredentials(server.url, '/alice/app.git', 'alice', alice.token), 'main')
     await server.app.tasks.idle()
     const pipelines = expectStatus(await alice.api.get(`/projects/${project.id}/pipelines`, { query: { sha } }), 200).body
@@ -224,14 +228,16 @@ describe.skipIf(!installed)('release programs on collab', () => {
     const job = jobNamed(server, pipelines[0].id, 'release')
     const trace = expectStatus(await alice.api.get(`/projects/${project.id}/jobs/${job.id}/trace`), 200).text
     expect(finished.status, trace).toBe('success')
+    expect(trace).toContain('Using Job Token for authentication.')
     expect(trace).toContain('Published release 1.1.0 on default channel')
     expect(trace).not.toContain(alice.token)
 
     expect(expectStatus(await alice.api.get(`/projects/${project.id}/repository/tags/v1.1.0`), 200).body.commit.id).toBe(sha)
     const release = expectStatus(await alice.api.get(`/projects/${project.id}/releases/v1.1.0`), 200).body
     expect(release.description).toContain('release from a pipeline')
-    const app = release.assets.links.find((l: any) => l.name === 'App')
-    const download = await fetch(app.url, { headers: { 'PRIVATE-TOKEN': alice.token } })
+    expect(release.author.username).toBe('alice')
+    expect(release.assets.links.map((l: any) => l.name)).toEqual(['App'])
+    const download = await fetch(release.assets.links[0].url, { headers: { 'PRIVATE-TOKEN': alice.token } })
     expect(await download.text()).toBe(`app ${sha.slice(0, 8)}\n`)
   })
 })
