@@ -22,6 +22,9 @@ const installed = existsSync(NODE22) && existsSync(SEMANTIC_RELEASE)
 // Debian names the gem's `gitlab` command ruby-gitlab; .ci/run installs it as root.
 const RUBY_GITLAB = '/usr/bin/ruby-gitlab'
 
+/** Each test runs programs (node start-up, git, a pipeline): a budget for a loaded two-core machine. */
+const PROGRAM_TIMEOUT = 90_000
+
 /** Runs a program with only the environment given; fails with its output when it exits non-zero. */
 async function program(cmd: string, args: string[], env: Record<string, string>, cwd?: string) {
   const r = await execa(cmd, args, { cwd, env, extendEnv: false, reject: false, all: true })
@@ -115,7 +118,7 @@ describe.skipIf(!installed)('release programs on collab', () => {
     // A public project's uploads open for anyone.
     const checksums = await fetch(links.Checksums.url)
     expect([checksums.status, await checksums.text()]).toEqual([200, 'sha256 1.0.0\n'])
-  })
+  }, PROGRAM_TIMEOUT)
 
   it('releases v1.0.1 from a merged fix in a GitLab job, and comments on the merge request and the issue it closed', async () => {
     const issue = expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Greeting an empty name prints nothing' }), 201).body
@@ -160,7 +163,7 @@ describe.skipIf(!installed)('release programs on collab', () => {
     expect(mrNotes.map((n: any) => n.body)).toEqual([expect.stringContaining(`This MR is included in version 1.0.1 :tada:\n\nThe release is available on [GitLab release](${releaseUrl}).`)])
     expect(issueNotes.map((n: any) => n.body)).toEqual([expect.stringContaining('This issue has been resolved in version 1.0.1')])
     expect((await fetch(releaseUrl)).status).toBe(200)
-  })
+  }, PROGRAM_TIMEOUT)
 
   it('gitbeaker\'s CLI lists the releases semantic-release made and the environments', async () => {
     const gitbeaker = async (...args: string[]) => JSON.parse((await program(NODE22, [GITBEAKER, ...args], {
@@ -182,7 +185,7 @@ describe.skipIf(!installed)('release programs on collab', () => {
     const first = await gitbeaker('project-releases', 'show', 'alice/app', 'v1.0.0')
     expect(first).toMatchObject({ tag_name: 'v1.0.0', name: 'v1.0.0', _links: { self: `${server.url}/alice/app/-/releases/v1.0.0` } })
     expect(first.description).toContain('greet people by name')
-  })
+  }, PROGRAM_TIMEOUT)
 
   it.skipIf(!existsSync(RUBY_GITLAB))('the gitlab gem\'s CLI lists the releases and the environments', async () => {
     const gem = async (...args: string[]) => JSON.parse((await program(RUBY_GITLAB, [...args, '--json'], {
@@ -200,7 +203,7 @@ describe.skipIf(!installed)('release programs on collab', () => {
       { name: 'production', tier: 'production', external_url: 'https://app.example.com' },
       { name: 'review/empty-name', tier: 'development', external_url: null },
     ])
-  })
+  }, PROGRAM_TIMEOUT)
 
   it('releases v1.1.0 from a release job of a pipeline, the API called with the job token: the job\'s variables tell it everything', async () => {
     const variables = { GITLAB_TOKEN: alice.token, RELEASE_NODE: NODE22, SEMANTIC_RELEASE }
@@ -239,5 +242,5 @@ describe.skipIf(!installed)('release programs on collab', () => {
     expect(release.assets.links.map((l: any) => l.name)).toEqual(['App'])
     const download = await fetch(release.assets.links[0].url, { headers: { 'PRIVATE-TOKEN': alice.token } })
     expect(await download.text()).toBe(`app ${sha.slice(0, 8)}\n`)
-  })
+  }, PROGRAM_TIMEOUT)
 })
