@@ -18,6 +18,7 @@ import { pipelinePage, pipelinesPage } from './pages/pipelines.js'
 import { environmentPage, environmentsPage } from './pages/environments.js'
 import { archiveGet, releaseEditPost, releasesGet } from './pages/releases.js'
 import { tagsGet } from './pages/tags.js'
+import { comparePage, parseRange } from './pages/compare.js'
 import { packagesGet } from './pages/packages.js'
 import { blobPage, projectPage, rawFile, treePage } from './pages/project.js'
 import { groupPage } from './pages/groups.js'
@@ -88,6 +89,9 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   if (refPage?.[1] === 'releases') return releasesGet(ctx, req, res, project, refPage[2])
   if (refPage?.[1] === 'tags') return tagsGet(ctx, req, res, project, refPage[2])
   if (refPage?.[1] === 'archive' && refPage[2]) return archiveGet(ctx, req, res, project, refPage[2])
+  const compare = /^compare\/(.+)$/.exec(rest)
+  const range = compare && parseRange(compare[1])
+  if (range) return comparePage(ctx, req, res, project, range)
   const packages = /^packages(?:\/(.*))?$/.exec(rest)
   if (packages) return packagesGet(ctx, req, res, project, packages[1])
   const [, kind, tail] = /^(tree|blob|raw|issues|merge_requests|commits|commit|pipelines|jobs|milestones|environments)(?:\/(.*))?$/.exec(rest) ?? []

@@ -59,6 +59,7 @@ const QUERIES: Record<string, Record<string, QueryValue>[]> = {
   '/groups/:id/search': searches('projects issues merge_requests milestones users'),
   '/projects/:id/search': searches('issues merge_requests milestones notes commits blobs wiki_blobs users'),
   '/projects/:id/repository/merge_base': [{ 'refs[]': ['main', 'topic'] }],
+  '/projects/:id/repository/compare': [{ from: 'main', to: 'topic' }],
   // Statuses are of the default branch unless a ref is named; the walk's commit is the merge request's head.
   '/projects/:id/repository/commits/:sha/statuses': [{ ref: HOSTILE_REF }],
 }

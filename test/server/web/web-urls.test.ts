@@ -74,3 +74,19 @@ it('shows a milestone with its issues and merge requests, a group milestone, and
   expect((await page('/alice/secret/-/milestones', '')).status).toBe(404)
   expect((await page('/alice/secret/-/milestones')).status).toBe(200)
 })
+
+it('shows a comparison of two commits with its commits and diff, and answers 404 to a range it cannot read', async () => {
+  const as = w.alice.api
+  const made = await as.post(`/projects/${w.pub.id}/repository/commits`, {
+    branch: 'compare-me', start_branch: 'main', commit_message: 'Compare <b>me</b>', actions: [{ action: 'create', file_path: 'compare.txt', content: 'new\n' }],
+  })
+  expect(made.status).toBe(201)
+  const compare = await as.get(`/projects/${w.pub.id}/repository/compare`, { query: { from: 'main', to: 'compare-me' } })
+  const page = await request(w.server, 'GET', compare.body.web_url.slice(w.server.url.length), { headers: { Cookie: cookie } })
+  expect(page.status).toBe(200)
+  expect(page.text).toContain('Compare &lt;b&gt;me&lt;/b&gt;')
+  expect(page.text).toContain('compare.txt')
+  expect(page.text).toContain('1 commits, 1 files changed')
+  expect((await request(w.server, 'GET', '/alice/demo/-/compare/%zz...main', { headers: { Cookie: cookie } })).status).toBe(404)
+  expect((await request(w.server, 'GET', '/alice/demo/-/compare/nope...main', { headers: { Cookie: cookie } })).status).toBe(200)
+})

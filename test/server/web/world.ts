@@ -153,6 +153,10 @@ export async function seedWorld(): Promise<World> {
     assets: { links: [{ name: `Asset ${HOSTILE}`, url: 'https://example.com/asset', direct_asset_path: '/asset' }] },
   }))
   const { mr, mrNote, merged } = await mergeRequests(as, pub, milestone, issue, closing)
+  // An environment with a deployment of main, and a generic package: their web_url and _links.web_path open pages.
+  await created(as.post(`/projects/${pub.id}/environments`, { name: "review/feature-1", external_url: 'https://example.com/review' }))
+  await created(as.post(`/projects/${pub.id}/deployments`, { environment: 'production', sha, ref: 'main', tag: false, status: 'success' }))
+  await created(as.request('PUT', `/projects/${pub.id}/packages/generic/app/1.0.0/app.txt`, { body: `Package ${HOSTILE}`, headers: { 'Content-Type': 'application/octet-stream' } }))
   await elsewhere(as, bob, pub, internal, group)
   await created(as.post(`/projects/${pub.id}/triggers`, { description: `Trigger ${HOSTILE}` }))
   // A project runner of alice's (it takes no job: the built-in runner is quicker), for the Runners API's pages.
