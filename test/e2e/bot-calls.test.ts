@@ -27,6 +27,20 @@ describe('@gitbeaker/rest', () => {
     const listed = await api.ProjectMilestones.allAssignedMergeRequests(project.id, milestone.id)
     expect(listed.map((m) => m.iid)).toEqual([mr.iid])
   })
+
+  it('awards tractor, reverts with GitLab\'s message and reads Projects.allStoragePaths and downloadSnapshot', async () => {
+    const api = new Gitlab({ host: server.url, token: server.rootToken })
+    const project = await api.Projects.create({ name: 'gb-admin' })
+    const head = await api.Commits.create(project.id, 'master', 'init', [{ action: 'create', filePath: 'README.md', content: 'hi\n' }])
+    const issue = await api.Issues.create(project.id, 'Vote')
+    expect((await api.IssueAwardEmojis.award(project.id, issue.iid, 'tractor')).name).toBe('tractor')
+    const reverted = await api.Commits.revert(project.id, head.id, 'master')
+    expect(reverted.message).toBe(`Revert "init"\n\nThis reverts commit ${head.id}`)
+    expect(await api.Projects.allStoragePaths(project.id)).toEqual({ disk_path: String(project.id), project_id: project.id, repository_storage: 'default', created_at: project.created_at })
+    const tar = Buffer.from(await (await api.Projects.downloadSnapshot(project.id) as unknown as Blob).arrayBuffer())
+    // A ustar archive: the first entry is HEAD, "ustar" at offset 257.
+    expect([tar.subarray(0, 4).toString(), tar.subarray(257, 262).toString()]).toEqual(['HEAD', 'ustar'])
+  })
 })
 
 describe.skipIf(!hasPythonGitlab)('python-gitlab', () => {
