@@ -1,4 +1,8 @@
-// The one error type: a stable code, an HTTP status and GitLab's body shape, rendered in one place.
+// The one error type: a stable code (from the catalogue in ./error-codes.ts), an HTTP status and GitLab's body shape,
+// rendered in one place.
+import type { ErrorCode } from './error-codes.js'
+
+export type { ErrorCode } from './error-codes.js'
 export type ErrorBody = Record<string, unknown>
 
 export interface CollabErrorOptions {
@@ -9,12 +13,12 @@ export interface CollabErrorOptions {
 }
 
 export class CollabError extends Error {
-  readonly code: string
+  readonly code: ErrorCode
   readonly status: number
   readonly body: ErrorBody
   readonly headers: Record<string, string>
 
-  constructor(code: string, message: string, options: CollabErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: CollabErrorOptions = {}) {
     super(message, { cause: options.cause })
     this.name = 'CollabError'
     this.code = code
@@ -24,7 +28,7 @@ export class CollabError extends Error {
   }
 }
 
-export const notFound = (what: string, code = `${what.toUpperCase().replace(/\W+/g, '_')}_NOT_FOUND`) =>
+export const notFound = (what: string, code: ErrorCode = `${what.toUpperCase().replace(/\W+/g, '_')}_NOT_FOUND`) =>
   new CollabError(code, `404 ${what} Not Found`, { status: 404 })
 
 /** GitLab's missing-attribute wording, which clients match on. */

@@ -1,7 +1,7 @@
 // The server's key for secrets at rest: 32 random bytes in the data directory's secrets.json, made on first boot.
 import { randomBytes } from 'node:crypto'
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { CollabError } from '../core/errors.js'
+import { CollabError, type ErrorCode } from '../core/errors.js'
 import { SECRET_KEY_BYTES } from '../core/secret-box.js'
 
 interface SecretsFile { db_key: string }
@@ -57,4 +57,4 @@ function createServerKey(file: string): Buffer {
   return key
 }
 
-const keyError = (code: string, message: string, cause?: unknown) => new CollabError(code, message, { cause })
+const keyError = (code: ErrorCode, message: string, cause?: unknown) => new CollabError(code, message, { cause })

@@ -5,9 +5,12 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { contract } from '../../src/contract/index.js'
 import { COMMANDS } from '../../commands/index.js'
+import { ERROR_CODES } from '../../src/core/error-codes.js'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const read = (path: string) => readFileSync(resolve(ROOT, path), 'utf8')
+const tree = (dir: string): string[] => readdirSync(resolve(ROOT, dir), { withFileTypes: true })
+  .flatMap((e) => (e.isDirectory() ? tree(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : []))
 const files = (dir: string, ext: RegExp) => readdirSync(resolve(ROOT, dir)).filter((f) => ext.test(f)).sort()
 
 describe('registries', () => {
@@ -35,6 +38,13 @@ describe('registries', () => {
     const loaded = new Set([...read('commands/index.ts').matchAll(/import\('\.\/([\w-]+)\/index\.js'\)/g)].map((m) => m[1]))
     expect(dirs.filter((d) => !loaded.has(d))).toEqual([])
     expect(Object.keys(COMMANDS).length).toBeGreaterThanOrEqual(dirs.length)
+  })
+
+  it('catalogue only error codes something raises (GIT_<KIND> ones from the kinds of git errors)', () => {
+    const sources = ['src', 'commands'].flatMap((dir) => tree(dir)).filter((f) => !f.endsWith('error-codes.ts')).map(read).join('\n')
+    const kinds = /GitErrorKind = ([^\n]+)/.exec(read('src/server/git/types.ts'))![1]
+    const unused = Object.keys(ERROR_CODES).filter((code) => !sources.includes(`'${code}'`) && !(code.startsWith('GIT_') && kinds.includes(`'${code.slice(4).toLowerCase()}'`)))
+    expect(unused).toEqual([])
   })
 
   it('route every web page module', () => {

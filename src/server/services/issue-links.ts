@@ -1,6 +1,6 @@
 // Issue links (GitLab's IssueLinks::CreateService and DestroyService, with EE's blocks / is_blocked_by): two-way
 // relations between issues the caller may see, with system notes on both sides, and an issue's related merge requests.
-import { CollabError } from '../../core/errors.js'
+import { CollabError, type ErrorCode } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import { canReadCode, canReadIssue, canReadProject, effectiveProjectLevel, GUEST } from '../policy.js'
@@ -20,7 +20,7 @@ export type LinkType = 'relates_to' | 'blocks' | 'is_blocked_by'
 /** IssuableLink::MAX_LINKS_COUNT. */
 const MAX_LINKS = 100
 
-const apiError = (code: string, status: number, message: string) => new CollabError(code, message, { status })
+const apiError = (code: ErrorCode, status: number, message: string) => new CollabError(code, message, { status })
 
 /** `#N` in its own project, `path#N` in the same namespace, `full/path#N` elsewhere (Issue#to_reference). */
 export function issueReference(issue: Pick<IssueRow, 'iid' | 'project_id'>, issueProject: ProjectView, from: ProjectView): string {

@@ -55,7 +55,7 @@ export function gitErrorToApi(err: unknown): never {
     }
     const body: Record<string, unknown> = { message: err.message }
     if (err.kind === 'conflict') body.error_code = 'conflict'
-    throw new CollabError(`GIT_${err.kind.toUpperCase()}`, err.message, { status: 400, body })
+    throw new CollabError(`GIT_${err.kind.toUpperCase() as Uppercase<typeof err.kind>}`, err.message, { status: 400, body })
   }
   throw err
 }
