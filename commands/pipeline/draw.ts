@@ -2,7 +2,8 @@
 // tab-separated lines for scripts.
 import type { IO } from '../../src/cli/io.js'
 import { printFields } from '../../src/cli/output.js'
-import { stateStyle, terminalWidth, timeText, truncate } from '../../src/cli/terminal.js'
+import { stateStyle, terminalWidth, timeText } from '../../src/cli/terminal.js'
+import { truncate } from '../../src/cli/text-width.js'
 import type { Job, Pipeline } from './shared.js'
 
 const ICONS: Record<string, string> = {

@@ -1,9 +1,8 @@
 // How data leaves the CLI: a table on a terminal, tab-separated lines when piped, the API's own bytes with --json.
 // Terminal details (widths, colours, times) live in ./terminal.ts; its header says how a new command group uses both.
-import Table from 'cli-table3'
 import type { ApiResponse } from '../client/http.js'
 import type { IO } from './io.js'
-import { displayWidth, prettyJson, terminalWidth, timeText, truncate } from './terminal.js'
+import { prettyJson, terminalWidth, timeText } from './terminal.js'
 
 type Cell = string | number | boolean | null | undefined
 
@@ -37,8 +36,6 @@ export function printRaw(io: IO, text: string): void {
   io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
 }
 
-/** The narrowest a column gets: its header, or its content when shorter, and never under 4 columns. */
-const minimumWidth = (header: string, natural: number) => Math.min(natural, Math.max(4, displayWidth(header)))
 
 /** Widths that fit `available`: flex columns shrink first, then the widest of the others. */
 export function fitWidths(natural: number[], minimum: number[], flex: boolean[], available: number): number[] {
@@ -74,8 +71,12 @@ export async function printTable<T>(io: IO, columns: Column<T>[], rows: T[]): Pr
   const kept = columns.filter((_, i) => texts.some((cells) => cells[i] !== ''))
   if (kept.length < columns.length) return printTable(io, kept, rows)
   const flat = texts.map((cells) => cells.map((t) => t.replace(/\s*\n\s*/g, ' ')))
+  // Loaded here, not at the top: every command imports this module, and most print no table (--json, piped).
+  const [{ displayWidth, truncate }, { default: Table }] = await Promise.all([import('./text-width.js'), import('cli-table3')])
   const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...flat.map((cells) => displayWidth(cells[i]))))
-  const widths = fitWidths(natural, columns.map((c, i) => minimumWidth(c.header, natural[i])), columns.map((c) => c.flex === true), terminalWidth(io))
+  // The narrowest a column gets: its header, or its content when shorter, and never under 4 columns.
+  const minimum = columns.map((c, i) => Math.min(natural[i], Math.max(4, displayWidth(c.header))))
+  const widths = fitWidths(natural, minimum, columns.map((c) => c.flex === true), terminalWidth(io))
   // cli-table3 lays the cells out borderless, two spaces between columns; cells arrive cut to width and styled (the
   // styles after the cut, so widths count what is seen), and no line ends in spaces.
   const table = new Table({

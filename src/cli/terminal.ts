@@ -7,32 +7,8 @@
 //   { header: 'CREATED', value: (j) => j.created_at, time: true }                    "3 days ago" on a terminal, ISO piped
 //   { header: 'NAME', value: (j) => j.name, flex: true }                             the column that shrinks first
 //   printRaw(io, response.text)                                  --json: pretty and coloured on a terminal, bytes piped
-// and stateStyle / relativeTime / truncate directly in views.
-import stringWidth from 'string-width'
+// and stateStyle / relativeTime directly in views (widths and truncation: ./text-width.ts).
 import type { IO } from './io.js'
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-
-/** Width on screen: wide characters and emoji take two columns, combining marks and escape sequences none. */
-export const displayWidth = (text: string): number => stringWidth(text)
-
-/** Cut to `width` columns, ending with `…` when something was cut; a grapheme (a flag, a family emoji) stays whole. */
-export function truncate(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text
-  if (width <= 0) return ''
-  let out = ''
-  let used = 0
-  for (const { segment } of graphemes.segment(text)) {
-    const w = stringWidth(segment)
-    if (used + w > width - 1) break
-    out += segment
-    used += w
-  }
-  return `${out}…`
-}
-
-/** Pads to `width` columns by what is seen, so wide characters line up. */
-export const padEnd = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - displayWidth(text)))
 
 /** The width tables fit: the terminal's, else COLUMNS, else 80 (a pseudo-terminal may report 0 columns). */
 export function terminalWidth(io: IO): number {

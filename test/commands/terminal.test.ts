@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { ApiResponse } from '../../src/client/http.js'
 import { plainStyle, type IO, type Style } from '../../src/cli/io.js'
 import { fitWidths, printList, printRaw, printTable, type Column } from '../../src/cli/output.js'
-import { displayWidth, relativeTime, stateStyle, timeText, truncate } from '../../src/cli/terminal.js'
+import { relativeTime, stateStyle, timeText } from '../../src/cli/terminal.js'
+import { displayWidth, truncate } from '../../src/cli/text-width.js'
 
 const tag = (name: string) => (text: string) => `<${name}>${text}</${name}>`
 const tags: Style = { bold: tag('b'), dim: tag('d'), green: tag('g'), red: tag('r'), yellow: tag('y'), blue: tag('u'), magenta: tag('m') }
