@@ -12,6 +12,7 @@ import { findUserById, type UserRow } from '../store/users.js'
 import type { RefChange } from './git-access.js'
 import { detailedStatus } from './merge-requests.js'
 import { isProtectedBranch } from './protected-branches.js'
+import { isProtectedTag } from './protected-tags.js'
 import { hookAvatarUrl, hookProject, hookRepository, hookUser, projectUrls } from './webhook-payloads.js'
 
 /** Git's null object id: the `before` of a created ref and the `after` of a deleted one. */
@@ -61,7 +62,7 @@ export async function pushPayload(app: AppDeps, p: ProjectView, user: UserRow, c
   const head = change.after ? await readCommitInfo(gitdir, change.after).catch(() => null) : null
   return {
     object_kind: tag ? 'tag_push' : 'push', event_name: tag ? 'tag_push' : 'push', before: change.before ?? ZERO, after: change.after ?? ZERO,
-    ref: change.ref, ref_protected: !tag && isProtectedBranch(app, p, change.ref.slice('refs/heads/'.length)), checkout_sha: head?.id ?? null, message: null, user_id: user.id, user_name: user.name,
+    ref: change.ref, ref_protected: tag ? isProtectedTag(app, p, change.ref.slice('refs/tags/'.length)) : isProtectedBranch(app, p, change.ref.slice('refs/heads/'.length)), checkout_sha: head?.id ?? null, message: null, user_id: user.id, user_name: user.name,
     user_username: user.username, user_email: '[REDACTED]', user_avatar: hookAvatarUrl(app, user), project_id: p.id, project: hookProject(app, p),
     commits: entries, total_commits_count: total, push_options: {}, repository: hookRepository(app, p),
   }

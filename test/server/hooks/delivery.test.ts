@@ -142,6 +142,18 @@ describe('notes, merge requests and pushes', () => {
     expect(rx.received.map((r) => r.body.ref)).toEqual(['refs/heads/main'])
   })
 
+  it('marks a tag push ref_protected when a protected tag rule matches it, as GitLab does', async () => {
+    await addHook({ push_events: false, tag_push_events: true })
+    expectStatus(await alice.api.post(`/projects/${project.id}/protected_tags`, { name: 'v*' }), 201)
+    expectStatus(await alice.api.post(`/projects/${project.id}/repository/tags`, { tag_name: 'v9', ref: 'main' }), 201)
+    expectStatus(await alice.api.post(`/projects/${project.id}/repository/tags`, { tag_name: 'rc9', ref: 'main' }), 201)
+    const got = await rx.waitFor(2)
+    // Two deliveries may arrive in either order.
+    expect(got.map((r) => [r.headers['x-gitlab-event'], r.body.ref, r.body.ref_protected]).sort()).toEqual([
+      ['Tag Push Hook', 'refs/tags/rc9', false], ['Tag Push Hook', 'refs/tags/v9', true],
+    ])
+  })
+
   it('delivers a new merge request as a Merge Request Hook', async () => {
     await commit(alice.api, project.id, { branch: 'topic', start_branch: 'main', commit_message: 'topic', actions: [create('t.txt', 't\n')] })
     await addHook({ merge_requests_events: true })
