@@ -4,7 +4,8 @@ import type { ReadStream } from 'node:fs'
 import { open, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PassThrough, type Readable } from 'node:stream'
-import { pack as tarPack, type Pack } from 'tar-stream'
+import { createRequire } from 'node:module'
+import type { Pack } from 'tar-stream'
 
 /** What Gitaly puts in a snapshot, in its order: HEAD, the refs, then the objects they reach. */
 const TOP = ['HEAD', 'packed-refs', 'shallow', 'refs', 'branches', 'objects']
@@ -61,7 +62,8 @@ export const isRepository = (gitdir: string) => stat(join(gitdir, 'HEAD')).then(
  * must not hold up pushes), so a write during it may or may not be in it. Destroying the stream stops the walk.
  */
 export function snapshotStream(gitdir: string): Readable {
-  const pack = tarPack()
+  // tar-stream loads with the first snapshot (an administrator's rare download), not with every start of the server.
+  const pack = (createRequire(import.meta.url)('tar-stream') as typeof import('tar-stream')).pack()
   const out = new PassThrough({ highWaterMark: 256 * 1024 })
   let stopped = false
   pack.once('error', (err: Error) => out.destroy(err))
