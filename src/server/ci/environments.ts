@@ -1,6 +1,7 @@
 // Environments and deployments as CI makes them: a job with `environment:` finds or creates its environment when it is
 // created, and a start job gets a deployment whose status follows the job's (migration 036's trigger). When the job
 // ends the environment moves: a successful deployment starts it (url, tier, auto-stop renewed), a stop job stops it.
+import { COMPLETED_STATUSES } from '../../core/job-status.js'
 import type { AppDeps } from '../context.js'
 import { isAncestor } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
@@ -34,7 +35,7 @@ export const findOrCreateEnvironment = (app: AppDeps, projectId: number, input: 
 /** The next deployment of an environment, its iid from the project's counter in the same transaction. */
 export function insertDeployment(app: AppDeps, env: EnvironmentRow, d: Pick<DeploymentRow, 'ref' | 'tag' | 'sha' | 'status' | 'user_id' | 'deployable_id' | 'on_stop'>) {
   const now = app.clock.now().toISOString()
-  const finished = ['success', 'failed', 'canceled', 'skipped'].includes(d.status) ? now : null
+  const finished = COMPLETED_STATUSES.has(d.status) ? now : null
   return store.insertDeployment(app.db, {
     ...d, project_id: env.project_id, environment_id: env.id, iid: allocateIid(app.db, env.project_id, 'deployments'),
     created_at: now, updated_at: now, finished_at: finished,
@@ -134,6 +135,6 @@ export function stopActions(app: AppDeps, env: EnvironmentRow): JobRow[] {
   const deployable = last?.deployable_id ? findJobById(app.db, last.deployable_id) : undefined
   if (!last?.on_stop || !deployable) return []
   const job = latestPipelineJobs(app.db, deployable.pipeline_id).find((j) => j.name === last.on_stop)
-  const playable = job && job.when_ === 'manual' && ['manual', 'success', 'failed', 'canceled', 'skipped'].includes(job.status)
+  const playable = job && job.when_ === 'manual' && (job.status === 'manual' || COMPLETED_STATUSES.has(job.status))
   return playable ? [job] : []
 }

@@ -1,5 +1,6 @@
 // The Deployments API's rules: GitLab's DeploymentsFinder filters and their refusals, deployments recorded from
 // outside GitLab CI (their environment created when absent), status updates, deletion, and the merge requests shipped.
+import { FINISHED_STATUSES } from '../../core/job-status.js'
 import { CollabError, badRequest, forbidden, validationFailed } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { findOrCreateEnvironment, insertDeployment, linkMergeRequests } from '../ci/environments.js'
@@ -27,8 +28,6 @@ export interface ListInput {
   status?: string
 }
 
-const FINISHED = ['success', 'failed', 'canceled']
-
 /** DeploymentsFinder#validate!: filters that would need another sort are refused (InefficientQueryError, a 400). */
 function refuseInefficient(input: ListInput) {
   const orderBy = input.order_by ?? 'id'
@@ -38,7 +37,7 @@ function refuseInefficient(input: ListInput) {
   if (byUpdated && byFinished) refuse('Both `updated_at` filter and `finished_at` filter can not be specified')
   if (byUpdated && orderBy !== 'updated_at') refuse('`updated_at` filter requires `updated_at` sort')
   if (byFinished && orderBy !== 'finished_at') refuse('`finished_at` filter requires `finished_at` sort.')
-  if (orderBy === 'finished_at' && !byFinished && !FINISHED.includes(input.status ?? '')) {
+  if (orderBy === 'finished_at' && !byFinished && !FINISHED_STATUSES.has(input.status ?? '')) {
     refuse('`finished_at` sort requires `finished_at` filter or a filter with at least one of the finished statuses.')
   }
   if (byFinished && input.status !== 'success') refuse('`finished_at` filter must be combined with `success` status filter.')
@@ -146,7 +145,7 @@ export function updateDeployment(ctx: RequestContext, p: ProjectView, id: number
   const event = EVENTS[status]
   if (!event.from(d.status)) throw validationFailed({ status: [`cannot transition via "${event.name}"`] })
   const now = ctx.app.clock.now().toISOString()
-  const finished = FINISHED.includes(status) ? now : null
+  const finished = FINISHED_STATUSES.has(status) ? now : null
   store.updateDeployment(ctx.app.db, d.id, { status, updated_at: now, finished_at: finished })
   const after = findDeployment(ctx, p, id)
   if (status === 'success') deployedThroughApi(ctx, after)
