@@ -1,5 +1,5 @@
 // Job and pipeline actions (compat-mr-ci-wiki §4.1, §4.7): retry, cancel, play, delete. Callers check permissions.
-import { FINISHED_STATUSES } from '../../core/job-status.js'
+import { CANCELABLE_STATUSES, FINISHED_STATUSES } from '../../core/job-status.js'
 import { badRequest, forbidden, notFound } from '../../core/errors.js'
 import type { AppDeps } from '../context.js'
 import { transaction } from '../store/db.js'
@@ -13,7 +13,8 @@ import { emitJobCanceled, emitJobFinished, emitJobQueued } from './lifecycle-eve
 import { processPipeline, refreshPipeline, specOf } from './scheduler.js'
 import { eraseTrace } from './traces.js'
 
-const CANCELABLE = ['created', 'pending', 'running', 'manual', 'scheduled'] as const
+/** A manual job is waiting for a person, not running: canceling its pipeline leaves it playable, as in GitLab. */
+const CANCELABLE = [...CANCELABLE_STATUSES]
 
 /**
  * A new try of a finished job: a copy in `created` (or `status`), the old row kept as retried, and the skipped jobs

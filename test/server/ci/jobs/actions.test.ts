@@ -39,6 +39,16 @@ describe('POST …/cancel', () => {
     expect(res.body.status).toBe('success')
   })
 
+  it('leaves a manual job waiting for its person: cancel answers it unchanged, as GitLab does', async () => {
+    const { jobs: [, gate] } = seedPipeline(w, [jobSpec('compile', 0), jobSpec('deploy', 1, { when: 'manual' })])
+    await finish(w, await takeJob(w))
+    expect((await read(gate.id)).status).toBe('manual')
+    expect(expectStatus(await w.developer.api.post(job(gate.id, '/cancel')), 201).body.status).toBe('manual')
+    expect(expectStatus(await w.developer.api.post(job(gate.id, '/play')), 200).body.status).toBe('pending')
+    await w.developer.api.post(job(gate.id, '/cancel'))
+    expect((await read(gate.id)).status).toBe('canceled')
+  })
+
   it('takes force from Maintainers only', async () => {
     const { jobs: [j] } = seedPipeline(w, [jobSpec('forced', 0)])
     const dev = await w.developer.api.post(job(j.id, '/cancel'), { force: true })
