@@ -3,7 +3,7 @@
 import { forbidden, notFound } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { GUEST, isAdmin, isOpenTo, MAINTAINER, openVisibilities, projectLevel, REPORTER } from '../policy.js'
+import { GUEST, isAdmin, isExternalUser, isOpenTo, MAINTAINER, openVisibilities, projectLevel, REPORTER } from '../policy.js'
 import { transaction } from '../store/db.js'
 import { usersByIds } from '../store/issues.js'
 import { findUserAgentDetail, insertUserAgentDetail } from '../store/noteables.js'
@@ -91,6 +91,9 @@ export function createSnippet(ctx: RequestContext, p: ProjectView | null, input:
   if (p) {
     requireSnippetsEnabled(p)
     requireMayCreate(ctx, p)
+  } else if (ctx.user && isExternalUser(ctx.user)) {
+    // GitLab's GlobalPolicy: external users publish nothing of their own, only inside projects they are members of.
+    throw forbidden()
   }
   requireTitle(input.title)
   const files = filesToCreate(input)

@@ -61,10 +61,12 @@ describe('an external user', () => {
     }
   })
 
-  it('creates no personal project and no group, and is told so by GET /user', async () => {
+  it('creates no personal project, group or personal snippet, and is told so by GET /user', async () => {
     const project = await external.api.post('/projects', { name: 'Mine' })
     expect([project.status, project.body]).toEqual([403, { message: ['Personal project creation is not allowed. Please contact your administrator with questions'] }])
     expect((await external.api.post('/groups', { name: 'Mine', path: 'mine' })).status).toBe(403)
+    const personal = await external.api.post('/snippets', { title: 'Mine', file_name: 'a.txt', content: 'x', visibility: 'private' })
+    expect([personal.status, personal.body]).toEqual([403, { message: '403 Forbidden' }])
     const me = expectStatus(await external.api.get('/user'), 200).body
     expect([me.external, me.can_create_project, me.can_create_group]).toEqual([true, false, false])
   })
