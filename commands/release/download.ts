@@ -6,7 +6,7 @@ import { collect, withConnection, withProject, type Runtime } from '../../src/cl
 import { failure, usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { status } from '../../src/cli/output.js'
-import { wildcardMatch } from '../../src/core/glob.js'
+import { wildcardMatch } from '../../src/core/wildcard.js'
 import { openUrl } from '../job/bytes.js'
 import { saveTo } from '../job/transfer.js'
 import { findRelease, type ReleaseLink } from './shared.js'

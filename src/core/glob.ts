@@ -1,39 +1,7 @@
-// The two wildcard languages GitLab matches paths and names with, in one place.
-// - Simple wildcards (protected branch and tag names, webhook branch filters, broadcast message target paths): `*`
-//   stands for any run of characters, `/` included, everything else for itself, and the whole text must match.
-// - Ruby's File.fnmatch? with FNM_PATHNAME | FNM_DOTMATCH | FNM_EXTGLOB (CI's `changes:` and `exists:`, include
-//   globs): translated to RE2, so a pattern whoever pushes writes cannot backtrack; matching is linear in the text.
+// Ruby's File.fnmatch? with FNM_PATHNAME | FNM_DOTMATCH | FNM_EXTGLOB, as GitLab's CI matches paths with it (`changes:`,
+// `exists:`, include globs): translated to RE2, so a pattern whoever pushes writes cannot backtrack; matching is linear
+// in the text. The other wildcard language, GitLab's simple `*` names, is core/wildcard.
 import { userPattern, type UserPattern } from './re2.js'
-
-/**
- * Whether `text` matches the simple wildcard `pattern`: a two-pointer walk rather than a regular expression, so a
- * pattern of many `*` costs at most pattern length times text length and never backtracks exponentially.
- */
-export function wildcardMatch(pattern: string, text: string): boolean {
-  let p = 0
-  let n = 0
-  let star = -1
-  let mark = 0
-  while (n < text.length) {
-    if (p < pattern.length && pattern[p] === '*') {
-      star = p++
-      mark = n
-    } else if (p < pattern.length && pattern[p] === text[n]) {
-      p++
-      n++
-    } else if (star !== -1) {
-      p = star + 1
-      n = ++mark
-    } else {
-      return false
-    }
-  }
-  while (p < pattern.length && pattern[p] === '*') p++
-  return p === pattern.length
-}
-
-/** A matcher for one simple wildcard, for callers that test many texts against it. */
-export const wildcardMatcher = (pattern: string) => (text: string) => wildcardMatch(pattern, text)
 
 const escape = (c: string) => c.replace(/[.+?^${}()|[\]\\*]/g, '\\$&')
 

@@ -1,5 +1,5 @@
-// The two wildcard languages of core/glob: fnmatch as GitLab's CI calls it (File.fnmatch? with FNM_PATHNAME |
-// FNM_DOTMATCH | FNM_EXTGLOB), and the simple wildcard of protected refs (tested in protected-branches/matching).
+// core/glob: fnmatch as GitLab's CI calls it (File.fnmatch? with FNM_PATHNAME | FNM_DOTMATCH | FNM_EXTGLOB). The simple
+// wildcard of protected refs (core/wildcard) is tested in protected-branches/matching.
 import { describe, expect, it } from 'vitest'
 import { fnmatchPattern } from '../../src/core/glob.js'
 

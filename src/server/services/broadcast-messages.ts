@@ -1,6 +1,6 @@
 // Broadcast messages: GitLab's defaults (now .. now + 1 hour, a banner), its validations, and what shows right now.
 import { CollabError, validationFailed } from '../../core/errors.js'
-import { wildcardMatcher } from '../../core/glob.js'
+import { wildcardMatcher } from '../../core/wildcard.js'
 import type { AppDeps, RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
 import * as store from '../store/broadcast-messages.js'

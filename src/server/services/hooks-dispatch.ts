@@ -1,7 +1,7 @@
 // Which hooks hear which event: project hooks by their switches (confidential ones apart, pushes by branch filter),
 // system hooks for pushes, tag pushes, merge requests and repository updates. Subscribes once per server.
 import { randomUUID } from 'node:crypto'
-import { wildcardMatcher } from '../../core/glob.js'
+import { wildcardMatcher } from '../../core/wildcard.js'
 import { userPattern } from '../../core/re2.js'
 import type { AppDeps } from '../context.js'
 import { nowIso } from '../context.js'

@@ -1,6 +1,6 @@
 // Rule names against branch names: exact, `*` across `/`, anchored, case-sensitive, other characters literal, no blow-up.
 import { describe, expect, it } from 'vitest'
-import { wildcardMatch } from '../../../src/core/glob.js'
+import { wildcardMatch } from '../../../src/core/wildcard.js'
 
 describe('wildcardMatch', () => {
   it.each([
