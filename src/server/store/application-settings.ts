@@ -1,5 +1,5 @@
 // The application settings row: the values an administrator set, as one JSON object, and its timestamps.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface SettingsRow {
   settings: string
@@ -12,9 +12,9 @@ export const findSettingsRow = (db: Db) =>
 
 /** Creates the row on first use; a concurrent creator wins and its row is kept. */
 export function insertSettingsRow(db: Db, at: string) {
-  stmt(db, "INSERT OR IGNORE INTO application_settings (id, settings, created_at, updated_at) VALUES (1, '{}', ?, ?)").run(at, at)
+  write(db, 'application_settings', "INSERT OR IGNORE INTO application_settings (id, settings, created_at, updated_at) VALUES (1, '{}', ?, ?)").run(at, at)
 }
 
 export function saveSettings(db: Db, settings: Record<string, unknown>, at: string) {
-  stmt(db, 'UPDATE application_settings SET settings = ?, updated_at = ? WHERE id = 1').run(JSON.stringify(settings), at)
+  write(db, 'application_settings', 'UPDATE application_settings SET settings = ?, updated_at = ? WHERE id = 1').run(JSON.stringify(settings), at)
 }

@@ -1,5 +1,5 @@
 // Badges: rows of a project or of a group.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface BadgeRow {
   id: number
@@ -23,17 +23,17 @@ export function listBadges(db: Db, f: { projectId?: number; groupIds: number[]; 
 export const findBadge = (db: Db, id: number) => stmt(db, 'SELECT * FROM badges WHERE id = ?').get(id) as BadgeRow | undefined
 
 export function insertBadge(db: Db, row: Omit<BadgeRow, 'id'>): number {
-  return Number(stmt(db, `INSERT INTO badges (project_id, group_id, name, link_url, image_url, created_at)
+  return Number(write(db, 'badges', `INSERT INTO badges (project_id, group_id, name, link_url, image_url, created_at)
     VALUES (@project_id, @group_id, @name, @link_url, @image_url, @created_at)`).run(row).lastInsertRowid)
 }
 
 export function updateBadge(db: Db, id: number, patch: Partial<Pick<BadgeRow, 'name' | 'link_url' | 'image_url'>>) {
   const cols = Object.keys(patch)
   if (!cols.length) return
-  stmt(db, `UPDATE badges SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, 'badges', `UPDATE badges SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
-export const deleteBadge = (db: Db, id: number) => stmt(db, 'DELETE FROM badges WHERE id = ?').run(id)
+export const deleteBadge = (db: Db, id: number) => write(db, 'badges', 'DELETE FROM badges WHERE id = ?').run(id)
 
 /** A group and its ancestors, nearest first. */
 export function ancestorGroupIds(db: Db, groupId: number): number[] {

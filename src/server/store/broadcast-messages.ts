@@ -1,5 +1,5 @@
 // Broadcast messages: rows scheduled by administrators, read by everyone.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface BroadcastMessageRow {
   id: number
@@ -35,7 +35,7 @@ export const findBroadcastMessage = (db: Db, id: number) =>
   stmt(db, 'SELECT * FROM broadcast_messages WHERE id = ?').get(id) as BroadcastMessageRow | undefined
 
 export function insertBroadcastMessage(db: Db, row: BroadcastMessageFields): number {
-  return Number(stmt(db, `INSERT INTO broadcast_messages (message, starts_at, ends_at, color, font, target_access_levels, target_path,
+  return Number(write(db, 'broadcast_messages', `INSERT INTO broadcast_messages (message, starts_at, ends_at, color, font, target_access_levels, target_path,
       broadcast_type, dismissable, theme, created_at, updated_at)
     VALUES (@message, @starts_at, @ends_at, @color, @font, @target_access_levels, @target_path, @broadcast_type, @dismissable, @theme,
       @created_at, @updated_at)`).run(row).lastInsertRowid)
@@ -46,7 +46,7 @@ const COLUMNS = new Set(['message', 'starts_at', 'ends_at', 'color', 'font', 'ta
 export function updateBroadcastMessage(db: Db, id: number, patch: Partial<BroadcastMessageFields>) {
   const cols = Object.keys(patch).filter((c) => COLUMNS.has(c))
   if (!cols.length) return
-  stmt(db, `UPDATE broadcast_messages SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, 'broadcast_messages', `UPDATE broadcast_messages SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
-export const deleteBroadcastMessage = (db: Db, id: number) => stmt(db, 'DELETE FROM broadcast_messages WHERE id = ?').run(id)
+export const deleteBroadcastMessage = (db: Db, id: number) => write(db, 'broadcast_messages', 'DELETE FROM broadcast_messages WHERE id = ?').run(id)

@@ -1,7 +1,7 @@
 // Group CI/CD variables (one row per key and environment scope) and instance ones (one per key).
 import { ancestorGroupIds } from './badges.js'
 import type { CiVariableFields, CiVariableRow } from './ci-variables.js'
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import { opened, openedRows, sealSecret } from './secrets.js'
 
 export type GroupVariableRow = Omit<CiVariableRow, 'project_id'> & { group_id: number }
@@ -29,17 +29,17 @@ const VALUES = '@key, @value, @variable_type, @protected, @masked, @raw, @descri
 const SETS = 'key = @key, value = @value, variable_type = @variable_type, protected = @protected, masked = @masked, raw = @raw, description = @description'
 
 /** Runs a write of a variable with its value sealed, and answers the written row with it opened. */
-const written = <T extends { value: string }>(db: Db, sql: string, v: { value: string }, extra: Record<string, unknown>) =>
-  opened(db, 'value', stmt(db, sql).get({ ...v, ...extra, value: sealSecret(db, v.value) }) as T)
+const written = <T extends { value: string }>(db: Db, table: string, sql: string, v: { value: string }, extra: Record<string, unknown>) =>
+  opened(db, 'value', write(db, table, sql).get({ ...v, ...extra, value: sealSecret(db, v.value) }) as T)
 
-export const insertGroupVariable = (db: Db, groupId: number, v: CiVariableFields) => written<GroupVariableRow>(db,
+export const insertGroupVariable = (db: Db, groupId: number, v: CiVariableFields) => written<GroupVariableRow>(db, 'ci_group_variables',
   `INSERT INTO ci_group_variables (group_id, environment_scope, ${COLUMNS}) VALUES (@group_id, @environment_scope, ${VALUES}) RETURNING *`,
   v, { group_id: groupId })
 
-export const updateGroupVariable = (db: Db, id: number, v: CiVariableFields) => written<GroupVariableRow>(db,
+export const updateGroupVariable = (db: Db, id: number, v: CiVariableFields) => written<GroupVariableRow>(db, 'ci_group_variables',
   `UPDATE ci_group_variables SET environment_scope = @environment_scope, ${SETS} WHERE id = @id RETURNING *`, v, { id })
 
-export const deleteGroupVariable = (db: Db, id: number) => stmt(db, 'DELETE FROM ci_group_variables WHERE id = ?').run(id)
+export const deleteGroupVariable = (db: Db, id: number) => write(db, 'ci_group_variables', 'DELETE FROM ci_group_variables WHERE id = ?').run(id)
 
 export const listInstanceVariables = (db: Db, limit: number, offset: number) =>
   page(db, 'ci_instance_variables', '1 = 1', [], limit, offset) as { total: number; rows: InstanceVariableRow[] }
@@ -50,12 +50,12 @@ export function findInstanceVariable(db: Db, key: string) {
 }
 
 export const insertInstanceVariable = (db: Db, v: InstanceVariableFields) =>
-  written<InstanceVariableRow>(db, `INSERT INTO ci_instance_variables (${COLUMNS}) VALUES (${VALUES}) RETURNING *`, v, {})
+  written<InstanceVariableRow>(db, 'ci_instance_variables', `INSERT INTO ci_instance_variables (${COLUMNS}) VALUES (${VALUES}) RETURNING *`, v, {})
 
 export const updateInstanceVariable = (db: Db, id: number, v: InstanceVariableFields) =>
-  written<InstanceVariableRow>(db, `UPDATE ci_instance_variables SET ${SETS} WHERE id = @id RETURNING *`, v, { id })
+  written<InstanceVariableRow>(db, 'ci_instance_variables', `UPDATE ci_instance_variables SET ${SETS} WHERE id = @id RETURNING *`, v, { id })
 
-export const deleteInstanceVariable = (db: Db, id: number) => stmt(db, 'DELETE FROM ci_instance_variables WHERE id = ?').run(id)
+export const deleteInstanceVariable = (db: Db, id: number) => write(db, 'ci_instance_variables', 'DELETE FROM ci_instance_variables WHERE id = ?').run(id)
 
 /**
  * The instance's variables, then those of the group and its ancestors farthest first, for a job's environment:

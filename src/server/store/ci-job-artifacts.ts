@@ -1,19 +1,19 @@
 // Writes of the Jobs API on jobs: erase, keep and delete artifacts (the files go in ci/artifacts.ts), variables of a play.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import type { JobRow } from './ci-jobs.js'
 
 const NO_ARTIFACTS = 'artifacts_file = NULL, artifacts_size = NULL, artifacts_metadata_size = NULL, artifacts_expire_at = NULL'
 
 export function markJobErased(db: Db, id: number, by: number | null, now: string) {
-  stmt(db, `UPDATE ci_jobs SET ${NO_ARTIFACTS}, trace_size = 0, erased_at = @now, erased_by_id = @by, updated_at = @now WHERE id = @id`)
+  write(db, 'ci_jobs', `UPDATE ci_jobs SET ${NO_ARTIFACTS}, trace_size = 0, erased_at = @now, erased_by_id = @by, updated_at = @now WHERE id = @id`)
     .run({ id, by, now })
 }
 
 export const markArtifactsKept = (db: Db, id: number, now: string) =>
-  stmt(db, 'UPDATE ci_jobs SET artifacts_expire_at = NULL, updated_at = ? WHERE id = ?').run(now, id)
+  write(db, 'ci_jobs', 'UPDATE ci_jobs SET artifacts_expire_at = NULL, updated_at = ? WHERE id = ?').run(now, id)
 
 export const clearJobArtifacts = (db: Db, id: number, now: string) =>
-  stmt(db, `UPDATE ci_jobs SET ${NO_ARTIFACTS}, updated_at = ? WHERE id = ?`).run(now, id)
+  write(db, 'ci_jobs', `UPDATE ci_jobs SET ${NO_ARTIFACTS}, updated_at = ? WHERE id = ?`).run(now, id)
 
 /**
  * Finished jobs of a project whose artifacts DELETE /projects/:id/artifacts removes: all but those of the newest
@@ -27,4 +27,4 @@ export const deletableArtifactJobs = (db: Db, projectId: number) =>
 
 /** The planned job with other variables (a play's job_variables_attributes), before it is queued. */
 export const setJobSpec = (db: Db, id: number, spec: string, now: string) =>
-  stmt(db, 'UPDATE ci_jobs SET spec = ?, updated_at = ? WHERE id = ?').run(spec, now, id)
+  write(db, 'ci_jobs', 'UPDATE ci_jobs SET spec = ?, updated_at = ? WHERE id = ?').run(spec, now, id)

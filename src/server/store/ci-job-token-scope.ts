@@ -1,5 +1,5 @@
 // The CI/CD job token inbound scope of projects: whether it is on, and the projects and groups it allows.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface ProjectScopeLinkRow { id: number; source_project_id: number; target_project_id: number; added_by_id: number | null; created_at: string }
 export interface GroupScopeLinkRow { id: number; source_project_id: number; target_group_id: number; added_by_id: number | null; created_at: string }
@@ -10,7 +10,7 @@ export const inboundScopeEnabled = (db: Db, projectId: number) =>
     ?.inbound_enabled !== 0
 
 export const setInboundScopeEnabled = (db: Db, projectId: number, enabled: boolean) =>
-  stmt(db, `INSERT INTO ci_job_token_scopes (project_id, inbound_enabled) VALUES (?, ?)
+  write(db, 'ci_job_token_scopes', `INSERT INTO ci_job_token_scopes (project_id, inbound_enabled) VALUES (?, ?)
     ON CONFLICT (project_id) DO UPDATE SET inbound_enabled = excluded.inbound_enabled`).run(projectId, enabled ? 1 : 0)
 
 /**
@@ -44,16 +44,16 @@ export function allowedGroupIds(db: Db, projectId: number, limit: number, offset
 
 /** The new link, or undefined when the project is allowed already. */
 export const insertProjectScopeLink = (db: Db, l: Omit<ProjectScopeLinkRow, 'id'>) =>
-  stmt(db, `INSERT INTO ci_job_token_project_scope_links (source_project_id, target_project_id, added_by_id, created_at)
+  write(db, 'ci_job_token_project_scope_links', `INSERT INTO ci_job_token_project_scope_links (source_project_id, target_project_id, added_by_id, created_at)
     VALUES (@source_project_id, @target_project_id, @added_by_id, @created_at) ON CONFLICT DO NOTHING RETURNING *`).get(l) as ProjectScopeLinkRow | undefined
 
 export const insertGroupScopeLink = (db: Db, l: Omit<GroupScopeLinkRow, 'id'>) =>
-  stmt(db, `INSERT INTO ci_job_token_group_scope_links (source_project_id, target_group_id, added_by_id, created_at)
+  write(db, 'ci_job_token_group_scope_links', `INSERT INTO ci_job_token_group_scope_links (source_project_id, target_group_id, added_by_id, created_at)
     VALUES (@source_project_id, @target_group_id, @added_by_id, @created_at) ON CONFLICT DO NOTHING RETURNING *`).get(l) as GroupScopeLinkRow | undefined
 
 /** Whether there was such a link. */
 export const deleteProjectScopeLink = (db: Db, projectId: number, targetProjectId: number) =>
-  stmt(db, 'DELETE FROM ci_job_token_project_scope_links WHERE source_project_id = ? AND target_project_id = ?').run(projectId, targetProjectId).changes > 0
+  write(db, 'ci_job_token_project_scope_links', 'DELETE FROM ci_job_token_project_scope_links WHERE source_project_id = ? AND target_project_id = ?').run(projectId, targetProjectId).changes > 0
 
 export const deleteGroupScopeLink = (db: Db, projectId: number, targetGroupId: number) =>
-  stmt(db, 'DELETE FROM ci_job_token_group_scope_links WHERE source_project_id = ? AND target_group_id = ?').run(projectId, targetGroupId).changes > 0
+  write(db, 'ci_job_token_group_scope_links', 'DELETE FROM ci_job_token_group_scope_links WHERE source_project_id = ? AND target_group_id = ?').run(projectId, targetGroupId).changes > 0

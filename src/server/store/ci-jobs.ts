@@ -1,5 +1,5 @@
 // CI jobs (GitLab's builds): rows, the queue the coordinator takes from, and the lookups the scheduler needs.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface JobRow {
   id: number
@@ -46,12 +46,12 @@ export const ACTIVE_JOB_STATUSES = ['created', 'pending', 'running', 'manual', '
 
 export function insertJob(db: Db, job: NewJob): JobRow {
   const cols = Object.keys(job)
-  return stmt(db, `INSERT INTO ci_jobs (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(job) as JobRow
+  return write(db, 'ci_jobs', `INSERT INTO ci_jobs (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(job) as JobRow
 }
 
 export function updateJob(db: Db, id: number, patch: JobPatch) {
   const cols = Object.keys(patch)
-  if (cols.length) stmt(db, `UPDATE ci_jobs SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  if (cols.length) write(db, 'ci_jobs', `UPDATE ci_jobs SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
 /** Moves a job only while it still has one of `from` statuses; false when someone else moved it first. */
@@ -60,7 +60,7 @@ export function transitionJob(db: Db, id: number, from: readonly string[], patch
   const marks = from.map((_, i) => `@from${i}`).join(', ')
   const args: Record<string, unknown> = { ...patch, id }
   from.forEach((s, i) => { args[`from${i}`] = s })
-  return stmt(db, `UPDATE ci_jobs SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND status IN (${marks})`).run(args).changes > 0
+  return write(db, 'ci_jobs', `UPDATE ci_jobs SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND status IN (${marks})`).run(args).changes > 0
 }
 
 export const findJobById = (db: Db, id: number) => stmt(db, 'SELECT * FROM ci_jobs WHERE id = ?').get(id) as JobRow | undefined

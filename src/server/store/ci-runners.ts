@@ -1,5 +1,5 @@
 // Runners of the runner protocol, their projects, and the registration tokens of the legacy registration flow.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export type RunnerType = 'instance_type' | 'group_type' | 'project_type'
 
@@ -34,7 +34,7 @@ export interface RunnerRow {
 export type NewRunner = Pick<RunnerRow, 'runner_type' | 'token_hash' | 'description' | 'maintenance_note' | 'paused' | 'locked'
   | 'run_untagged' | 'tag_list' | 'access_level' | 'maximum_timeout' | 'group_id' | 'creator_id' | 'created_at'>
 
-export const insertRunner = (db: Db, r: NewRunner) => stmt(db, `INSERT INTO ci_runners (runner_type, token_hash, description,
+export const insertRunner = (db: Db, r: NewRunner) => write(db, 'ci_runners', `INSERT INTO ci_runners (runner_type, token_hash, description,
   maintenance_note, paused, locked, run_untagged, tag_list, access_level, maximum_timeout, group_id, creator_id, created_at)
   VALUES (@runner_type, @token_hash, @description, @maintenance_note, @paused, @locked, @run_untagged, @tag_list,
   @access_level, @maximum_timeout, @group_id, @creator_id, @created_at) RETURNING *`).get(r) as RunnerRow
@@ -47,7 +47,7 @@ export const findRunnerByTokenHash = (db: Db, hash: string) =>
 export const findEmbeddedRunner = (db: Db) => stmt(db, 'SELECT * FROM ci_runners WHERE embedded = 1').get() as RunnerRow | undefined
 
 export const markEmbeddedRunner = (db: Db, id: number, adminPipelinesOnly: boolean) =>
-  stmt(db, 'UPDATE ci_runners SET embedded = 1, admin_pipelines_only = ? WHERE id = ?').run(adminPipelinesOnly ? 1 : 0, id)
+  write(db, 'ci_runners', 'UPDATE ci_runners SET embedded = 1, admin_pipelines_only = ? WHERE id = ?').run(adminPipelinesOnly ? 1 : 0, id)
 
 export const RUNNER_EDITABLE = ['description', 'maintenance_note', 'paused', 'locked', 'run_untagged', 'tag_list', 'access_level',
   'maximum_timeout', 'token_hash', 'token_expires_at', 'name', 'version', 'revision', 'platform', 'architecture', 'executor',
@@ -56,11 +56,11 @@ export const RUNNER_EDITABLE = ['description', 'maintenance_note', 'paused', 'lo
 export function updateRunner(db: Db, id: number, fields: Partial<Pick<RunnerRow, typeof RUNNER_EDITABLE[number]>>) {
   const keys = RUNNER_EDITABLE.filter((k) => fields[k] !== undefined)
   if (!keys.length) return findRunnerById(db, id)
-  return stmt(db, `UPDATE ci_runners SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id RETURNING *`)
+  return write(db, 'ci_runners', `UPDATE ci_runners SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id RETURNING *`)
     .get({ ...fields, id }) as RunnerRow | undefined
 }
 
-export const deleteRunner = (db: Db, id: number) => stmt(db, 'DELETE FROM ci_runners WHERE id = ?').run(id).changes > 0
+export const deleteRunner = (db: Db, id: number) => write(db, 'ci_runners', 'DELETE FROM ci_runners WHERE id = ?').run(id).changes > 0
 
 export interface RunnerFilter {
   type?: RunnerType
@@ -115,10 +115,10 @@ export const runnerProjectIds = (db: Db, runnerId: number) =>
   (stmt(db, 'SELECT project_id FROM ci_runner_projects WHERE runner_id = ? ORDER BY id').all(runnerId) as { project_id: number }[]).map((r) => r.project_id)
 
 export const assignRunnerProject = (db: Db, runnerId: number, projectId: number, at: string) =>
-  stmt(db, 'INSERT OR IGNORE INTO ci_runner_projects (runner_id, project_id, created_at) VALUES (?, ?, ?)').run(runnerId, projectId, at).changes > 0
+  write(db, 'ci_runner_projects', 'INSERT OR IGNORE INTO ci_runner_projects (runner_id, project_id, created_at) VALUES (?, ?, ?)').run(runnerId, projectId, at).changes > 0
 
 export const unassignRunnerProject = (db: Db, runnerId: number, projectId: number) =>
-  stmt(db, 'DELETE FROM ci_runner_projects WHERE runner_id = ? AND project_id = ?').run(runnerId, projectId).changes > 0
+  write(db, 'ci_runner_projects', 'DELETE FROM ci_runner_projects WHERE runner_id = ? AND project_id = ?').run(runnerId, projectId).changes > 0
 
 /** The registration token of a project, or of the instance for `null`. */
 export const findRegistrationTokenHash = (db: Db, projectId: number | null) =>
@@ -130,9 +130,9 @@ export const findRegistrationByHash = (db: Db, hash: string) =>
   stmt(db, 'SELECT project_id FROM ci_registration_tokens WHERE token_hash = ?').get(hash) as { project_id: number | null } | undefined
 
 export function setRegistrationTokenHash(db: Db, projectId: number | null, hash: string, at: string) {
-  if (projectId === null) stmt(db, 'DELETE FROM ci_registration_tokens WHERE project_id IS NULL').run()
-  else stmt(db, 'DELETE FROM ci_registration_tokens WHERE project_id = ?').run(projectId)
-  stmt(db, 'INSERT INTO ci_registration_tokens (project_id, token_hash, created_at) VALUES (?, ?, ?)').run(projectId, hash, at)
+  if (projectId === null) write(db, 'ci_registration_tokens', 'DELETE FROM ci_registration_tokens WHERE project_id IS NULL').run()
+  else write(db, 'ci_registration_tokens', 'DELETE FROM ci_registration_tokens WHERE project_id = ?').run(projectId)
+  write(db, 'ci_registration_tokens', 'INSERT INTO ci_registration_tokens (project_id, token_hash, created_at) VALUES (?, ?, ?)').run(projectId, hash, at)
 }
 
 /** Jobs a runner took, newest first (GET /runners/:id/jobs). */

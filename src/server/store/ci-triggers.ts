@@ -1,5 +1,5 @@
 // Pipeline trigger tokens of projects, found by the SHA-256 of their token.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import { opened, openedRows, sealSecret } from './secrets.js'
 
 export interface TriggerRow {
@@ -30,19 +30,19 @@ export const findProjectTrigger = (db: Db, projectId: number, id: number) =>
 export const findTriggerByHash = (db: Db, hash: string) => openedTrigger(db, stmt(db, 'SELECT * FROM ci_triggers WHERE token_hash = ?').get(hash))
 
 export const insertTrigger = (db: Db, t: Omit<TriggerRow, 'id' | 'last_used'>) => openedTrigger(db,
-  stmt(db, `INSERT INTO ci_triggers (project_id, owner_id, description, token, token_hash, created_at, updated_at, expires_at)
+  write(db, 'ci_triggers', `INSERT INTO ci_triggers (project_id, owner_id, description, token, token_hash, created_at, updated_at, expires_at)
     VALUES (@project_id, @owner_id, @description, @token, @token_hash, @created_at, @updated_at, @expires_at) RETURNING *`).get({ ...t, token: sealSecret(db, t.token) }))!
 
 export const updateTriggerDescription = (db: Db, id: number, description: string, at: string) =>
-  openedTrigger(db, stmt(db, 'UPDATE ci_triggers SET description = ?, updated_at = ? WHERE id = ? RETURNING *').get(description, at, id))!
+  openedTrigger(db, write(db, 'ci_triggers', 'UPDATE ci_triggers SET description = ?, updated_at = ? WHERE id = ? RETURNING *').get(description, at, id))!
 
-export const markTriggerUsed = (db: Db, id: number, at: string) => stmt(db, 'UPDATE ci_triggers SET last_used = ? WHERE id = ?').run(at, id)
+export const markTriggerUsed = (db: Db, id: number, at: string) => write(db, 'ci_triggers', 'UPDATE ci_triggers SET last_used = ? WHERE id = ?').run(at, id)
 
-export const deleteTrigger = (db: Db, id: number) => stmt(db, 'DELETE FROM ci_triggers WHERE id = ?').run(id)
+export const deleteTrigger = (db: Db, id: number) => write(db, 'ci_triggers', 'DELETE FROM ci_triggers WHERE id = ?').run(id)
 
 /** Which trigger made a pipeline, with the token's first characters as its jobs see them. */
 export const recordTriggeredPipeline = (db: Db, pipelineId: number, triggerId: number, shortToken: string) =>
-  stmt(db, 'INSERT INTO ci_trigger_pipelines (pipeline_id, trigger_id, short_token) VALUES (?, ?, ?)').run(pipelineId, triggerId, shortToken)
+  write(db, 'ci_trigger_pipelines', 'INSERT INTO ci_trigger_pipelines (pipeline_id, trigger_id, short_token) VALUES (?, ?, ?)').run(pipelineId, triggerId, shortToken)
 
 export const triggerShortToken = (db: Db, pipelineId: number) =>
   (stmt(db, 'SELECT short_token FROM ci_trigger_pipelines WHERE pipeline_id = ?').get(pipelineId) as { short_token: string } | undefined)?.short_token

@@ -1,5 +1,5 @@
 // Project CI/CD variables (/projects/:id/variables): one row per key and environment scope.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import { opened, openedRows, sealSecret } from './secrets.js'
 
 export interface CiVariableRow {
@@ -36,15 +36,15 @@ export function findVariables(db: Db, projectId: number, key: string, scope?: st
 }
 
 export function insertVariable(db: Db, projectId: number, v: CiVariableFields): CiVariableRow {
-  return opened(db, 'value', stmt(db, `INSERT INTO ci_variables (project_id, key, value, variable_type, protected, masked, raw, environment_scope, description)
+  return opened(db, 'value', write(db, 'ci_variables', `INSERT INTO ci_variables (project_id, key, value, variable_type, protected, masked, raw, environment_scope, description)
     VALUES (@project_id, @key, @value, @variable_type, @protected, @masked, @raw, @environment_scope, @description) RETURNING *`)
     .get({ ...v, value: sealSecret(db, v.value), project_id: projectId }) as CiVariableRow)
 }
 
 export function updateVariable(db: Db, id: number, v: CiVariableFields): CiVariableRow {
-  return opened(db, 'value', stmt(db, `UPDATE ci_variables SET key = @key, value = @value, variable_type = @variable_type, protected = @protected,
+  return opened(db, 'value', write(db, 'ci_variables', `UPDATE ci_variables SET key = @key, value = @value, variable_type = @variable_type, protected = @protected,
     masked = @masked, raw = @raw, environment_scope = @environment_scope, description = @description WHERE id = @id RETURNING *`)
     .get({ ...v, value: sealSecret(db, v.value), id }) as CiVariableRow)
 }
 
-export const deleteVariable = (db: Db, id: number) => stmt(db, 'DELETE FROM ci_variables WHERE id = ?').run(id)
+export const deleteVariable = (db: Db, id: number) => write(db, 'ci_variables', 'DELETE FROM ci_variables WHERE id = ?').run(id)

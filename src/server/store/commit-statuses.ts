@@ -1,5 +1,5 @@
 // Commit statuses: the current row per (sha, ref, name), superseded rows kept for `all`.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface CommitStatusRow {
   id: number
@@ -31,15 +31,15 @@ export function findCurrentStatus(db: Db, projectId: number, sha: string, ref: s
 
 export function insertStatus(db: Db, s: NewCommitStatus): number {
   const cols = Object.keys(s)
-  return Number(stmt(db, `INSERT INTO commit_statuses (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(s).lastInsertRowid)
+  return Number(write(db, 'commit_statuses', `INSERT INTO commit_statuses (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(s).lastInsertRowid)
 }
 
 export function updateStatus(db: Db, id: number, patch: Partial<CommitStatusRow>) {
   const cols = Object.keys(patch)
-  if (cols.length) stmt(db, `UPDATE commit_statuses SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  if (cols.length) write(db, 'commit_statuses', `UPDATE commit_statuses SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
-export const markRetried = (db: Db, id: number) => stmt(db, 'UPDATE commit_statuses SET retried = 1 WHERE id = ?').run(id)
+export const markRetried = (db: Db, id: number) => write(db, 'commit_statuses', 'UPDATE commit_statuses SET retried = 1 WHERE id = ?').run(id)
 
 export const findStatusById = (db: Db, id: number) =>
   stmt(db, 'SELECT * FROM commit_statuses WHERE id = ?').get(id) as CommitStatusRow | undefined

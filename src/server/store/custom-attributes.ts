@@ -1,5 +1,5 @@
 // Custom attributes: key/value pairs administrators attach to users, groups and projects.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export type Subject = 'user' | 'group' | 'project'
 
@@ -10,8 +10,8 @@ export const findAttribute = (db: Db, subject: Subject, id: number, key: string)
   stmt(db, 'SELECT key, value FROM custom_attributes WHERE subject = ? AND subject_id = ? AND key = ?').get(subject, id, key) as { key: string; value: string } | undefined
 
 export const upsertAttribute = (db: Db, subject: Subject, id: number, key: string, value: string) =>
-  stmt(db, `INSERT INTO custom_attributes (subject, subject_id, key, value) VALUES (?, ?, ?, ?)
+  write(db, 'custom_attributes', `INSERT INTO custom_attributes (subject, subject_id, key, value) VALUES (?, ?, ?, ?)
     ON CONFLICT (subject, subject_id, key) DO UPDATE SET value = excluded.value`).run(subject, id, key, value)
 
 export const deleteAttribute = (db: Db, subject: Subject, id: number, key: string) =>
-  stmt(db, 'DELETE FROM custom_attributes WHERE subject = ? AND subject_id = ? AND key = ?').run(subject, id, key).changes
+  write(db, 'custom_attributes', 'DELETE FROM custom_attributes WHERE subject = ? AND subject_id = ? AND key = ?').run(subject, id, key).changes

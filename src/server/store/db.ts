@@ -1,7 +1,8 @@
 // Opens the SQLite file with the pragmas we rely on and applies numbered migrations (PRAGMA user_version).
 import Database from 'better-sqlite3'
 import { CollabError } from '../../core/errors.js'
-import { commitGroup, trackWrites } from './writes.js'
+import { tablesWrittenWith } from './tables.js'
+import { commitGroup, WriteStatement } from './writes.js'
 import m001 from './migrations/001-init.sql'
 import m002 from './migrations/002-commit-statuses-comments.sql'
 import m003 from './migrations/003-project-order-indexes.sql'
@@ -103,7 +104,15 @@ function migrate(db: Db) {
   }
 }
 
-const cache = new WeakMap<Db, Map<string, Database.Statement>>()
+/** What the store runs: better-sqlite3's own statement for a read, a WriteStatement (see writes.ts) for a write. */
+export interface Statement {
+  readonly source: string
+  run(...params: unknown[]): Database.RunResult
+  get(...params: unknown[]): unknown
+  all(...params: unknown[]): unknown[]
+}
+
+const cache = new WeakMap<Db, Map<string, Database.Statement | WriteStatement>>()
 
 /**
  * Statements kept per connection. SQL texts are fixed or built from a bounded set of filters (id lists are bound, see
@@ -114,18 +123,42 @@ export const STATEMENT_CACHE_LIMIT = 500
 /**
  * Prepared statements are cached per connection: preparing is most of the cost of a small query. The Map keeps
  * insertion order, so re-inserting on a hit makes its first key the least recently used one, evicted when full.
+ * `writes` is the table a write statement names (see `write`); undefined for a read, or a write that declares nothing.
  */
-export function stmt(db: Db, sql: string): Database.Statement {
+function prepared(db: Db, sql: string, writes?: string): Database.Statement | WriteStatement {
   let map = cache.get(db)
   if (!map) cache.set(db, (map = new Map()))
-  let s = map.get(sql)
+  const key = writes === undefined ? sql : `${writes}\0${sql}`
+  let s = map.get(key)
   if (s) {
-    map.delete(sql)
+    map.delete(key)
   } else {
-    s = trackWrites(db, db.prepare(sql))
+    const raw = db.prepare(sql)
+    // An undeclared write counts as a write to every table: correct, but it forgets every remembered read.
+    s = raw.readonly ? raw : new WriteStatement(db, raw, writes === undefined ? null : tablesWrittenWith(db, writes, DELETES.test(sql)))
     if (map.size >= STATEMENT_CACHE_LIMIT) map.delete(map.keys().next().value!)
   }
-  map.set(sql, s)
+  map.set(key, s)
+  return s
+}
+
+/** A statement; a write run through it counts as a write to every table (declare writes with `write`). */
+export const stmt = (db: Db, sql: string): Statement => prepared(db, sql)
+
+/** Whether a statement may delete rows, and so set foreign-key actions off: a DELETE, or a REPLACE of a conflicting row. */
+const DELETES = /\b(DELETE|REPLACE)\b/i
+
+/**
+ * A write statement that declares the table it writes (INSERT INTO / UPDATE / DELETE FROM that table): runs of it
+ * forget the remembered reads of that table and of what its triggers and foreign-key actions change (store/tables.ts).
+ * A test fails when a statement changes a table its declaration does not reach.
+ */
+export const write = (db: Db, table: string, sql: string): Statement => prepared(db, sql, table)
+
+/** A read statement as better-sqlite3 made it, for callers that use its raw mode or columns. */
+export function readStatement(db: Db, sql: string): Database.Statement {
+  const s = prepared(db, sql)
+  if (s instanceof WriteStatement) throw new TypeError(`not a read: ${sql}`)
   return s
 }
 
@@ -165,3 +198,6 @@ export function closeDatabase(db: Db) {
 export const bool = (v: unknown) => v === 1 || v === true
 
 export { cachedRead, committed, peekRead, transaction, writeGeneration } from './writes.js'
+
+/** The schema version this collab writes: the number of the latest migration (a backup records it; a restore compares). */
+export const schemaVersion = () => MIGRATIONS.length

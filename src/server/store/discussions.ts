@@ -1,5 +1,5 @@
 // Discussions: the notes of a noteable grouped by discussion_id, their resolution, and the commit noteable kind.
-import { inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, write, type Db } from './db.js'
 import { insertKindRow, type NoteableRow } from './noteables.js'
 import type { NoteRow } from './notes.js'
 
@@ -24,17 +24,17 @@ export function notesOfDiscussions(db: Db, noteableId: number, discussionIds: st
 
 /** An individual note's discussion becomes a thread when someone replies to it. */
 export const convertToThread = (db: Db, noteableId: number, discussionId: string) =>
-  stmt(db, "UPDATE notes SET type = 'DiscussionNote' WHERE noteable_id = ? AND discussion_id = ? AND type IS NULL").run(noteableId, discussionId)
+  write(db, 'notes', "UPDATE notes SET type = 'DiscussionNote' WHERE noteable_id = ? AND discussion_id = ? AND type IS NULL").run(noteableId, discussionId)
 
 /** Resolves (by a user) or unresolves (null) the resolvable notes of a discussion, or one note. */
 export function setResolved(db: Db, where: { noteableId: number; discussionId?: string; noteId?: number }, by: { userId: number; at: string } | null) {
   const target = where.noteId !== undefined ? 'id = @note' : 'discussion_id = @discussion'
   const args = { noteable: where.noteableId, discussion: where.discussionId ?? null, note: where.noteId ?? null }
   if (by) {
-    stmt(db, `UPDATE notes SET resolved_at = @at, resolved_by_id = @user WHERE noteable_id = @noteable AND ${target} AND ${RESOLVABLE}
+    write(db, 'notes', `UPDATE notes SET resolved_at = @at, resolved_by_id = @user WHERE noteable_id = @noteable AND ${target} AND ${RESOLVABLE}
       AND resolved_at IS NULL`).run({ ...args, at: by.at, user: by.userId })
   } else {
-    stmt(db, `UPDATE notes SET resolved_at = NULL, resolved_by_id = NULL WHERE noteable_id = @noteable AND ${target} AND ${RESOLVABLE}`).run(args)
+    write(db, 'notes', `UPDATE notes SET resolved_at = NULL, resolved_by_id = NULL WHERE noteable_id = @noteable AND ${target} AND ${RESOLVABLE}`).run(args)
   }
 }
 

@@ -1,6 +1,6 @@
 // Environments and deployments of a project: rows in, rows out. A CI job's deployment follows the job's status through
 // the trigger of migration 036.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface EnvironmentRow {
   id: number
@@ -74,7 +74,7 @@ export function listEnvironments(db: Db, f: EnvironmentFilters): { rows: Environ
 }
 
 export function insertEnvironment(db: Db, row: Omit<EnvironmentRow, 'id'>): EnvironmentRow {
-  return stmt(db, `INSERT INTO environments (project_id, name, slug, external_url, state, tier, auto_stop_at, created_at, updated_at)
+  return write(db, 'environments', `INSERT INTO environments (project_id, name, slug, external_url, state, tier, auto_stop_at, created_at, updated_at)
     VALUES (@project_id, @name, @slug, @external_url, @state, @tier, @auto_stop_at, @created_at, @updated_at) RETURNING *`).get(row) as EnvironmentRow
 }
 
@@ -83,19 +83,19 @@ const ENVIRONMENT_COLUMNS = new Set(['external_url', 'state', 'tier', 'auto_stop
 export function updateEnvironment(db: Db, id: number, patch: EnvironmentPatch) {
   const keys = Object.keys(patch).filter((k) => ENVIRONMENT_COLUMNS.has(k)).sort()
   if (!keys.length) return
-  stmt(db, `UPDATE environments SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, 'environments', `UPDATE environments SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
 /** Moves the environment only from one of the `from` states; answers whether it moved. */
 export function transitionEnvironment(db: Db, id: number, from: readonly string[], state: EnvironmentRow['state'], at: string): boolean {
   const marks = from.map((s) => `'${s.replace(/'/g, '')}'`).join(', ')
   // Stopping forgets the auto-stop time, as GitLab's before_transition to stopped does.
-  return stmt(db, `UPDATE environments SET state = @state, updated_at = @at,
+  return write(db, 'environments', `UPDATE environments SET state = @state, updated_at = @at,
       auto_stop_at = CASE WHEN @state = 'stopped' THEN NULL ELSE auto_stop_at END
     WHERE id = @id AND state IN (${marks})`).run({ id, state, at }).changes > 0
 }
 
-export const deleteEnvironment = (db: Db, id: number) => stmt(db, 'DELETE FROM environments WHERE id = ?').run(id)
+export const deleteEnvironment = (db: Db, id: number) => write(db, 'environments', 'DELETE FROM environments WHERE id = ?').run(id)
 
 /** Available environments last touched before `before` with no deployment touched since (deployed_and_updated_before). */
 export const staleEnvironments = (db: Db, projectId: number, before: string) =>
@@ -104,7 +104,7 @@ export const staleEnvironments = (db: Db, projectId: number, before: string) =>
     .all(projectId, before, before) as EnvironmentRow[]
 
 export function insertDeployment(db: Db, row: Omit<DeploymentRow, 'id'>): DeploymentRow {
-  return stmt(db, `INSERT INTO deployments (project_id, environment_id, iid, ref, tag, sha, status, user_id, deployable_id, on_stop,
+  return write(db, 'deployments', `INSERT INTO deployments (project_id, environment_id, iid, ref, tag, sha, status, user_id, deployable_id, on_stop,
       created_at, updated_at, finished_at)
     VALUES (@project_id, @environment_id, @iid, @ref, @tag, @sha, @status, @user_id, @deployable_id, @on_stop, @created_at, @updated_at,
       @finished_at) RETURNING *`).get(row) as DeploymentRow
@@ -113,10 +113,10 @@ export function insertDeployment(db: Db, row: Omit<DeploymentRow, 'id'>): Deploy
 export function updateDeployment(db: Db, id: number, patch: DeploymentPatch) {
   const keys = Object.keys(patch).filter((k) => ['status', 'updated_at', 'finished_at'].includes(k)).sort()
   if (!keys.length) return
-  stmt(db, `UPDATE deployments SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, 'deployments', `UPDATE deployments SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
-export const deleteDeployment = (db: Db, id: number) => stmt(db, 'DELETE FROM deployments WHERE id = ?').run(id)
+export const deleteDeployment = (db: Db, id: number) => write(db, 'deployments', 'DELETE FROM deployments WHERE id = ?').run(id)
 
 export const findDeployment = (db: Db, projectId: number, id: number) =>
   stmt(db, 'SELECT * FROM deployments WHERE project_id = ? AND id = ?').get(projectId, id) as DeploymentRow | undefined
@@ -182,7 +182,7 @@ export const environmentDeployments = (db: Db, environmentId: number, limit: num
 
 export function linkDeploymentMergeRequests(db: Db, deploymentId: number, mergeRequestIds: number[]) {
   for (const mr of mergeRequestIds) {
-    stmt(db, 'INSERT OR IGNORE INTO deployment_merge_requests (deployment_id, merge_request_id) VALUES (?, ?)').run(deploymentId, mr)
+    write(db, 'deployment_merge_requests', 'INSERT OR IGNORE INTO deployment_merge_requests (deployment_id, merge_request_id) VALUES (?, ?)').run(deploymentId, mr)
   }
 }
 

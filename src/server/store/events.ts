@@ -1,5 +1,5 @@
 // Events of the activity feed and their push payloads (migration 020).
-import { inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, write, type Db } from './db.js'
 import type { NoteRow } from './notes.js'
 
 export type EventAction = 'created' | 'updated' | 'closed' | 'reopened' | 'pushed' | 'commented' | 'merged' | 'joined' | 'left' | 'destroyed' | 'approved' | 'expired'
@@ -34,10 +34,10 @@ export interface EventRow extends NewEvent { id: number }
 export type ListedEventRow = EventRow & { [K in keyof PushPayloadRow as `push_${K}`]: PushPayloadRow[K] | null }
 
 export function insertEvent(db: Db, e: NewEvent, push?: PushPayloadRow): number {
-  const id = Number(stmt(db, `INSERT INTO events (project_id, author_id, action, target_type, target_id, target_title, wiki_slug, wiki_format, created_at)
+  const id = Number(write(db, 'events', `INSERT INTO events (project_id, author_id, action, target_type, target_id, target_title, wiki_slug, wiki_format, created_at)
     VALUES (@project_id, @author_id, @action, @target_type, @target_id, @target_title, @wiki_slug, @wiki_format, @created_at)`).run(e).lastInsertRowid)
   if (push) {
-    stmt(db, `INSERT INTO push_event_payloads (event_id, commit_count, action, ref_type, commit_from, commit_to, ref, commit_title, ref_count)
+    write(db, 'push_event_payloads', `INSERT INTO push_event_payloads (event_id, commit_count, action, ref_type, commit_from, commit_to, ref, commit_title, ref_count)
       VALUES (@event_id, @commit_count, @action, @ref_type, @commit_from, @commit_to, @ref, @commit_title, @ref_count)`).run({ ...push, event_id: id })
   }
   return id
@@ -90,7 +90,7 @@ export const eventProjectIds = (db: Db, authorId?: number) =>
 
 /** The author's last activity day moves forward only. */
 export const touchLastActivity = (db: Db, userId: number, day: string) =>
-  stmt(db, 'UPDATE users SET last_activity_on = ? WHERE id = ? AND (last_activity_on IS NULL OR last_activity_on < ?)').run(day, userId, day)
+  write(db, 'users', 'UPDATE users SET last_activity_on = ? WHERE id = ? AND (last_activity_on IS NULL OR last_activity_on < ?)').run(day, userId, day)
 
 export interface UserActivityRow { username: string; last_activity_on: string }
 

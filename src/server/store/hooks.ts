@@ -1,5 +1,5 @@
 // Web hooks (project and system) and their delivery log: prepared statements only.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import { opened, sealNullable } from './secrets.js'
 
 export type HookType = 'ProjectHook' | 'SystemHook'
@@ -44,7 +44,7 @@ const openHook = (db: Db, row: HookRow) => SECRET_COLUMNS.reduce((r, column) => 
 export function insertHook(db: Db, f: HookFields): HookRow {
   const sql = `INSERT INTO web_hooks (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')}) RETURNING *`
   const sealed = sealHookSecrets(db, f)
-  return openHook(db, stmt(db, sql).get(...COLUMNS.map((c) => sealed[c])) as HookRow)
+  return openHook(db, write(db, 'web_hooks', sql).get(...COLUMNS.map((c) => sealed[c])) as HookRow)
 }
 
 /** Only the columns an update may touch; names come from this fixed list, never from the request. */
@@ -55,7 +55,7 @@ export type HookPatch = Partial<Pick<HookRow, (typeof UPDATABLE)[number]>>
 export function updateHook(db: Db, id: number, patch: HookPatch): HookRow {
   const cols = UPDATABLE.filter((c) => patch[c] !== undefined)
   const sealed = sealHookSecrets(db, patch)
-  if (cols.length) stmt(db, `UPDATE web_hooks SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...cols.map((c) => sealed[c]), id)
+  if (cols.length) write(db, 'web_hooks', `UPDATE web_hooks SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...cols.map((c) => sealed[c]), id)
   return findHook(db, id)!
 }
 
@@ -64,7 +64,7 @@ export function findHook(db: Db, id: number) {
   return row && openHook(db, row)
 }
 
-export const deleteHookRow = (db: Db, id: number) => stmt(db, 'DELETE FROM web_hooks WHERE id = ?').run(id)
+export const deleteHookRow = (db: Db, id: number) => write(db, 'web_hooks', 'DELETE FROM web_hooks WHERE id = ?').run(id)
 
 export function listHooks(db: Db, where: { projectId: number } | { system: true }, limit: number, offset: number) {
   const [cond, arg] = 'projectId' in where ? ['project_id = ?', where.projectId] : ["type = 'SystemHook' AND ?", 1]
@@ -80,7 +80,7 @@ export const hooksForProject = (db: Db, projectId: number) =>
 export const systemHooks = (db: Db) => (stmt(db, "SELECT * FROM web_hooks WHERE type = 'SystemHook' ORDER BY id").all() as HookRow[]).map((r) => openHook(db, r))
 
 export function recordHookOutcome(db: Db, id: number, state: Pick<HookRow, 'recent_failures' | 'backoff_count' | 'disabled_until' | 'permanently_disabled'>) {
-  stmt(db, 'UPDATE web_hooks SET recent_failures = ?, backoff_count = ?, disabled_until = ?, permanently_disabled = ? WHERE id = ?')
+  write(db, 'web_hooks', 'UPDATE web_hooks SET recent_failures = ?, backoff_count = ?, disabled_until = ?, permanently_disabled = ? WHERE id = ?')
     .run(state.recent_failures, state.backoff_count, state.disabled_until, state.permanently_disabled, id)
 }
 
@@ -104,8 +104,8 @@ const LOG_DAYS = 7
 
 export function insertHookLog(db: Db, log: Omit<HookLogRow, 'id'>): number {
   const cutoff = new Date(Date.parse(log.created_at) - LOG_DAYS * 86_400_000).toISOString()
-  stmt(db, 'DELETE FROM web_hook_logs WHERE web_hook_id = ? AND created_at < ?').run(log.web_hook_id, cutoff)
-  return Number(stmt(db, `INSERT INTO web_hook_logs (web_hook_id, trigger, url, request_headers, request_data, response_headers, response_body,
+  write(db, 'web_hook_logs', 'DELETE FROM web_hook_logs WHERE web_hook_id = ? AND created_at < ?').run(log.web_hook_id, cutoff)
+  return Number(write(db, 'web_hook_logs', `INSERT INTO web_hook_logs (web_hook_id, trigger, url, request_headers, request_data, response_headers, response_body,
     response_status, execution_duration, internal_error_message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     .run(log.web_hook_id, log.trigger, log.url, log.request_headers, log.request_data, log.response_headers, log.response_body,
       log.response_status, log.execution_duration, log.internal_error_message, log.created_at).lastInsertRowid)

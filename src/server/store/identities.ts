@@ -1,5 +1,5 @@
 // Users' accounts at external providers (GitLab's identities): one per provider per user.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface IdentityRow { id: number; user_id: number; provider: string; extern_uid: string; saml_provider_id: number | null; created_at: string }
 
@@ -15,8 +15,8 @@ export const findIdentityByExternUid = (db: Db, provider: string, externUid: str
 
 /** Sets the user's extern_uid at the provider, adding the identity if the user has none there. */
 export function upsertIdentity(db: Db, i: { user_id: number; provider: string; extern_uid: string; created_at: string }) {
-  stmt(db, `INSERT INTO identities (user_id, provider, extern_uid, created_at) VALUES (@user_id, @provider, @extern_uid, @created_at)
+  write(db, 'identities', `INSERT INTO identities (user_id, provider, extern_uid, created_at) VALUES (@user_id, @provider, @extern_uid, @created_at)
     ON CONFLICT (user_id, provider) DO UPDATE SET extern_uid = excluded.extern_uid`).run(i)
 }
 
-export const deleteIdentity = (db: Db, id: number) => stmt(db, 'DELETE FROM identities WHERE id = ?').run(id)
+export const deleteIdentity = (db: Db, id: number) => write(db, 'identities', 'DELETE FROM identities WHERE id = ?').run(id)

@@ -1,6 +1,6 @@
 // Issue links (related issues) and what related_merge_requests searches: merge requests whose text or notes may
 // name an issue.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import type { MergeRequestRow } from './merge-requests.js'
 
 export interface IssueLinkRow {
@@ -13,7 +13,7 @@ export interface IssueLinkRow {
 }
 
 export function insertIssueLink(db: Db, row: Omit<IssueLinkRow, 'id'>): IssueLinkRow {
-  const id = Number(stmt(db, `INSERT INTO issue_links (source_id, target_id, link_type, created_at, updated_at)
+  const id = Number(write(db, 'issue_links', `INSERT INTO issue_links (source_id, target_id, link_type, created_at, updated_at)
     VALUES (@source_id, @target_id, @link_type, @created_at, @updated_at)`).run(row).lastInsertRowid)
   return { id, ...row }
 }
@@ -33,7 +33,7 @@ export const linksOf = (db: Db, issueId: number) =>
 export const linkCount = (db: Db, issueId: number) =>
   (stmt(db, 'SELECT COUNT(*) AS n FROM issue_links WHERE source_id = ? OR target_id = ?').get(issueId, issueId) as { n: number }).n
 
-export const deleteIssueLink = (db: Db, id: number) => stmt(db, 'DELETE FROM issue_links WHERE id = ?').run(id)
+export const deleteIssueLink = (db: Db, id: number) => write(db, 'issue_links', 'DELETE FROM issue_links WHERE id = ?').run(id)
 
 /**
  * Merge requests that close the issue, and those whose title, description or a note holds `#<iid>` or

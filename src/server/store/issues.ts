@@ -1,9 +1,8 @@
 // Issues: rows, per-project iid counters, labels and assignees of issues, the filtered list query and batch lookups.
 import type Database from 'better-sqlite3'
-import { cachedRead, inIds, peekRead, stmt, type Db } from './db.js'
+import { cachedRead, inIds, peekRead, readStatement, stmt, write, type Db } from './db.js'
 import { likePattern } from './users.js'
 import { openIn, REACHABLE_GROUPS_CTE, type OpenLevels } from './namespaces.js'
-import { cachedQuery } from './writes.js'
 import { byIds, deleteNoteable, insertKindRow, updateNoteable } from './noteables.js'
 
 // The discussion layer's helpers under the names the issue services use.
@@ -46,11 +45,11 @@ export type IssuePatch = Partial<Omit<IssueRow, 'id' | 'project_id' | 'iid' | 'a
  */
 export function allocateIid(db: Db, projectId: number, usage: string, explicit?: number): number {
   if (explicit !== undefined) {
-    stmt(db, `INSERT INTO internal_ids (project_id, usage, last_value) VALUES (?, ?, ?)
+    write(db, 'internal_ids', `INSERT INTO internal_ids (project_id, usage, last_value) VALUES (?, ?, ?)
       ON CONFLICT (project_id, usage) DO UPDATE SET last_value = MAX(last_value, excluded.last_value)`).run(projectId, usage, explicit)
     return explicit
   }
-  return (stmt(db, `INSERT INTO internal_ids (project_id, usage, last_value) VALUES (?, ?, 1)
+  return (write(db, 'internal_ids', `INSERT INTO internal_ids (project_id, usage, last_value) VALUES (?, ?, 1)
     ON CONFLICT (project_id, usage) DO UPDATE SET last_value = last_value + 1 RETURNING last_value`).get(projectId, usage) as { last_value: number }).last_value
 }
 
@@ -75,7 +74,7 @@ export function countOpenIssues(db: Db, projectId: number, withConfidential: boo
   const sql = withConfidential
     ? "SELECT COALESCE(SUM(n), 0) AS n FROM issue_counts WHERE project_id = ? AND state = 'opened'"
     : "SELECT COUNT(*) AS n FROM issues WHERE project_id = ? AND state = 'opened' AND confidential = 0"
-  return cachedQuery(db, `open-issues:${projectId}:${withConfidential}`, sql, ['issues', 'issue_counts'], () => (stmt(db, sql).get(projectId) as { n: number }).n)
+  return cachedRead(db, `open-issues:${projectId}:${withConfidential}`, withConfidential ? ['issue_counts'] : ['issues'], () => (stmt(db, sql).get(projectId) as { n: number }).n)
 }
 
 type UserRow = import('./users.js').UserRow
@@ -164,12 +163,9 @@ const LIST_TABLES = [
   'issues', 'noteable_labels', 'labels', 'noteable_assignees', 'milestones', 'award_emoji', 'projects', 'namespaces', 'project_members', 'group_members',
 ]
 
-/**
- * Counting 10,000 matching issues costs ~15 ms on every page; the count is remembered until a write to what its plan
- * reads (often an index that an edit of a title leaves alone), or, when the plan cannot say, to one of its tables.
- */
+/** Counting 10,000 matching issues costs ~15 ms on every page; the count is remembered until a write to its tables. */
 const cachedCount = (db: Db, sql: string, args: Record<string, unknown>): number =>
-  cachedQuery(db, `issue-count:${sql}\0${JSON.stringify(args)}`, sql, LIST_TABLES, () => (stmt(db, sql).get(args) as { n: number }).n)
+  cachedRead(db, `issue-count:${sql}\0${JSON.stringify(args)}`, LIST_TABLES, () => (stmt(db, sql).get(args) as { n: number }).n)
 
 /**
  * The count of a list. A project's list filtered by a label is counted from that label's entries in its index, joined
@@ -210,17 +206,17 @@ function keptCount(db: Db, f: IssueFilters): number | undefined {
   const byState = 'AND (@state IS NULL OR state = @state)'
   if (!labels.length) {
     const sql = `SELECT COALESCE(SUM(n), 0) AS n FROM issue_counts WHERE project_id = @project ${byState}`
-    return cachedQuery(db, `issue-kept-count:${f.projectId}:${f.state}`, sql, ['issue_counts'], () => (stmt(db, sql).get(args) as { n: number }).n)
+    return cachedRead(db, `issue-kept-count:${f.projectId}:${f.state}`, ['issue_counts'], () => (stmt(db, sql).get(args) as { n: number }).n)
   }
   args.label0 = labels[0]
   const held = `SELECT id FROM labels WHERE name = @label0 AND ${PROJECT_LABELS}`
-  const ids = cachedQuery(db, `issue-label-ids:${f.projectId}:${labels[0]}`, held, ['labels', 'projects', 'namespaces'],
+  const ids = cachedRead(db, `issue-label-ids:${f.projectId}:${labels[0]}`, ['labels', 'projects', 'namespaces'],
     () => (stmt(db, held).all(args) as { id: number }[]).map((r) => r.id))
   // An issue may hold a project label and a group label of the same name: counted once, so counted the long way.
   if (ids.length !== 1) return ids.length ? undefined : 0
   args.label = ids[0]
   const sql = `SELECT COALESCE(SUM(n), 0) AS n FROM issue_label_counts WHERE label_id = @label AND project_id = @project ${byState}`
-  return cachedQuery(db, `issue-kept-label-count:${ids[0]}:${f.projectId}:${f.state}`, sql, ['issue_label_counts'], () => (stmt(db, sql).get(args) as { n: number }).n)
+  return cachedRead(db, `issue-kept-label-count:${ids[0]}:${f.projectId}:${f.state}`, ['issue_label_counts'], () => (stmt(db, sql).get(args) as { n: number }).n)
 }
 
 /** An issue of a list page, with the list_version its remembered text is checked against. */
@@ -304,7 +300,7 @@ export function listIssueVersions(db: Db, f: IssueFilters): { items: IssueVersio
 export function issuesByIds(db: Db, ids: number[]): IssueRow[] {
   if (!ids.length) return []
   const args: Record<string, unknown> = {}
-  const byId = new Map(rowObjects<IssueRow>(stmt(db, `SELECT i.* FROM issues i WHERE i.id ${inIds('id', ids, args)}`), args).map((r) => [r.id, r]))
+  const byId = new Map(rowObjects<IssueRow>(readStatement(db, `SELECT i.* FROM issues i WHERE i.id ${inIds('id', ids, args)}`), args).map((r) => [r.id, r]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 

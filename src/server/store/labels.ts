@@ -1,5 +1,5 @@
 // Project and group labels and their issue counts; a project sees its own labels and those of its ancestor groups.
-import { cachedRead, inIds, stmt, type Db } from './db.js'
+import { cachedRead, inIds, stmt, write, type Db } from './db.js'
 import { likePattern } from './users.js'
 
 export interface LabelRow {
@@ -20,17 +20,17 @@ export interface LabelCounts { open_issues_count: number; closed_issues_count: n
 export type NewLabel = Omit<LabelRow, 'id' | 'project_id' | 'group_id'> & ({ project_id: number; group_id?: null } | { group_id: number; project_id?: null })
 
 export function insertLabel(db: Db, l: NewLabel): number {
-  return Number(stmt(db, `INSERT INTO labels (project_id, group_id, name, color, description, priority, created_at, updated_at)
+  return Number(write(db, 'labels', `INSERT INTO labels (project_id, group_id, name, color, description, priority, created_at, updated_at)
     VALUES (@project_id, @group_id, @name, @color, @description, @priority, @created_at, @updated_at)`).run({ project_id: null, group_id: null, ...l }).lastInsertRowid)
 }
 
 export function updateLabel(db: Db, id: number, patch: Partial<Pick<LabelRow, 'name' | 'color' | 'description' | 'priority' | 'updated_at'>>) {
   const cols = Object.keys(patch)
   if (!cols.length) return
-  stmt(db, `UPDATE labels SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, 'labels', `UPDATE labels SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
-export const deleteLabelRow = (db: Db, id: number) => stmt(db, 'DELETE FROM labels WHERE id = ?').run(id)
+export const deleteLabelRow = (db: Db, id: number) => write(db, 'labels', 'DELETE FROM labels WHERE id = ?').run(id)
 
 /** A label by id that the project's issuables may carry: its own, or a group's (they only ever hold their ancestors'). */
 export const findLabelById = (db: Db, projectId: number, id: number) =>
@@ -80,10 +80,10 @@ export function mergeLabelsInto(db: Db, fromIds: number[], toId: number) {
   if (!fromIds.length) return
   const args: Record<string, unknown> = { to: toId }
   const from = inIds('from', fromIds, args)
-  stmt(db, `INSERT OR IGNORE INTO noteable_labels (noteable_id, label_id) SELECT noteable_id, @to FROM noteable_labels WHERE label_id ${from}`).run(args)
-  stmt(db, `INSERT OR IGNORE INTO label_subscriptions (label_id, user_id) SELECT @to, user_id FROM label_subscriptions WHERE label_id ${from}`).run(args)
-  stmt(db, `UPDATE resource_label_events SET label_id = @to WHERE label_id ${from}`).run(args)
-  stmt(db, `DELETE FROM labels WHERE id ${from}`).run(args)
+  write(db, 'noteable_labels', `INSERT OR IGNORE INTO noteable_labels (noteable_id, label_id) SELECT noteable_id, @to FROM noteable_labels WHERE label_id ${from}`).run(args)
+  write(db, 'label_subscriptions', `INSERT OR IGNORE INTO label_subscriptions (label_id, user_id) SELECT @to, user_id FROM label_subscriptions WHERE label_id ${from}`).run(args)
+  write(db, 'resource_label_events', `UPDATE resource_label_events SET label_id = @to WHERE label_id ${from}`).run(args)
+  write(db, 'labels', `DELETE FROM labels WHERE id ${from}`).run(args)
 }
 
 /** Issue counts, and the open merge request count; `@scope` narrows both to one project (a group label in a project's list). */

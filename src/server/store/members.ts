@@ -1,5 +1,5 @@
 // Project and group memberships; inherited membership flows down from ancestor groups.
-import { inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, write, type Db } from './db.js'
 import type { UserRow } from './users.js'
 import { likePattern } from './users.js'
 
@@ -20,17 +20,17 @@ export function findDirectMember(db: Db, s: MemberSource, userId: number) {
 }
 
 export function insertMember(db: Db, s: MemberSource, m: { user_id: number; access_level: number; created_at: string; expires_at: string | null }) {
-  stmt(db, `INSERT INTO ${table(s)} (${key(s)}, user_id, access_level, created_at, expires_at)
+  write(db, table(s), `INSERT INTO ${table(s)} (${key(s)}, user_id, access_level, created_at, expires_at)
     VALUES (@source, @user_id, @access_level, @created_at, @expires_at)`).run({ source: s.id, ...m })
 }
 
 export function updateMember(db: Db, s: MemberSource, userId: number, level: number, expiresAt: string | null | undefined) {
-  stmt(db, `UPDATE ${table(s)} SET access_level = @level, expires_at = COALESCE(@expires, expires_at)
+  write(db, table(s), `UPDATE ${table(s)} SET access_level = @level, expires_at = COALESCE(@expires, expires_at)
     WHERE ${key(s)} = @source AND user_id = @user`).run({ level, expires: expiresAt ?? null, source: s.id, user: userId })
 }
 
 export function deleteMember(db: Db, s: MemberSource, userId: number) {
-  return stmt(db, `DELETE FROM ${table(s)} WHERE ${key(s)} = ? AND user_id = ?`).run(s.id, userId).changes
+  return write(db, table(s), `DELETE FROM ${table(s)} WHERE ${key(s)} = ? AND user_id = ?`).run(s.id, userId).changes
 }
 
 /** Group ids from the given group up to the root. */
@@ -74,7 +74,7 @@ export const expiredProjectMembers = (db: Db, today: string) =>
 export function deleteExpiredMembers(db: Db, today: string): number {
   let removed = 0
   for (const t of ['project_members', 'group_members']) {
-    removed += stmt(db, `DELETE FROM ${t} WHERE expires_at IS NOT NULL AND substr(expires_at, 1, 10) <= ?`).run(today).changes
+    removed += write(db, t, `DELETE FROM ${t} WHERE expires_at IS NOT NULL AND substr(expires_at, 1, 10) <= ?`).run(today).changes
   }
   return removed
 }

@@ -1,5 +1,5 @@
 // Merge requests: rows, the filtered list query, reviewers, approvals, the issues each would close and the commits each holds.
-import { inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, write, type Db } from './db.js'
 import { ACCESS_CTE, GROUP_CTE } from './issues.js'
 import { byIds, insertKindRow, updateNoteable, userListsByOwner } from './noteables.js'
 import { openIn, type OpenLevels } from './namespaces.js'
@@ -102,8 +102,8 @@ export const reviewerIdsOf = (db: Db, ids: number[]): Map<number, number[]> =>
     `SELECT merge_request_id AS owner, user_id FROM merge_request_reviewers WHERE merge_request_id ${m} ORDER BY merge_request_id, position`, ids))
 
 export function setReviewers(db: Db, id: number, userIds: number[]) {
-  stmt(db, 'DELETE FROM merge_request_reviewers WHERE merge_request_id = ?').run(id)
-  ;[...new Set(userIds)].forEach((u, i) => stmt(db, 'INSERT INTO merge_request_reviewers (merge_request_id, user_id, position) VALUES (?, ?, ?)').run(id, u, i))
+  write(db, 'merge_request_reviewers', 'DELETE FROM merge_request_reviewers WHERE merge_request_id = ?').run(id)
+  ;[...new Set(userIds)].forEach((u, i) => write(db, 'merge_request_reviewers', 'INSERT INTO merge_request_reviewers (merge_request_id, user_id, position) VALUES (?, ?, ?)').run(id, u, i))
 }
 
 /** Approvers in the order they approved. */
@@ -111,16 +111,16 @@ export const approverIds = (db: Db, id: number) =>
   (stmt(db, 'SELECT user_id FROM merge_request_approvals WHERE merge_request_id = ? ORDER BY created_at, user_id').all(id) as { user_id: number }[]).map((r) => r.user_id)
 
 export const addApproval = (db: Db, id: number, userId: number, at: string) =>
-  stmt(db, 'INSERT OR IGNORE INTO merge_request_approvals (merge_request_id, user_id, created_at) VALUES (?, ?, ?)').run(id, userId, at)
+  write(db, 'merge_request_approvals', 'INSERT OR IGNORE INTO merge_request_approvals (merge_request_id, user_id, created_at) VALUES (?, ?, ?)').run(id, userId, at)
 
 /** Removes one user's approval, or every approval without `userId`; the number removed. */
 export const removeApprovals = (db: Db, id: number, userId?: number) => userId === undefined
-  ? stmt(db, 'DELETE FROM merge_request_approvals WHERE merge_request_id = ?').run(id).changes
-  : stmt(db, 'DELETE FROM merge_request_approvals WHERE merge_request_id = ? AND user_id = ?').run(id, userId).changes
+  ? write(db, 'merge_request_approvals', 'DELETE FROM merge_request_approvals WHERE merge_request_id = ?').run(id).changes
+  : write(db, 'merge_request_approvals', 'DELETE FROM merge_request_approvals WHERE merge_request_id = ? AND user_id = ?').run(id, userId).changes
 
 export function setClosingIssues(db: Db, id: number, issueIds: number[]) {
-  stmt(db, 'DELETE FROM merge_request_closing_issues WHERE merge_request_id = ?').run(id)
-  for (const issue of new Set(issueIds)) stmt(db, 'INSERT INTO merge_request_closing_issues (merge_request_id, issue_id) VALUES (?, ?)').run(id, issue)
+  write(db, 'merge_request_closing_issues', 'DELETE FROM merge_request_closing_issues WHERE merge_request_id = ?').run(id)
+  for (const issue of new Set(issueIds)) write(db, 'merge_request_closing_issues', 'INSERT INTO merge_request_closing_issues (merge_request_id, issue_id) VALUES (?, ?)').run(id, issue)
 }
 
 export const closingIssueIds = (db: Db, id: number) =>
@@ -137,8 +137,8 @@ export const mergeRequestsClosing = (db: Db, issueId: number) =>
     WHERE c.issue_id = ? ORDER BY m.id`).all(issueId) as MergeRequestRow[]
 
 export function setCommits(db: Db, id: number, shas: string[]) {
-  stmt(db, 'DELETE FROM merge_request_commits WHERE merge_request_id = ?').run(id)
-  for (const sha of new Set(shas)) stmt(db, 'INSERT INTO merge_request_commits (merge_request_id, sha) VALUES (?, ?)').run(id, sha)
+  write(db, 'merge_request_commits', 'DELETE FROM merge_request_commits WHERE merge_request_id = ?').run(id)
+  for (const sha of new Set(shas)) write(db, 'merge_request_commits', 'INSERT INTO merge_request_commits (merge_request_id, sha) VALUES (?, ?)').run(id, sha)
 }
 
 /** Merge requests of a project holding the commit, or merged as it. */

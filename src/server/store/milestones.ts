@@ -1,5 +1,5 @@
 // Project and group milestones; an issuable of a project may take its project's or an ancestor group's milestone.
-import { inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, write, type Db } from './db.js'
 import { likePattern } from './users.js'
 
 export interface MilestoneRow {
@@ -36,23 +36,23 @@ export type NewMilestone = Omit<MilestoneRow, 'id' | 'state' | 'closed_at' | 'gr
   ({ project_id: number; group_id?: null } | { group_id: number; project_id?: null }) & Partial<Pick<MilestoneRow, 'state' | 'closed_at'>>
 
 export function insertMilestone(db: Db, m: NewMilestone): number {
-  return Number(stmt(db, `INSERT INTO milestones (project_id, group_id, iid, title, description, state, due_date, start_date, created_at, updated_at, closed_at)
+  return Number(write(db, 'milestones', `INSERT INTO milestones (project_id, group_id, iid, title, description, state, due_date, start_date, created_at, updated_at, closed_at)
     VALUES (@project_id, @group_id, @iid, @title, @description, @state, @due_date, @start_date, @created_at, @updated_at, @closed_at)`)
     .run({ project_id: null, group_id: null, state: 'active', closed_at: null, ...m }).lastInsertRowid)
 }
 
 /** The next iid of a group's sequence, counted as a project's are in internal_ids. */
 export const allocateGroupIid = (db: Db, groupId: number, usage: string): number =>
-  (stmt(db, `INSERT INTO group_internal_ids (group_id, usage, last_value) VALUES (?, ?, 1)
+  (write(db, 'group_internal_ids', `INSERT INTO group_internal_ids (group_id, usage, last_value) VALUES (?, ?, 1)
     ON CONFLICT (group_id, usage) DO UPDATE SET last_value = last_value + 1 RETURNING last_value`).get(groupId, usage) as { last_value: number }).last_value
 
 export function updateMilestone(db: Db, id: number, patch: Partial<Omit<MilestoneRow, 'id' | 'project_id' | 'group_id' | 'group_path' | 'iid' | 'created_at'>>) {
   const cols = Object.keys(patch)
   if (!cols.length) return
-  stmt(db, `UPDATE milestones SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, 'milestones', `UPDATE milestones SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
-export const deleteMilestoneRow = (db: Db, id: number) => stmt(db, 'DELETE FROM milestones WHERE id = ?').run(id)
+export const deleteMilestoneRow = (db: Db, id: number) => write(db, 'milestones', 'DELETE FROM milestones WHERE id = ?').run(id)
 
 export const findMilestone = (db: Db, projectId: number, id: number) =>
   stmt(db, `${VIEW} WHERE m.project_id = ? AND m.id = ?`).get(projectId, id) as MilestoneRow | undefined
@@ -110,7 +110,7 @@ export function mergeMilestonesInto(db: Db, fromIds: number[], toId: number) {
   if (!fromIds.length) return
   const args: Record<string, unknown> = { to: toId }
   const from = inIds('from', fromIds, args)
-  stmt(db, `UPDATE issues SET milestone_id = @to WHERE milestone_id ${from}`).run(args)
-  stmt(db, `UPDATE merge_requests SET milestone_id = @to WHERE milestone_id ${from}`).run(args)
-  stmt(db, `DELETE FROM milestones WHERE id ${from}`).run(args)
+  write(db, 'issues', `UPDATE issues SET milestone_id = @to WHERE milestone_id ${from}`).run(args)
+  write(db, 'merge_requests', `UPDATE merge_requests SET milestone_id = @to WHERE milestone_id ${from}`).run(args)
+  write(db, 'milestones', `DELETE FROM milestones WHERE id ${from}`).run(args)
 }

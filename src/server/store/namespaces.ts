@@ -1,5 +1,5 @@
 // Namespaces: one per user and one per group (groups nest through parent_id).
-import { inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, write, type Db } from './db.js'
 import { likePattern } from './users.js'
 
 export interface NamespaceRow {
@@ -23,7 +23,7 @@ export type NewNamespace = Omit<NamespaceRow, 'id' | 'request_access_enabled' | 
   Partial<Pick<NamespaceRow, 'request_access_enabled' | 'lfs_enabled' | 'default_branch'>>
 
 export function insertNamespace(db: Db, ns: NewNamespace): number {
-  return Number(stmt(db, `INSERT INTO namespaces (kind, name, path, full_path, full_name, parent_id, owner_id, description, visibility,
+  return Number(write(db, 'namespaces', `INSERT INTO namespaces (kind, name, path, full_path, full_name, parent_id, owner_id, description, visibility,
       request_access_enabled, lfs_enabled, default_branch, created_at)
     VALUES (@kind, @name, @path, @full_path, @full_name, @parent_id, @owner_id, @description, @visibility,
       @request_access_enabled, @lfs_enabled, @default_branch, @created_at)`)

@@ -1,5 +1,5 @@
 // Award emoji on notes (of any noteable kind); awards on the noteable itself are in notes.ts.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface NoteAwardRow { id: number; note_id: number; user_id: number; name: string; created_at: string; updated_at: string }
 
@@ -10,7 +10,7 @@ export const findNoteAwardById = (db: Db, noteId: number, id: number) =>
   stmt(db, 'SELECT * FROM note_award_emoji WHERE note_id = ? AND id = ?').get(noteId, id) as NoteAwardRow | undefined
 
 export function insertNoteAward(db: Db, a: Omit<NoteAwardRow, 'id'>): NoteAwardRow {
-  const id = Number(stmt(db, `INSERT INTO note_award_emoji (note_id, user_id, name, created_at, updated_at)
+  const id = Number(write(db, 'note_award_emoji', `INSERT INTO note_award_emoji (note_id, user_id, name, created_at, updated_at)
     VALUES (@note_id, @user_id, @name, @created_at, @updated_at)`).run(a).lastInsertRowid)
   return { id, ...a }
 }
@@ -21,4 +21,4 @@ export function listNoteAwards(db: Db, noteId: number, f: { limit: number; offse
   return { rows, total }
 }
 
-export const deleteNoteAward = (db: Db, id: number) => stmt(db, 'DELETE FROM note_award_emoji WHERE id = ?').run(id)
+export const deleteNoteAward = (db: Db, id: number) => write(db, 'note_award_emoji', 'DELETE FROM note_award_emoji WHERE id = ?').run(id)

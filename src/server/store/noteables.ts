@@ -1,6 +1,6 @@
 // The discussion layer every noteable kind (issue, merge request) shares: the kinds' table, labels, assignees, votes,
 // subscriptions, participants and user agent details, keyed by the noteable id each kind's row shares.
-import { inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, write, type Db } from './db.js'
 
 /** Each noteable kind and the table of its rows (GitLab's noteable_type names). A new kind is a new entry here. */
 export const NOTEABLE_TABLES = { Issue: 'issues', MergeRequest: 'merge_requests', Snippet: 'snippets', Commit: 'commit_noteables' } as const
@@ -8,10 +8,10 @@ export type NoteableKind = keyof typeof NOTEABLE_TABLES
 
 /** A new noteable's id, which the kind's row then takes as its own; a personal snippet has no project. */
 export const insertNoteable = (db: Db, kind: NoteableKind, projectId: number | null) =>
-  Number(stmt(db, 'INSERT INTO noteables (kind, project_id) VALUES (?, ?)').run(kind, projectId).lastInsertRowid)
+  Number(write(db, 'noteables', 'INSERT INTO noteables (kind, project_id) VALUES (?, ?)').run(kind, projectId).lastInsertRowid)
 
 /** Deletes a noteable with its kind's row and everything discussed on it (foreign-key cascades). */
-export const deleteNoteable = (db: Db, id: number) => stmt(db, 'DELETE FROM noteables WHERE id = ?').run(id)
+export const deleteNoteable = (db: Db, id: number) => write(db, 'noteables', 'DELETE FROM noteables WHERE id = ?').run(id)
 
 export const kindOf = (db: Db, id: number) =>
   (stmt(db, 'SELECT kind FROM noteables WHERE id = ?').get(id) as { kind: NoteableKind } | undefined)?.kind
@@ -45,13 +45,13 @@ export function labelIdsOf(db: Db, noteableId: number): number[] {
 }
 
 export function setLabels(db: Db, noteableId: number, labelIds: number[]) {
-  stmt(db, 'DELETE FROM noteable_labels WHERE noteable_id = ?').run(noteableId)
+  write(db, 'noteable_labels', 'DELETE FROM noteable_labels WHERE noteable_id = ?').run(noteableId)
   addLabels(db, noteableId, labelIds)
 }
 
 /** Labels of an issue that has none yet (a new one). */
 export function addLabels(db: Db, noteableId: number, labelIds: number[]) {
-  for (const id of new Set(labelIds)) stmt(db, 'INSERT INTO noteable_labels (noteable_id, label_id) VALUES (?, ?)').run(noteableId, id)
+  for (const id of new Set(labelIds)) write(db, 'noteable_labels', 'INSERT INTO noteable_labels (noteable_id, label_id) VALUES (?, ?)').run(noteableId, id)
 }
 
 /** Ordered user lists (assignees, reviewers) by owner id, from rows sorted by owner then position. */
@@ -70,8 +70,8 @@ export const assigneeIdsOf = (db: Db, noteableIds: number[]): Map<number, number
     `SELECT noteable_id AS owner, user_id FROM noteable_assignees WHERE noteable_id ${m} ORDER BY noteable_id, position`, noteableIds))
 
 export function setAssignees(db: Db, noteableId: number, userIds: number[]) {
-  stmt(db, 'DELETE FROM noteable_assignees WHERE noteable_id = ?').run(noteableId)
-  ;[...new Set(userIds)].forEach((u, i) => stmt(db, 'INSERT INTO noteable_assignees (noteable_id, user_id, position) VALUES (?, ?, ?)').run(noteableId, u, i))
+  write(db, 'noteable_assignees', 'DELETE FROM noteable_assignees WHERE noteable_id = ?').run(noteableId)
+  ;[...new Set(userIds)].forEach((u, i) => write(db, 'noteable_assignees', 'INSERT INTO noteable_assignees (noteable_id, user_id, position) VALUES (?, ?, ?)').run(noteableId, u, i))
 }
 
 export function votesOf(db: Db, noteableIds: number[]): Map<number, { up: number; down: number }> {
@@ -90,7 +90,7 @@ export function explicitSubscription(db: Db, noteableId: number, userId: number)
 }
 
 export function setSubscription(db: Db, noteableId: number, userId: number, on: boolean) {
-  stmt(db, `INSERT INTO subscriptions (noteable_id, user_id, subscribed) VALUES (?, ?, ?)
+  write(db, 'subscriptions', `INSERT INTO subscriptions (noteable_id, user_id, subscribed) VALUES (?, ?, ?)
     ON CONFLICT (noteable_id, user_id) DO UPDATE SET subscribed = excluded.subscribed`).run(noteableId, userId, on ? 1 : 0)
 }
 
@@ -105,7 +105,7 @@ export function participantIds(db: Db, noteable: { id: number; author_id: number
 export interface UserAgentRow { user_agent: string; ip_address: string; submitted: number }
 
 export const insertUserAgentDetail = (db: Db, noteableId: number, userAgent: string, ip: string) =>
-  stmt(db, 'INSERT INTO user_agent_details (noteable_id, user_agent, ip_address) VALUES (?, ?, ?)').run(noteableId, userAgent, ip)
+  write(db, 'user_agent_details', 'INSERT INTO user_agent_details (noteable_id, user_agent, ip_address) VALUES (?, ?, ?)').run(noteableId, userAgent, ip)
 
 export const findUserAgentDetail = (db: Db, noteableId: number) =>
   stmt(db, 'SELECT user_agent, ip_address, submitted FROM user_agent_details WHERE noteable_id = ?').get(noteableId) as UserAgentRow | undefined
@@ -130,14 +130,14 @@ export type NoteablePatch = Partial<Pick<NoteableRow, 'time_estimate' | 'total_t
 export function insertKindRow<R>(db: Db, kind: NoteableKind, row: { project_id: number | null } & Record<string, unknown>): R {
   const full = { id: insertNoteable(db, kind, row.project_id), ...row }
   const cols = Object.keys(full)
-  return stmt(db, `INSERT INTO ${NOTEABLE_TABLES[kind]} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(full) as R
+  return write(db, NOTEABLE_TABLES[kind], `INSERT INTO ${NOTEABLE_TABLES[kind]} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(full) as R
 }
 
 /** Sets the columns of `patch` on the kind's row. */
 export function updateNoteable(db: Db, kind: NoteableKind, id: number, patch: NoteablePatch | Record<string, unknown>) {
   const cols = Object.keys(patch)
   if (!cols.length) return
-  stmt(db, `UPDATE ${NOTEABLE_TABLES[kind]} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, NOTEABLE_TABLES[kind], `UPDATE ${NOTEABLE_TABLES[kind]} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
 export const findNoteableRow = (db: Db, kind: NoteableKind, id: number) =>

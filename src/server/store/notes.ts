@@ -1,10 +1,12 @@
 // Notes, award emoji and todos of every noteable kind (see noteables.ts).
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import { kindOf, NOTEABLE_TABLES } from './noteables.js'
 
 /** The kind's row counts its user notes (GitLab's user_notes_count). */
-const countUserNotes = (db: Db, noteableId: number, by: 1 | -1) =>
-  stmt(db, `UPDATE ${NOTEABLE_TABLES[kindOf(db, noteableId)!]} SET user_notes_count = user_notes_count + ? WHERE id = ?`).run(by, noteableId)
+function countUserNotes(db: Db, noteableId: number, by: 1 | -1) {
+  const table = NOTEABLE_TABLES[kindOf(db, noteableId)!]
+  write(db, table, `UPDATE ${table} SET user_notes_count = user_notes_count + ? WHERE id = ?`).run(by, noteableId)
+}
 
 /** GitLab's note classes: an individual note (null), a thread's note, a note on a diff line, a placed commit comment. */
 export type NoteType = 'DiscussionNote' | 'DiffNote' | 'LegacyDiffNote'
@@ -31,7 +33,7 @@ export type NewNote = Omit<NoteRow, 'id' | 'discussion_id' | 'type' | 'position'
 
 /** Inserts a note; without a discussion_id it starts a discussion of its own (a random one, as GitLab's). */
 export function insertNote(db: Db, n: NewNote): number {
-  const id = Number(stmt(db, `INSERT INTO notes (noteable_id, author_id, body, system, created_at, updated_at, discussion_id, type, position)
+  const id = Number(write(db, 'notes', `INSERT INTO notes (noteable_id, author_id, body, system, created_at, updated_at, discussion_id, type, position)
     VALUES (@noteable_id, @author_id, @body, @system, @created_at, @updated_at, COALESCE(@discussion_id, lower(hex(randomblob(20)))), @type, @position)`)
     .run({ discussion_id: null, type: null, position: null, ...n }).lastInsertRowid)
   if (!n.system) countUserNotes(db, n.noteable_id, 1)
@@ -39,10 +41,10 @@ export function insertNote(db: Db, n: NewNote): number {
 }
 
 export const updateNoteBody = (db: Db, id: number, body: string, at: string) =>
-  stmt(db, 'UPDATE notes SET body = ?, updated_at = ? WHERE id = ?').run(body, at, id)
+  write(db, 'notes', 'UPDATE notes SET body = ?, updated_at = ? WHERE id = ?').run(body, at, id)
 
 export function deleteNoteRow(db: Db, note: NoteRow) {
-  stmt(db, 'DELETE FROM notes WHERE id = ?').run(note.id)
+  write(db, 'notes', 'DELETE FROM notes WHERE id = ?').run(note.id)
   if (!note.system) countUserNotes(db, note.noteable_id, -1)
 }
 
@@ -70,7 +72,7 @@ export const findAward = (db: Db, noteableId: number, userId: number, name: stri
   stmt(db, 'SELECT * FROM award_emoji WHERE noteable_id = ? AND user_id = ? AND name = ?').get(noteableId, userId, name) as AwardRow | undefined
 
 export function insertAward(db: Db, a: Omit<AwardRow, 'id'>): AwardRow {
-  const id = Number(stmt(db, `INSERT INTO award_emoji (noteable_id, user_id, name, created_at, updated_at)
+  const id = Number(write(db, 'award_emoji', `INSERT INTO award_emoji (noteable_id, user_id, name, created_at, updated_at)
     VALUES (@noteable_id, @user_id, @name, @created_at, @updated_at)`).run(a).lastInsertRowid)
   return { id, ...a }
 }
@@ -84,10 +86,10 @@ export function listAwards(db: Db, noteableId: number, f: { limit: number; offse
   return { rows, total }
 }
 
-export const deleteAward = (db: Db, id: number) => stmt(db, 'DELETE FROM award_emoji WHERE id = ?').run(id)
+export const deleteAward = (db: Db, id: number) => write(db, 'award_emoji', 'DELETE FROM award_emoji WHERE id = ?').run(id)
 
 export const copyAwards = (db: Db, from: number, to: number) =>
-  stmt(db, `INSERT INTO award_emoji (noteable_id, user_id, name, created_at, updated_at)
+  write(db, 'award_emoji', `INSERT INTO award_emoji (noteable_id, user_id, name, created_at, updated_at)
     SELECT ?, user_id, name, created_at, updated_at FROM award_emoji WHERE noteable_id = ?`).run(to, from)
 
 export interface TodoRow {
@@ -104,7 +106,7 @@ export interface TodoRow {
 }
 
 export function insertTodo(db: Db, t: Omit<TodoRow, 'id' | 'state'>): number {
-  return Number(stmt(db, `INSERT INTO todos (user_id, author_id, project_id, noteable_id, action_name, body, created_at, updated_at)
+  return Number(write(db, 'todos', `INSERT INTO todos (user_id, author_id, project_id, noteable_id, action_name, body, created_at, updated_at)
     VALUES (@user_id, @author_id, @project_id, @noteable_id, @action_name, @body, @created_at, @updated_at)`).run(t).lastInsertRowid)
 }
 
@@ -114,10 +116,10 @@ export const hasPendingTodo = (db: Db, userId: number, noteableId: number) =>
 export const findTodo = (db: Db, userId: number, id: number) =>
   stmt(db, 'SELECT * FROM todos WHERE user_id = ? AND id = ?').get(userId, id) as TodoRow | undefined
 
-export const markTodo = (db: Db, id: number, at: string) => stmt(db, "UPDATE todos SET state = 'done', updated_at = ? WHERE id = ?").run(at, id)
+export const markTodo = (db: Db, id: number, at: string) => write(db, 'todos', "UPDATE todos SET state = 'done', updated_at = ? WHERE id = ?").run(at, id)
 
 export const markAllTodos = (db: Db, userId: number, at: string) =>
-  stmt(db, "UPDATE todos SET state = 'done', updated_at = ? WHERE user_id = ? AND state = 'pending'").run(at, userId)
+  write(db, 'todos', "UPDATE todos SET state = 'done', updated_at = ? WHERE user_id = ? AND state = 'pending'").run(at, userId)
 
 export function listTodos(db: Db, userId: number, f: { action?: string; authorId?: number; projectId?: number; state: string; type?: string; limit: number; offset: number }) {
   const where = ['user_id = @user', 'state = @state']

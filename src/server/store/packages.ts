@@ -1,5 +1,5 @@
 // The package registry's rows: packages, their files, the pipelines that published them, and the plan limits.
-import { inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, write, type Db } from './db.js'
 import { likePattern } from './users.js'
 
 export interface PackageRow {
@@ -47,33 +47,33 @@ export const findProjectPackage = (db: Db, projectId: number, id: number) =>
   stmt(db, `SELECT * FROM packages WHERE project_id = ? AND id = ? AND status IN ${DISPLAYABLE}`).get(projectId, id) as PackageRow | undefined
 
 export function insertPackage(db: Db, row: Omit<PackageRow, 'id' | 'last_downloaded_at'>): number {
-  return Number(stmt(db, `INSERT INTO packages (project_id, name, version, package_type, status, creator_id, created_at, updated_at)
+  return Number(write(db, 'packages', `INSERT INTO packages (project_id, name, version, package_type, status, creator_id, created_at, updated_at)
     VALUES (@project_id, @name, @version, @package_type, @status, @creator_id, @created_at, @updated_at)`).run(row).lastInsertRowid)
 }
 
 export const setPackageStatus = (db: Db, id: number, status: string, at: string) =>
-  stmt(db, 'UPDATE packages SET status = ?, updated_at = ? WHERE id = ?').run(status, at, id)
+  write(db, 'packages', 'UPDATE packages SET status = ?, updated_at = ? WHERE id = ?').run(status, at, id)
 
-export const touchPackage = (db: Db, id: number, at: string) => stmt(db, 'UPDATE packages SET updated_at = ? WHERE id = ?').run(at, id)
+export const touchPackage = (db: Db, id: number, at: string) => write(db, 'packages', 'UPDATE packages SET updated_at = ? WHERE id = ?').run(at, id)
 
 export const markPackageDownloaded = (db: Db, id: number, at: string) =>
-  stmt(db, 'UPDATE packages SET last_downloaded_at = ? WHERE id = ?').run(at, id)
+  write(db, 'packages', 'UPDATE packages SET last_downloaded_at = ? WHERE id = ?').run(at, id)
 
-export const deletePackageRow = (db: Db, id: number) => stmt(db, 'DELETE FROM packages WHERE id = ?').run(id)
+export const deletePackageRow = (db: Db, id: number) => write(db, 'packages', 'DELETE FROM packages WHERE id = ?').run(id)
 
 /** A pipeline recorded once per package (`build_infos.safe_find_or_create_by!`). */
 export function addPackageBuildInfo(db: Db, packageId: number, pipelineId: number) {
   const known = stmt(db, 'SELECT 1 FROM package_build_infos WHERE package_id = ? AND pipeline_id = ?').get(packageId, pipelineId)
-  if (!known) stmt(db, 'INSERT INTO package_build_infos (package_id, pipeline_id) VALUES (?, ?)').run(packageId, pipelineId)
+  if (!known) write(db, 'package_build_infos', 'INSERT INTO package_build_infos (package_id, pipeline_id) VALUES (?, ?)').run(packageId, pipelineId)
 }
 
 export function insertPackageFile(db: Db, row: Omit<PackageFileRow, 'id'>): number {
-  return Number(stmt(db, `INSERT INTO package_files (package_id, file_name, size, file_md5, file_sha1, file_sha256, created_at, updated_at)
+  return Number(write(db, 'package_files', `INSERT INTO package_files (package_id, file_name, size, file_md5, file_sha1, file_sha256, created_at, updated_at)
     VALUES (@package_id, @file_name, @size, @file_md5, @file_sha1, @file_sha256, @created_at, @updated_at)`).run(row).lastInsertRowid)
 }
 
 export const addPackageFileBuildInfo = (db: Db, fileId: number, pipelineId: number) =>
-  stmt(db, 'INSERT INTO package_file_build_infos (package_file_id, pipeline_id) VALUES (?, ?)').run(fileId, pipelineId)
+  write(db, 'package_file_build_infos', 'INSERT INTO package_file_build_infos (package_file_id, pipeline_id) VALUES (?, ?)').run(fileId, pipelineId)
 
 export const findPackageFile = (db: Db, packageId: number, id: number) =>
   stmt(db, 'SELECT * FROM package_files WHERE package_id = ? AND id = ?').get(packageId, id) as PackageFileRow | undefined
@@ -82,7 +82,7 @@ export const findPackageFile = (db: Db, packageId: number, id: number) =>
 export const latestPackageFileNamed = (db: Db, packageId: number, fileName: string) =>
   stmt(db, 'SELECT * FROM package_files WHERE package_id = ? AND file_name = ? ORDER BY id DESC LIMIT 1').get(packageId, fileName) as PackageFileRow | undefined
 
-export const deletePackageFileRow = (db: Db, id: number) => stmt(db, 'DELETE FROM package_files WHERE id = ?').run(id)
+export const deletePackageFileRow = (db: Db, id: number) => write(db, 'package_files', 'DELETE FROM package_files WHERE id = ?').run(id)
 
 export const countPackageFiles = (db: Db, packageId: number) =>
   (stmt(db, 'SELECT COUNT(*) AS n FROM package_files WHERE package_id = ?').get(packageId) as { n: number }).n
@@ -175,4 +175,4 @@ export const findPlanLimits = (db: Db, plan: string) =>
   stmt(db, 'SELECT * FROM plan_limits WHERE plan_name = ?').get(plan) as PlanLimitsRow | undefined
 
 export const updatePlanLimits = (db: Db, plan: string, patch: { generic_packages_max_file_size: number }) =>
-  stmt(db, 'UPDATE plan_limits SET generic_packages_max_file_size = @size WHERE plan_name = @plan').run({ plan, size: patch.generic_packages_max_file_size })
+  write(db, 'plan_limits', 'UPDATE plan_limits SET generic_packages_max_file_size = @size WHERE plan_name = @plan').run({ plan, size: patch.generic_packages_max_file_size })

@@ -1,5 +1,5 @@
 // Pipelines: rows, their variables, the filtered list query (compat-mr-ci-wiki §4.7) and the lookups joins need.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import { openedRows, sealSecret } from './secrets.js'
 
 export interface PipelineRow {
@@ -33,18 +33,18 @@ export interface PipelineVariableRow { pipeline_id: number; key: string; value: 
 
 export function insertPipeline(db: Db, p: NewPipeline): PipelineRow {
   const cols = Object.keys(p)
-  return stmt(db, `INSERT INTO pipelines (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(p) as PipelineRow
+  return write(db, 'pipelines', `INSERT INTO pipelines (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(p) as PipelineRow
 }
 
 export function updatePipeline(db: Db, id: number, patch: PipelinePatch) {
   const cols = Object.keys(patch)
-  if (cols.length) stmt(db, `UPDATE pipelines SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  if (cols.length) write(db, 'pipelines', `UPDATE pipelines SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
 /** The pipeline, its jobs (by cascade) and the statuses external CI posted into it: GitLab keeps those as its jobs. */
 export function deletePipelineRow(db: Db, id: number) {
-  stmt(db, 'DELETE FROM commit_statuses WHERE pipeline_id = ?').run(id)
-  stmt(db, 'DELETE FROM pipelines WHERE id = ?').run(id)
+  write(db, 'commit_statuses', 'DELETE FROM commit_statuses WHERE pipeline_id = ?').run(id)
+  write(db, 'pipelines', 'DELETE FROM pipelines WHERE id = ?').run(id)
 }
 
 export const findPipelineById = (db: Db, id: number) =>
@@ -81,7 +81,7 @@ export const headPipeline = (db: Db, mr: { id: number; source_project_id: number
     .get({ mr: mr.id, project: mr.source_project_id, ref: mr.source_branch, sha: mr.source_sha }) as PipelineRow | undefined
 
 export function insertPipelineVariables(db: Db, pipelineId: number, vars: { key: string; value: string; variable_type?: string }[]) {
-  const s = stmt(db, `INSERT INTO pipeline_variables (pipeline_id, key, value, variable_type) VALUES (?, ?, ?, ?)
+  const s = write(db, 'pipeline_variables', `INSERT INTO pipeline_variables (pipeline_id, key, value, variable_type) VALUES (?, ?, ?, ?)
     ON CONFLICT (pipeline_id, key) DO UPDATE SET value = excluded.value, variable_type = excluded.variable_type`)
   for (const v of vars) s.run(pipelineId, v.key, sealSecret(db, v.value), v.variable_type ?? 'env_var')
 }

@@ -1,5 +1,5 @@
 // Projects: rows joined with their namespace, the visibility-aware list query, stars and custom attributes.
-import { cachedRead, inIds, stmt, type Db } from './db.js'
+import { cachedRead, inIds, stmt, write, type Db } from './db.js'
 import { openIn, REACHABLE_GROUPS_CTE, type OpenLevels } from './namespaces.js'
 import { likePattern } from './users.js'
 
@@ -80,16 +80,16 @@ export type ProjectPatch = Partial<Omit<ProjectRow, 'id' | 'creator_id' | 'creat
 
 export function insertProject(db: Db, p: NewProject): number {
   const cols = Object.keys(p)
-  return Number(stmt(db, `INSERT INTO projects (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(p).lastInsertRowid)
+  return Number(write(db, 'projects', `INSERT INTO projects (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(p).lastInsertRowid)
 }
 
 export function updateProject(db: Db, id: number, patch: ProjectPatch) {
   const cols = Object.keys(patch)
   if (!cols.length) return
-  stmt(db, `UPDATE projects SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, 'projects', `UPDATE projects SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
-export const deleteProjectRow = (db: Db, id: number) => stmt(db, 'DELETE FROM projects WHERE id = ?').run(id)
+export const deleteProjectRow = (db: Db, id: number) => write(db, 'projects', 'DELETE FROM projects WHERE id = ?').run(id)
 
 const VIEW_TABLES = ['projects', 'namespaces', 'users']
 
@@ -216,9 +216,9 @@ export function isStarred(db: Db, userId: number, projectId: number) {
 }
 
 export function setStar(db: Db, userId: number, projectId: number, on: boolean, at: string) {
-  if (on) stmt(db, 'INSERT INTO stars (user_id, project_id, created_at) VALUES (?, ?, ?)').run(userId, projectId, at)
-  else stmt(db, 'DELETE FROM stars WHERE user_id = ? AND project_id = ?').run(userId, projectId)
-  stmt(db, 'UPDATE projects SET star_count = (SELECT COUNT(*) FROM stars WHERE project_id = ?) WHERE id = ?').run(projectId, projectId)
+  if (on) write(db, 'stars', 'INSERT INTO stars (user_id, project_id, created_at) VALUES (?, ?, ?)').run(userId, projectId, at)
+  else write(db, 'stars', 'DELETE FROM stars WHERE user_id = ? AND project_id = ?').run(userId, projectId)
+  write(db, 'projects', 'UPDATE projects SET star_count = (SELECT COUNT(*) FROM stars WHERE project_id = ?) WHERE id = ?').run(projectId, projectId)
 }
 
 export function listStarrers(db: Db, projectId: number, f: { search?: string; limit: number; offset: number }) {

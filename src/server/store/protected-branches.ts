@@ -1,5 +1,5 @@
 // Protected branch rules of a project: read all at once (projects have few), written one row at a time.
-import { cachedRead, stmt, type Db } from './db.js'
+import { cachedRead, stmt, write, type Db } from './db.js'
 
 export interface ProtectedBranchRow {
   id: number
@@ -25,7 +25,7 @@ export const findProtectedBranch = (db: Db, projectId: number, name: string) =>
   stmt(db, 'SELECT * FROM protected_branches WHERE project_id = ? AND name = ?').get(projectId, name) as ProtectedBranchRow | undefined
 
 export function insertProtectedBranch(db: Db, row: Omit<ProtectedBranchRow, 'id'>): number {
-  return Number(stmt(db, `INSERT INTO protected_branches (project_id, name, push_access_level, merge_access_level, unprotect_access_level,
+  return Number(write(db, 'protected_branches', `INSERT INTO protected_branches (project_id, name, push_access_level, merge_access_level, unprotect_access_level,
       allow_force_push, code_owner_approval_required, created_at, updated_at)
     VALUES (@project_id, @name, @push_access_level, @merge_access_level, @unprotect_access_level,
       @allow_force_push, @code_owner_approval_required, @created_at, @updated_at)`).run(row).lastInsertRowid)
@@ -34,7 +34,7 @@ export function insertProtectedBranch(db: Db, row: Omit<ProtectedBranchRow, 'id'
 export function updateProtectedBranch(db: Db, id: number, patch: ProtectedBranchPatch) {
   const cols = Object.keys(patch)
   if (!cols.length) return
-  stmt(db, `UPDATE protected_branches SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, 'protected_branches', `UPDATE protected_branches SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
-export const deleteProtectedBranch = (db: Db, id: number) => stmt(db, 'DELETE FROM protected_branches WHERE id = ?').run(id)
+export const deleteProtectedBranch = (db: Db, id: number) => write(db, 'protected_branches', 'DELETE FROM protected_branches WHERE id = ?').run(id)

@@ -1,5 +1,5 @@
 // Protected tag rules of a project: read all at once (projects have few), written one row at a time.
-import { cachedRead, stmt, type Db } from './db.js'
+import { cachedRead, stmt, write, type Db } from './db.js'
 
 export interface ProtectedTagRow {
   id: number
@@ -18,8 +18,8 @@ export const findProtectedTag = (db: Db, projectId: number, name: string) =>
   stmt(db, 'SELECT * FROM protected_tags WHERE project_id = ? AND name = ?').get(projectId, name) as ProtectedTagRow | undefined
 
 export function insertProtectedTag(db: Db, row: Omit<ProtectedTagRow, 'id'>): number {
-  return Number(stmt(db, `INSERT INTO protected_tags (project_id, name, create_access_level, created_at, updated_at)
+  return Number(write(db, 'protected_tags', `INSERT INTO protected_tags (project_id, name, create_access_level, created_at, updated_at)
     VALUES (@project_id, @name, @create_access_level, @created_at, @updated_at)`).run(row).lastInsertRowid)
 }
 
-export const deleteProtectedTag = (db: Db, id: number) => stmt(db, 'DELETE FROM protected_tags WHERE id = ?').run(id)
+export const deleteProtectedTag = (db: Db, id: number) => write(db, 'protected_tags', 'DELETE FROM protected_tags WHERE id = ?').run(id)

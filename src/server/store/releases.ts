@@ -1,5 +1,5 @@
 // Releases of a project, their asset links and their milestones.
-import { inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, write, type Db } from './db.js'
 import type { MilestoneRow } from './milestones.js'
 
 export interface ReleaseRow {
@@ -70,17 +70,17 @@ export function releasesOfTags(db: Db, projectId: number): Map<string, ReleaseRo
 }
 
 export function insertRelease(db: Db, r: Omit<ReleaseRow, 'id'>): number {
-  return Number(stmt(db, `INSERT INTO releases (project_id, tag, name, description, author_id, sha, released_at, created_at, updated_at)
+  return Number(write(db, 'releases', `INSERT INTO releases (project_id, tag, name, description, author_id, sha, released_at, created_at, updated_at)
     VALUES (@project_id, @tag, @name, @description, @author_id, @sha, @released_at, @created_at, @updated_at)`).run(r).lastInsertRowid)
 }
 
 export function updateRelease(db: Db, id: number, patch: Partial<Pick<ReleaseRow, 'name' | 'description' | 'released_at' | 'updated_at'>>) {
   const keys = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined).sort()
   if (!keys.length) return
-  stmt(db, `UPDATE releases SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, 'releases', `UPDATE releases SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
-export const deleteRelease = (db: Db, id: number) => stmt(db, 'DELETE FROM releases WHERE id = ?').run(id)
+export const deleteRelease = (db: Db, id: number) => write(db, 'releases', 'DELETE FROM releases WHERE id = ?').run(id)
 
 // Links: GitLab's `sorted` scope is newest first.
 export function linksOf(db: Db, releaseIds: number[]): Map<number, ReleaseLinkRow[]> {
@@ -99,15 +99,15 @@ export const findLinkByFilepath = (db: Db, releaseId: number, filepath: string) 
   stmt(db, 'SELECT * FROM release_links WHERE release_id = ? AND filepath = ?').get(releaseId, filepath) as ReleaseLinkRow | undefined
 
 export function insertLink(db: Db, l: Omit<ReleaseLinkRow, 'id'>): number {
-  return Number(stmt(db, `INSERT INTO release_links (release_id, name, url, filepath, link_type, created_at, updated_at)
+  return Number(write(db, 'release_links', `INSERT INTO release_links (release_id, name, url, filepath, link_type, created_at, updated_at)
     VALUES (@release_id, @name, @url, @filepath, @link_type, @created_at, @updated_at)`).run(l).lastInsertRowid)
 }
 
 export function updateLink(db: Db, id: number, l: Pick<ReleaseLinkRow, 'name' | 'url' | 'filepath' | 'link_type' | 'updated_at'>) {
-  stmt(db, 'UPDATE release_links SET name = @name, url = @url, filepath = @filepath, link_type = @link_type, updated_at = @updated_at WHERE id = @id').run({ ...l, id })
+  write(db, 'release_links', 'UPDATE release_links SET name = @name, url = @url, filepath = @filepath, link_type = @link_type, updated_at = @updated_at WHERE id = @id').run({ ...l, id })
 }
 
-export const deleteLink = (db: Db, id: number) => stmt(db, 'DELETE FROM release_links WHERE id = ?').run(id)
+export const deleteLink = (db: Db, id: number) => write(db, 'release_links', 'DELETE FROM release_links WHERE id = ?').run(id)
 
 /** Milestones of releases, ordered as GitLab's order_by_dates_and_title (due date, start date, title). */
 export function milestonesOf(db: Db, releaseIds: number[]): Map<number, MilestoneRow[]> {
@@ -122,8 +122,8 @@ export function milestonesOf(db: Db, releaseIds: number[]): Map<number, Mileston
 }
 
 export function setMilestones(db: Db, releaseId: number, milestoneIds: number[]) {
-  stmt(db, 'DELETE FROM milestone_releases WHERE release_id = ?').run(releaseId)
-  for (const id of milestoneIds) stmt(db, 'INSERT OR IGNORE INTO milestone_releases (milestone_id, release_id) VALUES (?, ?)').run(id, releaseId)
+  write(db, 'milestone_releases', 'DELETE FROM milestone_releases WHERE release_id = ?').run(releaseId)
+  for (const id of milestoneIds) write(db, 'milestone_releases', 'INSERT OR IGNORE INTO milestone_releases (milestone_id, release_id) VALUES (?, ?)').run(id, releaseId)
 }
 
 /** Milestone#issue_stats: its issues in all, and those closed. */

@@ -1,5 +1,5 @@
 // Repository checks (the last `git fsck` per project) and housekeeping counters (pushes since the last gc).
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface RepositoryCheckRow {
   project_id: number
@@ -12,7 +12,7 @@ export const findRepositoryCheck = (db: Db, projectId: number) =>
   stmt(db, 'SELECT * FROM repository_checks WHERE project_id = ?').get(projectId) as RepositoryCheckRow | undefined
 
 export function saveRepositoryCheck(db: Db, row: RepositoryCheckRow) {
-  stmt(db, `INSERT INTO repository_checks (project_id, checked_at, failed, output) VALUES (@project_id, @checked_at, @failed, @output)
+  write(db, 'repository_checks', `INSERT INTO repository_checks (project_id, checked_at, failed, output) VALUES (@project_id, @checked_at, @failed, @output)
     ON CONFLICT (project_id) DO UPDATE SET checked_at = excluded.checked_at, failed = excluded.failed, output = excluded.output`).run(row)
 }
 
@@ -24,9 +24,9 @@ export const listProjectsDueForCheck = (db: Db, before: string, limit: number) =
 
 /** Counts one more push and answers the new count. */
 export function countPush(db: Db, projectId: number): number {
-  return (stmt(db, `INSERT INTO repository_housekeeping (project_id, pushes_since_gc) VALUES (?, 1)
+  return (write(db, 'repository_housekeeping', `INSERT INTO repository_housekeeping (project_id, pushes_since_gc) VALUES (?, 1)
     ON CONFLICT (project_id) DO UPDATE SET pushes_since_gc = pushes_since_gc + 1 RETURNING pushes_since_gc`).get(projectId) as { pushes_since_gc: number }).pushes_since_gc
 }
 
 export const resetPushes = (db: Db, projectId: number) =>
-  stmt(db, 'UPDATE repository_housekeeping SET pushes_since_gc = 0 WHERE project_id = ?').run(projectId)
+  write(db, 'repository_housekeeping', 'UPDATE repository_housekeeping SET pushes_since_gc = 0 WHERE project_id = ?').run(projectId)

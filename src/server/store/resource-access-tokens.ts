@@ -1,5 +1,5 @@
 // Project and group access tokens: the bot users made for them and their tokens (rows of `tokens`, kind personal).
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import type { TokenRow } from './tokens.js'
 import { likePattern } from './users.js'
 
@@ -13,7 +13,7 @@ export interface ResourceTokenRow extends TokenRow {
 export interface BotRow { user_id: number; project_id: number | null; group_id: number | null }
 
 export const insertBot = (db: Db, userId: number, r: Resource) =>
-  stmt(db, 'INSERT INTO resource_access_bots (user_id, project_id, group_id) VALUES (?, ?, ?)')
+  write(db, 'resource_access_bots', 'INSERT INTO resource_access_bots (user_id, project_id, group_id) VALUES (?, ?, ?)')
     .run(userId, r.kind === 'project' ? r.id : null, r.kind === 'group' ? r.id : null)
 
 /**
@@ -22,8 +22,8 @@ export const insertBot = (db: Db, userId: number, r: Resource) =>
  */
 export function retireBots(db: Db, r: Resource) {
   const bots = `SELECT user_id FROM resource_access_bots WHERE ${r.kind === 'project' ? 'project_id' : 'group_id'} = ?`
-  stmt(db, `UPDATE tokens SET revoked = 1 WHERE user_id IN (${bots})`).run(r.id)
-  stmt(db, `UPDATE users SET state = 'blocked' WHERE id IN (${bots})`).run(r.id)
+  write(db, 'tokens', `UPDATE tokens SET revoked = 1 WHERE user_id IN (${bots})`).run(r.id)
+  write(db, 'users', `UPDATE users SET state = 'blocked' WHERE id IN (${bots})`).run(r.id)
 }
 
 export const findBot = (db: Db, userId: number) =>

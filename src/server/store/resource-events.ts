@@ -1,5 +1,5 @@
 // Resource label, milestone and state events: rows per noteable, read oldest first.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import { byIds } from './noteables.js'
 
 export type EventKind = 'label' | 'milestone' | 'state'
@@ -13,17 +13,17 @@ export interface EventRows { label: LabelEventRow; milestone: MilestoneEventRow;
 const TABLE: Record<EventKind, string> = { label: 'resource_label_events', milestone: 'resource_milestone_events', state: 'resource_state_events' }
 
 export function insertLabelEvent(db: Db, e: Omit<LabelEventRow, 'id'>) {
-  stmt(db, `INSERT INTO resource_label_events (noteable_id, user_id, label_id, action, created_at)
+  write(db, 'resource_label_events', `INSERT INTO resource_label_events (noteable_id, user_id, label_id, action, created_at)
     VALUES (@noteable_id, @user_id, @label_id, @action, @created_at)`).run(e)
 }
 
 export function insertMilestoneEvent(db: Db, e: Omit<MilestoneEventRow, 'id'>) {
-  stmt(db, `INSERT INTO resource_milestone_events (noteable_id, user_id, milestone_id, action, state, created_at)
+  write(db, 'resource_milestone_events', `INSERT INTO resource_milestone_events (noteable_id, user_id, milestone_id, action, state, created_at)
     VALUES (@noteable_id, @user_id, @milestone_id, @action, @state, @created_at)`).run(e)
 }
 
 export function insertStateEvent(db: Db, e: Omit<StateEventRow, 'id'>) {
-  stmt(db, `INSERT INTO resource_state_events (noteable_id, user_id, state, source_commit, source_merge_request_id, created_at)
+  write(db, 'resource_state_events', `INSERT INTO resource_state_events (noteable_id, user_id, state, source_commit, source_merge_request_id, created_at)
     VALUES (@noteable_id, @user_id, @state, @source_commit, @source_merge_request_id, @created_at)`).run(e)
 }
 
@@ -54,13 +54,13 @@ export function labelsByIds(db: Db, ids: number[]): Map<number, EventLabelRow> {
  */
 export function copyEvents(db: Db, from: number, to: number, targetProjectId: number) {
   const args = { from, to, project: targetProjectId }
-  stmt(db, `INSERT INTO resource_label_events (noteable_id, user_id, label_id, action, created_at)
+  write(db, 'resource_label_events', `INSERT INTO resource_label_events (noteable_id, user_id, label_id, action, created_at)
     SELECT @to, user_id, label_id, action, created_at FROM resource_label_events WHERE noteable_id = @from ORDER BY id`).run(args)
-  stmt(db, `INSERT INTO resource_milestone_events (noteable_id, user_id, milestone_id, action, state, created_at)
+  write(db, 'resource_milestone_events', `INSERT INTO resource_milestone_events (noteable_id, user_id, milestone_id, action, state, created_at)
     SELECT @to, e.user_id, CASE WHEN e.action = 'remove' THEN NULL ELSE t.id END, e.action, e.state, e.created_at
     FROM resource_milestone_events e LEFT JOIN milestones o ON o.id = e.milestone_id
     LEFT JOIN milestones t ON t.project_id = @project AND t.title = o.title
     WHERE e.noteable_id = @from AND (e.action = 'remove' OR t.id IS NOT NULL) ORDER BY e.id`).run(args)
-  stmt(db, `INSERT INTO resource_state_events (noteable_id, user_id, state, source_commit, source_merge_request_id, created_at)
+  write(db, 'resource_state_events', `INSERT INTO resource_state_events (noteable_id, user_id, state, source_commit, source_merge_request_id, created_at)
     SELECT @to, user_id, state, source_commit, source_merge_request_id, created_at FROM resource_state_events WHERE noteable_id = @from ORDER BY id`).run(args)
 }

@@ -1,7 +1,7 @@
 // Secret columns sealed with the server key: the store functions that write them seal, those that read them open.
 import { CollabError } from '../../core/errors.js'
 import { SEALED_PREFIX, type SecretBox } from '../../core/secret-box.js'
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import { commitGroup, transaction } from './writes.js'
 
 /** Every column holding a secret the API shows again or sends on: table, column, and the columns that key a row. */
@@ -62,11 +62,11 @@ export function useServerKey(db: Db, box: SecretBox, keyFile: string) {
     for (const [table, column, keys] of SEALED_COLUMNS) {
       const plain = check ? `AND substr(${column}, 1, ${SEALED_PREFIX.length}) <> '${SEALED_PREFIX}'` : ''
       const rows = stmt(db, `SELECT ${keys.join(', ')}, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL ${plain}`).all() as Record<string, string>[]
-      const update = stmt(db, `UPDATE ${table} SET ${column} = @value WHERE ${keys.map((k) => `${k} = @${k}`).join(' AND ')}`)
+      const update = write(db, table, `UPDATE ${table} SET ${column} = @value WHERE ${keys.map((k) => `${k} = @${k}`).join(' AND ')}`)
       for (const row of rows) update.run({ ...row, value: box.seal(row.value) })
       count += rows.length
     }
-    if (!check) stmt(db, 'INSERT INTO server_key_check (id, sealed) VALUES (1, ?)').run(box.seal(KEY_CHECK))
+    if (!check) write(db, 'server_key_check', 'INSERT INTO server_key_check (id, sealed) VALUES (1, ?)').run(box.seal(KEY_CHECK))
     return count
   })
   commitGroup(db)

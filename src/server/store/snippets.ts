@@ -1,5 +1,5 @@
 // Snippets (a noteable kind) and their files: project snippets, and personal ones with no project.
-import { inIds, stmt, type Db } from './db.js'
+import { inIds, stmt, write, type Db } from './db.js'
 import { ACCESS_CTE } from './issues.js'
 import { openIn, type OpenLevels } from './namespaces.js'
 import { deleteNoteable, insertKindRow } from './noteables.js'
@@ -30,8 +30,8 @@ export function insertSnippet(db: Db, row: NewSnippet, files: SnippetFile[]): Sn
 }
 
 export function setFiles(db: Db, snippetId: number, files: SnippetFile[]) {
-  stmt(db, 'DELETE FROM snippet_files WHERE snippet_id = ?').run(snippetId)
-  files.forEach((f, i) => stmt(db, 'INSERT INTO snippet_files (snippet_id, position, path, content) VALUES (?, ?, ?, ?)').run(snippetId, i, f.path, f.content))
+  write(db, 'snippet_files', 'DELETE FROM snippet_files WHERE snippet_id = ?').run(snippetId)
+  files.forEach((f, i) => write(db, 'snippet_files', 'INSERT INTO snippet_files (snippet_id, position, path, content) VALUES (?, ?, ?, ?)').run(snippetId, i, f.path, f.content))
 }
 
 export type SnippetPatch = Partial<Pick<SnippetRow, 'title' | 'description' | 'visibility' | 'updated_at'>>
@@ -39,7 +39,7 @@ export type SnippetPatch = Partial<Pick<SnippetRow, 'title' | 'description' | 'v
 export function updateSnippet(db: Db, id: number, patch: SnippetPatch) {
   const cols = Object.keys(patch)
   if (!cols.length) return
-  stmt(db, `UPDATE snippets SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, 'snippets', `UPDATE snippets SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
 export const deleteSnippet = (db: Db, id: number) => deleteNoteable(db, id)

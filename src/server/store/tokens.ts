@@ -1,5 +1,5 @@
 // Access tokens (personal, impersonation, OAuth) and web sessions, looked up by the SHA-256 of the secret.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface TokenRow {
   id: number
@@ -20,7 +20,7 @@ export interface TokenRow {
 export type NewToken = Omit<TokenRow, 'id' | 'revoked' | 'last_used_at' | 'refresh_hash' | 'description'> & { refresh_hash?: string | null; description?: string | null }
 
 export function insertToken(db: Db, t: NewToken): number {
-  return Number(stmt(db, `INSERT INTO tokens (user_id, kind, name, token_hash, refresh_hash, scopes, expires_at, created_at, description)
+  return Number(write(db, 'tokens', `INSERT INTO tokens (user_id, kind, name, token_hash, refresh_hash, scopes, expires_at, created_at, description)
     VALUES (@user_id, @kind, @name, @token_hash, @refresh_hash, @scopes, @expires_at, @created_at, @description)`)
     .run({ refresh_hash: null, description: null, ...t }).lastInsertRowid)
 }
@@ -49,18 +49,18 @@ export function listTokens(db: Db, f: { userId?: number; kind: TokenRow['kind'];
 }
 
 export function revokeToken(db: Db, id: number) {
-  return stmt(db, 'UPDATE tokens SET revoked = 1 WHERE id = ?').run(id).changes
+  return write(db, 'tokens', 'UPDATE tokens SET revoked = 1 WHERE id = ?').run(id).changes
 }
 
 export const touchToken = (db: Db, id: number, at: string) =>
-  stmt(db, 'UPDATE tokens SET last_used_at = ? WHERE id = ?').run(at, id)
+  write(db, 'tokens', 'UPDATE tokens SET last_used_at = ? WHERE id = ?').run(at, id)
 
 export interface SessionRow { id_hash: string; user_id: number; csrf_token: string; created_at: string; expires_at: string }
 
 export const insertSession = (db: Db, s: SessionRow) =>
-  stmt(db, 'INSERT INTO sessions (id_hash, user_id, csrf_token, created_at, expires_at) VALUES (@id_hash, @user_id, @csrf_token, @created_at, @expires_at)').run(s)
+  write(db, 'sessions', 'INSERT INTO sessions (id_hash, user_id, csrf_token, created_at, expires_at) VALUES (@id_hash, @user_id, @csrf_token, @created_at, @expires_at)').run(s)
 
 export const findSession = (db: Db, idHash: string) =>
   stmt(db, 'SELECT * FROM sessions WHERE id_hash = ?').get(idHash) as SessionRow | undefined
 
-export const deleteSession = (db: Db, idHash: string) => stmt(db, 'DELETE FROM sessions WHERE id_hash = ?').run(idHash)
+export const deleteSession = (db: Db, idHash: string) => write(db, 'sessions', 'DELETE FROM sessions WHERE id_hash = ?').run(idHash)

@@ -1,5 +1,5 @@
 // Users under administration: profile updates, states, the ghost user, and moving or removing contributions.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import type { UserRow } from './users.js'
 
 export type UserState = UserRow['state']
@@ -11,13 +11,13 @@ const UPDATABLE = new Set(['email', 'name', 'username', 'password_hash', 'is_adm
 export function updateUserRow(db: Db, id: number, patch: Record<string, unknown>) {
   const cols = Object.keys(patch).filter((c) => UPDATABLE.has(c))
   if (!cols.length) return
-  stmt(db, `UPDATE users SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+  write(db, 'users', `UPDATE users SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
 }
 
 export const setUserState = (db: Db, id: number, state: UserState) =>
-  stmt(db, 'UPDATE users SET state = ? WHERE id = ?').run(state, id)
+  write(db, 'users', 'UPDATE users SET state = ? WHERE id = ?').run(state, id)
 
-export const deleteUserRow = (db: Db, id: number) => stmt(db, 'DELETE FROM users WHERE id = ?').run(id)
+export const deleteUserRow = (db: Db, id: number) => write(db, 'users', 'DELETE FROM users WHERE id = ?').run(id)
 
 export const findGhostUser = (db: Db) =>
   stmt(db, "SELECT * FROM users WHERE name = 'Ghost User' AND password_hash IS NULL AND email LIKE 'ghost%@example.com' ORDER BY id LIMIT 1").get() as UserRow | undefined
@@ -47,7 +47,7 @@ const KEPT = new Set(['projects.creator_id', 'namespaces.owner_id'])
 export function moveContributions(db: Db, from: number, to: number) {
   for (const c of contributionColumns(db)) {
     if (c.table === 'namespaces') continue
-    stmt(db, `UPDATE "${c.table}" SET "${c.column}" = ? WHERE "${c.column}" = ?`).run(to, from)
+    write(db, c.table, `UPDATE "${c.table}" SET "${c.column}" = ? WHERE "${c.column}" = ?`).run(to, from)
   }
 }
 
@@ -56,8 +56,8 @@ export function removeContributions(db: Db, userId: number, ghostId: () => numbe
   const cols = contributionColumns(db).sort((a, b) => Number(b.table === 'notes') - Number(a.table === 'notes'))
   for (const c of cols) {
     if (c.table === 'namespaces') continue
-    if (KEPT.has(`${c.table}.${c.column}`)) stmt(db, `UPDATE "${c.table}" SET "${c.column}" = ? WHERE "${c.column}" = ?`).run(ghostId(), userId)
-    else stmt(db, `DELETE FROM "${c.table}" WHERE "${c.column}" = ?`).run(userId)
+    if (KEPT.has(`${c.table}.${c.column}`)) write(db, c.table, `UPDATE "${c.table}" SET "${c.column}" = ? WHERE "${c.column}" = ?`).run(ghostId(), userId)
+    else write(db, c.table, `DELETE FROM "${c.table}" WHERE "${c.column}" = ?`).run(userId)
   }
 }
 
@@ -68,6 +68,6 @@ export const soleOwnedGroups = (db: Db, userId: number) =>
     .all(userId).map((r) => (r as { id: number }).id)
 
 export function renameNamespace(db: Db, id: number, path: string, name: string) {
-  stmt(db, 'UPDATE namespaces SET path = @path, full_path = @path, name = @name, full_name = @name WHERE id = @id').run({ id, path, name })
+  write(db, 'namespaces', 'UPDATE namespaces SET path = @path, full_path = @path, name = @name, full_name = @name WHERE id = @id').run({ id, path, name })
 }
 

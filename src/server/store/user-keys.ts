@@ -1,5 +1,5 @@
 // A user's SSH keys, GPG keys, secondary emails and status.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface SshKeyRow {
   id: number
@@ -34,11 +34,11 @@ export const findForUser = <T>(db: Db, table: KeyTable, userId: number, id: numb
 export const findById = <T>(db: Db, table: KeyTable, id: number) =>
   stmt(db, `SELECT * FROM ${table} WHERE id = ?`).get(id) as T | undefined
 
-export const deleteRow = (db: Db, table: KeyTable, id: number) => stmt(db, `DELETE FROM ${table} WHERE id = ?`).run(id)
+export const deleteRow = (db: Db, table: KeyTable, id: number) => write(db, table, `DELETE FROM ${table} WHERE id = ?`).run(id)
 
 export function insertRow(db: Db, table: KeyTable, row: Record<string, unknown>): number {
   const cols = Object.keys(row)
-  return Number(stmt(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(row).lastInsertRowid)
+  return Number(write(db, table, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(row).lastInsertRowid)
 }
 
 export const findSshKeyByFingerprint = (db: Db, sha256: string) =>
@@ -57,10 +57,10 @@ export const findStatus = (db: Db, userId: number) =>
   stmt(db, 'SELECT * FROM user_statuses WHERE user_id = ?').get(userId) as StatusRow | undefined
 
 export function saveStatus(db: Db, s: StatusRow) {
-  stmt(db, `INSERT INTO user_statuses (user_id, emoji, message, availability, clear_status_at)
+  write(db, 'user_statuses', `INSERT INTO user_statuses (user_id, emoji, message, availability, clear_status_at)
     VALUES (@user_id, @emoji, @message, @availability, @clear_status_at)
     ON CONFLICT (user_id) DO UPDATE SET emoji = excluded.emoji, message = excluded.message,
       availability = excluded.availability, clear_status_at = excluded.clear_status_at`).run(s)
 }
 
-export const clearStatus = (db: Db, userId: number) => stmt(db, 'DELETE FROM user_statuses WHERE user_id = ?').run(userId)
+export const clearStatus = (db: Db, userId: number) => write(db, 'user_statuses', 'DELETE FROM user_statuses WHERE user_id = ?').run(userId)

@@ -1,5 +1,5 @@
 // Users: rows, lookups and inserts.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 
 export interface UserRow {
   id: number
@@ -57,11 +57,11 @@ export const countUsers = (db: Db) => (stmt(db, 'SELECT COUNT(*) AS n FROM users
 export function insertUser(db: Db, user: NewUser): number {
   const cols = Object.keys(user)
   const sql = `INSERT INTO users (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`
-  return Number(stmt(db, sql).run(user).lastInsertRowid)
+  return Number(write(db, 'users', sql).run(user).lastInsertRowid)
 }
 
 export function touchUserSignIn(db: Db, id: number, at: string) {
-  stmt(db, 'UPDATE users SET last_sign_in_at = ? WHERE id = ?').run(at, id)
+  write(db, 'users', 'UPDATE users SET last_sign_in_at = ? WHERE id = ?').run(at, id)
 }
 
 export interface UserFilters {
@@ -108,5 +108,5 @@ export function listUsers(db: Db, f: UserFilters): { rows: UserRow[]; total: num
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => '\\' + c)}%`
 
 export function setPassword(db: Db, id: number, hash: string) {
-  stmt(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(hash, id)
+  write(db, 'users', 'UPDATE users SET password_hash = ? WHERE id = ?').run(hash, id)
 }

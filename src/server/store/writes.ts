@@ -1,8 +1,7 @@
-// What every write does besides writing: it stamps the tables it can change (so remembered reads of other tables stay
+// What every write does besides writing: it stamps the tables it declares (so remembered reads of other tables stay
 // valid) and joins the connection's group transaction, which commits once per event-loop turn.
 import type Database from 'better-sqlite3'
 import type { Db } from './db.js'
-import { readBtrees, tablesOf, writtenBtrees } from './explain.js'
 
 interface Remembered { at: number; tables: readonly string[]; value: unknown }
 
@@ -12,19 +11,17 @@ interface WriteState {
   /** Advanced by every write; a remembered read taken at `at` is current while none of its tables is stamped later. */
   clock: number
   stamps: Map<string, number>
-  /** Stamp of the last change to any table at all: a rollback, or a statement whose target we cannot name. */
+  /** Stamp of the last change to any table at all: a rollback, or a write that declares no tables. */
   everything: number
   reads: Map<string, Remembered>
   group: Group | null
   control: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', Database.Statement> | undefined
   watcher: WriteWatcher | undefined
-  /** What each remembered query's plan reads (see cachedQuery), by SQL text; bounded like the statement cache. */
-  plans: Map<string, string[] | null>
   /** The write clocks (from, to] of the last groups whose COMMIT failed, newest last. */
   failures: { from: number; to: number }[]
 }
 
-/** Sees every tracked write run, with the tables it was classified as writing (for the store's classification test). */
+/** Sees every write statement run, with the tables it declares (null: undeclared), for the store's declaration test. */
 export type WriteWatcher = <R>(sql: string, tables: readonly string[] | null, run: () => R) => R
 
 const states = new WeakMap<Db, WriteState>()
@@ -32,7 +29,7 @@ const READS_LIMIT = 50_000
 
 function stateOf(db: Db): WriteState {
   let w = states.get(db)
-  if (!w) states.set(db, (w = { clock: 0, stamps: new Map(), everything: 0, reads: new Map(), group: null, control: undefined, watcher: undefined, plans: new Map(), failures: [] }))
+  if (!w) states.set(db, (w = { clock: 0, stamps: new Map(), everything: 0, reads: new Map(), group: null, control: undefined, watcher: undefined, failures: [] }))
   return w
 }
 
@@ -55,26 +52,37 @@ function forgetReads(db: Db) {
 }
 
 /**
- * Wraps a write statement: before it runs, it joins (or opens) the group transaction and stamps the tables it changes.
- * Read-only statements are returned as they are.
+ * A write statement of the store: before each run it joins (or opens) the group transaction and stamps the tables it
+ * declares, null meaning "any table". It holds better-sqlite3's statement rather than changing it.
  */
-export function trackWrites(db: Db, s: Database.Statement): Database.Statement {
-  if (s.readonly) return s
-  const btrees = writtenBtrees(db, s.source)
-  // Each written table and index: a read declared by table is forgotten by any write to it, one that a plan answers
-  // from an index alone (cachedQuery) only by writes to that index.
-  const names = btrees && [...new Set(btrees.flatMap((b) => [b.table, b.name]))]
-  const tables = tablesOf(btrees)
-  const w = stateOf(db)
-  const wrap = <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A): R => {
-    openGroup(db, w)
-    stamp(w, names)
-    return w.watcher ? w.watcher(s.source, tables, () => fn(...args)) : fn(...args)
+export class WriteStatement {
+  readonly source: string
+  constructor(private readonly db: Db, private readonly s: Database.Statement, readonly tables: readonly string[] | null) {
+    this.source = s.source
   }
-  s.run = wrap(s.run.bind(s)) as typeof s.run
-  s.get = wrap(s.get.bind(s)) as typeof s.get
-  s.all = wrap(s.all.bind(s)) as typeof s.all
-  return s
+
+  private before() {
+    const w = stateOf(this.db)
+    openGroup(this.db, w)
+    stamp(w, this.tables)
+    return w.watcher
+  }
+
+  run(...params: unknown[]): Database.RunResult {
+    const watcher = this.before()
+    return watcher ? watcher(this.source, this.tables, () => this.s.run(...params)) : this.s.run(...params)
+  }
+
+  /** For a statement with RETURNING. */
+  get(...params: unknown[]): unknown {
+    const watcher = this.before()
+    return watcher ? watcher(this.source, this.tables, () => this.s.get(...params)) : this.s.get(...params)
+  }
+
+  all(...params: unknown[]): unknown[] {
+    const watcher = this.before()
+    return watcher ? watcher(this.source, this.tables, () => this.s.all(...params)) : this.s.all(...params)
+  }
 }
 
 /** A number that changes with every write on the connection: a key for caches that depend on everything. */
@@ -103,23 +111,6 @@ export function cachedRead<T>(db: Db, key: string, tables: readonly string[], re
   if (w.reads.size >= READS_LIMIT) w.reads.clear()
   w.reads.set(key, { at: w.clock, tables, value })
   return value
-}
-
-const PLANS_LIMIT = 1000
-
-/**
- * Like cachedRead for one query: remembered until a write to a b-tree its plan opens, as EXPLAIN shows it (so a count a
- * covering index answers outlives edits that leave that index alone); to one of `tables` when the plan cannot say.
- * A plan is looked at once per SQL text: the server never runs ANALYZE, whose statistics could change it.
- */
-export function cachedQuery<T>(db: Db, key: string, sql: string, tables: readonly string[], read: () => T): T {
-  const w = stateOf(db)
-  let reads = w.plans.get(sql)
-  if (reads === undefined) {
-    if (w.plans.size >= PLANS_LIMIT) w.plans.clear()
-    w.plans.set(sql, (reads = readBtrees(db, sql)))
-  }
-  return cachedRead(db, key, reads ?? tables, read)
 }
 
 // Group commit. Committing a WAL transaction writes every page it dirtied, and concurrent requests dirty the same

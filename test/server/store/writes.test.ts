@@ -1,12 +1,11 @@
-// The store's write tracking on a real SQLite file: table-scoped read caching, rollbacks, and group commit.
+// The store's write tracking on a real SQLite file: reads remembered by the tables writes declare, rollbacks, group commit.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { cachedRead, closeDatabase, committed, openDatabase, stmt, transaction, writeGeneration, type Db } from '../../../src/server/store/db.js'
-import { readBtrees, tablesOf, writtenBtrees } from '../../../src/server/store/explain.js'
-import { cachedQuery } from '../../../src/server/store/writes.js'
+import { cachedRead, closeDatabase, committed, openDatabase, stmt, transaction, write, writeGeneration, type Db } from '../../../src/server/store/db.js'
+import { tablesWrittenWith, TRIGGER_WRITES } from '../../../src/server/store/tables.js'
 
 let dir: string
 let db: Db
@@ -24,18 +23,18 @@ afterEach(() => {
 
 const userName = () => cachedRead(db, 'user:1', ['users'], () => (stmt(db, 'SELECT name FROM users WHERE id = 1').get() as { name: string }).name)
 const tokenCount = () => cachedRead(db, 'tokens', ['tokens'], () => (stmt(db, 'SELECT COUNT(*) AS n FROM tokens').get() as { n: number }).n)
-const addToken = (hash: string) => stmt(db, "INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (1, 'personal', 't', ?, 'api', 'now')").run(hash)
+const addToken = (hash: string) => write(db, 'tokens', "INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (1, 'personal', 't', ?, 'api', 'now')").run(hash)
 const settle = async () => { await committed(db) }
 
 describe('remembered reads', () => {
   it('survive writes to other tables and are forgotten by a write to theirs', async () => {
     expect(userName()).toBe('Ann')
-    stmt(db, "UPDATE users SET name = 'Anne' WHERE id = 1").run()
+    write(db, 'users', "UPDATE users SET name = 'Anne' WHERE id = 1").run()
     expect(userName()).toBe('Anne')
     expect(tokenCount()).toBe(0)
     // A row written behind the cache's back (a statement the store does not track) shows whether a read is answered from memory.
     db.prepare("INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (1, 'personal', 't', 'behind', 'api', 'now')").run()
-    stmt(db, "UPDATE users SET bio = 'x' WHERE id = 1").run()
+    write(db, 'users', "UPDATE users SET bio = 'x' WHERE id = 1").run()
     expect(tokenCount()).toBe(0)
     addToken('h1')
     expect(tokenCount()).toBe(2)
@@ -45,7 +44,7 @@ describe('remembered reads', () => {
   it('are forgotten when a delete cascades into their table', async () => {
     addToken('h1')
     expect(tokenCount()).toBe(1)
-    stmt(db, 'DELETE FROM users WHERE id = 1').run()
+    write(db, 'users', 'DELETE FROM users WHERE id = 1').run()
     expect(tokenCount()).toBe(0)
     await settle()
   })
@@ -69,51 +68,43 @@ describe('remembered reads', () => {
   })
 })
 
-const writtenTables = (d: Db, sql: string) => tablesOf(writtenBtrees(d, sql))
-
 describe('the tables a write changes', () => {
   it('include those a conflicting row deleted by UPDATE OR REPLACE cascades into', async () => {
     addToken('h1')
-    stmt(db, "INSERT INTO users (username, email, name, created_at) VALUES ('bob', 'bob@example.com', 'Bob', 'now')").run()
+    write(db, 'users', "INSERT INTO users (username, email, name, created_at) VALUES ('bob', 'bob@example.com', 'Bob', 'now')").run()
     expect(tokenCount()).toBe(1)
     // Ann's row is in the way of Bob's new name and is deleted; her tokens go with it.
-    stmt(db, "UPDATE OR REPLACE users SET username = 'ann', email = 'ann@example.com' WHERE username = 'bob'").run()
+    write(db, 'users', "UPDATE OR REPLACE users SET username = 'ann', email = 'ann@example.com' WHERE username = 'bob'").run()
     expect(tokenCount()).toBe(0)
     await settle()
   })
 
-  it('are what SQLite compiled: the target, its indexes, foreign-key actions and triggers', () => {
-    // An insert into an AUTOINCREMENT table also records its largest id in sqlite_sequence.
-    expect(writtenTables(db, "INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (?, 'personal', 't', @hash, 'api', 'now')")).toEqual(['sqlite_sequence', 'tokens'])
-    // A write after a WITH clause, and a DELETE without WHERE (compiled to a Clear of the table) are named too.
-    expect(writtenTables(db, "WITH n(x) AS (SELECT 'h') INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) SELECT 1, 'personal', 't', x, 'api', 'now' FROM n")).toEqual(['sqlite_sequence', 'tokens'])
-    expect(writtenTables(db, 'DELETE FROM tokens')).toEqual(['tokens'])
-    expect(writtenTables(db, 'DELETE FROM users WHERE id = ?')).toEqual(expect.arrayContaining(['users', 'tokens', 'project_members']))
-    expect(writtenTables(db, "UPDATE users SET bio = 'x' WHERE id = 1")).toEqual(['users'])
+  it('are the declared table, what its triggers write and what its foreign-key actions reach', () => {
+    expect(tablesWrittenWith(db, 'tokens', false)).toEqual(['tokens'])
+    // Only deleted rows set foreign-key actions off.
+    expect(tablesWrittenWith(db, 'users', false)).toEqual(['users'])
+    expect(tablesWrittenWith(db, 'users', true)).toEqual(expect.arrayContaining(['users', 'tokens', 'project_members']))
+    // A label on an issue: the label counts and the issue's list version (its triggers), then the issue's own triggers.
+    expect(tablesWrittenWith(db, 'noteable_labels', false)).toEqual(['issue_counts', 'issue_label_counts', 'issue_list_clock', 'issues', 'noteable_labels'])
+  })
+
+  it('are every table when a trigger on the way is not declared', async () => {
+    // The closure of a table is worked out once per connection; a fresh connection sees the new trigger.
     db.exec("CREATE TRIGGER audit AFTER UPDATE OF bio ON users BEGIN UPDATE tokens SET name = 'audited' WHERE user_id = new.id; END")
-    expect(writtenTables(db, "UPDATE users SET bio = 'y' WHERE id = 1")).toEqual(['tokens', 'users'])
-    // Statements that change the schema or settings name no table: they count as changing everything.
-    expect(writtenTables(db, 'CREATE TABLE scratch (x)')).toBeNull()
-  })
-})
-
-describe('a remembered query', () => {
-  const COUNT = 'SELECT COUNT(*) AS n FROM users'
-  const userCount = () => cachedQuery(db, 'users', COUNT, ['users'], () => (stmt(db, COUNT).get() as { n: number }).n)
-
-  it('depends on the b-trees its plan reads: a covering index alone, or the rows', () => {
-    expect(readBtrees(db, COUNT)).toEqual([expect.stringMatching(/^sqlite_autoindex_users_/)])
-    expect(readBtrees(db, 'SELECT name FROM users WHERE id = ?')).toEqual(['users'])
+    closeDatabase(db)
+    db = openDatabase(join(dir, 'collab.db'))
+    expect(TRIGGER_WRITES.audit).toBeUndefined()
+    expect(tablesWrittenWith(db, 'users', false)).toBeNull()
+    expect(tablesWrittenWith(db, 'tokens', false)).toEqual(['tokens'])
   })
 
-  it('outlives writes that leave its index alone and is forgotten by one that changes it', async () => {
-    expect(userCount()).toBe(1)
-    // A row added behind the cache's back shows whether the count is answered from memory.
-    db.prepare("INSERT INTO users (username, email, name, created_at) VALUES ('cy', 'cy@example.com', 'Cy', 'now')").run()
-    stmt(db, "UPDATE users SET bio = 'x' WHERE id = 1").run()
-    expect(userCount()).toBe(1)
-    stmt(db, "INSERT INTO users (username, email, name, created_at) VALUES ('dee', 'dee@example.com', 'Dee', 'now')").run()
-    expect(userCount()).toBe(3)
+  it('are every table for a write that declares none: it forgets every remembered read', async () => {
+    expect(userName()).toBe('Ann')
+    db.prepare("UPDATE users SET name = 'Behind' WHERE id = 1").run()
+    addToken('h1')
+    expect(userName()).toBe('Ann')
+    stmt(db, "INSERT INTO tokens (user_id, kind, name, token_hash, scopes, created_at) VALUES (1, 'personal', 't', 'h2', 'api', 'now')").run()
+    expect(userName()).toBe('Behind')
     await settle()
   })
 })
