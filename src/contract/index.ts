@@ -59,6 +59,7 @@ import * as environments from './endpoints/environments.js'
 import * as deployments from './endpoints/deployments.js'
 import * as releases from './endpoints/releases.js'
 import * as resourceAccessTokens from './endpoints/resource-access-tokens.js'
+import * as remoteMirrors from './endpoints/remote-mirrors.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -126,6 +127,7 @@ export const contract = {
   deployments: pick(deployments),
   releases: pick(releases),
   resourceAccessTokens: pick(resourceAccessTokens),
+  remoteMirrors: pick(remoteMirrors),
 }
 
 export type ContractTree = typeof contract

@@ -37,6 +37,7 @@ import { wikiHandlers } from './handlers/wikis.js'
 import { hookHandlers } from './handlers/hooks.js'
 import { packageHandlers } from './handlers/packages.js'
 import { watchWebhooks } from './services/hooks-dispatch.js'
+import { watchRemoteMirrors } from './services/remote-mirror-sync.js'
 import { repositoryReadHandlers } from './handlers/repository-reads.js'
 import { projectUploadHandlers } from './handlers/project-uploads.js'
 import { projectAdminHandlers } from './handlers/project-admin.js'
@@ -64,6 +65,7 @@ import { runnerProtocolHandlers } from './handlers/runner-protocol.js'
 import { deploymentHandlers, environmentHandlers } from './handlers/environments.js'
 import { releaseHandlers } from './handlers/releases.js'
 import { resourceAccessTokenHandlers } from './handlers/resource-access-tokens.js'
+import { remoteMirrorHandlers } from './handlers/remote-mirrors.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
@@ -149,6 +151,7 @@ const HANDLERS = {
   deployments: deploymentHandlers,
   releases: releaseHandlers,
   resourceAccessTokens: resourceAccessTokenHandlers,
+  remoteMirrors: remoteMirrorHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */
@@ -169,6 +172,8 @@ export function createServer(app: AppDeps): CollabServer {
   watchAutoMerges(app)
   watchCommitClosing(app)
   const stopWebhooks = watchWebhooks(app)
+  // Push mirrors follow every push in the background; stopping ends their git commands and retries.
+  const stopMirrors = watchRemoteMirrors(app)
   watchEvents(app)
   const router = new Router({
     // Grape's route-level 405 is the API's (and OAuth's and git's): a page path asked with another method is simply not
@@ -248,6 +253,7 @@ export function createServer(app: AppDeps): CollabServer {
       stopMembershipExpiry?.()
       await app.tasks.idle()
       await stopWebhooks()
+      await stopMirrors()
     },
   }
 }

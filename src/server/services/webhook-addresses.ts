@@ -71,20 +71,29 @@ export function requireHookUrlAllowed(app: AppDeps, url: string) {
  * is caught as a literal would be. Returns the refusal, or null to go ahead.
  */
 export async function deliveryRefusal(app: AppDeps, url: URL): Promise<string | null> {
-  if (localRequestsAllowed(app)) return null
+  const checked = await checkedAddresses(app, url)
+  return 'refusal' in checked ? checked.refusal : null
+}
+
+/**
+ * The same check for a caller that connects through another program (git, for push mirrors): the refusal, or the host's
+ * checked addresses, which the program must be pinned to (null while local requests are allowed: any address will do).
+ */
+export async function checkedAddresses(app: AppDeps, url: URL): Promise<{ refusal: string } | { addresses: string[] | null }> {
+  if (localRequestsAllowed(app)) return { addresses: null }
   const host = bare(url.hostname)
-  if (LOCALHOST_NAME.test(host)) return 'Requests to localhost are not allowed'
+  if (LOCALHOST_NAME.test(host)) return { refusal: 'Requests to localhost are not allowed' }
   let addresses: string[]
   try {
     addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address)
   } catch {
-    return 'Host cannot be resolved or invalid'
+    return { refusal: 'Host cannot be resolved or invalid' }
   }
   for (const a of addresses) {
     const why = addressRefusal(a)
-    if (why) return why
+    if (why) return { refusal: why }
   }
-  return null
+  return { addresses }
 }
 
 /**

@@ -16,6 +16,8 @@ export const SEALED_COLUMNS = [
   // GitLab keeps these encrypted too: URL variables carry credentials for the URL, headers carry API keys.
   ['web_hooks', 'url_variables', ['id']],
   ['web_hooks', 'custom_headers', ['id']],
+  // A push mirror's user and password, taken out of its URL as GitLab's RemoteMirror keeps them (attr_encrypted).
+  ['remote_mirrors', 'credentials', ['id']],
 ] as const
 
 const KEY_CHECK = 'collab server key'
