@@ -4,7 +4,7 @@ import type { Command, OptionValues } from 'commander'
 import { apiError, type ApiClient, type ApiResponse } from '../src/client/http.js'
 import { joinJsonArrays } from '../src/client/pagination.js'
 import { encodeRef } from '../src/client/paths.js'
-import { collect, withConnection, withProject, type Runtime } from '../src/cli/command.js'
+import { collect, withConnection, withJsonFilters, withProject, type Runtime } from '../src/cli/command.js'
 import { usageError } from '../src/cli/errors.js'
 import { printRaw } from '../src/cli/output.js'
 import type { Deps } from '../src/cli/factory.js'
@@ -33,7 +33,7 @@ export function register(command: Command, rt: Runtime): void {
     .option('--paginate', 'follow Link rel="next" and join the pages')
     .option('-i, --include', 'print the status line and headers before the body')
     .option('--input <file>', 'request body from a file (- for stdin); fields then go to the query string')
-  withProject(withConnection(command)).action((endpoint: string, flags: OptionValues) => rt.invoke(command, run, toOptions(endpoint, flags)))
+  withJsonFilters(withProject(withConnection(command))).action((endpoint: string, flags: OptionValues) => rt.invoke(command, run, toOptions(endpoint, flags)))
 }
 
 export const toOptions = (endpoint: string, flags: OptionValues): ApiOptions => ({

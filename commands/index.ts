@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import { VERSION } from '../src/core/version.js'
 import type { Runtime } from '../src/cli/command.js'
 import { describeError, EXIT, exitCodeFor, isPromptInterrupt } from '../src/cli/errors.js'
-import { systemIO, withColors } from '../src/cli/io.js'
+import { systemIO, withColors, type IO } from '../src/cli/io.js'
 
 interface CommandModule {
   /** Adds flags, arguments and the action (or, for a group, its verbs) to the command. */
@@ -18,8 +18,8 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   project: { summary: 'Work with projects: list, view, create, edit, clone, fork, star, archive, members, branches, tags, files', load: () => import('./project/index.js') },
   commit: { summary: 'Work with commits: list, view, create, diff, cherry-pick, comment, statuses', load: () => import('./commit/index.js') },
   issue: { summary: 'Work with issues: list, view, create, edit, close, move, notes, time tracking', load: () => import('./issue/index.js') },
-  mr: { summary: 'Work with merge requests: list, view, create, merge, diff, checkout, notes, time tracking', load: () => import('./mr/index.js') },
-  pipeline: { summary: 'Work with CI pipelines: list, view (--watch), run, retry, cancel, delete, lint', load: () => import('./pipeline/index.js') },
+  mr: { summary: 'Work with merge requests: list, view, create, merge, approve, checks, diff, checkout, notes, time tracking', load: () => import('./mr/index.js') },
+  pipeline: { summary: 'Work with CI pipelines: list, view (--watch), status (--live), run, retry, cancel, delete, lint', load: () => import('./pipeline/index.js') },
   ci: { summary: "Alias of 'collab pipeline'", load: () => import('./pipeline/index.js') },
   job: { summary: 'Work with CI jobs: list, view, trace (--follow), retry, cancel, play, erase, keep, artifacts download', load: () => import('./job/index.js') },
   release: { summary: 'Work with releases: list, view, create, edit, delete; upload and download their assets', load: () => import('./release/index.js') },
@@ -35,6 +35,7 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   browse: { summary: 'Open the project, an issue, a merge request or a file in the web browser', load: () => import('./browse/index.js') },
   api: { summary: 'Make an authenticated request to the v4 API and print the response', load: () => import('./api.js') },
   auth: { summary: 'Log in to an instance, check and remove stored tokens', load: () => import('./auth/index.js') },
+  alias: { summary: "Make shortcuts for command lines: set, list, delete (collab NAME runs one)", load: () => import('./alias/index.js') },
   config: { summary: 'Read and change settings of the CLI', load: () => import('./config/index.js') },
   settings: { summary: "Read and change the instance's application settings (administrators)", load: () => import('./settings/index.js') },
   serve: { summary: 'Run a GitLab-compatible server on this machine', load: () => import('./serve.js') },
@@ -128,7 +129,11 @@ export async function main(argv: string[], overrides: Partial<Runtime> = {}): Pr
       overrides.invoke ??
       (async (command, run, options) => {
         const [{ createDeps }, colored] = await Promise.all([import('../src/cli/factory.js'), withColors(io)])
-        exitCode = (await run(options, createDeps(colored, command.opts()))) ?? EXIT.ok
+        const flags = command.opts()
+        const work = async (out: IO) => (await run(options, createDeps(out, flags))) ?? EXIT.ok
+        exitCode = flags.jq === undefined && flags.template === undefined
+          ? await work(colored)
+          : await (await import('../src/cli/json-filter.js')).withJsonFilter(colored, flags, work)
       }),
   }
   const program = await buildProgram(rt)
@@ -137,6 +142,12 @@ export async function main(argv: string[], overrides: Partial<Runtime> = {}): Pr
       const { complete } = await import('./complete.js')
       await complete(program, argv.slice(1), (name) => loadCommand(program, name, rt), io)
       return EXIT.ok
+    }
+    // An unknown first word may be an alias (gh's): only then is config.json read before parsing.
+    if (argv[0] && !argv[0].startsWith('-') && argv[0] !== 'help' && !Object.hasOwn(COMMANDS, argv[0])) {
+      const aliased = await (await import('../src/cli/aliases.js')).applyAlias(argv, io)
+      if (typeof aliased === 'number') return aliased
+      argv = aliased
     }
     const words = argv.filter((arg) => !arg.startsWith('-'))
     const name = words[0] === 'help' ? words[1] : words[0]

@@ -1,10 +1,11 @@
 // collab serve: run the embedded server, log this CLI in to it, log requests on a terminal, stop cleanly on SIGINT/SIGTERM.
 import { isIP } from 'node:net'
+import { delimiter, join, resolve } from 'node:path'
 import { InvalidArgumentError, type Command, type OptionValues } from 'commander'
 import { defaultDataDir } from '../src/core/paths.js'
 import { VERSION } from '../src/core/version.js'
 import { positiveInt, type Runtime } from '../src/cli/command.js'
-import { readConfig, saveHostToken } from '../src/cli/config.js'
+import { readConfig, saveHostToken, type ConfigFile } from '../src/cli/config.js'
 import { failure } from '../src/cli/errors.js'
 import type { Deps } from '../src/cli/factory.js'
 import type { Env, IO } from '../src/cli/io.js'
@@ -19,6 +20,8 @@ export interface ServeOptions {
   trustedProxies: string[]
   /** No request log even on a terminal. */
   quiet: boolean
+  /** Make this server the CLI's default host even when another one is (a scratch server otherwise leaves it alone). */
+  login: boolean
   /** `enabled` is false with --no-runner; `command` runs collab again, for the runner's child process. */
   runner: { enabled?: boolean; concurrency?: number; command?: readonly string[] }
 }
@@ -43,6 +46,7 @@ export function register(command: Command, rt: Runtime): void {
     .option('--trusted-proxy <address>', 'believe X-Forwarded-Proto from this reverse proxy (repeatable)', proxyAddress)
     .option('--no-response-cache', 'compute every GET afresh instead of answering repeats from memory until the next write')
     .option('-q, --quiet', 'do not log requests (they are logged when stdout is a terminal)')
+    .option('--login', "make this server the CLI's default host (done anyway on the default data directory or when none is set)")
     .option('--no-runner', 'do not start a CI runner (pipelines wait for runners you attach: collab runner, gitlab-runner)')
     .option('--runner-concurrency <n>', 'CI jobs the built-in runner runs at the same time (default: the number of cores)', positiveInt)
     .action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags, rt.io.env, rt.io.self)))
@@ -57,6 +61,7 @@ export const toOptions = (flags: OptionValues, env: Env, self?: readonly string[
   responseCache: flags.responseCache !== false,
   trustedProxies: flags.trustedProxy ?? [],
   quiet: flags.quiet === true,
+  login: flags.login === true,
   runner: { enabled: flags.runner !== false, concurrency: flags.runnerConcurrency, command: self },
 })
 
@@ -88,7 +93,8 @@ export async function run(options: ServeOptions, deps: Deps): Promise<number> {
   say(`collab ${VERSION} serving ${server.url}`)
   say(`data: ${server.dataDir}`)
   if (server.rootTokenCreated) say(`root token (shown once): ${server.rootTokenCreated}`)
-  await logIn(deps, server.url, server.rootToken, say)
+  await logIn(deps, { url: server.url, rootToken: server.rootToken, dataDir: server.dataDir, login: options.login }, say)
+  if (!(await onPath(io))) say("'collab' is not on your PATH yet: 'npm run setup' in the collab checkout puts it there (until then: npx collab …)")
   say('press Ctrl-C to stop')
 
   say(`${await stopped}: finishing requests and closing the database`)
@@ -97,36 +103,55 @@ export async function run(options: ServeOptions, deps: Deps): Promise<number> {
   return 0
 }
 
+interface Started { url: string; rootToken: string | null; dataDir: string; login: boolean }
+
 /**
- * Logs this CLI in to the new server and makes it the default host: with the root token it knows, else with a token
- * stored for any host that this server accepts (a restart on another port), else it says how to log in.
+ * Logs this CLI in to the new server: with the root token it knows, else with a token stored for any host that this
+ * server accepts (a restart on another port), else it says how to log in. It becomes the default host only when asked
+ * (--login), when there is none, on the default data directory, or when the default is this data directory's earlier
+ * start: a scratch `collab serve --port 3005 --data DIR` must not take the CLI away from the user's instance.
  */
-async function logIn(deps: Deps, url: string, rootToken: string | null, say: (line: string) => void): Promise<void> {
+async function logIn(deps: Deps, started: Started, say: (line: string) => void): Promise<void> {
+  const { url } = started
   const configDir = await deps.configDir
-  let found = rootToken ? { token: rootToken, user: 'root' } : undefined
+  const config = await readConfig(configDir)
+  let found = started.rootToken ? { token: started.rootToken, user: 'root' } : undefined
+  if (!found) found = await storedTokenFor(deps, config, url)
   if (!found) {
-    const config = await readConfig(configDir)
-    // Only tokens of this machine's servers (same hostname, any port) are tried: a gitlab.com token never leaves for a port.
-    const here = new URL(url).hostname
-    const tokens = [...new Set(Object.entries(config.hosts).filter(([host]) => new URL(host).hostname === here).map(([, h]) => h.token).filter((t): t is string => !!t))]
-    for (const token of tokens) {
-      const response = await deps.clientFor(url, { token, header: 'PRIVATE-TOKEN', source: 'config' })
-        .request('GET', 'user', { throwOnError: false }).catch(() => undefined)
-      if (response?.status === 200) {
-        found = { token, user: (JSON.parse(response.text) as { username: string }).username }
-        break
-      }
-    }
-  }
-  if (found) {
-    await saveHostToken(configDir, url, found.token, found.user, true)
-    say(`this CLI is logged in as ${found.user} and now talks to ${url} by default`)
-    say(`elsewhere: collab auth login --host ${url} --token <token>`)
+    say('this data directory was set up on an earlier start, which showed the root token once')
+    say(`log in with: collab auth login --host ${url} --token <token>`)
+    say('(or restart with --root-token <token> to add a root token of your choosing)')
     return
   }
-  say('this data directory was set up on an earlier start, which showed the root token once')
-  say(`log in with: collab auth login --host ${url} --token <token>`)
-  say('(or restart with --root-token <token> to add a root token of your choosing)')
+  const current = config.default_host
+  const takeOver = started.login || !current || current === url || resolve(started.dataDir) === resolve(defaultDataDir()) ||
+    config.hosts[current]?.serve_data === resolve(started.dataDir)
+  await saveHostToken(configDir, url, found.token, found.user, takeOver, { serve_data: resolve(started.dataDir) })
+  if (takeOver) say(`this CLI is logged in as ${found.user} and now talks to ${url} by default`)
+  else say(`this CLI is logged in as ${found.user} here; its default host stays ${current} (use --host ${url}, or restart with --login)`)
+  say(`elsewhere: collab auth login --host ${url} --token <token>`)
+}
+
+/** Only tokens of this machine's servers (same hostname, any port) are tried: a gitlab.com token never leaves for a port. */
+async function storedTokenFor(deps: Deps, config: ConfigFile, url: string): Promise<{ token: string; user: string } | undefined> {
+  const here = new URL(url).hostname
+  const tokens = [...new Set(Object.entries(config.hosts).filter(([host]) => new URL(host).hostname === here).map(([, h]) => h.token).filter((t): t is string => !!t))]
+  for (const token of tokens) {
+    const response = await deps.clientFor(url, { token, header: 'PRIVATE-TOKEN', source: 'config' })
+      .request('GET', 'user', { throwOnError: false }).catch(() => undefined)
+    if (response?.status === 200) return { token, user: (JSON.parse(response.text) as { username: string }).username }
+  }
+  return undefined
+}
+
+/** Whether a `collab` command is on the PATH (after `npm run setup`); `npx collab serve` in the checkout works without. */
+async function onPath(io: IO): Promise<boolean> {
+  const { promises: fs, constants } = await import('node:fs')
+  const dirs = (io.env.PATH ?? '').split(delimiter).filter(Boolean)
+  for (const dir of dirs) {
+    if (await fs.access(join(dir, 'collab'), constants.X_OK).then(() => true, () => false)) return true
+  }
+  return false
 }
 
 /** `03:04:05 GET /api/v4/projects 200 1.2 ms` per request, through node's http diagnostics channels. */

@@ -5,24 +5,25 @@ import { stat } from 'node:fs/promises'
 import { dirname, join, posix, relative, resolve, sep } from 'node:path'
 import type { Command, OptionValues } from 'commander'
 import { OPENING_HELP, openInBrowser } from '../../src/cli/browser.js'
-import { withConnection, withProject, type Runtime } from '../../src/cli/command.js'
+import { positiveInt, withConnection, withProject, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { parseJson } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 
-export interface BrowseOptions { path?: string; branch?: string; project?: string; browser: boolean }
+export interface BrowseOptions { path?: string; branch?: string; project?: string; browser: boolean; mr?: number }
 
 export function register(command: Command, rt: Runtime): void {
   command
-    .argument('[path]', 'an issue number (12), a merge request (!3), or a file or directory, with :LINE or :START-END')
+    .argument('[path]', 'an issue number (12), a merge request (!3 quoted, or mr3), or a file or directory, with :LINE or :START-END')
     .option('-b, --branch <branch>', 'the branch (or tag, or commit) to show a file on (default: the default branch)')
+    .option('-m, --mr <iid>', "a merge request (bash reads an unquoted !3 as history: quote it, '!3', or use -m 3 or mr3)", positiveInt)
     .option('-n, --no-browser', 'print the URL instead of opening it')
     .addHelpText('after', `
 Examples:
   collab browse                      the project's page
   collab browse 12                   issue 12
-  collab browse '!3'                 merge request 3
+  collab browse '!3'                 merge request 3 (also mr3, or -m 3; unquoted, bash reads !3 as its history)
   collab browse src/app.ts:10        the file on the default branch, at line 10
   collab browse docs/ -b stable      a directory on the branch stable
 A file path is taken from the current directory when it lies in a git work tree, else from the repository's root.
@@ -33,8 +34,11 @@ ${OPENING_HELP}`)
 }
 
 export const toOptions = (path: string | undefined, flags: OptionValues): BrowseOptions => ({
-  path, branch: flags.branch, project: flags.project, browser: flags.browser !== false,
+  path, branch: flags.branch, project: flags.project, browser: flags.browser !== false, mr: flags.mr,
 })
+
+/** `!3`, and forms bash's history expansion leaves alone: `mr3`, `mr/3`, `mr:3`, `mr-3`. */
+const MR_FORMS = /^(?:!|mr[/:-]?)(\d+)$/i
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/')
 
@@ -63,9 +67,11 @@ export async function browseUrl(options: BrowseOptions, deps: Deps): Promise<str
   const { api, ref } = await deps.project(options.project, { anonymous: true })
   const project = parseJson<{ web_url: string; default_branch: string | null }>(await api.call(route('getProject', { id: ref })))
   const given = options.path?.trim() ?? ''
+  if (options.mr !== undefined) return `${project.web_url}/-/merge_requests/${options.mr}`
   if (given === '') return project.web_url
   if (/^#?\d+$/.test(given)) return `${project.web_url}/-/issues/${given.replace('#', '')}`
-  if (/^!\d+$/.test(given)) return `${project.web_url}/-/merge_requests/${given.slice(1)}`
+  const mr = MR_FORMS.exec(given)
+  if (mr) return `${project.web_url}/-/merge_requests/${mr[1]}`
   const file = await fileTarget(deps.io.cwd, given)
   const branch = encodePath(options.branch ?? project.default_branch ?? 'main')
   if (file.path === '') return `${project.web_url}/-/tree/${branch}`

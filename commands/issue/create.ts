@@ -3,6 +3,7 @@ import type { Command, OptionValues } from 'commander'
 import { collect, positiveInt, withConnection, withJson, withProject, type Runtime } from '../../src/cli/command.js'
 import { projectBeforePrompt, type Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
+import { composeText } from '../../src/cli/prompts.js'
 import { route } from '../../src/client/paths.js'
 import { milestoneId, userIds } from '../mr/people.js'
 import { csv, descriptionFrom, type Issue } from './shared.js'
@@ -63,7 +64,7 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   const { api, ref } = title === undefined ? await projectBeforePrompt(deps, options.project) : await deps.project(options.project)
   if (title === undefined) {
     title = await deps.prompter.input('Title', '--title')
-    if (description === undefined) description = (await deps.prompter.editor('Description (saved when the editor closes)', '--description')).trim() || undefined
+    if (description === undefined) description = (await composeText(deps.prompter, 'Description', 'Description (saved when the editor closes)', '--description')).trim() || undefined
   }
   const { data, response } = await api.send(route('createProjectIssue', { id: ref }), {
     title,

@@ -1,15 +1,17 @@
 // collab mr create: a merge request from the current git branch (or --source-branch) into the default branch (or
-// --target-branch); on a terminal with no --title it asks for one and opens $EDITOR for the description.
+// --target-branch); a local branch the server lacks (or has behind) is pushed first: asked on a terminal, --push in
+// scripts. On a terminal with no --title it asks for one, then offers $EDITOR for the description.
 import { Option, type Command, type OptionValues } from 'commander'
 import { collect, withConnection, withJson, withProject, type Runtime } from '../../src/cli/command.js'
 import { failure, usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
-import type { ApiClient } from '../../src/client/http.js'
+import { composeText } from '../../src/cli/prompts.js'
+import { parseJson, type ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import { completeWith } from '../complete.js'
 import { csv, descriptionFrom } from '../issue/shared.js'
-import { commitsBetween, currentBranch } from './git.js'
+import { commitsAhead, commitsBetween, currentBranch, gitOrFail, localBranchHead, pushRemote } from './git.js'
 import { milestoneId, userIds } from './people.js'
 
 export interface CreateOptions {
@@ -28,6 +30,8 @@ export interface CreateOptions {
   assignees?: string[]
   reviewers?: string[]
   milestone?: string
+  /** Push the source branch first when the server lacks it or has it behind this clone. */
+  push: boolean
   json: boolean
 }
 
@@ -50,6 +54,7 @@ export function register(group: Command, rt: Runtime): void {
     .option('-a, --assignee <user>', 'assign a user by username or id (repeat or comma-separate)', collect)
     .option('--reviewer <user>', 'ask a user to review, by username or id (repeat or comma-separate)', collect)
     .option('-m, --milestone <milestone>', 'the milestone, by title or global id')
+    .option('--push', 'push the source branch first when the server lacks it or is behind (asked on a terminal)')
   withJson(withProject(withConnection(command))).action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags)))
 }
 
@@ -69,6 +74,7 @@ export const toOptions = (flags: OptionValues): CreateOptions => ({
   assignees: csv(flags.assignee),
   reviewers: csv(flags.reviewer),
   milestone: flags.milestone,
+  push: flags.push === true,
   json: flags.json === true,
 })
 
@@ -82,6 +88,37 @@ async function fill(deps: Deps, target: string, source: string): Promise<{ title
   if (commits.length === 1) return { title: commits[0].subject, description: commits[0].body || undefined }
   const named = source.replace(/[-_/]+/g, ' ').trim()
   return { title: named.charAt(0).toUpperCase() + named.slice(1), description: commits.map((c) => `- ${c.subject}`).join('\n') || undefined }
+}
+
+const PUSH = 'Push it now'
+const SKIP = 'Skip: create it from what the server has'
+
+/**
+ * glab asks to push and gh pushes: a local source branch that the server lacks, or has behind, is pushed with
+ * `git push -u REMOTE BRANCH` when --push says so or the person at the terminal agrees; a script without --push fails
+ * with that command as the hint. A server branch this clone does not contain is left alone (a push would be refused).
+ */
+async function pushFirst(deps: Deps, api: ApiClient, ref: string, source: string, push: boolean): Promise<void> {
+  const { io } = deps
+  const local = await localBranchHead(io, source)
+  if (!local) return
+  const response = await api.call(route('getBranch', { id: ref, branch: source }), { throwOnError: false })
+  const server = response.status === 200 ? parseJson<{ commit: { id: string } }>(response).commit.id : undefined
+  if (server === local) return
+  const ahead = server === undefined ? undefined : await commitsAhead(io, server, local)
+  if (server !== undefined && ahead === undefined) return
+  const remote = await pushRemote(io, source)
+  const command = `git push -u ${remote} ${source}`
+  const why = server === undefined ? `${source} is not on the server yet` : `the server's ${source} is ${ahead} commit${ahead === 1 ? '' : 's'} behind this clone`
+  if (!push) {
+    if (!io.canPrompt) throw failure(why, `push it first: ${command} (or pass --push)`)
+    const choices = server === undefined ? [PUSH, 'Cancel'] : [PUSH, SKIP, 'Cancel']
+    const answer = await deps.prompter.select(`${why}. Push it (${command})?`, '--push', choices)
+    if (answer === SKIP) return
+    if (answer !== PUSH) throw failure('cancelled: nothing was created')
+  }
+  status(io, `Pushing ${source} to ${remote}`)
+  await gitOrFail(io, ['push', '-u', remote, source], { inherit: io.stdoutIsTTY })
 }
 
 /** The project to merge into: its id for `target_project_id` (forks only) and its default branch. */
@@ -100,6 +137,7 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   const source = options.sourceBranch ?? (await currentBranch(deps.io))
   if (source === undefined) throw usageError('--source-branch is required: the current directory is not on a git branch')
   const target = await targetOf(api, ref, options)
+  await pushFirst(deps, api, ref, source, options.push)
   let title = options.title
   if (options.fill) {
     const filled = await fill(deps, target.branch, source)
@@ -108,7 +146,7 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   }
   if (title === undefined) {
     title = await deps.prompter.input('Title', '--title')
-    if (description === undefined) description = (await deps.prompter.editor('Description (saved when the editor closes)', '--description')).trim() || undefined
+    if (description === undefined) description = (await composeText(deps.prompter, 'Description', 'Description (saved when the editor closes)', '--description')).trim() || undefined
   }
   if (options.draft && !DRAFT.test(title)) title = `Draft: ${title}`
   const { data, response } = await api.send(route('createProjectMergeRequest', { id: ref }), {

@@ -60,3 +60,22 @@ export async function localRevision(io: IO, revision: string): Promise<string> {
   const result = await git(io, ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`]).catch(() => undefined)
   return result?.exitCode === 0 ? result.stdout.trim() : revision
 }
+
+/** The commit a local branch points at; undefined when there is no such local branch (or no repository). */
+export async function localBranchHead(io: IO, branch: string): Promise<string | undefined> {
+  const result = await git(io, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`]).catch(() => undefined)
+  return result?.exitCode === 0 ? result.stdout.trim() : undefined
+}
+
+/** How many commits `head` has that `base` lacks, or undefined when `base` is not an ancestor of `head` (or unknown here). */
+export async function commitsAhead(io: IO, base: string, head: string): Promise<number | undefined> {
+  if ((await git(io, ['merge-base', '--is-ancestor', base, head])).exitCode !== 0) return undefined
+  const count = await git(io, ['rev-list', '--count', `${base}..${head}`])
+  return count.exitCode === 0 ? Number(count.stdout.trim()) : undefined
+}
+
+/** The remote a branch pushes to: its configured remote, else origin. */
+export async function pushRemote(io: IO, branch: string): Promise<string> {
+  const configured = await git(io, ['config', '--get', `branch.${branch}.remote`])
+  return configured.exitCode === 0 && configured.stdout.trim() ? configured.stdout.trim() : 'origin'
+}

@@ -1,8 +1,9 @@
 // collab mr: list, view, create, edit, merge, close, reopen, delete, diff, commits, check out and rebase merge requests;
-// notes, subscriptions, todos, time tracking, participants and the issues a merge closes.
+// approvals, the head pipeline's checks, notes, subscriptions, todos, time tracking, participants and the issues a merge closes.
 import type { Command } from 'commander'
 import type { Runtime } from '../../src/cli/command.js'
 import * as checkout from './checkout.js'
+import * as checks from './checks.js'
 import * as commits from './commits.js'
 import * as create from './create.js'
 import * as del from './delete.js'
@@ -26,6 +27,7 @@ export function register(group: Command, rt: Runtime): void {
   del.register(group, rt)
   diff.register(group, rt)
   commits.register(group, rt)
+  checks.register(group, rt)
   checkout.register(group, rt)
   related.register(group, rt)
   note.register(group, rt)

@@ -1,10 +1,12 @@
 // collab mr merge [mr]: merge now, or when the pipeline succeeds; squash, source branch removal, expected head and messages.
+// A failed head pipeline is said: on a terminal the merge is asked for, in a script it needs --yes.
 import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
+import { failure } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { route } from '../../src/client/paths.js'
 import { reportWrite } from '../project/shared.js'
-import { onMergeRequest, reference, resolveMergeRequest } from './shared.js'
+import { onMergeRequest, reference, resolveMergeRequest, type MergeRequestTarget } from './shared.js'
 
 export interface MergeOptions {
   project?: string
@@ -15,6 +17,8 @@ export interface MergeOptions {
   sha?: string
   message?: string
   squashMessage?: string
+  /** Merge over a failed head pipeline without asking. */
+  yes: boolean
   json: boolean
 }
 
@@ -30,6 +34,7 @@ export function register(group: Command, rt: Runtime): void {
     .option('--sha <sha>', 'merge only if this is still the head of the source branch')
     .option('-m, --message <text>', 'the merge commit message')
     .option('--squash-message <text>', 'the squash commit message')
+    .option('-y, --yes', 'merge even when the head pipeline failed (asked on a terminal, refused in a script without it)')
   withJson(onMergeRequest(command)).action((mr: string | undefined, flags: OptionValues) => rt.invoke(command, run, toOptions(mr, flags)))
 }
 
@@ -42,11 +47,24 @@ export const toOptions = (mr: string | undefined, flags: OptionValues): MergeOpt
   sha: flags.sha,
   message: flags.message,
   squashMessage: flags.squashMessage,
+  yes: flags.yes === true,
   json: flags.json === true,
 })
 
+/** gh and GitLab's page both stop at a failed pipeline; the API merges anyway unless the project forbids it. */
+async function checkPipeline(deps: Deps, target: MergeRequestTarget): Promise<void> {
+  const mr = await target.api.get(route('getProjectMergeRequest', { id: target.ref, merge_request_iid: target.iid }))
+  const pipeline = mr.head_pipeline
+  if (!pipeline || (pipeline.status !== 'failed' && pipeline.status !== 'canceled')) return
+  const what = `the head pipeline #${pipeline.id} of ${reference(target)} ${pipeline.status === 'failed' ? 'failed' : 'was canceled'}`
+  if (!deps.io.canPrompt) throw failure(what, `merge anyway with --yes, or see why: collab mr checks ${target.iid}`)
+  deps.io.stderr.write(`${deps.io.color.yellow('!')} ${what.charAt(0).toUpperCase()}${what.slice(1)}\n`)
+  if (!(await deps.prompter.confirm('Merge anyway?', '--yes'))) throw failure('not merged')
+}
+
 export async function run(options: MergeOptions, deps: Deps): Promise<void> {
   const target = await resolveMergeRequest(deps, options.project, options.mr)
+  if (!options.yes && !options.whenPipelineSucceeds) await checkPipeline(deps, target)
   const { data, response } = await target.api.send(route('mergeMergeRequest', { id: target.ref, merge_request_iid: target.iid }), {
     squash: options.squash,
     should_remove_source_branch: options.removeSourceBranch,

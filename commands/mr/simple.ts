@@ -1,4 +1,5 @@
-// close, reopen, subscribe, unsubscribe, todo, rebase: one request on one merge request; subscribe, unsubscribe and todo may answer 304.
+// close, reopen, subscribe, unsubscribe, todo, rebase, approve, unapprove: one request on one merge request; subscribe,
+// unsubscribe and todo may answer 304.
 import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
@@ -9,9 +10,10 @@ import { onMergeRequest, reference, resolveMergeRequest } from './shared.js'
 export interface SimpleOptions { project?: string; mr?: string; json: boolean }
 
 interface Verb {
-  name: 'close' | 'reopen' | 'subscribe' | 'unsubscribe' | 'todo' | 'rebase'
+  name: 'close' | 'reopen' | 'subscribe' | 'unsubscribe' | 'todo' | 'rebase' | 'approve' | 'unapprove'
   description: string
   endpoint: 'updateProjectMergeRequest' | 'subscribeToMergeRequest' | 'unsubscribeFromMergeRequest' | 'createMergeRequestTodo' | 'rebaseMergeRequest'
+    | 'approveMergeRequest' | 'unapproveMergeRequest'
   json?: Record<string, string>
   done: string
   unchanged?: string
@@ -24,6 +26,8 @@ export const VERBS: Verb[] = [
   { name: 'unsubscribe', description: 'Stop notifications about a merge request', endpoint: 'unsubscribeFromMergeRequest', done: 'Unsubscribed from merge request', unchanged: 'Not subscribed to merge request' },
   { name: 'todo', description: 'Add a merge request to your todos', endpoint: 'createMergeRequestTodo', done: 'Added a todo for merge request', unchanged: 'Already a pending todo for merge request' },
   { name: 'rebase', description: 'Rebase the source branch onto the target branch (on the server)', endpoint: 'rebaseMergeRequest', done: 'Rebase requested for merge request' },
+  { name: 'approve', description: 'Approve a merge request', endpoint: 'approveMergeRequest', done: 'Approved merge request' },
+  { name: 'unapprove', description: 'Withdraw your approval of a merge request', endpoint: 'unapproveMergeRequest', done: 'Withdrew your approval of merge request' },
 ]
 
 export function registerAll(group: Command, rt: Runtime): void {

@@ -1,4 +1,5 @@
-// collab pipeline view [pipeline]: the pipeline's stages and jobs; with --watch, redrawn until it finishes.
+// collab pipeline view [pipeline] (also `status`, as glab's ci status): the pipeline's stages and jobs; with --watch
+// (--live), redrawn until it finishes; the exit code is its result.
 import type { Command, OptionValues } from 'commander'
 import { InvalidArgumentError } from 'commander'
 import { WEB_FLAG_HELP, WEB_HELP_TEXT, openInBrowser } from '../../src/cli/browser.js'
@@ -31,8 +32,9 @@ export function seconds(value: string): number {
 }
 
 export function register(group: Command, rt: Runtime): void {
-  const command = withJson(onPipeline(group.command('view').alias('show').description('Show a pipeline: its stages and jobs with their statuses')))
-    .option('-w, --watch', 'redraw until the pipeline finishes (piped: wait, then print once)')
+  const command = withJson(onPipeline(group.command('view').aliases(['show', 'status']).description('Show a pipeline: its stages and jobs with their statuses')))
+    .option('-w, --watch', 'redraw until the pipeline finishes (piped: wait, then print once); the exit code is its result')
+    .option('--live', "glab's name for --watch (collab pipeline status --live)")
     .option('--interval <seconds>', 'seconds between two polls with --watch', seconds, 3)
     .option('--web', WEB_FLAG_HELP)
     .addHelpText('after', WEB_HELP_TEXT)
@@ -44,7 +46,7 @@ ${EXIT_CODES_HELP('pipeline')}`)
 }
 
 export const toOptions = (pipeline: string | undefined, flags: OptionValues): ViewOptions => ({
-  project: flags.project, pipeline, ref: flags.ref, watch: flags.watch === true, interval: flags.interval, web: flags.web === true, json: flags.json === true,
+  project: flags.project, pipeline, ref: flags.ref, watch: flags.watch === true || flags.live === true, interval: flags.interval, web: flags.web === true, json: flags.json === true,
 })
 
 /** Screen rows a frame takes: a line wider than the terminal wraps, and the next redraw must climb over it too. */

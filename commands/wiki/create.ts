@@ -3,6 +3,7 @@ import { InvalidArgumentError, Option, type Command, type OptionValues } from 'c
 import { withConnection, withJson, withProject, type Runtime } from '../../src/cli/command.js'
 import { projectBeforePrompt, type Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
+import { composeText } from '../../src/cli/prompts.js'
 import { route } from '../../src/client/paths.js'
 import { contentFrom, FORMATS } from './shared.js'
 
@@ -44,7 +45,7 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   const interactive = options.title === undefined || content === undefined
   const { api, ref } = interactive ? await projectBeforePrompt(deps, options.project) : await deps.project(options.project)
   const title = options.title ?? (await deps.prompter.input('Title', '--title'))
-  content ??= await deps.prompter.editor('Page content (saved when the editor closes)', '--content-file')
+  content ??= await composeText(deps.prompter, 'Page content', 'Page content (saved when the editor closes)', '--content-file')
   const { data, response } = await api.send(route('createWikiPage', { id: ref }), { title, content, format: options.format })
   if (options.json) printRaw(deps.io, response.text)
   else deps.io.stdout.write(`${data.slug}\n`)

@@ -39,7 +39,10 @@ export async function contentFrom(deps: Deps, text: string | undefined, file: st
  * print as written; piped output never comes here (it is the raw content).
  */
 export function renderForTerminal(io: IO, page: { title: string; format: string; content: string }): string {
-  const lines = [io.color.bold(page.title), '']
+  // A page that opens with its own title as a heading shows it once, as GitLab's page does not repeat it either.
+  const first = /^\s*#{1,6}\s+(.*?)\s*#*\s*$/m.exec(page.content.split('\n', 1)[0] ?? '')
+  const titled = page.format === 'markdown' && first !== null && first[1].toLowerCase() === page.title.toLowerCase()
+  const lines = titled ? [] : [io.color.bold(page.title), '']
   let fenced = false
   for (const line of page.content.replace(/\n$/, '').split('\n')) {
     if (page.format !== 'markdown') lines.push(line)

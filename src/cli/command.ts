@@ -23,7 +23,21 @@ export function withConnection(command: Command): Command {
 export const withProject = (command: Command) =>
   command.option('-p, --project <project>', 'project id, path (group/project) or URL (default: COLLAB_PROJECT, git remote)')
 
-export const withJson = (command: Command) => command.option('--json', "print the API's JSON response unchanged")
+export const withJson = (command: Command) => withJsonFilters(command.option('--json', "print the API's JSON response unchanged"))
+
+/**
+ * gh's `--jq` and `--template` beside `--json` (which they imply): the runtime captures the JSON the verb prints and
+ * filters it (src/cli/json-filter.ts), so a verb needs no code of its own for them.
+ */
+export function withJsonFilters(command: Command): Command {
+  return command
+    .option('--jq <expression>', 'filter the JSON through a jq expression (strings print raw)')
+    .option('--template <template>', 'format the JSON with a Go template: {{.title}}, {{range .}}…{{end}}, printf, tablerow')
+    .hook('preAction', (self) => {
+      const flags = self.opts()
+      if ((flags.jq !== undefined || flags.template !== undefined) && self.options.some((o) => o.long === '--json')) self.setOptionValue('json', true)
+    })
+}
 
 export const withPagination = (command: Command) =>
   command

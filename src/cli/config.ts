@@ -9,12 +9,16 @@ export interface HostEntry {
   token?: string
   user?: string
   git_protocol?: string
+  /** The data directory of the `collab serve` that stored this host: its restarts on another port take over the default. */
+  serve_data?: string
 }
 
 export interface ConfigFile {
   default_host?: string
   hosts: Record<string, HostEntry>
   settings: Record<string, string>
+  /** `collab alias set`: name -> command line (src/cli/aliases.ts). */
+  aliases?: Record<string, string>
 }
 
 /** COLLAB_CONFIG_DIR, else env-paths' config directory: loaded only then, since a command given its host and token by
@@ -72,10 +76,12 @@ export async function writeConfig(dir: string, config: ConfigFile): Promise<void
 }
 
 /** Stores a token (and the user it belongs to) for a host; the first host stored, or with `makeDefault` this one, becomes the default. */
-export async function saveHostToken(configDir: string, host: string, token: string, user?: string, makeDefault = false): Promise<void> {
+export async function saveHostToken(
+  configDir: string, host: string, token: string, user?: string, makeDefault = false, extra: Partial<HostEntry> = {},
+): Promise<void> {
   const config = await readConfig(configDir)
   const key = normalizeHost(host)
-  const entry: HostEntry = { ...config.hosts[key], token }
+  const entry: HostEntry = { ...config.hosts[key], ...extra, token }
   if (user !== undefined) entry.user = user
   config.hosts[key] = entry
   if (makeDefault) config.default_host = key

@@ -62,3 +62,24 @@ export function inquirerPrompter(io: IO, editor: () => Promise<string | undefine
     },
   }
 }
+
+const EDIT = 'Edit it in the editor'
+const SKIP = 'Skip it'
+const SUBMIT = 'Submit'
+const EDIT_AGAIN = 'Edit it again'
+const CANCEL = 'Cancel'
+
+/**
+ * gh's way with a description on a terminal: edit it or skip it before any editor opens, then submit, edit again or
+ * cancel (nothing is created). `message` is what the editor says it waits for; answers '' for nothing written.
+ */
+export async function composeText(prompter: Prompter, what: string, message: string, flag: string): Promise<string> {
+  let text = ''
+  let choice = await prompter.select(what, flag, [EDIT, SKIP])
+  for (;;) {
+    if (choice !== SKIP) text = await prompter.editor(message, flag, text)
+    choice = await prompter.select("What's next?", flag, [SUBMIT, EDIT_AGAIN, CANCEL])
+    if (choice === SUBMIT) return text
+    if (choice === CANCEL) throw failure('cancelled: nothing was created')
+  }
+}

@@ -88,7 +88,7 @@ describe('writes', () => {
 
 describe('errors', () => {
   it('prints the error body on stdout and exits 1', async () => {
-    expect(await t.c.run(['api', 'projects/999'])).toEqual({ stdout: '{"message":"404 Project Not Found"}\n', stderr: 'error: 404 Project Not Found\n', exitCode: 1 })
+    expect(await t.c.run(['api', 'projects/999'])).toEqual({ stdout: '{"message":"404 Project Not Found"}\n', stderr: 'error: 404 Project Not Found: 999\n', exitCode: 1 })
     expect(await t.c.run(['api', 'nowhere'])).toEqual({ stdout: '{"error":"404 Not Found"}\n', stderr: 'error: 404 Not Found\n', exitCode: 1 })
   })
 

@@ -39,7 +39,7 @@ describe('authentication needed (exit 4)', () => {
 it('fails with exit 1 when the server cannot be reached', async () => {
   expect(await c.run(['project', 'list', '--host', 'http://127.0.0.1:1', '--token', 't'])).toEqual({
     stdout: '',
-    stderr: "error: cannot reach http://127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1\nhint: is the server running? 'collab serve' starts one\n",
+    stderr: "error: cannot reach http://127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1\nhint: is the server running? 'collab serve' starts one; another server: 'collab config set host URL'\n",
     exitCode: 1,
   })
 })

@@ -14,7 +14,7 @@ describe('project names', () => {
   it('reads a bare name as the caller\'s own namespace, right after project create', async () => {
     expect(await t.c.run(['project', 'create', 'demo'])).toEqual(ok(`${t.server.url}/root/demo\n`, 'Created project root/demo\n'))
     expect(await t.c.run(['issue', 'create', '-p', 'demo', '-t', 'First'])).toEqual(ok(`${t.server.url}/root/demo/-/issues/1\n`, 'Created issue #1 in root/demo\n'))
-    expect(await t.c.run(['issue', 'list', '-p', 'nope'])).toEqual({ stdout: '', stderr: 'error: 404 Project Not Found\n', exitCode: 1 })
+    expect(await t.c.run(['issue', 'list', '-p', 'nope'])).toEqual({ stdout: '', stderr: 'error: 404 Project Not Found: root/nope\n', exitCode: 1 })
   })
 })
 

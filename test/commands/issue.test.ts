@@ -116,7 +116,7 @@ describe('issue view', () => {
     expectStatus(await t.root.post(`/projects/${p.id}/issues/1/notes`, { body: 'A comment' }), 201)
     expectStatus(await t.root.put(`/projects/${p.id}/issues/1`, { state_event: 'close' }), 200)
     const notes = expectStatus(await t.root.get(`/projects/${p.id}/issues/1/notes`, { query: { sort: 'asc' } }), 200).body
-    expect(await t.c.run(['issue', 'view', '1', '-p', 'root/demo'])).toEqual(ok([
+    expect(await t.c.run(['issue', 'view', '1', '-p', 'root/demo', '--comments'])).toEqual(ok([
       'iid\t1', 'title\tViewed', 'state\tclosed', 'author\troot', 'assignees\t', 'labels\tbug', 'milestone\t', 'due_date\t',
       'confidential\tfalse', 'locked\tfalse', 'estimate\t', 'spent\t', 'created_at\t2024-01-02T03:04:05.000Z',
       'closed_at\t2024-01-02T03:04:05.000Z', 'closed_by\troot', `web_url\t${t.server.url}/root/demo/-/issues/1`,

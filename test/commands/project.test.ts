@@ -90,7 +90,7 @@ describe('project view', () => {
   })
 
   it('fails with exit 1 and the API message for a missing project', async () => {
-    expect(await t.c.run(['project', 'view', 'root/nope'])).toEqual({ stdout: '', stderr: 'error: 404 Project Not Found\n', exitCode: 1 })
+    expect(await t.c.run(['project', 'view', 'root/nope'])).toEqual({ stdout: '', stderr: 'error: 404 Project Not Found: root/nope\n', exitCode: 1 })
   })
 })
 

@@ -37,9 +37,9 @@ async function serve(args: string[], port = '0') {
 
 it('stores the given root token for its URL, answers the CLI, and exits 0 on SIGTERM', async () => {
   const { child, url, stderr } = await serve(['--root-token', 'glpat-serve-test-token-00000000'])
-  expect(stderr()).toMatch(new RegExp(`^collab \\S+ serving http://127\\.0\\.0\\.1:\\d+\\ndata: ${dataDir}\\nthis CLI is logged in as root and now talks to ${url} by default\\nelsewhere: collab auth login --host ${url} --token <token>\\npress Ctrl-C to stop\\n$`))
+  expect(stderr()).toMatch(new RegExp(`^collab \\S+ serving http://127\\.0\\.0\\.1:\\d+\\ndata: ${dataDir}\\nthis CLI is logged in as root and now talks to ${url} by default\\nelsewhere: collab auth login --host ${url} --token <token>\\n'collab' is not on your PATH yet: 'npm run setup' in the collab checkout puts it there \\(until then: npx collab …\\)\\npress Ctrl-C to stop\\n$`))
   expect(JSON.parse(readFileSync(join(c.configDir, 'config.json'), 'utf8'))).toEqual({
-    default_host: url, hosts: { [url]: { token: 'glpat-serve-test-token-00000000', user: 'root' } }, settings: {},
+    default_host: url, hosts: { [url]: { token: 'glpat-serve-test-token-00000000', user: 'root', serve_data: dataDir } }, settings: {},
   })
   expect(await c.run(['project', 'create', 'demo'])).toEqual(ok(`${url}/root/demo\n`, 'Created project root/demo\n'))
   child.kill('SIGTERM')
@@ -61,10 +61,31 @@ it('prints a generated root token once; the next start, on another port, logs th
   expect(again.stderr()).not.toContain('root token')
   expect(again.stderr()).toContain(`this CLI is logged in as root and now talks to ${again.url} by default\n`)
   const config = JSON.parse(readFileSync(join(c.configDir, 'config.json'), 'utf8'))
-  expect([config.default_host, config.hosts[again.url]]).toEqual([again.url, { token, user: 'root' }])
+  expect([config.default_host, config.hosts[again.url]]).toEqual([again.url, { token, user: 'root', serve_data: dataDir }])
   expect(await c.run(['project', 'create', 'demo'])).toEqual(ok(`${again.url}/root/demo\n`, 'Created project root/demo\n'))
   again.child.kill('SIGTERM')
   expect((await again.child).exitCode).toBe(0)
+})
+
+it('a scratch server on another data directory leaves the default host alone unless started with --login', async () => {
+  const { saveHostToken } = await import('../../src/cli/config.js')
+  await saveHostToken(c.configDir, 'https://gitlab.example.com', 'glpat-elsewhere', 'alice')
+  const scratch = await serve(['--root-token', 'glpat-serve-test-token-00000000'])
+  expect(scratch.stderr()).toContain(`this CLI is logged in as root here; its default host stays https://gitlab.example.com (use --host ${scratch.url}, or restart with --login)\n`)
+  expect(await c.run(['config', 'get', 'host'])).toEqual(ok('https://gitlab.example.com\n'))
+  expect(await c.run(['project', 'create', 'demo', '--host', scratch.url])).toEqual(ok(`${scratch.url}/root/demo\n`, 'Created project root/demo\n'))
+  scratch.child.kill('SIGTERM')
+  await scratch.child
+  const asked = await serve(['--login'])
+  expect(asked.stderr()).toContain(`this CLI is logged in as root and now talks to ${asked.url} by default\n`)
+  expect(await c.run(['config', 'get', 'host'])).toEqual(ok(`${asked.url}\n`))
+  asked.child.kill('SIGTERM')
+  await asked.child
+  // Stopped, it is named in the error with the two ways out.
+  expect(await c.run(['project', 'list'])).toEqual({
+    stdout: '', exitCode: 1,
+    stderr: `error: cannot reach ${asked.url}: connect ECONNREFUSED ${asked.url.slice(7)}\nhint: is the server running? 'collab serve' starts one; another server: 'collab config set host URL'\n`,
+  })
 })
 
 it('on a start with an existing database and no known token, says how to log in', async () => {

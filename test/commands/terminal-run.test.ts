@@ -38,7 +38,7 @@ describe.skipIf(!hasScript)('prompts', () => {
   it('checks the project before asking anything, so nothing typed is lost', async () => {
     const run = await collab('issue create -p root/nope', ['Typed\r'])
     expect(run.exitCode).toBe(1)
-    expect(plain(run.screen)).toContain('error: 404 Project Not Found\n')
+    expect(plain(run.screen)).toContain('error: 404 Project Not Found: root/nope\n')
     expect(plain(run.screen)).not.toContain('Title')
   }, 60_000)
 
@@ -47,10 +47,24 @@ describe.skipIf(!hasScript)('prompts', () => {
     writeFileSync(editor, '#!/bin/sh\nprintf "Written in the editor\\n" > "$1"\n')
     chmodSync(editor, 0o755)
     expect((await t.c.run(['config', 'set', 'editor', editor])).exitCode).toBe(0)
-    const run = await collab('issue create -p root/demo', ['From a terminal\r'], 80, { EDITOR: 'false' })
+    // Title, then Enter on "Edit it in the editor", then Enter on "Submit".
+    const run = await collab('issue create -p root/demo', ['From a terminal\r', '\r', '\r'], 80, { EDITOR: 'false' })
     expect(run.exitCode).toBe(0)
+    expect(plain(run.screen)).toContain("What's next?")
     const created = expectStatus(await t.root.get('/projects/root%2Fdemo/issues/4'), 200).body
     expect([created.title, created.description]).toEqual(['From a terminal', 'Written in the editor'])
+  }, 60_000)
+
+  it('asks before the editor: skip leaves the description empty and opens no editor; cancel creates nothing', async () => {
+    // The editor would fail: skipping must not start it.
+    const skipped = await collab('issue create -p root/demo', ['Skipped\r', '\u001b[B\r', '\r'], 80, { EDITOR: 'false' })
+    expect(skipped.exitCode).toBe(0)
+    const created = expectStatus(await t.root.get('/projects/root%2Fdemo/issues/4'), 200).body
+    expect([created.title, created.description]).toEqual(['Skipped', null])
+    const cancelled = await collab('issue create -p root/demo', ['Cancelled\r', '\u001b[B\r', '\u001b[B\u001b[B\r'], 80, { EDITOR: 'false' })
+    expect(cancelled.exitCode).toBe(1)
+    expect(plain(cancelled.screen)).toContain('error: cancelled: nothing was created')
+    expect((await t.root.get('/projects/root%2Fdemo/issues/5')).status).toBe(404)
   }, 60_000)
 })
 
@@ -90,11 +104,14 @@ describe.skipIf(!hasScript)('collab serve on a terminal', () => {
       const data = mkdtempSync(join(tmpdir(), 'collab-serve-log-'))
       try {
         const port = 20000 + Math.floor(Math.random() * 20000)
-        const serve = runInTerminal(`node ${BIN} serve --port ${port} --data ${data}${quiet ? ' --quiet' : ''}`, ['', '', '\u0003'], {
+        const serve = runInTerminal(`node ${BIN} serve --port ${port} --data ${data}${quiet ? ' --quiet' : ''}`, ['', '', '', '\u0003'], {
           env, cwd: t.c.configDir, pauseMs: 1500,
         })
-        await new Promise((resolve) => setTimeout(resolve, 2000))
-        await fetch(`http://127.0.0.1:${port}/api/v4/version?private_token=secret`).catch(() => undefined)
+        // Asked until the server answers (bounded): on a loaded machine it may take more than the typing pauses to start.
+        for (let i = 0; i < 40; i++) {
+          if (await fetch(`http://127.0.0.1:${port}/api/v4/version?private_token=secret`).then(() => true, () => false)) break
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
         const run = await serve
         const screen = plain(run.screen)
         expect(screen).toContain('press Ctrl-C to stop')

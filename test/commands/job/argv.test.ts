@@ -46,6 +46,6 @@ describe('job argv to options', () => {
   })
 
   it('documents the exit codes of trace in its help', async () => {
-    expect((await parse(['job', 'trace', '--help'])).stdout).toContain('Exit codes:\n  0  the job (with --follow) succeeded')
+    expect((await parse(['job', 'trace', '--help'])).stdout).toContain('Exit codes:\n  0  the job succeeded')
   })
 })

@@ -26,7 +26,7 @@ describe('mr create', () => {
   it('fails naming --title when there is no terminal to ask on (exit 2), after finding the project', async () => {
     await seeded(t, false)
     expect(await t.c.run(['mr', 'create', '-p', 'root/demo', '-s', 'fix'])).toEqual({ stdout: '', stderr: 'error: --title is required when not running interactively\n', exitCode: 2 })
-    expect(await t.c.run(['mr', 'create', '-p', 'root/nope', '-s', 'fix'])).toEqual({ stdout: '', stderr: 'error: 404 Project Not Found\n', exitCode: 1 })
+    expect(await t.c.run(['mr', 'create', '-p', 'root/nope', '-s', 'fix'])).toEqual({ stdout: '', stderr: 'error: 404 Project Not Found: root/nope\n', exitCode: 1 })
     expect(await t.c.run(['mr', 'create', '-p', 'root/demo', '-t', 'x'])).toEqual({
       stdout: '', stderr: 'error: --source-branch is required: the current directory is not on a git branch\n', exitCode: 2,
     })

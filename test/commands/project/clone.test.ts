@@ -60,7 +60,7 @@ describe('project clone', () => {
     expect(await t.c.run(['project', 'clone', 'alice/secret'], { env: { ...GIT_ENV, COLLAB_TOKEN: alice.token } })).toEqual(ok('', `Cloning into 'secret'...\nwarning: You appear to have cloned an empty repository.\ngit push in secret uses collab's stored token (credential helper set for ${t.server.url})\n`))
     const bob = await createUser(t.server, 'bob')
     expect(await t.c.run(['project', 'clone', 'alice/secret', 'other'], { env: { ...GIT_ENV, COLLAB_TOKEN: bob.token } }))
-      .toEqual({ stdout: '', stderr: 'error: 404 Project Not Found\n', exitCode: 1 })
+      .toEqual({ stdout: '', stderr: 'error: 404 Project Not Found: alice/secret\n', exitCode: 1 })
   })
 
   it('clones a public project without a login, given by URL; a private one is not found', async () => {
@@ -72,7 +72,7 @@ describe('project clone', () => {
       expect(await anonymous.run(['project', 'clone', `${t.server.url}/root/demo`], { env: GIT_ENV })).toEqual(ok('', "Cloning into 'demo'...\n"))
       expect((await execa('git', ['log', '--format=%H'], { cwd: join(anonymous.configDir, 'demo') })).stdout).toBe(first)
       expect(await anonymous.run(['project', 'clone', `${t.server.url}/root/hidden`], { env: GIT_ENV }))
-        .toEqual({ stdout: '', stderr: 'error: 404 Project Not Found\n', exitCode: 1 })
+        .toEqual({ stdout: '', stderr: 'error: 404 Project Not Found: root/hidden\n', exitCode: 1 })
     } finally {
       anonymous.cleanup()
     }
