@@ -3,7 +3,7 @@ import { forbidden } from '../core/errors.js'
 import type { RequestContext } from './context.js'
 import type { UserRow } from './store/users.js'
 import { groupAccessLevel, type NamespaceRow } from './store/namespaces.js'
-import { directProjectLevel, projectAccessLevel, type ProjectView } from './store/projects.js'
+import { directProjectLevel, memberOfProjectBelow, projectAccessLevel, type ProjectView } from './store/projects.js'
 
 import { DEVELOPER, GUEST, MAINTAINER, OWNER, REPORTER } from '../core/access-levels.js'
 
@@ -64,8 +64,10 @@ export const isOpenTo = (ctx: Caller, visibility: string) => (openVisibilities(c
 export const canReadProject = (ctx: Caller, project: ProjectView) =>
   isOpenTo(ctx, project.visibility) || isAdmin(ctx) || projectLevel(ctx, project) >= GUEST
 
+/** A member of a project in the group (or below it) reads the group, as GitLab's GroupPolicy `has_projects` allows. */
 export const canReadGroup = (ctx: Caller, group: NamespaceRow) =>
-  isOpenTo(ctx, group.visibility) || isAdmin(ctx) || groupLevel(ctx, group) >= GUEST
+  isOpenTo(ctx, group.visibility) || isAdmin(ctx) || groupLevel(ctx, group) >= GUEST ||
+  (ctx.user !== null && memo(ctx, `b${group.id}`, () => Number(memberOfProjectBelow(ctx.app.db, ctx.user!.id, group.id))) === 1)
 
 /**
  * Code and merge requests (clone, fork, merge request lists, search and links): anyone who reads the project without

@@ -117,6 +117,12 @@ export function projectAccessLevel(db: Db, userId: number, projectId: number, na
   return row.level ?? 0
 }
 
+/** Whether the user is a direct member of a project in the group or a group below it (GitLab's GroupPolicy `has_projects`). */
+export const memberOfProjectBelow = (db: Db, userId: number, groupId: number) => stmt(db, `WITH RECURSIVE down(id) AS (
+    SELECT @group UNION ALL SELECT n.id FROM namespaces n JOIN down ON n.parent_id = down.id)
+  SELECT 1 FROM project_members pm JOIN projects p ON p.id = pm.project_id JOIN down ON down.id = p.namespace_id
+  WHERE pm.user_id = @user LIMIT 1`).get({ group: groupId, user: userId }) !== undefined
+
 export const directProjectLevel = (db: Db, userId: number, projectId: number) => cachedRead(db, `level:${userId}:${projectId}`, ['project_members'], () =>
   (stmt(db, 'SELECT access_level FROM project_members WHERE project_id = ? AND user_id = ?').get(projectId, userId) as { access_level: number } | undefined)?.access_level ?? null)
 

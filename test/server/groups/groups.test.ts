@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Group, GroupDetail } from '../../../src/contract/entities/groups.js'
 import { ProjectSimple } from '../../../src/contract/entities/projects.js'
-import { api, createGroup, createProject, createUser, type Api, type TestUser } from '../../helpers/api.js'
+import { api, createGroup, createProject, createUser, expectStatus, type Api, type TestUser } from '../../helpers/api.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 
 const NOW = '2024-01-02T03:04:05.000Z'
@@ -120,6 +120,18 @@ describe('GET /groups/:id', () => {
     expect((await bob.api.get(`/groups/${priv.id}`)).status).toBe(200)
     await alice.api.del(`/groups/${priv.id}/members/${bob.id}`)
     expect((await bob.api.get(`/groups/${priv.id}`)).status).toBe(404)
+  })
+
+  it('shows a private group to a member of a project inside it, or inside a group below it (GitLab\'s has_projects)', async () => {
+    const sub = await createGroup(alice.api, { name: 'Closet', path: 'closet', parent_id: priv.id })
+    const project = await createProject(alice.api, { name: 'Hidden', namespace_id: sub.id })
+    expect((await bob.api.get(`/groups/${priv.id}`)).status).toBe(404)
+    expectStatus(await alice.api.post(`/projects/${project.id}/members`, { user_id: bob.id, access_level: 30 }), 201)
+    expect((await bob.api.get(`/groups/${priv.id}`)).status).toBe(200)
+    expect((await bob.api.get(`/groups/${sub.id}`)).status).toBe(200)
+    await alice.api.del(`/projects/${project.id}/members/${bob.id}`)
+    expect((await bob.api.get(`/groups/${priv.id}`)).status).toBe(404)
+    expectStatus(await alice.api.del(`/groups/${sub.id}`), 202)
   })
 
   it('answers 404 Group Not Found for a user namespace', async () => {
