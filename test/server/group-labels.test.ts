@@ -120,6 +120,20 @@ describe('group labels in projects', () => {
     expect((await alice.api.get(`/groups/${top.id}/issues`, { query: { labels: 'bug' } })).body.length).toBe(2)
   })
 
+  it('counts only the issues the caller may see: none of a private project\'s for outsiders, confidential ones for Reporters', async () => {
+    const open = await createGroup(alice.api, { name: 'Open', path: 'open-labels', visibility: 'public' })
+    expectStatus(await alice.api.post(`/groups/${open.id}/labels`, { name: 'triage', color: '#00ff00' }), 201)
+    const shown = await createProject(alice.api, { name: 'shown', namespace_id: open.id, visibility: 'public' })
+    const hidden = await createProject(alice.api, { name: 'hidden', namespace_id: open.id, visibility: 'private' })
+    await createIssue(alice.api, shown.id, { title: 'seen', labels: 'triage' })
+    await createIssue(alice.api, shown.id, { title: 'secret', labels: 'triage', confidential: true })
+    await createIssue(alice.api, hidden.id, { title: 'inside', labels: 'triage' })
+    const read = async (who: TestUser | null) => (await (who ? who.api : api(server)).get(`/groups/${open.id}/labels/triage`)).body.open_issues_count
+    expect([await read(alice), await read(outsider), await read(null)]).toEqual([3, 1, 1])
+    expectStatus(await alice.api.post(`/projects/${shown.id}/members`, { user_id: outsider.id, access_level: 20 }), 201)
+    expect(await read(outsider)).toBe(2)
+  })
+
   it('creates no project label that an ancestor group already has (409), and only its own on the fly', async () => {
     expect((await alice.api.post(`/projects/${project.id}/labels`, { name: 'bug', color: '#000' })).body).toEqual({ message: 'Label already exists' })
     const issue = await createIssue(alice.api, project.id, { title: 'new', labels: 'frontend,fresh' })

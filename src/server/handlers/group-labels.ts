@@ -13,7 +13,7 @@ import { findVisibleProject } from '../services/projects.js'
 type Group = ReturnType<typeof findVisibleGroup>
 
 const label = (ctx: RequestContext, g: Group, l: LabelRow, subscribed = labelSubscribed(ctx, l)) =>
-  presentGroupLabel(l, groupLabels.groupLabelCounts(ctx, g, l), subscribed)
+  presentGroupLabel(l, groupLabels.groupLabelCounts(ctx, l), subscribed)
 
 const labelByParam = (ctx: RequestContext, g: Group, input: { name?: string; label_id?: number }) => groupLabels.findGroupLabel(ctx, g, labelRefParam(input))
 

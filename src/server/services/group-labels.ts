@@ -3,7 +3,7 @@
 import { CollabError } from '../../core/errors.js'
 import type { RequestContext } from '../context.js'
 import { nowIso } from '../context.js'
-import { canReadGroup, canReadProject, effectiveGroupLevel, MAINTAINER, REPORTER, requireGroupLevel } from '../policy.js'
+import { canReadGroup, canReadProject, effectiveProjectLevel, MAINTAINER, REPORTER, requireGroupLevel } from '../policy.js'
 import { ancestorGroupIds } from '../store/badges.js'
 import { transaction } from '../store/db.js'
 import { groupTree, projectIdsInNamespaces } from '../store/group-admin.js'
@@ -40,13 +40,23 @@ export const findGroupLabel = (ctx: RequestContext, g: NamespaceRow, ref: string
   findLabelIn(ctx, read ? groupLabelScope(ctx, g, read) : ownScope(g), ref)
 
 /**
- * Counts over the group's issues: confidential ones only for its Reporters and up; open merge requests only of the
- * projects whose merge requests the caller may read (a guest of the group counts none of a private project's).
+ * Counts over the issues the caller may see, as GitLab's IssuesFinder counts them: only of projects they read with
+ * issues on, confidential ones where they are Reporter and up (or wrote or are assigned them); open merge requests only
+ * of the projects whose merge requests they may read.
  */
-export function groupLabelCounts(ctx: RequestContext, g: NamespaceRow, l: store.LabelRow) {
-  const counts = store.labelCounts(ctx.app.db, l.id, { id: ctx.user?.id ?? null, readsConfidential: effectiveGroupLevel(ctx, g) >= REPORTER })
-  const readable = store.openMergeRequestsByProject(ctx.app.db, l.id).filter((r) => readsMergeRequestsOf(ctx, r.project_id))
-  return { ...counts, open_merge_requests_count: readable.reduce((sum, r) => sum + r.n, 0) }
+export function groupLabelCounts(ctx: RequestContext, l: store.LabelRow) {
+  const db = ctx.app.db
+  let open = 0
+  let closed = 0
+  for (const r of store.issueCountsByProject(db, l.id, ctx.user?.id ?? null)) {
+    const p = findProjectById(db, r.project_id)
+    if (!p || p.issues_enabled !== 1 || !canReadProject(ctx, p)) continue
+    const all = effectiveProjectLevel(ctx, p) >= REPORTER
+    open += all ? r.open_all : r.open_seen
+    closed += all ? r.closed_all : r.closed_seen
+  }
+  const readable = store.openMergeRequestsByProject(db, l.id).filter((r) => readsMergeRequestsOf(ctx, r.project_id))
+  return { open_issues_count: open, closed_issues_count: closed, open_merge_requests_count: readable.reduce((sum, r) => sum + r.n, 0) }
 }
 
 export function createGroupLabel(ctx: RequestContext, g: NamespaceRow, input: { name: string; color: string; description?: string }) {

@@ -93,6 +93,19 @@ const counts = (scope: string) => `SELECT COALESCE(SUM(i.state = 'opened'), 0) A
 const COUNTS = counts('')
 const PROJECT_COUNTS = counts(' AND i.project_id = @project')
 
+/**
+ * Issues holding the label, by project: open and closed, all of them and those seen by `viewer` without the right to
+ * read confidential issues (public ones, and confidential ones they wrote or are assigned to).
+ */
+const SEEN = `(i.confidential = 0 OR i.author_id = @viewer
+  OR EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @viewer))`
+
+export const issueCountsByProject = (db: Db, labelId: number, viewer: number | null) =>
+  stmt(db, `SELECT i.project_id, SUM(i.state = 'opened') AS open_all, SUM(i.state = 'closed') AS closed_all,
+      SUM(i.state = 'opened' AND ${SEEN}) AS open_seen, SUM(i.state = 'closed' AND ${SEEN}) AS closed_seen
+    FROM noteable_labels il JOIN issues i ON i.id = il.noteable_id WHERE il.label_id = @label GROUP BY i.project_id`)
+    .all({ label: labelId, viewer: viewer ?? -1 }) as { project_id: number; open_all: number; closed_all: number; open_seen: number; closed_seen: number }[]
+
 /** Open merge requests holding the label, by project: a group label's count sums those whose projects the caller reads. */
 export const openMergeRequestsByProject = (db: Db, labelId: number) =>
   stmt(db, `SELECT m.project_id, COUNT(*) AS n FROM noteable_labels ml JOIN merge_requests m ON m.id = ml.noteable_id
