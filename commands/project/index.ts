@@ -14,6 +14,7 @@ import * as forks from './forks.js'
 import * as languages from './languages.js'
 import * as list from './list.js'
 import * as members from './members/index.js'
+import * as mirror from './mirror/index.js'
 import * as migrate from './migrate.js'
 import * as star from './star.js'
 import * as tags from './tags/index.js'
@@ -22,5 +23,5 @@ import * as unstar from './unstar.js'
 import * as view from './view.js'
 
 export function register(group: Command, rt: Runtime): void {
-  for (const verb of [list, view, create, edit, clone, fork, forks, star, unstar, archive, unarchive, download, migrate, languages, members, branches, tags, file, del]) verb.register(group, rt)
+  for (const verb of [list, view, create, edit, clone, fork, forks, star, unstar, archive, unarchive, download, migrate, languages, members, branches, tags, file, mirror, del]) verb.register(group, rt)
 }

@@ -8,6 +8,8 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configureMirrorSync, mirrorSyncIdle } from '../../../src/server/services/remote-mirror-sync.js'
+import { saveHostToken } from '../../../src/cli/config.js'
+import { cli, ok } from '../../commands/cli.js'
 import { api, createProject, createUser, expectStatus, type Api, type TestUser } from '../../helpers/api.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../../helpers/git-cli.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
@@ -216,6 +218,31 @@ describe('the local-address rule', () => {
     }
     expect(expectStatus(await createMirror(maintainer.api, { url: 'ssh://git@example.com/x.git' }), 400).body)
       .toEqual({ message: { url: ['is blocked: Only allowed schemes are http, https'] } })
+  })
+})
+
+describe('collab project mirror', () => {
+  it('creates, lists, syncs and deletes push mirrors, never printing the credentials', async () => {
+    const c = cli()
+    try {
+      await saveHostToken(c.configDir, source.url, maintainer.token, 'maya')
+      const dest = await targetProject('from-the-cli')
+      const p = ['-p', project.path_with_namespace]
+      const created = await c.run(['project', 'mirror', 'create', dest.url, '--protected-only', ...p])
+      const id = Number(/push mirror (\d+) /.exec(created.stderr)?.[1])
+      expect(created).toEqual(ok('', `Created push mirror ${id} to ${masked('from-the-cli')}\n`))
+      expect(await c.run(['project', 'mirror', 'sync', String(id), ...p])).toEqual(ok('', `Started an update of push mirror ${id}\n`))
+      await settled()
+      const listed = await c.run(['project', 'mirrors', ...p])
+      expect(listed.stdout.split('\n')).toContain(`${id}\t${masked('from-the-cli')}\tyes\tfinished\t${AT}\t`)
+      expect(listed.stdout).not.toContain(receiver.token)
+      expect(await refsOn(dest.id)).toEqual({ main: await head('origin/main'), 'tag:v1.0': expect.any(String) })
+      expect(await c.run(['project', 'mirror', 'rm', String(id), ...p])).toEqual(ok('', `Deleted push mirror ${id}\n`))
+      const gone = await c.run(['project', 'mirror', 'sync', String(id), ...p])
+      expect({ code: gone.exitCode, out: gone.stdout }).toEqual({ code: 1, out: '' })
+    } finally {
+      c.cleanup()
+    }
   })
 })
 
