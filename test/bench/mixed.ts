@@ -1,10 +1,12 @@
-// Mixed workload: 10,000 issues in one project, 16 connections, 90% reads of random issues and list pages (some filtered),
-// 10% creates and edits, next to a bare node:http server answering every request with one issue's recorded bytes.
+// Mixed workload, as issue 24 describes it: 10,000 issues in one project, 16 connections; 60% GETs of random issues,
+// 30% list pages 1-10 under seven filters, 10% writes (4% creates, 3% title edits, 3% added labels). Next to a bare
+// node:http server answering each request with collab's own bytes for its kind (bare-mixed.mjs). Then creates alone
+// against the same bare server, and the server's resident memory idle and after the load.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { ROOT, row, stopper, tempDir, TOKEN, waitForUrl, type Child } from './lib.js'
+import { BIN, ROOT, row, stopper, tempDir, TOKEN, waitForUrl, type Child } from './lib.js'
 
 const ISSUES = 10_000
 const LABELS = 10
@@ -18,9 +20,15 @@ async function startNodeScript(args: string[]): Promise<Child> {
   return { url, proc, stop: stopper(proc) }
 }
 
-// MIXED_NODE_ARGS adds node flags to the server (for example `--cpu-prof --cpu-prof-dir=DIR` to see where its time goes).
-const startServer = (dataDir: string) =>
-  startNodeScript([...(process.env.MIXED_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', '--import', join(ROOT, 'test/bench/sql-loader.mjs'), join(ROOT, 'test/bench/mixed-server.ts'), dataDir, TOKEN])
+// The built `collab serve` (npm run bench builds first), so its memory is the program's, not a TypeScript loader's.
+// MIXED_NODE_ARGS adds node flags (for example `--cpu-prof --cpu-prof-dir=DIR` to see where its time goes).
+// Those flags apply from after the seeding: the server is started again on the seeded data for the measured runs.
+function startServer(dataDir: string, node: string[] = []): Promise<Child> {
+  const proc = spawn(process.execPath, [...node, BIN, 'serve', '--port', '0', '--data', dataDir, '--root-token', TOKEN, '--no-runner'], {
+    env: { ...process.env, COLLAB_CONFIG_DIR: tempDir('mixed-config'), NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  return waitForUrl(proc, /(http:\/\/127\.0\.0\.1:\d+)/).then((url) => ({ url, proc, stop: stopper(proc) }))
+}
 
 async function call(url: string, method: string, body?: unknown) {
   const res = await fetch(url, { method, headers: HEADERS, body: body === undefined ? undefined : JSON.stringify(body) })
@@ -48,28 +56,31 @@ async function seed(api: string, projectId: number, milestoneId: number) {
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]
 const upTo = (n: number) => 1 + Math.floor(Math.random() * n)
 
-/** A list page: unfiltered (any of 500 pages), or filtered by label, state or order, within the filter's own pages. */
-function listPath(projectId: number): string {
-  const base = `/api/v4/projects/${projectId}/issues`
-  const filters: [string, number][] = [
-    ['', ISSUES], ['', ISSUES], ['', ISSUES],
-    [`labels=label-${upTo(LABELS) - 1}`, ISSUES / LABELS], ['state=opened', ISSUES * 0.9], ['state=closed', ISSUES / 10], ['order_by=updated_at&sort=asc', ISSUES],
-  ]
-  const [filter, matching] = pick(filters)
-  const page = upTo(Math.ceil(matching / 20))
-  return `${base}?${filter ? `${filter}&` : ''}page=${page}`
-}
+/** The seven filters of list pages (each matches at least 10 pages of 20 in the seeded project). */
+const FILTERS = [
+  '', 'state=opened', 'state=closed', 'labels=label-3', 'milestone=v1.0', 'assignee_id=1', 'order_by=updated_at&sort=asc',
+] as const
 
 let made = 0
-/** One request of the mix: 45% one issue, 45% a list page, 5% a new issue, 5% an edit. */
-function nextRequest(projectId: number) {
-  const r = Math.random()
+type Kind = 'issue' | 'list' | 'create' | 'title' | 'label'
+function requestOf(projectId: number, kind: Kind) {
   const issues = `/api/v4/projects/${projectId}/issues`
-  if (r < 0.45) return { method: 'GET' as const, path: `${issues}/${upTo(ISSUES)}` }
-  if (r < 0.9) return { method: 'GET' as const, path: listPath(projectId) }
-  if (r < 0.95) return { method: 'POST' as const, path: issues, body: JSON.stringify({ title: `Load issue ${++made}`, labels: `label-${upTo(LABELS) - 1}` }) }
-  const edit = pick([{ title: `Edited ${++made}` }, { add_labels: `label-${upTo(LABELS) - 1}` }, { description: `Edited ${made}` }])
-  return { method: 'PUT' as const, path: `${issues}/${upTo(ISSUES)}`, body: JSON.stringify(edit) }
+  switch (kind) {
+    case 'issue': return { method: 'GET' as const, path: `${issues}/${upTo(ISSUES)}` }
+    case 'list': {
+      const filter = pick(FILTERS)
+      return { method: 'GET' as const, path: `${issues}?${filter ? `${filter}&` : ''}page=${upTo(10)}` }
+    }
+    case 'create': return { method: 'POST' as const, path: issues, body: JSON.stringify({ title: `Load issue ${++made}`, labels: `label-${upTo(LABELS) - 1}` }) }
+    case 'title': return { method: 'PUT' as const, path: `${issues}/${upTo(ISSUES)}`, body: JSON.stringify({ title: `Edited ${++made}` }) }
+    case 'label': return { method: 'PUT' as const, path: `${issues}/${upTo(ISSUES)}`, body: JSON.stringify({ add_labels: `label-${upTo(LABELS) - 1}` }) }
+  }
+}
+
+/** One request of the mix: 60% one issue, 30% a list page, 4% a new issue, 3% a new title, 3% an added label. */
+function mixed(projectId: number) {
+  const r = Math.random()
+  return requestOf(projectId, r < 0.6 ? 'issue' : r < 0.9 ? 'list' : r < 0.94 ? 'create' : r < 0.97 ? 'title' : 'label')
 }
 
 /** CPU time a process has used, in ms (Linux /proc; 0 elsewhere): per request, steadier than a rate on a shared machine. */
@@ -81,21 +92,52 @@ function cpuMs(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
-async function load(url: string, projectId: number) {
+/** Resident memory of a process in MB (Linux /proc; 0 elsewhere). */
+function rssMb(pid: number | undefined): number {
+  const file = `/proc/${pid}/status`
+  if (pid === undefined || !existsSync(file)) return 0
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(file, 'utf8'))?.[1]
+  return kb ? Number(kb) / 1024 : 0
+}
+
+async function load(url: string, next: () => { method: autocannon.Request['method']; path: string; body?: string }) {
   const result = await autocannon({
     url, connections: CONNECTIONS, duration: SECONDS, headers: HEADERS,
     // Fresh headers each time: autocannon adds the previous body's Content-Length to the object it hands back.
-    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...HEADERS }, ...nextRequest(projectId) }) }],
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...HEADERS }, ...next() }) }],
   })
   if (result.non2xx || result.errors) throw new Error(`load run against ${url} saw ${result.non2xx} non-2xx (${JSON.stringify(result.statusCodeStats)}) and ${result.errors} errors`)
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
 }
 
+/** Collab's own bytes for each kind of request, for the bare server to answer with. */
+async function record(url: string, projectId: number) {
+  const out: Record<string, { status: number; body: string; headers: Record<string, string> }> = {}
+  const keep = async (key: string, r: { method: string; path: string; body?: string }) => {
+    const res = await fetch(`${url}${r.path}`, { method: r.method, headers: HEADERS, body: r.body })
+    out[key] = { status: res.status, body: await res.text(), headers: { 'content-type': res.headers.get('content-type') ?? '' } }
+    for (const h of ['x-total', 'x-total-pages', 'x-page', 'x-per-page', 'x-next-page', 'x-prev-page', 'link']) {
+      const v = res.headers.get(h)
+      if (v !== null) out[key].headers[h] = v
+    }
+  }
+  const issues = `/api/v4/projects/${projectId}/issues`
+  await keep('issue', { method: 'GET', path: `${issues}/1` })
+  for (const filter of FILTERS) await keep(`list:${filter}`, { method: 'GET', path: `${issues}?${filter ? `${filter}&` : ''}page=5` })
+  for (const kind of ['create', 'title', 'label'] as const) await keep(kind, requestOf(projectId, kind))
+  const file = join(tempDir('mixed-bare'), 'recorded.json')
+  writeFileSync(file, JSON.stringify(out))
+  return file
+}
+
+const perRequestUs = (cpuMsUsed: number, rps: number) => (cpuMsUsed ? `${((cpuMsUsed * 1000) / (rps * SECONDS)).toFixed(0)} µs` : '')
+
 export async function mixedBench() {
   const dataDir = tempDir('mixed-data')
-  const collab = await startServer(dataDir)
+  let collab = await startServer(dataDir)
   let bare: Child | undefined
   try {
+    const idle = rssMb(collab.proc.pid)
     const api = `${collab.url}/api/v4`
     const project = await call(`${api}/projects`, 'POST', { name: 'bench-mixed' })
     for (let l = 0; l < LABELS; l++) await call(`${api}/projects/${project.id}/labels`, 'POST', { name: `label-${l}`, color: '#336699' })
@@ -103,20 +145,34 @@ export async function mixedBench() {
     const t0 = Date.now()
     await seed(api, project.id, milestone.id)
     console.log(`seeded ${ISSUES} issues through the API in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+    const node = process.env.MIXED_NODE_ARGS?.split(' ').filter(Boolean)
+    if (node?.length) {
+      await collab.stop()
+      collab = await startServer(dataDir, node)
+    }
+    bare = await startNodeScript([join(ROOT, 'test/bench/bare-mixed.mjs'), await record(collab.url, project.id)])
 
-    const one = await fetch(`${api}/projects/${project.id}/issues/1`, { headers: HEADERS })
-    const recorded = join(tempDir('mixed-bare'), 'response.json')
-    writeFileSync(recorded, JSON.stringify({ body: await one.text(), headers: { 'content-type': one.headers.get('content-type') } }))
-    bare = await startNodeScript([join(ROOT, 'test/bench/bare-replay.mjs'), recorded])
-
-    const cpu0 = cpuMs(collab.proc.pid)
-    const ours = await load(collab.url, project.id)
+    // MIXED_ONLY=mix or creates runs one of the two loads against collab (to profile it alone).
+    const only = process.env.MIXED_ONLY
+    const skipped = { rps: NaN, p50: NaN, p99: NaN }
+    let cpu0 = cpuMs(collab.proc.pid)
+    const ours = only === 'creates' ? skipped : await load(collab.url, () => mixed(project.id))
     const cpu = cpuMs(collab.proc.pid) - cpu0
-    const base = await load(bare.url, project.id)
-    console.log(row([`mixed, ${CONNECTIONS} connections, ${SECONDS} s`, 'req/s', 'p50 / p99', 'ratio (target)']))
-    console.log(row(['collab (90% reads, 10% writes)', ours.rps.toFixed(0), `${ours.p50} / ${ours.p99} ms`, `${(ours.rps / base.rps).toFixed(3)} (>= 0.1)`]))
-    console.log(row(['bare node:http (one issue, every time)', base.rps.toFixed(0), `${base.p50} / ${base.p99} ms`, '']))
-    if (cpu) console.log(`collab's CPU per request: ${((cpu * 1000) / (ours.rps * SECONDS)).toFixed(0)} µs`)
+    const afterLoad = rssMb(collab.proc.pid)
+    cpu0 = cpuMs(collab.proc.pid)
+    const creates = only === 'mix' ? skipped : await load(collab.url, () => requestOf(project.id, 'create'))
+    const createCpu = cpuMs(collab.proc.pid) - cpu0
+    const afterCreates = rssMb(collab.proc.pid)
+    await collab.stop()
+    const base = await load(bare.url, () => mixed(project.id))
+    const baseCreates = await load(bare.url, () => requestOf(project.id, 'create'))
+
+    console.log(row([`mixed (issue 24), ${CONNECTIONS} connections, ${SECONDS} s`, 'req/s', 'p50 / p99', 'ratio (target)', 'CPU per request']))
+    console.log(row(['collab: 60% issue, 30% list, 4% create, 3% title, 3% label', ours.rps.toFixed(0), `${ours.p50} / ${ours.p99} ms`, `${(ours.rps / base.rps).toFixed(3)} (>= 0.1, goal 0.25)`, perRequestUs(cpu, ours.rps)]))
+    console.log(row(['bare node:http, collab\'s bytes per kind', base.rps.toFixed(0), `${base.p50} / ${base.p99} ms`, '', '']))
+    console.log(row(['collab: issue creates alone', creates.rps.toFixed(0), `${creates.p50} / ${creates.p99} ms`, `${(creates.rps / baseCreates.rps).toFixed(3)} (>= 0.1)`, perRequestUs(createCpu, creates.rps)]))
+    console.log(row(['bare node:http, a created issue\'s bytes', baseCreates.rps.toFixed(0), `${baseCreates.p50} / ${baseCreates.p99} ms`, '', '']))
+    console.log(row(['collab RSS', `idle ${idle.toFixed(0)} MB (< 100)`, `after the mix ${afterLoad.toFixed(0)} MB (< 200)`, `after creates ${afterCreates.toFixed(0)} MB`, '']))
   } finally {
     await bare?.stop()
     await collab.stop()
