@@ -11,6 +11,11 @@ export interface HostEntry {
   git_protocol?: string
   /** The data directory of the `collab serve` that stored this host: its restarts on another port take over the default. */
   serve_data?: string
+  /** `oauth`: the token is an OAuth access token from `auth login --username` (sent as Bearer), renewed with refresh_token. */
+  token_type?: 'oauth'
+  refresh_token?: string
+  /** When the OAuth access token stops working (ISO 8601). */
+  expires_at?: string
 }
 
 export interface ConfigFile {
@@ -81,7 +86,8 @@ export async function saveHostToken(
 ): Promise<void> {
   const config = await readConfig(configDir)
   const key = normalizeHost(host)
-  const entry: HostEntry = { ...config.hosts[key], ...extra, token }
+  // A new token replaces the old one's kind too: an OAuth token's refresh data never sticks to a personal access token.
+  const entry: HostEntry = { ...config.hosts[key], token_type: undefined, refresh_token: undefined, expires_at: undefined, ...extra, token }
   if (user !== undefined) entry.user = user
   config.hosts[key] = entry
   if (makeDefault) config.default_host = key

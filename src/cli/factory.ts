@@ -54,7 +54,12 @@ export function createDeps(io: IO, flags: ConnectionFlags, given?: Prompter, cli
     if (!chosen) {
       throw authRequired('no host is configured', "run 'collab auth login --host URL', or set COLLAB_HOST and COLLAB_TOKEN")
     }
-    const token = resolveToken(chosen.value, flags, io.env, cfg)
+    let token = resolveToken(chosen.value, flags, io.env, cfg)
+    const entry = cfg.hosts[chosen.value]
+    if (token?.source === 'config' && entry?.token_type === 'oauth') {
+      const { freshToken } = await import('./oauth.js')
+      token = { ...token, token: (await freshToken(await configDir, chosen.value, entry, clientFor(chosen.value), io.now?.() ?? 0)) ?? token.token }
+    }
     if (!token && anonymous) return clientFor(chosen.value)
     if (!token) throw authRequired(`not logged in to ${chosen.value}`, `run 'collab auth login --host ${chosen.value}'`)
     return clientFor(chosen.value, token)

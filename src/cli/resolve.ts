@@ -56,8 +56,9 @@ export function explicitToken(host: string, flags: ConnectionFlags, env: Env): R
 export function resolveToken(host: string, flags: ConnectionFlags, env: Env, config: ConfigFile): ResolvedToken | undefined {
   const explicit = explicitToken(host, flags, env)
   if (explicit) return explicit
-  const stored = config.hosts[host]?.token
-  return stored ? { token: stored, header: 'PRIVATE-TOKEN', source: 'config' } : undefined
+  const stored = config.hosts[host]
+  if (!stored?.token) return undefined
+  return { token: stored.token, header: stored.token_type === 'oauth' ? 'Authorization' : 'PRIVATE-TOKEN', source: 'config' }
 }
 
 export interface ProjectArg {

@@ -5,7 +5,8 @@ import { joinJsonArrays, nextLink } from './pagination.js'
 import type { Route } from './paths.js'
 import { nodeTransport, type Transport } from './transport.js'
 
-export type TokenHeader = 'PRIVATE-TOKEN' | 'JOB-TOKEN'
+/** `Authorization` sends an OAuth access token as `Bearer TOKEN`, the only way GitLab takes one. */
+export type TokenHeader = 'PRIVATE-TOKEN' | 'JOB-TOKEN' | 'Authorization'
 
 export interface ClientOptions {
   /** Base URL of the instance, e.g. `http://127.0.0.1:3000`; the API root is `<host>/api/v4`. */
@@ -119,7 +120,7 @@ export class ApiClient {
   async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     const url = this.url(path, options.query)
     const headers: Record<string, string> = { 'User-Agent': this.userAgent, Accept: 'application/json' }
-    if (this.token) headers[this.tokenHeader] = this.token
+    if (this.token) headers[this.tokenHeader] = this.tokenHeader === 'Authorization' ? `Bearer ${this.token}` : this.token
     let body: string | Uint8Array | undefined = options.body
     if (options.json !== undefined) body = JSON.stringify(options.json)
     if (body !== undefined) headers['Content-Type'] = 'application/json'
