@@ -51,6 +51,7 @@ import * as search from './endpoints/search.js'
 import * as broadcastMessages from './endpoints/broadcast-messages.js'
 import * as templates from './endpoints/templates.js'
 import * as discussions from './endpoints/discussions.js'
+import * as draftNotes from './endpoints/draft-notes.js'
 import * as groupLabels from './endpoints/group-labels.js'
 import * as groupMilestones from './endpoints/group-milestones.js'
 import * as runners from './endpoints/runners.js'
@@ -119,6 +120,7 @@ export const contract = {
   broadcastMessages: pick(broadcastMessages),
   templates: pick(templates),
   discussions: pick(discussions),
+  draftNotes: pick(draftNotes),
   groupLabels: pick(groupLabels),
   groupMilestones: pick(groupMilestones),
   runners: pick(runners),

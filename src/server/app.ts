@@ -58,6 +58,7 @@ import { searchHandlers } from './handlers/search.js'
 import { broadcastMessageHandlers } from './handlers/broadcast-messages.js'
 import { templateHandlers } from './handlers/templates.js'
 import { discussionHandlers } from './handlers/discussions.js'
+import { draftNoteHandlers } from './handlers/draft-notes.js'
 import { groupLabelHandlers } from './handlers/group-labels.js'
 import { groupMilestoneHandlers } from './handlers/group-milestones.js'
 import { runnerHandlers } from './handlers/runners.js'
@@ -143,6 +144,7 @@ const HANDLERS = {
   broadcastMessages: broadcastMessageHandlers,
   templates: templateHandlers,
   discussions: discussionHandlers,
+  draftNotes: draftNoteHandlers,
   groupLabels: groupLabelHandlers,
   groupMilestones: groupMilestoneHandlers,
   runners: runnerHandlers,

@@ -19,7 +19,7 @@ export const CommitDiscussion = discussionOf(CommitNote)
  */
 const LinePoint = z.object({ line_code: str().optional(), type: oneOf(['new', 'old']).optional(), old_line: int().optional(), new_line: int().optional() }, { error: 'is invalid' })
 
-const Position = z.object({
+export const Position = z.object({
   base_sha: str(64).optional(), start_sha: str(64).optional(), head_sha: str(64).optional(),
   position_type: oneOf(['text', 'image']).optional(),
   old_path: str(4096).optional(), new_path: str(4096).optional(), old_line: int().optional(), new_line: int().optional(),

@@ -63,7 +63,7 @@ const placementFailed = () =>
   new CollabError('NOTE_INVALID', 'Note {:line_code=>["can\'t be blank", "must be a valid line code"]}', { status: 400 })
 
 /** The stored position of a DiffNote: its shas and type are required, and its line must be on the diff. */
-async function checkedPosition(ctx: RequestContext, p: ProjectView, pos: PositionInput): Promise<string> {
+export async function checkedPosition(ctx: RequestContext, p: ProjectView, pos: PositionInput): Promise<string> {
   const missing = (['base_sha', 'start_sha', 'head_sha', 'position_type'] as const).filter((k) => pos[k] === undefined)
   if (missing.length) {
     const error = missing.map((k) => `position[${k}] is missing`).join(', ')
@@ -127,7 +127,7 @@ export function replyTo(ctx: RequestContext, p: ProjectView, n: Noteable | null,
 const isResolvable = (n: Noteable, note: NoteRow) => n.kind === 'MergeRequest' && note.system === 0 && (note.type === 'DiscussionNote' || note.type === 'DiffNote')
 
 /** Developers resolve, and so do the noteable's author (and a note's own author); on a locked noteable, members only. */
-function mayResolve(ctx: RequestContext, p: ProjectView, n: Noteable, noteAuthorId?: number): boolean {
+export function mayResolve(ctx: RequestContext, p: ProjectView, n: Noteable, noteAuthorId?: number): boolean {
   const user = ctx.user
   if (!user) return false
   const level = effectiveProjectLevel(ctx, p)
