@@ -158,6 +158,8 @@ export const ACCESS_CTE = `WITH RECURSIVE ${REACHABLE_GROUPS_CTE}, acc(project_i
 
 export const GROUP_CTE = `WITH RECURSIVE down(id) AS (SELECT @group UNION ALL SELECT n.id FROM namespaces n JOIN down ON n.parent_id = down.id) `
 
+const BY_ASSIGNEE = 'EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @assignee)'
+
 /** Every table an issue list's conditions can read: visibility, labels, milestones, assignees, reactions. */
 const LIST_TABLES = [
   'issues', 'noteable_labels', 'labels', 'noteable_assignees', 'milestones', 'award_emoji', 'projects', 'namespaces', 'project_members', 'group_members',
@@ -176,6 +178,12 @@ const cachedCount = (db: Db, sql: string, args: Record<string, unknown>): number
  */
 function countSql(f: IssueFilters, cte: string, where: string[], args: Record<string, unknown>): string {
   const first = f.projectId === undefined ? -1 : (f.labels ?? []).findIndex((name) => !isNone(name) && !isAny(name))
+  if (first < 0 && where.includes(BY_ASSIGNEE)) {
+    // Likewise one assignee's issues, from their entries in the assignees' index (1,400 of them where the list's own
+    // plan probes the assignees of all 10,000 of the project's issues, ~3.5x slower). An issue lists a user once.
+    const rest = where.filter((w) => w !== BY_ASSIGNEE).map((w) => ` AND ${w}`).join('')
+    return `${cte}SELECT COUNT(*) AS n FROM noteable_assignees a0 CROSS JOIN issues i ON i.id = a0.noteable_id WHERE a0.user_id = @assignee${rest}`
+  }
   if (first < 0) return `${cte}SELECT COUNT(*) AS n FROM issues i ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`
   const rest = where.filter((w) => w !== labelCondition(first, PROJECT_LABEL_SCOPE))
   // CROSS JOIN keeps the label's index as the outer loop whatever the planner would guess.
@@ -263,7 +271,7 @@ export function listIssueVersions(db: Db, f: IssueFilters): { items: IssueVersio
   if (f.assignedTo !== undefined) { where.push('EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @assignedTo)'); args.assignedTo = f.assignedTo }
   if (f.assignee === 'none') where.push('NOT EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id)')
   else if (f.assignee === 'any') where.push('EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id)')
-  else if (f.assignee !== undefined) { where.push('EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @assignee)'); args.assignee = f.assignee }
+  else if (f.assignee !== undefined) { where.push(BY_ASSIGNEE); args.assignee = f.assignee }
   if (f.reaction !== undefined) {
     if (isNone(f.reaction)) where.push('NOT EXISTS (SELECT 1 FROM award_emoji e WHERE e.noteable_id = i.id AND e.user_id = @viewer)')
     else if (isAny(f.reaction)) where.push('EXISTS (SELECT 1 FROM award_emoji e WHERE e.noteable_id = i.id AND e.user_id = @viewer)')

@@ -1,5 +1,5 @@
-// Issue list pages and X-Total, which take plans of their own (a count driven from the label index, deep pages read from
-// the far end): they must agree with the whole list.
+// Issue list pages and X-Total, which take plans of their own (a count driven from the label or the assignee index, deep
+// pages read from the far end): they must agree with the whole list.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
 import { createIssue, issuePath } from '../../helpers/issues.js'
@@ -18,7 +18,7 @@ beforeAll(async () => {
   project = await createProject(alice.api, { name: 'demo', visibility: 'public' })
   // A label of the same name in another project must not count here.
   other = await createProject(alice.api, { name: 'other', visibility: 'public' })
-  await createIssue(alice.api, other.id, { title: 'Elsewhere', labels: 'bug' })
+  await createIssue(alice.api, other.id, { title: 'Elsewhere', labels: 'bug', assignee_ids: [alice.id] })
   await createIssue(alice.api, project.id, { title: 'One', labels: 'bug,critical' })
   await createIssue(alice.api, project.id, { title: 'Two', labels: 'bug' })
   await createIssue(alice.api, project.id, { title: 'Three', labels: 'docs' })
@@ -28,6 +28,8 @@ beforeAll(async () => {
   // A non-member's labels are dropped on create, as in GitLab: a maintainer labels it.
   expectStatus(await alice.api.put(issuePath(project.id, carols.iid), { add_labels: 'bug' }), 200)
   expectStatus(await alice.api.put(issuePath(project.id, 2), { state_event: 'close' }), 200)
+  for (const iid of [1, 2, 4]) expectStatus(await alice.api.put(issuePath(project.id, iid), { assignee_ids: [alice.id] }), 200)
+  expectStatus(await alice.api.put(issuePath(project.id, carols.iid), { assignee_ids: [carol.id] }), 200)
 })
 afterAll(() => server.close())
 
@@ -53,6 +55,12 @@ it('counts what the list shows, for every mix of labels, state and visibility', 
     // A non-member sees only their own confidential issue.
     [carol, { labels: 'bug' }, '3'],
     [carol, { labels: 'bug', confidential: 'true' }, '1'],
+    [alice, { assignee_id: String(alice.id) }, '3'],
+    [alice, { assignee_id: String(alice.id), state: 'opened' }, '2'],
+    [alice, { assignee_id: String(alice.id), confidential: 'true' }, '1'],
+    [alice, { assignee_id: String(alice.id), labels: 'bug' }, '3'],
+    [alice, { assignee_id: String(carol.id) }, '1'],
+    [carol, { assignee_id: String(alice.id) }, '2'],
   ]
   for (const [as, query, want] of cases) expect([JSON.stringify(query), ...(await totals(as, query))]).toEqual([JSON.stringify(query), want, want])
 })
