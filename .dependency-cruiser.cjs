@@ -16,7 +16,8 @@ module.exports = {
     never('runner-is-a-client', 'The runner talks to the server over the runner protocol only, never into its code.', '^src/runner/', '^(src/(server|cli)/|commands/)'),
     // The built CLI carries the route table as data: zod and the declarations must not load when a command starts.
     never('cli-without-schemas', 'Clients take routes and types from the contract, never its zod schemas at run time.', '^(commands|src/(cli|client|runner))/', '^src/contract/(endpoints|entities|define|params|index|openapi)'),
-    never('commands-over-http', 'Commands reach a server over HTTP; only `collab serve` starts one.', '^commands/(?!serve\\.ts$)', '^src/server/'),
+    never('commands-over-http', 'Commands reach a server over HTTP; only `collab serve` starts one.', '^commands/(?!serve\\.ts$|backup/)', '^src/server/'),
+    never('backup-through-its-entry', '`collab backup` opens a stopped server\'s data directory (--data) through src/server/backup.ts alone.', '^commands/backup/', '^src/server/(?!backup\\.ts$)'),
     never('presenters-pure', 'Presenters shape rows into entities: no services, store, git, CI or HTTP.', server('present'), `^src/server/(services|store|git|ci|http|handlers|web)/|^src/server/policy\\.ts$`),
     never('store-at-the-bottom', 'The store knows SQL and core only.', server('store'), '^src/server/(services|handlers|http|web|present|git|ci)/'),
     never('git-at-the-bottom', 'git/ knows repositories and core only.', server('git'), '^src/server/(services|handlers|http|web|present|store|ci)/'),

@@ -39,6 +39,7 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   config: { summary: 'Read and change settings of the CLI', load: () => import('./config/index.js') },
   settings: { summary: "Read and change the instance's application settings (administrators)", load: () => import('./settings/index.js') },
   serve: { summary: 'Run a GitLab-compatible server on this machine', load: () => import('./serve.js') },
+  backup: { summary: 'Back up a collab serve instance into one archive (create), or make a data directory from one (restore)', load: () => import('./backup/index.js') },
   runner: { summary: 'Run CI jobs for collab serve or GitLab over the runner protocol: register, run, list, verify, unregister', load: () => import('./runner/index.js') },
   completion: { summary: 'Print a shell completion script (bash, zsh or fish)', load: () => import('./completion.js') },
 }

@@ -42,11 +42,13 @@ const contractRoutes = {
   },
 }
 
-// `collab serve` imports the server bundle at run time instead of carrying it in the CLI's file.
+// `collab serve` imports the server bundle at run time instead of carrying it in the CLI's file; `collab backup --data`
+// and `collab backup restore` likewise import the backup bundle.
 const serverBundle = {
   name: 'server-bundle',
   setup(b) {
     b.onResolve({ filter: /[\\/]server[\\/]serve\.js$/ }, () => ({ path: './server.js', external: true }))
+    b.onResolve({ filter: /[\\/]server[\\/]backup\.js$/ }, () => ({ path: './backup.js', external: true }))
   },
 }
 
@@ -88,6 +90,8 @@ await build({
   packages: 'external',
   sourcemap: 'linked',
 })
+
+await build({ ...common, entryPoints: ['src/server/backup.ts'], outfile: `${staging}/backup.js`, format: 'esm', packages: 'external', sourcemap: 'linked' })
 
 const old = `dist.old-${process.pid}`
 await rename(new URL('dist', root), new URL(old, root)).catch((err) => {

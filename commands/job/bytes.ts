@@ -15,10 +15,10 @@ export interface ByteAnswer {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
-function send(url: URL, headers: Record<string, string>): Promise<IncomingMessage> {
+function send(url: URL, headers: Record<string, string>, method: string): Promise<IncomingMessage> {
   return (url.protocol === 'https:' ? import('node:https') : import('node:http')).then(({ request }) =>
     new Promise<IncomingMessage>((resolve, reject) => {
-      const req = request(url, { method: 'GET', headers }, resolve)
+      const req = request(url, { method, headers }, resolve)
       req.on('error', reject)
       req.end()
     }))
@@ -30,13 +30,14 @@ async function readAll(res: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** The response to a GET of `route`, its body unread; a 4xx or 5xx answer is thrown as the client's ApiError. */
+/** The response to `route` (a GET, or a POST that answers bytes), its body unread; a 4xx or 5xx answer is thrown as the client's ApiError. */
 export function openBytes(api: ApiClient, route: Route, options: { query?: Query; headers?: Record<string, string> } = {}): Promise<IncomingMessage> {
-  return openUrl(api, api.url(route.path, options.query), options)
+  return openUrl(api, api.url(route.path, options.query), { ...options, method: route.method })
 }
 
 /** A GET of any URL (a release's asset link), with the client's token only if it lies on the client's host. */
-export async function openUrl(api: ApiClient, start: URL, options: { headers?: Record<string, string> } = {}): Promise<IncomingMessage> {
+export async function openUrl(api: ApiClient, start: URL, options: { headers?: Record<string, string>; method?: string } = {}): Promise<IncomingMessage> {
+  const method = options.method ?? 'GET'
   let url = start
   const credentials = api.credentials()
   // The token goes to the client's own host only: never to an external link, nor where a redirect leads.
@@ -46,7 +47,7 @@ export async function openUrl(api: ApiClient, start: URL, options: { headers?: R
     if (credentials && url.origin === origin) headers[credentials.header] = credentials.token
     let res: IncomingMessage
     try {
-      res = await send(url, headers)
+      res = await send(url, headers, method)
     } catch (err) {
       throw new CollabError('NETWORK', `cannot reach ${url.origin}: ${err instanceof Error ? err.message : String(err)}`, { cause: err })
     }
@@ -60,7 +61,7 @@ export async function openUrl(api: ApiClient, start: URL, options: { headers?: R
       const text = (await readAll(res)).toString('utf8')
       const rawHeaders: [string, string][] = []
       for (let i = 0; i < res.rawHeaders.length; i += 2) rawHeaders.push([res.rawHeaders[i], res.rawHeaders[i + 1]])
-      throw apiError({ method: 'GET', url: url.href, status, statusText: res.statusMessage ?? '', rawHeaders, text })
+      throw apiError({ method, url: url.href, status, statusText: res.statusMessage ?? '', rawHeaders, text })
     }
     return res
   }

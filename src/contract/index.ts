@@ -61,6 +61,7 @@ import * as deployments from './endpoints/deployments.js'
 import * as releases from './endpoints/releases.js'
 import * as resourceAccessTokens from './endpoints/resource-access-tokens.js'
 import * as remoteMirrors from './endpoints/remote-mirrors.js'
+import * as backups from './endpoints/backups.js'
 
 const pick = <T extends object>(mod: T) =>
   Object.fromEntries(Object.entries(mod).filter(([, v]) => v && typeof v === 'object' && 'method' in v && 'path' in v)) as {
@@ -130,6 +131,7 @@ export const contract = {
   releases: pick(releases),
   resourceAccessTokens: pick(resourceAccessTokens),
   remoteMirrors: pick(remoteMirrors),
+  backups: pick(backups),
 }
 
 export type ContractTree = typeof contract

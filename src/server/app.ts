@@ -67,6 +67,7 @@ import { deploymentHandlers, environmentHandlers } from './handlers/environments
 import { releaseHandlers } from './handlers/releases.js'
 import { resourceAccessTokenHandlers } from './handlers/resource-access-tokens.js'
 import { remoteMirrorHandlers } from './handlers/remote-mirrors.js'
+import { backupHandlers } from './handlers/backups.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
@@ -154,6 +155,7 @@ const HANDLERS = {
   releases: releaseHandlers,
   resourceAccessTokens: resourceAccessTokenHandlers,
   remoteMirrors: remoteMirrorHandlers,
+  backups: backupHandlers,
 } satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */

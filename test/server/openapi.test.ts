@@ -430,6 +430,7 @@ describe('the public surface', () => {
         "PATCH /projects/:id/job_token_scope",
         "PATCH /projects/:id/protected_branches/:name",
         "PATCH /user/status",
+        "POST /admin/backups",
         "POST /admin/ci/variables",
         "POST /broadcast_messages",
         "POST /ci/lint",

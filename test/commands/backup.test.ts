@@ -1,0 +1,245 @@
+// collab backup create and restore through the built CLI: a backup of a running server under a write load holds every
+// write acknowledged before it began, restores into a server that answers the same reads with the same tokens (sealed
+// secrets included), and a restore refuses what it must, leaving the target absent or empty.
+import Database from 'better-sqlite3'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { silentLogger } from '../../src/core/logger.js'
+import { createServer } from '../../src/server/app.js'
+import { boot } from '../../src/server/boot.js'
+import { knownDataEntry } from '../../src/server/services/backup.js'
+import { closeDatabase, schemaVersion } from '../../src/server/store/db.js'
+import { api, createProject, createUser, expectStatus, type Api, type TestUser } from '../helpers/api.js'
+import { gitCli, urlWithCredentials, type GitCli } from '../helpers/git-cli.js'
+import { commit, create } from '../helpers/repository.js'
+import { startTestServer, type TestServer } from '../helpers/server.js'
+import { cli, rootCli, type Cli } from './cli.js'
+
+let server: TestServer
+let root: Api
+let alice: TestUser
+let c: Cli
+let git: GitCli
+let scratch: string
+let project: { id: number; path_with_namespace: string }
+let archive: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  root = api(server, server.rootToken)
+  alice = await createUser(server, 'alice')
+  c = await rootCli(server)
+  git = gitCli()
+  scratch = mkdtempSync(join(tmpdir(), 'collab-backup-test-'))
+  project = await createProject(root, { name: 'demo', initialize_with_readme: false })
+  await commit(root, project.id, { branch: 'main', commit_message: 'first', actions: [create('README.md', '# demo\n')] })
+  expectStatus(await root.post(`/projects/${project.id}/variables`, { key: 'DEPLOY_KEY', value: 'sealed-value-4f2a', masked: true }), 201)
+  expectStatus(await root.post(`/projects/${project.id}/wikis`, { title: 'Home', content: 'wiki home' }), 201)
+  const form = new FormData()
+  form.append('file', new Blob(['uploaded bytes\n']), 'notes.txt')
+  expect((await fetch(`${server.api}/projects/${project.id}/uploads`, { method: 'POST', body: form, headers: { 'PRIVATE-TOKEN': server.rootToken } })).status).toBe(201)
+})
+
+afterAll(async () => {
+  c.cleanup()
+  git.cleanup()
+  await server.close()
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+/** A server of its own on a restored data directory (another port, the same tokens). */
+async function serveDirectory(dataDir: string) {
+  const { app } = boot({ dataDir, log: silentLogger })
+  const s = createServer(app)
+  const { url } = await s.listen(0, '127.0.0.1')
+  return {
+    url,
+    async close() {
+      await s.close()
+      closeDatabase(app.db)
+    },
+  }
+}
+
+const until = async (done: () => boolean) => {
+  for (let i = 0; i < 400 && !done(); i++) await new Promise((r) => setTimeout(r, 25))
+  expect(done()).toBe(true)
+}
+
+const integrity = (dataDir: string) => {
+  const db = new Database(join(dataDir, 'collab.db'), { readonly: true })
+  try {
+    return db.pragma('integrity_check', { simple: true })
+  } finally {
+    db.close()
+  }
+}
+
+const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown>
+
+describe('collab backup create and restore', () => {
+  it('backs up a server under a write load; the restored copy holds every acknowledged write and answers with the same tokens', async () => {
+    const work = await git.clone(urlWithCredentials(server.url, `/${project.path_with_namespace}.git`, 'root', server.rootToken), 'work')
+    const acked = { issues: [] as number[], pushes: [] as string[] }
+    let stop = false
+    const issueLoop = (async () => {
+      for (let n = 0; !stop; n++) {
+        const r = await root.post(`/projects/${project.id}/issues`, { title: `load ${n}` })
+        if (r.status === 201) acked.issues.push(r.body.iid)
+      }
+    })()
+    const pushLoop = (async () => {
+      for (let n = 0; !stop; n++) {
+        const sha = await git.commit(work, `push ${n}`, { [`f${n}.txt`]: `${n}\n` })
+        await git.run(work, 'push', '-q', 'origin', 'HEAD:main')
+        acked.pushes.push(sha)
+      }
+    })()
+    await until(() => acked.issues.length >= 5 && acked.pushes.length >= 2)
+    const before = { issues: [...acked.issues], pushes: [...acked.pushes] }
+    archive = join(scratch, 'online.tar')
+    const made = await c.run(['backup', 'create', archive, '--json'])
+    stop = true
+    await Promise.all([issueLoop, pushLoop])
+    expect(made.stderr).toBe('')
+    expect(made.exitCode).toBe(0)
+    const summary = json(made.stdout)
+    expect(summary).toMatchObject({ file: archive, compression: 'none', schema_version: schemaVersion(), source: 'server' })
+
+    // Every top-level entry of the data directory is one the backup knows, and the archive lists no stranger.
+    expect(readdirSync(server.dataDir).filter((n) => !knownDataEntry(n))).toEqual([])
+    const manifest = JSON.parse(execFileSync('tar', ['-xOf', archive, 'manifest.json']).toString())
+    expect(manifest.unrecognized).toEqual([])
+    expect(manifest.files.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['collab.db', 'secrets.json', `repositories/${project.id}.git/HEAD`, `repositories/${project.id}.wiki.git/HEAD`]))
+    expect(manifest.files.some((f: { path: string }) => f.path.startsWith('uploads/') && f.path.endsWith('/notes.txt'))).toBe(true)
+
+    const restored = join(scratch, 'restored')
+    const back = await c.run(['backup', 'restore', archive, '--data', restored, '--json'])
+    expect(back.stderr).toBe('')
+    expect(back.exitCode).toBe(0)
+    expect(json(back.stdout)).toMatchObject({ data: restored, schema_version: schemaVersion(), files: manifest.files.length })
+    expect(integrity(restored)).toBe('ok')
+    for (const repo of readdirSync(join(restored, 'repositories'))) {
+      execFileSync('git', ['--git-dir', join(restored, 'repositories', repo), 'fsck', '--no-progress', '--no-dangling'], { stdio: 'pipe' })
+    }
+
+    const copy = await serveDirectory(restored)
+    try {
+      const as = (token: string) => api({ url: copy.url }, token)
+      const iids = new Set<number>()
+      for (let page = 1; ; page++) {
+        const r = expectStatus(await as(server.rootToken).get(`/projects/${project.id}/issues`, { query: { per_page: 100, page } }), 200)
+        for (const i of r.body) iids.add(i.iid)
+        if (r.body.length < 100) break
+      }
+      expect(before.issues.filter((iid) => !iids.has(iid))).toEqual([])
+      for (const sha of before.pushes) expectStatus(await as(server.rootToken).get(`/projects/${project.id}/repository/commits/${sha}`), 200)
+      // The branch the database knows points at a commit the repository holds.
+      const main = expectStatus(await as(server.rootToken).get(`/projects/${project.id}/repository/branches/main`), 200).body
+      expectStatus(await as(server.rootToken).get(`/projects/${project.id}/repository/commits/${main.commit.id}`), 200)
+      expect(expectStatus(await as(server.rootToken).get(`/projects/${project.id}/variables/DEPLOY_KEY`), 200).body.value).toBe('sealed-value-4f2a')
+      expect(expectStatus(await as(alice.token).get('/user'), 200).body.username).toBe('alice')
+      expect(expectStatus(await as(server.rootToken).get(`/projects/${project.id}/wikis/home`), 200).body.content).toBe('wiki home')
+      const clone = await git.clone(urlWithCredentials(copy.url, `/${project.path_with_namespace}.git`, 'root', server.rootToken), 'restored-clone')
+      expect(await git.run(clone, 'log', '-1', '--format=%s')).toMatch(/^push \d+$/)
+    } finally {
+      await copy.close()
+    }
+  })
+
+  it('answers 401 without a token and 403 to a user who is not an administrator', async () => {
+    expect((await api(server).post('/admin/backups')).status).toBe(401)
+    const asAlice = cli()
+    try {
+      const r = await asAlice.run(['backup', 'create', join(scratch, 'alice.tar'), '--host', server.url, '--token', alice.token])
+      expect(r.exitCode).toBe(1)
+      expect(r.stderr).toContain('403 Forbidden')
+      expect(existsSync(join(scratch, 'alice.tar'))).toBe(false)
+      expect(existsSync(join(scratch, 'alice.tar.partial'))).toBe(false)
+    } finally {
+      asAlice.cleanup()
+    }
+  })
+
+  it('backs up a stopped server from its data directory (--data), gzip-compressed, and refuses one a server is running on', async () => {
+    const dir = join(scratch, 'restored')
+    const running = await serveDirectory(dir)
+    const busy = await c.run(['backup', 'create', join(scratch, 'busy.tar'), '--data', dir])
+    await running.close()
+    expect(busy.exitCode).toBe(1)
+    expect(busy.stderr).toContain('in use by a running collab serve')
+    const file = join(scratch, 'offline.tar.gz')
+    const made = await c.run(['backup', 'create', file, '--data', dir, '--json'])
+    expect(made.exitCode).toBe(0)
+    expect(json(made.stdout)).toMatchObject({ compression: 'gzip', source: 'directory', schema_version: schemaVersion() })
+    expect(readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]))
+    const again = join(scratch, 'again')
+    mkdirSync(again)
+    const back = await c.run(['backup', 'restore', file, '--data', again])
+    expect(back.exitCode).toBe(0)
+    expect(back.stderr).toContain(`into ${again}`)
+    expect(integrity(again)).toBe('ok')
+    const copy = await serveDirectory(again)
+    try {
+      expect(expectStatus(await api({ url: copy.url }, server.rootToken).get(`/projects/${project.id}/variables/DEPLOY_KEY`), 200).body.value).toBe('sealed-value-4f2a')
+    } finally {
+      await copy.close()
+    }
+  })
+
+  it('refuses a non-empty directory, a truncated archive, a foreign tar, a newer schema and entries that leave the directory', async () => {
+    const target = join(scratch, 'target')
+    const refused = async (file: string, why: RegExp) => {
+      const r = await c.run(['backup', 'restore', file, '--data', target])
+      expect(r.exitCode).toBe(1)
+      expect(r.stderr).toMatch(why)
+      expect(r.stderr).toContain('was left as it was')
+      // Absent, or as empty as it was; and nothing left beside it.
+      expect(existsSync(target) ? readdirSync(target) : []).toEqual([])
+      expect(readdirSync(scratch).filter((n) => n.includes('.restore-'))).toEqual([])
+    }
+    const bytes = readFileSync(archive)
+    writeFileSync(join(scratch, 'truncated.tar'), bytes.subarray(0, Math.floor(bytes.length / 2)))
+    await refused(join(scratch, 'truncated.tar'), /truncated/)
+    writeFileSync(join(scratch, 'hello.txt'), 'hello\n')
+    execFileSync('tar', ['-cf', join(scratch, 'foreign.tar'), '-C', scratch, 'hello.txt'])
+    await refused(join(scratch, 'foreign.tar'), /not a collab backup \(its first entry is 'hello.txt'/)
+    mkdirSync(target)
+    const header = (schema: number) => JSON.stringify({ format: 'collab-backup', format_version: 1, collab_version: '9.9.9', schema_version: schema, created_at: '2024-01-02T03:04:05.000Z', source: 'server' })
+    await refused(await tarOf('newer.tar', { 'collab-backup.json': header(schemaVersion() + 1) }), /schema version \d+, newer than this collab/)
+    await refused(await tarOf('escape.tar', { 'collab-backup.json': header(1), '../escaped.txt': 'out' }), /'..\/escaped.txt' leaves the directory/)
+    expect(existsSync(join(scratch, 'escaped.txt'))).toBe(false)
+    await refused(await tarOf('absolute.tar', { 'collab-backup.json': header(1), '/tmp/absolute.txt': 'out' }), /is an absolute path/)
+    await refused(await tarOf('link.tar', { 'collab-backup.json': header(1), 'repositories/1.git': { link: '/etc' } }), /is a symlink/)
+    writeFileSync(join(target, 'keep.txt'), 'mine\n')
+    const full = await c.run(['backup', 'restore', archive, '--data', target])
+    expect(full.exitCode).toBe(1)
+    expect(full.stderr).toContain('is not empty')
+    expect(readdirSync(target)).toEqual(['keep.txt'])
+  })
+
+  it('exits 2 on bad flags', async () => {
+    expect((await c.run(['backup', 'restore', archive])).exitCode).toBe(2)
+    expect((await c.run(['backup', 'create', '--compress', 'lzma'])).exitCode).toBe(2)
+    expect((await c.run(['backup', 'create', '-', '--json'])).exitCode).toBe(2)
+  })
+})
+
+/** A tar of the given entries, in order: text for a file, `{ link }` for a symbolic link. */
+async function tarOf(name: string, entries: Record<string, string | { link: string }>): Promise<string> {
+  const { default: tar } = await import('tar-stream')
+  const pack = tar.pack()
+  for (const [path, body] of Object.entries(entries)) {
+    if (typeof body === 'string') pack.entry({ name: path }, body)
+    else pack.entry({ name: path, type: 'symlink', linkname: body.link })
+  }
+  pack.finalize()
+  const chunks: Buffer[] = []
+  for await (const chunk of pack) chunks.push(chunk as Buffer)
+  const file = join(scratch, name)
+  writeFileSync(file, Buffer.concat(chunks))
+  return file
+}
