@@ -177,11 +177,17 @@ async function updateOnce(app: AppDeps, s: State, project: ProjectView, mirror: 
 
 const isLiteralAddress = (host: string) => /^[\d.]+$/.test(host) || host.startsWith('[')
 
-/** Every push and API commit updates the project's enabled mirrors; the returned stop ends them and waits. */
+/**
+ * Every push and API commit updates the project's enabled mirrors, and updates a previous stop cut short start again;
+ * the returned stop ends them and waits.
+ */
 export function watchRemoteMirrors(app: AppDeps): () => Promise<void> {
   const s = stateOf(app)
   const off = onRefsMoved(app, (a: AppDeps, e: PushEvent) => {
     for (const id of store.enabledMirrorIds(a.db, e.project.id)) requestMirrorSync(a, id)
+  })
+  app.tasks.run('resume push mirrors', () => {
+    for (const id of store.unfinishedMirrorIds(app.db)) requestMirrorSync(app, id)
   })
   return async () => {
     off()

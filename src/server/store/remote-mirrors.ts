@@ -45,6 +45,10 @@ export function listRemoteMirrors(db: Db, projectId: number, limit: number, offs
 export const enabledMirrorIds = (db: Db, projectId: number) =>
   (stmt(db, 'SELECT id FROM remote_mirrors WHERE project_id = ? AND enabled = 1 ORDER BY id').all(projectId) as { id: number }[]).map((r) => r.id)
 
+/** Enabled mirrors whose update a stop of the server cut short (started, or waiting to retry). */
+export const unfinishedMirrorIds = (db: Db) =>
+  (stmt(db, "SELECT id FROM remote_mirrors WHERE enabled = 1 AND update_status IN ('started', 'to_retry') ORDER BY id").all() as { id: number }[]).map((r) => r.id)
+
 export function insertRemoteMirror(db: Db, row: MirrorSettings & Pick<RemoteMirrorRow, 'project_id' | 'url' | 'credentials' | 'created_at'>): RemoteMirrorRow {
   const inserted = stmt(db, `INSERT INTO remote_mirrors (project_id, url, credentials, enabled, auth_method, only_protected_branches,
       keep_divergent_refs, mirror_branch_regex, created_at, updated_at)

@@ -7,9 +7,10 @@ import { readFileSync, existsSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configureMirrorSync, mirrorSyncIdle } from '../../../src/server/services/remote-mirror-sync.js'
+import { configureMirrorSync, mirrorSyncIdle, watchRemoteMirrors } from '../../../src/server/services/remote-mirror-sync.js'
 import { saveHostToken } from '../../../src/cli/config.js'
 import { cli, ok } from '../../commands/cli.js'
+import { hasPythonGitlab, runPythonGitlab } from '../../helpers/python-gitlab.js'
 import { api, createProject, createUser, expectStatus, type Api, type TestUser } from '../../helpers/api.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../../helpers/git-cli.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
@@ -255,5 +256,28 @@ describe('who may manage mirrors', () => {
     }
     expect(expectStatus(await stranger.api.get(list), 404).body).toEqual({ message: '404 Project Not Found' })
     expect(expectStatus(await root.get(list), 200).body.length).toBe(1)
+  })
+})
+
+describe.skipIf(!hasPythonGitlab)('python-gitlab', () => {
+  it("manages mirrors through project.remote_mirrors unchanged, and never sees the token", async () => {
+    expect(await runPythonGitlab('python-gitlab-remote-mirrors.py', source)).toEqual({
+      created: ['https://*****:*****@gitlab.example.com/g/p.git', false, 'none', false],
+      listed: [[true, 'https://*****:*****@gitlab.example.com/g/p.git', true, true]],
+    })
+  })
+})
+
+describe('a server starting again', () => {
+  // Last: the watcher started here is stopped with the server's own, which ends every mirror update of this server.
+  it('resumes the updates a stop cut short', async () => {
+    const resumed = await targetProject('resumed')
+    const id = expectStatus(await createMirror(maintainer.api, { url: resumed.url, enabled: true }), 201).body.id
+    source.app.db.prepare("UPDATE remote_mirrors SET update_status = 'to_retry' WHERE id = ?").run(id)
+    const stop = watchRemoteMirrors(source.app)
+    await settled()
+    expect(await getMirror(id)).toMatchObject({ update_status: 'finished', last_error: null })
+    expect(await refsOn(resumed.id)).toHaveProperty('main', await head('origin/main'))
+    await stop()
   })
 })
