@@ -26,6 +26,10 @@ import { milestonesPage } from './pages/milestones.js'
 import { personalSnippetPage, projectSnippetPage, projectSnippetsPage, snippetRaw } from './pages/snippets.js'
 import { namespacePage } from './pages/users.js'
 import { wikiIndex, wikiPage, wikiPagesPage } from './pages/wikis.js'
+import { createIssuePost, editIssuePage, editIssuePost, newIssuePage } from './pages/issue-forms.js'
+import { createMergeRequestPost, editMergeRequestPage, editMergeRequestPost, newMergeRequestPage } from './pages/merge-request-forms.js'
+import { mergeRequestReviewPost, type ReviewAction } from './pages/merge-request-review.js'
+import { createProjectPost, newProjectPage } from './pages/project-new.js'
 
 type Page = (ctx: WebContext, req: RouteRequest, res: ServerResponse) => Promise<void>
 
@@ -47,6 +51,10 @@ const MR_ACTION = new RegExp(String.raw`${PROJECT}\/-\/merge_requests\/(?<iid>\d
 const COMMIT_COMMENT = new RegExp(String.raw`${PROJECT}\/-\/commit\/(?<sha>[0-9a-f]{4,64})\/comments\/?$`, 'i')
 const JOB_ACTION = new RegExp(String.raw`${PROJECT}\/-\/jobs\/(?<id>\d{1,9})\/(?<action>retry|cancel|play)\/?$`, 'i')
 const PIPELINE_ACTION = new RegExp(String.raw`${PROJECT}\/-\/pipelines\/(?<id>\d{1,9})\/(?<action>retry|cancel)\/?$`, 'i')
+/** The create, edit and review forms: new issues and merge requests, their edit pages, threads, drafts and approvals. */
+const ISSUABLE_CREATE = new RegExp(String.raw`${PROJECT}\/-\/(?<kind>issues|merge_requests)\/?$`, 'i')
+const ISSUABLE_EDIT = new RegExp(String.raw`${PROJECT}\/-\/(?<kind>issues|merge_requests)\/(?<iid>\d{1,9})\/edit\/?$`, 'i')
+const MR_REVIEW = new RegExp(String.raw`${PROJECT}\/-\/merge_requests\/(?<iid>\d{1,9})\/(?:(?<action>discussions|approve|unapprove|draft_notes\/bulk_publish)|discussions\/(?<discussion>[0-9a-f]{40})\/(?<threadAction>reply|resolve|unresolve)|draft_notes\/(?<draft>\d{1,9})\/delete)\/?$`, 'i')
 const RELEASE_EDIT = new RegExp(String.raw`${PROJECT}\/-\/releases\/(?<tag>.+)\/edit\/?$`, 'i')
 
 /** A path outside the API, OAuth and git: the pages' (and uploads') ground. */
@@ -99,6 +107,11 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   if (kind === 'blob' && tail) return blobPage(ctx, req, res, project, tail)
   if (kind === 'raw' && tail) return rawFile(ctx, req, res, project, tail)
   if (kind === 'issues' && tail === undefined) return issuesPage(ctx, req, res, project)
+  if (kind === 'issues' && tail === 'new') return newIssuePage(ctx, req, res, project)
+  if (kind === 'merge_requests' && tail === 'new') return newMergeRequestPage(ctx, req, res, project)
+  const edit = /^(\d{1,9})\/edit$/.exec(tail ?? '')
+  if (kind === 'issues' && edit) return editIssuePage(ctx, req, res, project, Number(edit[1]))
+  if (kind === 'merge_requests' && edit) return editMergeRequestPage(ctx, req, res, project, Number(edit[1]))
   if (kind === 'issues' && /^\d{1,9}$/.test(tail ?? '')) return issuePage(ctx, req, res, project, Number(tail))
   if (kind === 'merge_requests') return mergeRequestsGet(ctx, req, res, project, tail)
   if (kind === 'commits') return commitsPage(ctx, req, res, project, tail ?? '')
@@ -145,11 +158,26 @@ const jobAction = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
 const pipelineAction = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
   pipelinePost(ctx, req, res, req.params.project, Number(req.params.id), req.params.action.toLowerCase() as 'retry' | 'cancel')
 
+const issuableCreate = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
+  (req.params.kind.toLowerCase() === 'issues' ? createIssuePost : createMergeRequestPost)(ctx, req, res, req.params.project)
+const issuableEdit = (ctx: WebContext, req: RouteRequest, res: ServerResponse) =>
+  (req.params.kind.toLowerCase() === 'issues' ? editIssuePost : editMergeRequestPost)(ctx, req, res, req.params.project, Number(req.params.iid))
+
+function mergeRequestReview(ctx: WebContext, req: RouteRequest, res: ServerResponse) {
+  const { project, iid, action, discussion, threadAction, draft } = req.params
+  // Unmatched optional groups arrive as the text "undefined" (see PROJECT_PAGE).
+  const given = (v: string | undefined) => (v && v !== 'undefined' ? v : undefined)
+  const what = (given(threadAction) ?? (given(draft) ? 'delete_draft' : given(action)?.replace('draft_notes/', '')))!.toLowerCase() as ReviewAction
+  return mergeRequestReviewPost(ctx, req, res, project, Number(iid), what, given(discussion) ?? given(draft))
+}
+
 export function mountWeb(router: Router, app: AppDeps) {
   router.get('/-/collab/:file', (req, res) =>
     req.path === STYLESHEET_PATH ? sendStylesheet(req, res) : req.path === JOB_SCRIPT_PATH ? sendJobScript(req, res) : webNotFound(app, req, res))
   router.get('/', page(app, homePage))
   router.get('/users/sign_in', page(app, signInPage))
+  router.get('/projects/new', page(app, newProjectPage))
+  router.post('/projects', page(app, createProjectPost))
   router.post('/users/sign_out', page(app, signOut))
   router.get(PROJECT_PAGE, page(app, projectGet))
   router.get(GROUP_MILESTONES, page(app, groupMilestones))
@@ -161,5 +189,8 @@ export function mountWeb(router: Router, app: AppDeps) {
   router.post(COMMIT_COMMENT, page(app, commitComment))
   router.post(JOB_ACTION, page(app, jobAction))
   router.post(PIPELINE_ACTION, page(app, pipelineAction))
+  router.post(ISSUABLE_CREATE, page(app, issuableCreate))
+  router.post(ISSUABLE_EDIT, page(app, issuableEdit))
+  router.post(MR_REVIEW, page(app, mergeRequestReview))
   router.post(RELEASE_EDIT, page(app, (ctx, req, res) => releaseEditPost(ctx, req, res, req.params.project, req.params.tag)))
 }

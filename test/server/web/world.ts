@@ -88,6 +88,16 @@ async function issues(as: Api, pub: any, group: any) {
   return { issue, issueNote, milestone, closing }
 }
 
+/** A thread on a line of the merge request's diff, and the viewer's pending review: a draft on a line and a draft reply. */
+async function reviewed(as: Api, pub: any, mr: any) {
+  const refs = (await as.get(`/projects/${pub.id}/merge_requests/${mr.iid}`)).body.diff_refs
+  const position = { ...refs, position_type: 'text', old_path: HOSTILE_FILE, new_path: HOSTILE_FILE }
+  const path = `/projects/${pub.id}/merge_requests/${mr.iid}`
+  const thread = await created(as.post(`${path}/discussions`, { body: `On a line ${HOSTILE_MD}`, position: { ...position, new_line: 1 } }))
+  await created(as.post(`${path}/draft_notes`, { note: `Draft ${HOSTILE_MD}`, position: { ...position, old_line: 1 } }))
+  await created(as.post(`${path}/draft_notes`, { note: `Draft reply ${HOSTILE}`, in_reply_to_discussion_id: thread.id }))
+}
+
 async function mergeRequests(as: Api, pub: any, milestone: any, issue: any, closing: any) {
   const change = await commit(as, pub.id, { branch: HOSTILE_REF, commit_message: `Change ${HOSTILE}`, actions: [update(HOSTILE_FILE, `changed ${HOSTILE}`)] })
   await created(as.post(`/projects/${pub.id}/repository/commits/${change.id}/comments`, { note: `On the change ${HOSTILE}`, path: HOSTILE_FILE, line: 1, line_type: 'new' }))
@@ -98,6 +108,7 @@ async function mergeRequests(as: Api, pub: any, milestone: any, issue: any, clos
   const mrNote = await created(as.post(`/projects/${pub.id}/merge_requests/${mr.iid}/notes`, { body: `MR note ${HOSTILE_MD}` }))
   await created(as.post(`/projects/${pub.id}/merge_requests/${mr.iid}/notes/${mrNote.id}/award_emoji`, { name: 'thumbsup' }))
   await created(as.post(`/projects/${pub.id}/merge_requests/${mr.iid}/award_emoji`, { name: 'thumbsup' }))
+  await reviewed(as, pub, mr)
   expectStatus(await as.put(`/projects/${pub.id}/merge_requests/${mr.iid}`, { milestone_id: milestone.id }), 200)
   for (const state_event of ['close', 'reopen']) expectStatus(await as.put(`/projects/${pub.id}/merge_requests/${mr.iid}`, { state_event }), 200)
   await commit(as, pub.id, { branch: 'topic', start_branch: 'main', commit_message: 'Topic', actions: [create('topic.txt', 'topic\n')] })

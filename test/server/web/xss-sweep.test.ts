@@ -28,6 +28,10 @@ function extraPages(w: World): string[] {
     `${demo}/-/merge_requests?state=all`, `${demo}/-/merge_requests/${w.mr.iid}/commits`, `${demo}/-/merge_requests/${w.mr.iid}/diffs`,
     `${demo}/-/merge_requests/${w.mr.iid}/diffs?view=parallel`, `${demo}/-/pipelines`, `${demo}/-/wikis/pages`,
     `${demo}/-/snippets`, `/-/snippets/${w.personal.id}`, `/team/sub/inner`,
+    // The create, edit and review pages: forms filled from hostile rows, a line's open comment form, the pending review.
+    '/projects/new', `${demo}/-/issues/new`, `${demo}/-/issues/${w.issue.iid}/edit`, `${demo}/-/merge_requests/new`,
+    `${demo}/-/merge_requests/new?merge_request%5Bsource_branch%5D=${enc(HOSTILE_REF)}`, `${demo}/-/merge_requests/${w.mr.iid}/edit`,
+    `${demo}/-/merge_requests/${w.mr.iid}/diffs?line=0-1-`, `${demo}/-/merge_requests/${w.mr.iid}/diffs?view=parallel&line=0--1`,
   ]
 }
 
@@ -93,7 +97,8 @@ describe('every page over hostile content', () => {
 
   it('shows the hostile text as text: escaped markup, the template expression untouched', async () => {
     const escaped = '&lt;script&gt;window.__xss=1&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(1)&gt; {{7*7}} \u241b[31mred\u241b[0m \u202eevil.exe'
-    for (const path of ['/alice/demo', `/alice/demo/-/issues/${w.issue.iid}`, `/alice/demo/-/merge_requests/${w.mr.iid}`, '/alice']) {
+    for (const path of ['/alice/demo', `/alice/demo/-/issues/${w.issue.iid}`, `/alice/demo/-/merge_requests/${w.mr.iid}`, '/alice',
+      `/alice/demo/-/issues/${w.issue.iid}/edit`, `/alice/demo/-/merge_requests/${w.mr.iid}/edit`, `/alice/demo/-/merge_requests/${w.mr.iid}/diffs?view=parallel`]) {
       expect([path, (await get(path)).text.includes(escaped)]).toEqual([path, true])
     }
   })
@@ -123,7 +128,8 @@ describe.skipIf(!chromiumPath)('the worst pages in a real browser', () => {
         `/alice/demo/-/issues/${w.issue.iid}`, `/alice/demo/-/merge_requests/${w.mr.iid}`, `/alice/demo/-/merge_requests/${w.mr.iid}/diffs`,
         `/alice/demo/-/jobs/${(await w.alice.api.get(`/projects/${w.pub.id}/jobs`)).body[0].id}`, `/alice/demo/-/blob/main/${enc(HOSTILE_FILE)}`,
         `/alice/demo/-/tree/${enc(HOSTILE_REF)}`, '/alice/demo/-/wikis/home', `/alice/demo/-/snippets/${w.snippet.id}`, '/alice/demo/-/milestones/1',
-        '/alice', '/alice/demo',
+        '/alice', '/alice/demo', `/alice/demo/-/merge_requests/${w.mr.iid}/diffs?view=parallel&line=0--1`, `/alice/demo/-/issues/${w.issue.iid}/edit`,
+        `/alice/demo/-/merge_requests/new?merge_request%5Bsource_branch%5D=${enc(HOSTILE_REF)}`,
       ]
       for (const path of worst) {
         const res = await page.goto(`${w.server.url}${path}`)

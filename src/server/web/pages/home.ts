@@ -17,7 +17,7 @@ export async function homePage(ctx: WebContext, req: RouteRequest, res: ServerRe
   const { rows, total } = listProjects(ctx, { search, orderBy: 'last_activity_at', sort: 'desc' })
   const items = rows.map((p) => html`<li><a href="${ctx.baseUrl}/${pathPart(`${p.ns_full_path}/${p.path}`)}"><strong>${p.ns_full_name} / ${p.name}</strong></a>
     <span class="label">${p.visibility}</span><div class="muted">${p.description ?? ''}</div></li>`)
-  const body = html`<h1>Projects</h1>
+  const body = html`<h1>Projects</h1>${ctx.user ? html`<p><a href="${ctx.baseUrl}/projects/new" id="new-project" class="badge">New project</a></p>` : ''}
 <form method="get" action="${ctx.baseUrl}/" class="bar"><input type="search" name="search" value="${search ?? ''}" placeholder="Filter by name"><button type="submit">Search</button></form>
 ${rows.length ? html`<ul class="list" id="projects">${items}</ul>` : html`<p class="muted">No projects${search ? ' match' : ''}.</p>`}
 ${pager(ctx, `${ctx.baseUrl}/`, { search }, total)}`

@@ -68,7 +68,8 @@ export async function issuesPage(ctx: WebContext, req: RouteRequest, res: Server
   const items = bundles(ctx, rows).map((b) => html`<li><span class="state-${b.row.state}">${b.row.state === 'opened' ? 'Open' : 'Closed'}</span>
 <a href="${url}/${b.row.iid}"><strong>${b.row.title}</strong></a> <span class="muted">#${b.row.iid} by @${b.author.username}</span> ${labelList(b.labels)}
 ${b.milestone ? html`<span class="muted">· ${b.milestone.title}</span>` : ''}${b.assignees.length ? html` <span class="muted">· ${b.assignees.map((a) => `@${a.username}`).join(', ')}</span>` : ''}</li>`)
-  const body = html`${projectHeader(ctx, p, 'issues')}${filterForm(ctx, url, f)}
+  const create = ctx.user ? html`<p><a href="${url}/new" id="new-issue" class="badge">New issue</a></p>` : ''
+  const body = html`${projectHeader(ctx, p, 'issues')}${create}${filterForm(ctx, url, f)}
 ${items.length ? html`<ul class="list" id="issues">${items}</ul>` : html`<p class="muted">No issues match.</p>`}
 ${pager(ctx, url, asParams(f), total)}`
   sendHtml(req, res, 200, document(ctx, `Issues · ${p.name}`, body))
@@ -113,7 +114,7 @@ export async function issuePage(ctx: WebContext, req: RouteRequest, res: ServerR
   const body = html`${projectHeader(ctx, p, 'issues')}${side}
 <h1 id="issue-title">${issue.title}</h1>
 <p><span class="badge state-${issue.state}" id="issue-state">${issue.state === 'opened' ? 'Open' : 'Closed'}</span>
-<span class="muted">#${issue.iid} opened ${issue.created_at.slice(0, 10)} by @${b.author.username}</span>${issue.confidential ? html` <span class="label">confidential</span>` : ''}</p>
+<span class="muted">#${issue.iid} opened ${issue.created_at.slice(0, 10)} by @${b.author.username}</span>${ctx.user ? html` <a href="${url}/edit" id="edit-issue">Edit</a>` : ''}${issue.confidential ? html` <span class="label">confidential</span>` : ''}</p>
 <div class="markdown" id="issue-description">${issue.description ? await markdown(ctx, p, issue.description) : html`<p class="muted">No description.</p>`}</div>
 <h2>Activity</h2><div id="notes">${await notesOf(ctx, p, { kind: 'Issue', row: issue })}</div>${issueForms(ctx, url, issue.state)}`
   sendHtml(req, res, 200, document(ctx, `${issue.title} (#${issue.iid}) · ${p.name}`, body))

@@ -13,8 +13,10 @@ import type { ProjectView } from '../../store/projects.js'
 import { readForm, type WebContext } from '../context.js'
 import { html, pathPart, type Html } from '../html.js'
 import { csrfField, document, redirect, sendHtml } from '../layout.js'
-import { commentFromForm, markdown, notesOf } from './issues.js'
+import { commentFromForm, markdown } from './issues.js'
 import { mergeRequestHead } from './merge-request-head.js'
+import { approvalWidget } from './merge-request-review.js'
+import { reviewBar, reviewOf, threadsHtml } from './merge-request-threads.js'
 import { labelList, projectUrl, refuseForm } from './parts.js'
 import { shortSha, statusBadge } from './pipelines.js'
 
@@ -102,11 +104,13 @@ export async function overviewPage(ctx: WebContext, req: RouteRequest, res: Serv
   const single = singleOf(ctx, mr)
   const url = `${projectUrl(ctx, p)}/-/merge_requests/${mr.iid}`
   const error = typeof req.query.merge_error === 'string' ? req.query.merge_error : undefined
+  const review = reviewOf(ctx, p, mr)
+  const edit = ctx.user ? html` · <a href="${url}/edit" id="edit-mr">Edit</a>` : ''
   const body = html`${mergeRequestHead(ctx, p, mr, 'overview', b.draft)}${sidebar(ctx, b)}
-<p class="muted">Opened ${mr.created_at.slice(0, 10)} by ${userLink(ctx, b.author)}</p>
+<p class="muted">Opened ${mr.created_at.slice(0, 10)} by ${userLink(ctx, b.author)}${edit}</p>
 <div class="markdown" id="mr-description">${mr.description ? await markdown(ctx, p, mr.description) : html`<p class="muted">No description.</p>`}</div>
-${pipelineLine(ctx, single.headPipeline)}${mergeWidget(ctx, p, b, single.canMerge, error)}
-<h2>Activity</h2><div id="notes">${await notesOf(ctx, p, { kind: 'MergeRequest', row: mr })}</div>${commentForms(ctx, url, mr.state)}`
+${pipelineLine(ctx, single.headPipeline)}${approvalWidget(ctx, p, mr)}${mergeWidget(ctx, p, b, single.canMerge, error)}${await reviewBar(ctx, review, 'overview')}
+<h2>Activity</h2><div id="notes">${await threadsHtml(ctx, review)}</div>${commentForms(ctx, url, mr.state)}`
   sendHtml(req, res, 200, document(ctx, `${mr.title} (!${mr.iid}) · ${p.name}`, body))
 }
 

@@ -14,6 +14,7 @@ import { html, query, type Html } from '../html.js'
 import { document, notFoundBody, sendHtml } from '../layout.js'
 import { diffFiles, diffViewToggle } from './diff.js'
 import { overviewPage } from './merge-request-page.js'
+import { openLine, reviewBar, reviewHooks, reviewOf } from './merge-request-threads.js'
 import { draftMarker, mergeRequestHead, STATE_WORDS } from './merge-request-head.js'
 import { labelList, pager, projectUrl } from './parts.js'
 import { shortSha } from './pipelines.js'
@@ -83,7 +84,8 @@ async function listPage(ctx: WebContext, req: RouteRequest, res: ServerResponse,
 ${b.draft ? draftMarker : ''}<a href="${url}/${b.row.iid}"><strong>${b.row.title}</strong></a>
 <span class="muted">!${b.row.iid} by @${b.author.username} · ${b.row.source_branch} → ${b.row.target_branch}</span> ${labelList(b.labels)}
 ${b.milestone ? html`<span class="muted">· ${b.milestone.title}</span>` : ''}${b.assignees.length ? html` <span class="muted">· ${b.assignees.map((a) => `@${a.username}`).join(', ')}</span>` : ''}</li>`)
-  const body = html`${projectHeader(ctx, p, 'merge_requests')}${filterForm(url, f)}
+  const create = ctx.user ? html`<p><a href="${url}/new" id="new-merge-request" class="badge">New merge request</a></p>` : ''
+  const body = html`${projectHeader(ctx, p, 'merge_requests')}${create}${filterForm(url, f)}
 ${items.length ? html`<ul class="list" id="merge-requests">${items}</ul>` : html`<p class="muted">No merge requests match.</p>`}
 ${pager(ctx, url, asParams(f), total)}`
   sendHtml(req, res, 200, document(ctx, `Merge requests · ${p.name}`, body))
@@ -108,10 +110,13 @@ async function diffsTab(ctx: WebContext, req: RouteRequest, res: ServerResponse,
   const view = req.query.view === 'parallel' ? 'parallel' : 'inline'
   const url = `${projectUrl(ctx, p)}/-/merge_requests/${mr.iid}/diffs`
   const toggle = diffViewToggle(url, view)
+  const review = reviewOf(ctx, p, mr)
+  const hooks = await reviewHooks(ctx, review, files, view, openLine(req.query.line))
   const list = html`<ol id="mr-files">${files.map((f, i) => html`<li><a href="#diff-${i}">${f.renamedFile ? `${f.oldPath} → ${f.newPath}` : f.newPath}</a>
 <span class="muted">+${f.additions} −${f.deletions}</span></li>`)}</ol>`
   const body = html`${mergeRequestHead(ctx, p, mr, 'diffs', draft)}
-${files.length ? html`<p>${files.length} changed file${files.length === 1 ? '' : 's'}</p>${list}${toggle}${diffFiles(files, view)}` : html`<p class="muted">No changes.</p>`}
+${await reviewBar(ctx, review, view === 'parallel' ? 'parallel' : 'diffs')}
+${files.length ? html`<p>${files.length} changed file${files.length === 1 ? '' : 's'}</p>${list}${toggle}${diffFiles(files, view, hooks)}` : html`<p class="muted">No changes.</p>`}
 ${all.length > files.length ? html`<p class="muted" id="diff-overflow">${all.length - files.length} more files are not shown.</p>` : ''}`
   sendHtml(req, res, 200, document(ctx, `Changes · ${mr.title} (!${mr.iid})`, body))
 }
