@@ -1,6 +1,6 @@
 // Push mirrors of a project: the URL without credentials, the credentials sealed (opened only here, on read), and the
 // state of the last update.
-import { stmt, type Db } from './db.js'
+import { stmt, write, type Db } from './db.js'
 import { opened, sealNullable } from './secrets.js'
 
 export type MirrorStatus = 'none' | 'started' | 'finished' | 'to_retry' | 'failed'
@@ -50,7 +50,7 @@ export const unfinishedMirrorIds = (db: Db) =>
   (stmt(db, "SELECT id FROM remote_mirrors WHERE enabled = 1 AND update_status IN ('started', 'to_retry') ORDER BY id").all() as { id: number }[]).map((r) => r.id)
 
 export function insertRemoteMirror(db: Db, row: MirrorSettings & Pick<RemoteMirrorRow, 'project_id' | 'url' | 'credentials' | 'created_at'>): RemoteMirrorRow {
-  const inserted = stmt(db, `INSERT INTO remote_mirrors (project_id, url, credentials, enabled, auth_method, only_protected_branches,
+  const inserted = write(db, 'remote_mirrors', `INSERT INTO remote_mirrors (project_id, url, credentials, enabled, auth_method, only_protected_branches,
       keep_divergent_refs, mirror_branch_regex, created_at, updated_at)
     VALUES (@project_id, @url, @credentials, @enabled, @auth_method, @only_protected_branches, @keep_divergent_refs, @mirror_branch_regex,
       @created_at, @created_at) RETURNING *`).get({ ...row, credentials: sealNullable(db, row.credentials) }) as RemoteMirrorRow
@@ -58,7 +58,7 @@ export function insertRemoteMirror(db: Db, row: MirrorSettings & Pick<RemoteMirr
 }
 
 export function updateRemoteMirrorSettings(db: Db, id: number, s: MirrorSettings & { updated_at: string }) {
-  stmt(db, `UPDATE remote_mirrors SET enabled = @enabled, auth_method = @auth_method, only_protected_branches = @only_protected_branches,
+  write(db, 'remote_mirrors', `UPDATE remote_mirrors SET enabled = @enabled, auth_method = @auth_method, only_protected_branches = @only_protected_branches,
     keep_divergent_refs = @keep_divergent_refs, mirror_branch_regex = @mirror_branch_regex, updated_at = @updated_at WHERE id = @id`).run({ ...s, id })
 }
 
@@ -66,7 +66,7 @@ export function updateRemoteMirrorSettings(db: Db, id: number, s: MirrorSettings
 export function recordMirrorState(db: Db, id: number, state: MirrorState) {
   const names = Object.keys(state) as (keyof MirrorState)[]
   if (!names.length) return
-  stmt(db, `UPDATE remote_mirrors SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run({ ...state, id })
+  write(db, 'remote_mirrors', `UPDATE remote_mirrors SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run({ ...state, id })
 }
 
-export const deleteRemoteMirror = (db: Db, id: number) => stmt(db, 'DELETE FROM remote_mirrors WHERE id = ?').run(id)
+export const deleteRemoteMirror = (db: Db, id: number) => write(db, 'remote_mirrors', 'DELETE FROM remote_mirrors WHERE id = ?').run(id)
