@@ -34,6 +34,8 @@ export interface Noteable {
   to: number
   /** How the report names it: `issue #3`. */
   label: string
+  /** The source's `user_notes_count`, when it tells: none means no notes to read. */
+  userNotes?: number
 }
 
 interface Note {
@@ -57,7 +59,7 @@ export async function copyDiscussion(m: Migration, item: Noteable): Promise<void
   const fromParams = { id: m.from.id, [param]: item.from }
   const toParams = { id: m.to.id, [param]: item.to }
   await copyAwards(m, at(names.awards, fromParams), (sudo, name) => m.target.write(at(names.award, toParams), { name }, sudo), item.label, `${item.kind}:${item.from}`)
-  const notes = await m.source.all<Note>(at(names.notes, fromParams), { sort: 'asc', order_by: 'created_at' })
+  const notes = item.userNotes === 0 ? [] : await m.source.all<Note>(at(names.notes, fromParams), { sort: 'asc', order_by: 'created_at' })
   let system = 0
   for (const note of notes) {
     if (note.system) {

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { failure } from '../../src/cli/errors.js'
+import { route } from '../../src/client/paths.js'
 import type { Env } from '../../src/cli/io.js'
 import { gitAuthEnv } from './clone.js'
 import { count, type Migration } from './migrate-context.js'
@@ -88,6 +89,12 @@ export async function copyRepository(m: Migration, env: Env): Promise<Repository
 
 /** The wiki's branches, when the source has a wiki with pages. */
 export async function copyWiki(m: Migration, env: Env): Promise<void> {
+  // GitLab makes a wiki's repository with its first page: without pages there may be nothing to clone.
+  const pages = await m.source.find<unknown[]>(route('listWikiPages', { id: m.from.id }))
+  if (!pages?.length) {
+    m.progress.end('wiki', 'no pages')
+    return
+  }
   const git = gitRunner(m, env)
   const dir = mkdtempSync(join(tmpdir(), 'collab-migrate-wiki-'))
   try {

@@ -14,11 +14,12 @@ interface SourceIssue {
   state: string
   created_at: string
   labels: string[]
-  milestone: { id: number } | null
+  milestone: { id: number; title: string } | null
   assignees?: { username: string }[]
   author: { username: string }
   due_date: string | null
   confidential: boolean
+  user_notes_count?: number
   discussion_locked: boolean | null
   time_stats?: { time_estimate: number; total_time_spent: number }
 }
@@ -28,7 +29,7 @@ export async function copyIssues(m: Migration): Promise<void> {
   const issues = all.sort((a, b) => a.iid - b.iid)
   await eachItem(m, 'issue', 'issues', issues, (issue) => issue.iid, (issue) => createIssue(m, issue), async (issue, to) => {
     await copyTimeTracking(m, 'issue', issue, to)
-    await copyDiscussion(m, { kind: 'issue', from: issue.iid, to, label: `issue #${issue.iid}` })
+    await copyDiscussion(m, { kind: 'issue', from: issue.iid, to, label: `issue #${issue.iid}`, userNotes: issue.user_notes_count })
     const edit = { state_event: issue.state === 'closed' ? 'close' : undefined, discussion_locked: issue.discussion_locked ? true : undefined }
     if (edit.state_event || edit.discussion_locked) await m.target.write(route('editProjectIssue', { id: m.to.id, issue_iid: to }), edit)
   })
@@ -44,7 +45,7 @@ async function createIssue(m: Migration, issue: SourceIssue): Promise<number> {
     iid: issue.iid,
     created_at: issue.created_at,
     labels: issue.labels.join(','),
-    milestone_id: issue.milestone ? m.milestones.get(issue.milestone.id) : undefined,
+    milestone_id: milestoneOf(m, issue.milestone),
     assignee_ids: await targetIds(m, issue.assignees ?? []),
     due_date: issue.due_date ?? undefined,
     confidential: issue.confidential || undefined,
@@ -64,6 +65,14 @@ async function createIssue(m: Migration, issue: SourceIssue): Promise<number> {
   m.journal.record('issue', issue.iid, created.iid)
   count(m.tally, 'copied', 'issues')
   return created.iid
+}
+
+/** The target's copy of a project milestone; a group milestone of the source is named in the report. */
+export function milestoneOf(m: Migration, milestone: { id: number; title: string } | null): number | undefined {
+  if (!milestone) return undefined
+  const id = m.milestones.get(milestone.id)
+  if (id === undefined) m.tally.problems.push(`milestone ${milestone.title} is not the project's own (a group milestone?): not set on the copies`)
+  return id
 }
 
 /** Target user ids of the source's users who exist there; the rest are named in the report. */

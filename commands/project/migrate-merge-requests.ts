@@ -6,7 +6,7 @@ import { route } from '../../src/client/paths.js'
 import { count, eachItem, type Migration } from './migrate-context.js'
 import { copyDiscussion } from './migrate-discussion.js'
 import type { RepositoryCopy } from './migrate-git.js'
-import { copyTimeTracking, targetIds } from './migrate-issues.js'
+import { copyTimeTracking, milestoneOf, targetIds } from './migrate-issues.js'
 import { authorHeader } from './migrate-people.js'
 import { messageOf, statusOf } from './migrate-side.js'
 
@@ -22,7 +22,7 @@ interface SourceMergeRequest {
   project_id: number
   sha: string | null
   labels: string[]
-  milestone: { id: number } | null
+  milestone: { id: number; title: string } | null
   assignees?: { username: string }[]
   reviewers?: { username: string }[]
   author: { username: string }
@@ -32,6 +32,7 @@ interface SourceMergeRequest {
   merge_commit_sha?: string | null
   squash_commit_sha?: string | null
   web_url: string
+  user_notes_count?: number
   time_stats?: { time_estimate: number; total_time_spent: number }
 }
 
@@ -55,7 +56,7 @@ export async function copyMergeRequests(m: Migration, repo: RepositoryCopy): Pro
   }
   await eachItem(m, 'merge_request', 'merge requests', mrs, (mr) => mr.iid, (mr) => createMergeRequest(m, mr, repo), async (mr, to) => {
     await copyTimeTracking(m, 'merge_request', mr, to)
-    await copyDiscussion(m, { kind: 'merge_request', from: mr.iid, to, label: `merge request !${mr.iid}` })
+    await copyDiscussion(m, { kind: 'merge_request', from: mr.iid, to, label: `merge request !${mr.iid}`, userNotes: mr.user_notes_count })
     if (mr.state === 'merged') await noteMerged(m, mr, to)
     if (mr.state !== 'opened') await m.target.write(route('updateProjectMergeRequest', { id: m.to.id, merge_request_iid: to }), { state_event: 'close' })
     const branch = m.journal.get('branch', mr.iid) as string | undefined
@@ -86,7 +87,7 @@ async function createMergeRequest(m: Migration, mr: SourceMergeRequest, repo: Re
     source_branch: branch,
     target_branch: mr.target_branch,
     labels: mr.labels.join(','),
-    milestone_id: mr.milestone ? m.milestones.get(mr.milestone.id) : undefined,
+    milestone_id: milestoneOf(m, mr.milestone),
     assignee_ids: await targetIds(m, mr.assignees ?? []),
     reviewer_ids: await targetIds(m, mr.reviewers ?? []),
   }

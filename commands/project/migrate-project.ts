@@ -81,7 +81,11 @@ interface Snippet {
 }
 
 export async function copySnippets(m: Migration): Promise<void> {
-  const snippets = await m.source.find<Snippet[]>(route('listProjectSnippets', { id: m.from.id }), { per_page: 100 })
+  const snippets = await m.source.get<Snippet[]>(route('listProjectSnippets', { id: m.from.id }), { per_page: 100 }).catch((err) => {
+    // Snippets turned off on the source answer 403 (GitLab) or 404.
+    if (statusOf(err) === 403 || statusOf(err) === 404) return undefined
+    throw err
+  })
   if (!snippets) return
   const all = snippets.length < 100 ? snippets : await m.source.all<Snippet>(route('listProjectSnippets', { id: m.from.id }))
   await eachItem(m, 'snippet', 'snippets', all.sort((a, b) => a.id - b.id), (s) => s.id, (s) => createSnippet(m, s), (s, to) =>
