@@ -39,6 +39,14 @@ export async function startCollab(dataDir: string, configDir: string, extraArgs:
   return { url, proc, stop: stopper(proc) }
 }
 
+/** `collab serve` from the sources (serve-source.ts), so the figures are of this checkout's code; `cache` turns the response cache on. */
+export async function startSourceServer(dataDir: string, cache = false): Promise<Child> {
+  const loader = ['--import', 'tsx', '--import', join(ROOT, 'test/bench/sql-loader.mjs')]
+  const proc = spawn(process.execPath, [...loader, join(ROOT, 'test/bench/serve-source.ts'), dataDir, TOKEN, cache ? 'cache' : 'no-cache'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const url = await waitForUrl(proc, /(http:\/\/127\.0\.0\.1:\d+)/)
+  return { url, proc, stop: stopper(proc) }
+}
+
 /** A bare node:http server answering every path with fixed bytes per path: the baseline for request rates. */
 export type Recorded = Record<string, { body: string; headers: Record<string, string> }>
 

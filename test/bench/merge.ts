@@ -1,23 +1,33 @@
-// The merge engine against `git merge --no-ff` in a scratch clone: a source branch changing 400 files, 20 of them also changed on the target.
+// Merge benchmark (issue 24): merging a merge request whose source changes 400 files that the target changed too,
+// through the whole server (PUT …/merge) and through the engine alone, against the fastest way the git command line
+// makes the same merge in a bare repository: `git merge-tree --write-tree` + `git commit-tree` + `git update-ref`, as
+// processes. Target: the merge request's merge within 2x of that.
 import { execFile, execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { setGitAvailable } from '../../src/server/git/exec.js'
 import { checkMerge, mergeBranches } from '../../src/server/git/merge/merge.js'
-import { median, row, tempDir } from './lib.js'
+import { median, row, startSourceServer, tempDir, TOKEN } from './lib.js'
 
 const run = promisify(execFile)
 const FILES = 1000
 const CHANGED = 400
+const LINES = 64
 const HISTORY = 500
+/** Merges timed of each kind: one feature branch each, all from the same base, merged one after another. */
 const RUNS = 15
 const USER = { name: 'Bench', email: 'bench@example.com', timestamp: 1_700_100_000, timezoneOffset: 0 }
 
-const body = (f: number, edits: Record<number, string> = {}) => Array.from({ length: 30 }, (_, l) => edits[l] ?? `export const f${f}_${l} = ${l}`).join('\n') + '\n'
+const body = (f: number, edits: Record<number, string> = {}) => Array.from({ length: LINES }, (_, l) => edits[l] ?? `export const f${f}_${l} = ${l}`).join('\n') + '\n'
 const path = (f: number) => `src/dir${f % 20}/file${f}.ts`
+const feature = (i: number) => `feature-${i}`
 
-/** master: HISTORY commits over FILES files, then 40 files changed (20 of them the source's too, on another line); feature: CHANGED files changed. */
-function generate(root: string) {
+/**
+ * master: HISTORY commits over FILES files, then 40 files changed (20 of them the features' files too, on line 0).
+ * feature-i, from master's base: line 4i+2 of files 0..399 changed, so every feature merges cleanly after the others,
+ * each a three-way merge of 400 files changed on both sides.
+ */
+export function generateMergeRepository(root: string) {
   const dir = join(root, 'merge.git')
   execFileSync('git', ['init', '-q', '--bare', '-b', 'master', dir])
   const out: string[] = []
@@ -34,54 +44,109 @@ function generate(root: string) {
   let tip = emit('refs/heads/master', 'import', Array.from({ length: FILES }, (_, f) => [f, body(f)]), null, t0)
   for (let i = 1; i < HISTORY; i++) {
     const f = (i * 7) % FILES
-    tip = emit('refs/heads/master', `change ${i}`, [[f, body(f, { 29: `export const touched${i} = ${i}` })]], tip, t0 + i * 60)
+    tip = emit('refs/heads/master', `change ${i}`, [[f, body(f, { [LINES - 1]: `export const touched${i} = ${i}` })]], tip, t0 + i * 60)
   }
   const base = tip
-  // The source edits line 5 of files 0..399; the target edits line 25 of files 0..19 and line 5 of files 900..919.
-  emit('refs/heads/feature', 'change 400 files', Array.from({ length: CHANGED }, (_, f) => [f, body(f, { 5: `export const feature${f} = 1` })]), base, t0 + HISTORY * 60)
-  const target: [number, string][] = Array.from({ length: 20 }, (_, f) => [f, body(f, { 25: `export const target${f} = 1` })])
-  for (let f = 900; f < 920; f++) target.push([f, body(f, { 5: `export const target${f} = 1` })])
+  for (let i = 0; i <= RUNS; i++) {
+    const files: [number, string][] = Array.from({ length: CHANGED }, (_, f) => [f, body(f, { [4 * i + 2]: `export const feature${i}_${f} = 1` })])
+    emit(`refs/heads/${feature(i)}`, `change ${CHANGED} files (${i})`, files, base, t0 + HISTORY * 60 + i)
+  }
+  const target: [number, string][] = Array.from({ length: 20 }, (_, f) => [f, body(f, { 0: `export const target${f} = 1` })])
+  for (let f = 900; f < 920; f++) target.push([f, body(f, { 2: `export const target${f} = 1` })])
   emit('refs/heads/master', 'change 40 files', target, base, t0 + HISTORY * 60 + 60)
   execFileSync('git', ['--git-dir', dir, 'fast-import', '--quiet'], { input: out.join(''), maxBuffer: 1 << 30 })
   execFileSync('git', ['--git-dir', dir, 'repack', '-adq'])
   return dir
 }
 
-async function timeMs(fn: () => Promise<unknown>, reset: () => Promise<unknown>) {
+const copy = (from: string, to: string) => {
+  execFileSync('cp', ['-r', from, to])
+  return to
+}
+
+async function timed(fn: () => Promise<unknown>) {
+  const t = process.hrtime.bigint()
+  await fn()
+  return Number(process.hrtime.bigint() - t) / 1e6
+}
+
+/**
+ * The baseline: git's plumbing merging feature-i into master and moving master by compare-and-swap, three processes
+ * (master's head is known from the previous merge, as the server knows it from its check). Returns the new head.
+ */
+async function gitPlumbingMerge(gitdir: string, master: string, i: number) {
+  const env = { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'b@x' }
+  const git = async (...args: string[]) => (await run('git', ['--git-dir', gitdir, ...args], { env })).stdout.trim()
+  const tree = await git('merge-tree', '--write-tree', master, `refs/heads/${feature(i)}`)
+  const commit = await git('commit-tree', tree, '-p', master, '-p', `refs/heads/${feature(i)}`, '-m', `Merge ${feature(i)}`)
+  await git('update-ref', 'refs/heads/master', commit, master)
+  return commit
+}
+
+/** Each feature merged by the engine alone, in a copy of the repository; `available` false is the in-process engine. */
+async function engineMerges(gitdir: string, available: boolean | null, runs: number) {
+  setGitAvailable(available)
   const times: number[] = []
-  for (let i = 0; i <= RUNS; i++) {
-    await reset()
-    const t = process.hrtime.bigint()
-    await fn()
-    if (i) times.push(Number(process.hrtime.bigint() - t) / 1e6)
+  for (let i = 0; i < runs; i++) times.push(await timed(() => mergeBranches(gitdir, { sourceBranch: feature(i), targetBranch: 'master', method: 'merge', message: 'Merge', user: USER })))
+  const dry = await Promise.all([0, 1, 2, 3, 4].map(() => timed(() => checkMerge(gitdir, { sourceBranch: feature(RUNS), targetBranch: 'master' }))))
+  setGitAvailable(null)
+  return { merge: median(times.slice(1)), dry: median(dry) }
+}
+
+async function call(url: string, method: string, body?: unknown) {
+  const res = await fetch(url, { method, headers: { 'private-token': TOKEN, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const text = await res.text()
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`)
+  return JSON.parse(text)
+}
+
+/** Each feature opened as a merge request and merged with PUT …/merge; only the merge is timed, one merge request open at a time. */
+async function serverMerges(bare: string) {
+  const dataDir = tempDir('merge-data')
+  const collab = await startSourceServer(dataDir)
+  try {
+    const api = `${collab.url}/api/v4`
+    const project = await call(`${api}/projects`, 'POST', { name: 'bench-merge' })
+    const pushUrl = project.http_url_to_repo.replace('://', `://root:${TOKEN}@`)
+    await run('git', ['--git-dir', bare, 'push', '-q', pushUrl, 'refs/heads/*:refs/heads/*'], { env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
+    const times: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const mr = await call(`${api}/projects/${project.id}/merge_requests`, 'POST', { source_branch: feature(i), target_branch: 'master', title: feature(i) })
+      // What the merge request's creation started in the background (its pipeline, events) is over before the merge.
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const at = process.hrtime.bigint()
+      const merged = await call(`${api}/projects/${project.id}/merge_requests/${mr.iid}/merge`, 'PUT', {})
+      times.push(Number(process.hrtime.bigint() - at) / 1e6)
+      if (merged.state !== 'merged') throw new Error(`${feature(i)} was not merged: ${merged.state}`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    return median(times.slice(1))
+  } finally {
+    await collab.stop()
+    execFileSync('rm', ['-rf', dataDir])
   }
-  return median(times)
 }
 
 export async function mergeBench() {
   const root = tempDir('merge')
-  const bare = generate(root)
-  const master = execFileSync('git', ['--git-dir', bare, 'rev-parse', 'master']).toString().trim()
-  const work = join(root, 'work')
-  execFileSync('git', ['clone', '-q', bare, work])
-  const git = (...args: string[]) => run('git', ['-C', work, ...args], { env: { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'b@x' } })
-  const sides = { sourceBranch: 'feature', targetBranch: 'master' }
-  const resetTarget = () => run('git', ['--git-dir', bare, 'update-ref', 'refs/heads/master', master])
-  const engine = async (available: boolean | null) => {
-    setGitAvailable(available)
-    const merge = await timeMs(() => mergeBranches(bare, { ...sides, method: 'merge', message: 'Merge', user: USER }), resetTarget)
-    const dry = await timeMs(() => checkMerge(bare, sides), resetTarget)
-    setGitAvailable(null)
-    return { merge, dry }
+  const generated = generateMergeRepository(root)
+  try {
+    const plumbing = copy(generated, join(root, 'plumbing.git'))
+    const baseTimes: number[] = []
+    let master = execFileSync('git', ['--git-dir', plumbing, 'rev-parse', 'refs/heads/master']).toString().trim()
+    for (let i = 0; i < RUNS; i++) baseTimes.push(await timed(async () => (master = await gitPlumbingMerge(plumbing, master, i))))
+    const base = median(baseTimes.slice(1))
+    const mr = await serverMerges(generated)
+    const cli = await engineMerges(copy(generated, join(root, 'engine.git')), null, RUNS)
+    const inProcess = await engineMerges(copy(generated, join(root, 'in-process.git')), false, 6)
+    console.log(`${FILES} files, ${HISTORY} commits; each source changes ${CHANGED} files, which earlier merges changed too; the target 40 more`)
+    console.log(row(['operation (median ms)', 'collab', 'git plumbing', 'ratio']))
+    console.log(row(['PUT merge_requests/:iid/merge (whole server)', mr.toFixed(1), base.toFixed(1), `${(mr / base).toFixed(2)} (<= 2)`]))
+    console.log(row(['merge, engine on git merge-tree', cli.merge.toFixed(1), base.toFixed(1), (cli.merge / base).toFixed(2)]))
+    console.log(row(['merge, engine in-process (no git)', inProcess.merge.toFixed(1), base.toFixed(1), (inProcess.merge / base).toFixed(2)]))
+    console.log(row(['dry run (can it be merged), git merge-tree', cli.dry.toFixed(1), base.toFixed(1), (cli.dry / base).toFixed(2)]))
+    console.log(row(['dry run (can it be merged), in-process', inProcess.dry.toFixed(1), base.toFixed(1), (inProcess.dry / base).toFixed(2)]))
+  } finally {
+    execFileSync('rm', ['-rf', root])
   }
-  const cli = await engine(null)
-  const inProcess = await engine(false)
-  const gitMerge = await timeMs(() => git('merge', '--no-ff', '-q', '-m', 'Merge', 'origin/feature'), () => git('reset', '-q', '--hard', master))
-  console.log(`${FILES} files, ${HISTORY} commits; the source changes ${CHANGED} files, the target 40 (20 of them the same files)`)
-  console.log(row(['operation (median ms)', 'collab', 'git merge', 'ratio']))
-  console.log(row(['merge, engine on git merge-tree', cli.merge.toFixed(1), gitMerge.toFixed(1), `${(cli.merge / gitMerge).toFixed(2)} (<= 2)`]))
-  console.log(row(['merge, engine in-process (no git)', inProcess.merge.toFixed(1), gitMerge.toFixed(1), (inProcess.merge / gitMerge).toFixed(2)]))
-  console.log(row(['dry run (can it be merged), git merge-tree', cli.dry.toFixed(1), gitMerge.toFixed(1), (cli.dry / gitMerge).toFixed(2)]))
-  console.log(row(['dry run (can it be merged), in-process', inProcess.dry.toFixed(1), gitMerge.toFixed(1), (inProcess.dry / gitMerge).toFixed(2)]))
-  execFileSync('rm', ['-rf', root])
 }

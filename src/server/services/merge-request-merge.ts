@@ -58,7 +58,8 @@ const pathOf = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
 export async function mergeMergeRequest(ctx: RequestContext, target: ProjectView, mr: store.MergeRequestRow, input: MergeInput) {
   // GitLab 17's order: who may merge (401), then the sha (409), then whether it can be merged (405).
   requireMergeInto(ctx, target, mr.target_branch)
-  const fresh = (await refreshMergeRequest(ctx.app, mr)).row
+  const refreshed = await refreshMergeRequest(ctx.app, mr)
+  const fresh = refreshed.row
   if (input.sha !== undefined && fresh.source_sha && input.sha !== fresh.source_sha) throw shaMismatch(fresh.source_sha)
   if (fresh.state !== 'opened') throw notOpen()
   if (isDraft(fresh.title) || fresh.git_merge_status === 'commits_status' || !fresh.source_sha) throw notAllowed()
@@ -81,7 +82,7 @@ export async function mergeMergeRequest(ctx: RequestContext, target: ProjectView
       message: input.merge_commit_message ?? mergeCommitMessageOf(ctx.app, target, mr, closing),
       user: signatureOf(ctx), sha: fresh.source_sha,
       squash: squash ? { title: mr.title, message: input.squash_commit_message, author: signatureOf(ctx, author.name, author.email) } : undefined,
-      removeSourceBranch: removeSource,
+      removeSourceBranch: removeSource, checked: refreshed.check,
     })
   } catch (err) {
     return mergeErrorToApi(err, fresh.source_sha)

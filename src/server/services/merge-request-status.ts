@@ -3,7 +3,7 @@
 import { CollabError } from '../../core/errors.js'
 import type { AppDeps } from '../context.js'
 import { diffBetween } from '../git/diff.js'
-import { checkMerge, commitsBetween, defaultMergeCommitMessage, fetchRef, mergeRequestHeadRef, mergeRequestMergeRef, mergeStatusOf, writeMergeRef, type MergeCheck } from '../git/merge/index.js'
+import { checkMergeWithCommits, defaultMergeCommitMessage, fetchRef, mergeRequestHeadRef, mergeRequestMergeRef, mergeStatusOf, writeMergeRef, type CheckedMerge } from '../git/merge/index.js'
 import { readRef } from '../git/read.js'
 import { repositoryDir } from '../git/repository.js'
 import { GitError } from '../git/types.js'
@@ -36,7 +36,8 @@ async function sourceRefIn(app: AppDeps, mr: store.MergeRequestRow): Promise<str
   return mr.source_project_id === mr.project_id ? branchRef : mergeRequestHeadRef(mr.iid)
 }
 
-export interface Refreshed { row: store.MergeRequestRow; newCommits: number }
+/** `check` is what git decided of the heads it saw (null when a branch is missing): a merge right after may reuse it. */
+export interface Refreshed { row: store.MergeRequestRow; newCommits: number; check: CheckedMerge | null }
 
 const pathOf = (p: ProjectView) => `${p.ns_full_path}/${p.path}`
 
@@ -59,7 +60,7 @@ export const mergeCommitMessageOf = (app: AppDeps, target: ProjectView, mr: stor
  * Writes refs/merge-requests/<iid>/merge when the check found the merge clean (GitLab's MergeToRefService, run by the
  * mergeability check): the target and source heads merged by the merge request's author, with the default message.
  */
-async function updateMergeRef(app: AppDeps, target: ProjectView, mr: store.MergeRequestRow, check: MergeCheck & { tree: string | null }, closing: number[]) {
+async function updateMergeRef(app: AppDeps, target: ProjectView, mr: store.MergeRequestRow, check: CheckedMerge, closing: number[]) {
   if (!check.tree || mergeStatusOf(check).mergeStatus !== 'can_be_merged') return
   const author = usersByIds(app.db, [mr.author_id]).get(mr.author_id)
   if (!author) return
@@ -80,16 +81,15 @@ export async function refreshMergeRequest(app: AppDeps, mr: store.MergeRequestRo
   let patch: store.MergeRequestPatch
   let commits: string[] = []
   let messages: string[] = []
-  let checked: (MergeCheck & { tree: string | null }) | null = null
+  let checked: CheckedMerge | null = null
   if (!sourceRef || !(await readRef(gitdir, `refs/heads/${mr.target_branch}`))) {
     patch = { merge_status: 'cannot_be_merged', git_merge_status: 'commits_status', changes_count: null }
   } else {
     try {
-      const check = await checkMerge(gitdir, { sourceBranch: mr.source_branch, targetBranch: mr.target_branch, sourceRef, method: target.merge_method })
+      const { check, commits: list } = await checkMergeWithCommits(gitdir, { sourceBranch: mr.source_branch, targetBranch: mr.target_branch, sourceRef, method: target.merge_method })
       checked = check
       const status = mergeStatusOf(check)
       const base = check.mergeBase
-      const list = await commitsBetween(gitdir, check.targetHead, check.sourceHead)
       commits = list.map((c) => c.id)
       messages = list.map((c) => c.message)
       const files = base ? await diffBetween(gitdir, base, check.sourceHead) : []
@@ -110,14 +110,14 @@ export async function refreshMergeRequest(app: AppDeps, mr: store.MergeRequestRo
   return transaction(app.db, () => {
     const current = store.findMergeRequestById(app.db, mr.id)
     // Merged or closed meanwhile, or deleted: what it had stays.
-    if (!current || current.state !== 'opened') return { row: current ?? mr, newCommits: 0 }
+    if (!current || current.state !== 'opened') return { row: current ?? mr, newCommits: 0, check: checked }
     store.updateMergeRequest(app.db, mr.id, { ...patch, prepared_at: current.prepared_at ?? current.created_at })
     if (patch.source_sha !== undefined) store.setCommits(app.db, mr.id, commits)
     store.setClosingIssues(app.db, mr.id, closing)
     const moved = previous !== null && patch.source_sha !== undefined && patch.source_sha !== previous
     // Commits are newest first: the old head's position counts the new ones; after a force push, all are new.
     const at = previous === null ? -1 : commits.indexOf(previous)
-    return { row: store.findMergeRequestById(app.db, mr.id)!, newCommits: moved ? (at >= 0 ? at : commits.length) : 0 }
+    return { row: store.findMergeRequestById(app.db, mr.id)!, newCommits: moved ? (at >= 0 ? at : commits.length) : 0, check: checked }
   })
 }
 

@@ -93,6 +93,20 @@ export async function commitsBetween(gitdir: string, from: string, to: string, l
   return Promise.all(ids.map((id) => readCommitInfo(gitdir, id)))
 }
 
+/**
+ * The commits of `from..to` as commitsBetween lists them and, where git's walk shows it, their merge base: when the
+ * list is complete and has a single boundary commit (the one parent outside it), every path from `to` into `from`'s
+ * history leaves through that commit, so it is the best common ancestor; one `git merge-base` process fewer.
+ */
+export async function commitsAndBase(gitdir: string, from: string, to: string, limit = 1000): Promise<{ commits: CommitInfo[]; base?: string }> {
+  if (from === to || !(await gitAvailable())) return { commits: await commitsBetween(gitdir, from, to, limit) }
+  const lines = (await runGit(gitdir, ['rev-list', `--max-count=${limit}`, '--boundary', to, `^${from}`, '--'])).split('\n').filter(Boolean)
+  const ids = lines.filter((l) => !l.startsWith('-'))
+  const boundary = lines.filter((l) => l.startsWith('-'))
+  const commits = await Promise.all(ids.map((id) => readCommitInfo(gitdir, id)))
+  return { commits, base: ids.length && ids.length < limit && boundary.length === 1 ? boundary[0].slice(1) : undefined }
+}
+
 /** The non-merge commits of `from..to` oldest first: what a rebase replays. */
 export async function replayOrder(gitdir: string, from: string, to: string): Promise<string[]> {
   if (await gitAvailable()) {

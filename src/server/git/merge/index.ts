@@ -1,5 +1,5 @@
 // The merge engine's public face for services: merge status, merging, rebasing, forks, history between branches, messages.
-export { checkMerge, mergeBranches, MergeConflictError, mergeStatusOf, type MergeCheck, type MergeMethod, type MergeOutcome, type MergeRequestMerge, type MergeSides } from './merge.js'
+export { checkMerge, checkMergeWithCommits, mergeBranches, MergeConflictError, mergeStatusOf, type CheckedMerge, type MergeCheck, type MergeMethod, type MergeOutcome, type MergeRequestMerge, type MergeSides } from './merge.js'
 export { rebaseBranch, type RebaseOutcome, type RebaseRequest } from './rebase.js'
 export { currentMergeRef, mergeRequestMergeRef, writeMergeRef, type MergeRefWrite } from './merge-ref.js'
 export { fetchRef, mergeRequestHeadRef, rebaseOntoRepository, withFetchedCommit } from './fork.js'

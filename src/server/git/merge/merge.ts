@@ -3,10 +3,10 @@ import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { withRepoLock } from '../lock.js'
 import { readRef } from '../read.js'
-import { GitError } from '../types.js'
+import { GitError, type CommitInfo } from '../types.js'
 import { moveRef, type Signature } from '../write.js'
 import { mergeCommits, treeOf } from './engine.js'
-import { countBetween, mergeBase } from './history.js'
+import { commitsAndBase, countBetween, mergeBase } from './history.js'
 
 export type MergeMethod = 'merge' | 'rebase_merge' | 'ff'
 
@@ -52,27 +52,49 @@ async function heads(gitdir: string, s: MergeSides) {
   return { sourceHead, targetHead }
 }
 
-async function check(gitdir: string, s: MergeSides, sourceHead: string, targetHead: string): Promise<MergeCheck & { tree: string | null }> {
-  const [base, commitsCount] = await Promise.all([mergeBase(gitdir, targetHead, sourceHead), countBetween(gitdir, targetHead, sourceHead)])
-  // The target is an ancestor of the source exactly when it is their merge base.
-  const ffPossible = base === targetHead
-  const merged = commitsCount ? await mergeCommits(gitdir, targetHead, sourceHead) : { tree: await treeOf(gitdir, targetHead), conflicts: [] }
-  const conflicts = merged?.conflicts ?? []
-  const needRebase = needsFastForward(s.method) && !ffPossible
-  const clean = merged !== null && merged.tree !== null
-  return {
-    sourceHead, targetHead, mergeBase: base, commitsCount, ffPossible, conflicts, unrelated: merged === null, needRebase,
-    canBeMerged: clean && commitsCount > 0 && !needRebase, tree: merged?.tree ?? null,
-  }
+/** A check with the merged tree (null on a conflict), which only the merge ref (writeMergeRef) and the merge may come to refer to. */
+export type CheckedMerge = MergeCheck & { tree: string | null }
+
+/** The parts of a check that depend on the merge method alone. */
+function withMethod(c: Omit<CheckedMerge, 'needRebase' | 'canBeMerged'>, method: MergeMethod | undefined): CheckedMerge {
+  const needRebase = needsFastForward(method) && !c.ffPossible
+  const clean = !c.unrelated && c.tree !== null
+  return { ...c, needRebase, canBeMerged: clean && c.commitsCount > 0 && !needRebase }
 }
 
 /**
- * "Can it be merged?" Reads both heads and merges in the object store; no ref moves. `tree` is the merged tree (null on
- * a conflict), which only the merge ref (writeMergeRef) may come to refer to.
+ * Merge base, count and merge at once: each is one git process, and a merge request's merge waits for all three.
+ * `known` has what the caller found listing the commits already.
  */
-export async function checkMerge(gitdir: string, sides: MergeSides): Promise<MergeCheck & { tree: string | null }> {
+async function check(gitdir: string, s: MergeSides, sourceHead: string, targetHead: string, known: { commitsCount?: number; base?: string } = {}): Promise<CheckedMerge> {
+  const [base, count, merged] = await Promise.all([
+    known.base ?? mergeBase(gitdir, targetHead, sourceHead),
+    known.commitsCount ?? countBetween(gitdir, targetHead, sourceHead),
+    mergeCommits(gitdir, targetHead, sourceHead),
+  ])
+  // The target is an ancestor of the source exactly when it is their merge base. With nothing to merge, the merge
+  // is the target as it is.
+  const result = count ? merged : { tree: await treeOf(gitdir, targetHead), conflicts: [] }
+  return withMethod({
+    sourceHead, targetHead, mergeBase: base, commitsCount: count, ffPossible: base === targetHead,
+    conflicts: result?.conflicts ?? [], unrelated: result === null, tree: result?.tree ?? null,
+  }, s.method)
+}
+
+/** "Can it be merged?" Reads both heads and merges in the object store; no ref moves. */
+export async function checkMerge(gitdir: string, sides: MergeSides): Promise<CheckedMerge> {
   const { sourceHead, targetHead } = await heads(gitdir, sides)
   return check(gitdir, sides, sourceHead, targetHead)
+}
+
+/**
+ * The check and the merge request's commits (target..source, newest first, at most `limit`) in one go: a list
+ * shorter than the limit is the count, and its walk names the merge base, two git processes fewer.
+ */
+export async function checkMergeWithCommits(gitdir: string, sides: MergeSides, limit = 1000): Promise<{ check: CheckedMerge; commits: CommitInfo[] }> {
+  const { sourceHead, targetHead } = await heads(gitdir, sides)
+  const { commits, base } = await commitsAndBase(gitdir, targetHead, sourceHead, limit)
+  return { check: await check(gitdir, sides, sourceHead, targetHead, { commitsCount: commits.length < limit ? commits.length : undefined, base }), commits }
 }
 
 /**
@@ -102,6 +124,8 @@ export interface MergeRequestMerge extends MergeSides {
   squash?: { title: string; message?: string; author: Signature }
   /** Delete the source branch after the merge, if it still points at the merged head (same repository only). */
   removeSourceBranch?: boolean
+  /** A check the caller just made: used when it saw the heads the merge finds, instead of merging a second time. */
+  checked?: CheckedMerge | null
 }
 
 export interface MergeOutcome {
@@ -136,7 +160,10 @@ export async function mergeBranches(gitdir: string, req: MergeRequestMerge): Pro
     if (req.expectedTargetHead !== undefined && req.expectedTargetHead !== targetHead) {
       throw new GitError('stale', `${req.targetBranch} moved since the merge was checked; check again`)
     }
-    const c = await check(gitdir, req, sourceHead, targetHead)
+    const known = req.checked
+    const c = known && known.sourceHead === sourceHead && known.targetHead === targetHead
+      ? withMethod(known, req.method)
+      : await check(gitdir, req, sourceHead, targetHead)
     if (!c.commitsCount) throw new GitError('empty', 'The source branch has no commits the target branch lacks')
     if (c.needRebase) throw new GitError('need_rebase', 'Only a fast-forward merge is allowed: rebase the source branch onto the target first')
     if (!c.tree) throw new MergeConflictError(c.conflicts)
