@@ -13,6 +13,7 @@ import * as list from './list.js'
 import * as merge from './merge.js'
 import * as note from './note/index.js'
 import * as related from './related.js'
+import * as review from './review.js'
 import * as simple from './simple.js'
 import * as time from './time/index.js'
 import * as view from './view.js'
@@ -31,5 +32,6 @@ export function register(group: Command, rt: Runtime): void {
   checkout.register(group, rt)
   related.register(group, rt)
   note.register(group, rt)
+  review.register(group, rt)
   time.register(group, rt)
 }
