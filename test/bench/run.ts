@@ -13,7 +13,7 @@ import { repositoryBench } from './repository.js'
 import { wikisBench } from './wikis.js'
 
 const only = process.argv[2]
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, 'merge-requests': mergeRequestsBench, mixed: mixedBench, fuzz: fuzzBench, cli: cliBench, 'cli-terminal': cliTerminalBench, ci: ciBench, 'ci-cli': ciCliBench, wikis: wikisBench, webhooks: () => import('./webhooks.js').then((m) => m.webhooksBench()), archive: () => import('./archive.js').then((m) => m.archiveBench()), web: () => import('./web.js').then((m) => m.webBench()), markdown: () => import('./markdown.js').then((m) => m.markdownBench()), migrate: () => import('./migrate.js').then((m) => m.migrateBench()) }
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, repository: repositoryBench, issues: issuesBench, merge: mergeBench, 'merge-requests': mergeRequestsBench, mixed: mixedBench, fuzz: fuzzBench, cli: cliBench, 'cli-terminal': cliTerminalBench, ci: ciBench, 'ci-cli': ciCliBench, wikis: wikisBench, commits: () => import('./commits.js').then((m) => m.commitsBench()), start: () => import('./start.js').then((m) => m.startBench()), webhooks: () => import('./webhooks.js').then((m) => m.webhooksBench()), archive: () => import('./archive.js').then((m) => m.archiveBench()), web: () => import('./web.js').then((m) => m.webBench()), markdown: () => import('./markdown.js').then((m) => m.markdownBench()), migrate: () => import('./migrate.js').then((m) => m.migrateBench()) }
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue
