@@ -62,7 +62,9 @@ function mirrorGit(gitdir: string, args: string[], remote: MirrorRemote): Promis
       (err, stdout, stderr) => {
         if (!err) return resolve(stdout)
         const e = err as NodeJS.ErrnoException & { killed?: boolean }
-        const why = e.killed ? `timed out or stopped\n${stderr}` : stderr || e.message
+        // `push --porcelain` names the refs the remote refused on stdout (`!\trefs/heads/x:refs/heads/x\t[rejected] …`).
+        const refused = stdout.split('\n').filter((l) => l.startsWith('!')).join('\n')
+        const why = e.killed ? `timed out or stopped\n${stderr}` : [stderr.trim() || e.message, refused].filter(Boolean).join('\n')
         reject(new GitCommandError(args, typeof e.code === 'number' || typeof e.code === 'string' ? e.code : null, why))
       })
   })

@@ -173,6 +173,23 @@ describe('a push mirror', () => {
     expectStatus(await maintainer.api.del(`/projects/${project.id}/remote_mirrors/${id}`), 204)
   })
 
+  it('records what a remote refused, ref by ref', async () => {
+    const locked = await createProject(receiver.api, { name: 'locked', visibility: 'private', initialize_with_readme: true })
+    expectStatus(await receiver.api.del(`/projects/${locked.id}/protected_branches/main`), 204)
+    expectStatus(await receiver.api.post(`/projects/${locked.id}/protected_branches`, { name: 'main', push_access_level: 0 }), 201)
+    const url = urlWithCredentials(target.url, '/receiver/locked.git', 'receiver', receiver.token)
+    const id = expectStatus(await createMirror(maintainer.api, { url, enabled: true }), 201).body.id
+    await sync(id)
+    await settled()
+    const failed = await getMirror(id)
+    expect(failed).toMatchObject({ update_status: 'failed', last_successful_update_at: null })
+    expect(failed.last_error).toMatch(/^push to mirror: git push failed \(1\): /)
+    expect(failed.last_error).toContain('remote: GitLab: You are not allowed to')
+    expect(failed.last_error).toContain('!\trefs/heads/main:refs/heads/main\t[remote rejected]')
+    expect(failed.last_error).not.toContain(receiver.token)
+    expectStatus(await maintainer.api.del(`/projects/${project.id}/remote_mirrors/${id}`), 204)
+  })
+
   it('keeps the credentials sealed at rest: neither the row nor the database file holds them', async () => {
     const row = source.app.db.prepare('SELECT * FROM remote_mirrors WHERE id = ?').get(mirrorId) as Record<string, unknown>
     expect(row.url).toBe(`${target.url}/receiver/everything.git`)
