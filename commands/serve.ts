@@ -126,7 +126,7 @@ async function logIn(deps: Deps, started: Started, say: (line: string) => void):
   const current = config.default_host
   const takeOver = started.login || !current || current === url || resolve(started.dataDir) === resolve(defaultDataDir()) ||
     config.hosts[current]?.serve_data === resolve(started.dataDir)
-  await saveHostToken(configDir, url, found.token, found.user, takeOver, { serve_data: resolve(started.dataDir) })
+  await saveHostToken(configDir, url, found.token, found.user, takeOver, { serve_data: resolve(started.dataDir) }, deps.io.env)
   if (takeOver) say(`this CLI is logged in as ${found.user} and now talks to ${url} by default`)
   else say(`this CLI is logged in as ${found.user} here; its default host stays ${current} (use --host ${url}, or restart with --login)`)
   say(`elsewhere: collab auth login --host ${url} --token <token>`)

@@ -4,7 +4,7 @@ import type { Command, OptionValues } from 'commander'
 import type { Runtime } from '../../src/cli/command.js'
 import { normalizeHost } from '../../src/cli/config.js'
 import type { Deps } from '../../src/cli/factory.js'
-import { explicitHost, resolveToken } from '../../src/cli/resolve.js'
+import { explicitHost } from '../../src/cli/resolve.js'
 
 export interface GitCredentialOptions {
   operation: string
@@ -42,7 +42,7 @@ export async function run(options: GitCredentialOptions, deps: Deps): Promise<vo
   const configured = Object.keys(config.hosts).find((host) => normalizeHost(host) === wanted)
   const named = explicitHost({}, deps.io.env)
   const host = configured ?? (named && normalizeHost(named.value) === wanted ? wanted : undefined)
-  const token = host === undefined ? undefined : resolveToken(host, {}, deps.io.env, config)
+  const token = host === undefined ? undefined : await deps.tokenFor(host)
   // Answering nothing lets git fall back to its other helpers or a prompt.
   if (!token) return
   const username = token.header === 'JOB-TOKEN' ? 'gitlab-ci-token' : 'oauth2'

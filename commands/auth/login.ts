@@ -34,6 +34,8 @@ export const toOptions = (flags: OptionValues): LoginOptions => ({
   host: flags.host, token: flags.token, withToken: flags.withToken === true, username: flags.username, passwordStdin: flags.passwordStdin === true,
 })
 
+const stored = (where: 'keyring' | 'config') => (where === 'keyring' ? 'token stored in the OS keyring' : 'token stored in config.json')
+
 /** The password grant, then the same check as for a token; the OAuth token is stored with what renews it. */
 async function loginWithPassword(options: LoginOptions & { username: string }, host: string, deps: Deps): Promise<void> {
   const password = options.passwordStdin
@@ -43,8 +45,8 @@ async function loginWithPassword(options: LoginOptions & { username: string }, h
   const { passwordGrant } = await import('../../src/cli/oauth.js')
   const oauth = await passwordGrant(deps.clientFor(host), options.username, password, deps.io.now?.())
   const user = await deps.clientFor(host, { token: oauth.token, header: 'Authorization', source: 'login' }).get(route('getCurrentUser', {}))
-  await saveHostToken(await deps.configDir, host, oauth.token, user.username, false, oauth.extra)
-  status(deps.io, `Logged in to ${host} as ${user.username} (an OAuth token${oauth.extra.expires_at ? `, renewed when it expires` : ''})`)
+  const where = await saveHostToken(await deps.configDir, host, oauth.token, user.username, false, oauth.extra, deps.io.env)
+  status(deps.io, `Logged in to ${host} as ${user.username} (an OAuth token${oauth.extra.expires_at ? ', renewed when it expires' : ''}; ${stored(where)})`)
 }
 
 async function chooseHost(options: LoginOptions, deps: Deps): Promise<string> {
@@ -73,6 +75,6 @@ export async function run(options: LoginOptions, deps: Deps): Promise<void> {
     }
     throw err
   }
-  await saveHostToken(await deps.configDir, host, token, user.username)
-  status(deps.io, `Logged in to ${host} as ${user.username}`)
+  const where = await saveHostToken(await deps.configDir, host, token, user.username, false, {}, deps.io.env)
+  status(deps.io, `Logged in to ${host} as ${user.username} (${stored(where)})`)
 }

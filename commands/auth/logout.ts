@@ -28,7 +28,9 @@ export async function run(options: LogoutOptions, deps: Deps): Promise<void> {
     ? normalizeHost(options.host)
     : hosts.length === 1 ? hosts[0] : await deps.prompter.select('Log out of which instance?', '--host', hosts)
   const user = config.hosts[host]?.user
+  const inKeyring = config.hosts[host]?.token_in_keyring === true
   if (!removeHost(config, host)) throw failure(`not logged in to ${host}`)
+  if (inKeyring) await (await import('../../src/cli/keyring.js')).deleteFromKeyring(deps.io.env, host)
   await writeConfig(await deps.configDir, config)
   status(deps.io, `Logged out of ${host}${user ? ` (${user})` : ''}`)
 }

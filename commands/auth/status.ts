@@ -5,7 +5,7 @@ import { authRequired } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printTable, type Column } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
-import { explicitHost, resolveToken } from '../../src/cli/resolve.js'
+import { explicitHost } from '../../src/cli/resolve.js'
 
 export interface StatusOptions {
   json: boolean
@@ -27,7 +27,7 @@ export function register(group: Command, rt: Runtime): void {
 export const toOptions = (flags: OptionValues): StatusOptions => ({ json: flags.json === true })
 
 async function check(host: string, deps: Deps): Promise<HostStatus> {
-  const token = resolveToken(host, {}, deps.io.env, await deps.config())
+  const token = await deps.tokenFor(host)
   if (!token) return { host, user: null, token_source: null, ok: false, error: 'no token' }
   try {
     const user = await deps.clientFor(host, token).get(route('getCurrentUser', {}))

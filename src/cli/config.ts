@@ -6,7 +6,9 @@ import { failure, usageError } from './errors.js'
 import type { Env } from './io.js'
 
 export interface HostEntry {
+  /** Absent when the token is in the OS keyring (token_in_keyring). */
   token?: string
+  token_in_keyring?: boolean
   user?: string
   git_protocol?: string
   /** The data directory of the `collab serve` that stored this host: its restarts on another port take over the default. */
@@ -80,19 +82,28 @@ export async function writeConfig(dir: string, config: ConfigFile): Promise<void
   await fs.rename(temp, file)
 }
 
-/** Stores a token (and the user it belongs to) for a host; the first host stored, or with `makeDefault` this one, becomes the default. */
+/**
+ * Stores a token (and the user it belongs to) for a host; the first host stored, or with `makeDefault` this one, becomes
+ * the default. With `keyring` (the environment), the token goes to the OS keyring when one answers and config.json keeps
+ * only that it is there; answers where it went.
+ */
 export async function saveHostToken(
-  configDir: string, host: string, token: string, user?: string, makeDefault = false, extra: Partial<HostEntry> = {},
-): Promise<void> {
+  configDir: string, host: string, token: string, user?: string, makeDefault = false, extra: Partial<HostEntry> = {}, keyring?: Env,
+): Promise<'keyring' | 'config'> {
   const config = await readConfig(configDir)
   const key = normalizeHost(host)
+  const inKeyring = keyring !== undefined && (await (await import('./keyring.js')).storeInKeyring(keyring, key, token)) === undefined
   // A new token replaces the old one's kind too: an OAuth token's refresh data never sticks to a personal access token.
-  const entry: HostEntry = { ...config.hosts[key], token_type: undefined, refresh_token: undefined, expires_at: undefined, ...extra, token }
+  const entry: HostEntry = {
+    ...config.hosts[key], token_type: undefined, refresh_token: undefined, expires_at: undefined, ...extra,
+    token: inKeyring ? undefined : token, token_in_keyring: inKeyring || undefined,
+  }
   if (user !== undefined) entry.user = user
   config.hosts[key] = entry
   if (makeDefault) config.default_host = key
   config.default_host ??= key
   await writeConfig(configDir, config)
+  return inKeyring ? 'keyring' : 'config'
 }
 
 /** Forgets a host; when it was the default, the next remaining host (if any) takes its place. */

@@ -7,8 +7,9 @@ import { authRequired, usageError } from './errors.js'
 import { matchRemotes, projectFromGitRemote } from './git-remote.js'
 import type { IO } from './io.js'
 import { inquirerPrompter, type Prompter } from './prompts.js'
+import { resolveStoredToken, type StoreAccess } from './stored-token.js'
 import {
-  defaultHost, explicitHost, explicitToken, parseProjectArg, projectFromEnv, resolveToken,
+  defaultHost, explicitHost, explicitToken, parseProjectArg, projectFromEnv,
   type ConnectionFlags, type ResolvedToken, type Sourced,
 } from './resolve.js'
 
@@ -33,6 +34,8 @@ export interface Deps {
   project(arg?: string, options?: { anonymous?: boolean }): Promise<ProjectTarget>
   /** A client for a given host and token, without the usual resolution (auth login, auth status). */
   clientFor(host: string, token?: ResolvedToken): ApiClient
+  /** The token commands send to `host` (flags, environment, then the stored one: keyring, OAuth renewal). */
+  tokenFor(host: string): Promise<ResolvedToken | undefined>
 }
 
 /** `clientDefaults.timeoutMs`: for completion, which must answer a TAB promptly or not at all. */
@@ -45,6 +48,8 @@ export function createDeps(io: IO, flags: ConnectionFlags, given?: Prompter, cli
   const clientFor = (host: string, token?: ResolvedToken) =>
     new ApiClient({ host, token: token?.token, tokenHeader: token?.header, userAgent: `collab/${VERSION}`, ...clientDefaults })
 
+  const storeAccess: StoreAccess = { configDir, env: io.env, now: io.now, clientFor: (host) => clientFor(host) }
+
   async function connect(host: Sourced<string> | undefined, anonymous = false): Promise<ApiClient> {
     // Host and token from flags or the environment need no config file: start-up skips reading it.
     const early = host && explicitToken(host.value, flags, io.env)
@@ -54,12 +59,7 @@ export function createDeps(io: IO, flags: ConnectionFlags, given?: Prompter, cli
     if (!chosen) {
       throw authRequired('no host is configured', "run 'collab auth login --host URL', or set COLLAB_HOST and COLLAB_TOKEN")
     }
-    let token = resolveToken(chosen.value, flags, io.env, cfg)
-    const entry = cfg.hosts[chosen.value]
-    if (token?.source === 'config' && entry?.token_type === 'oauth') {
-      const { freshToken } = await import('./oauth.js')
-      token = { ...token, token: (await freshToken(await configDir, chosen.value, entry, clientFor(chosen.value), io.now?.() ?? 0)) ?? token.token }
-    }
+    const token = await resolveStoredToken(chosen.value, flags, cfg, storeAccess)
     if (!token && anonymous) return clientFor(chosen.value)
     if (!token) throw authRequired(`not logged in to ${chosen.value}`, `run 'collab auth login --host ${chosen.value}'`)
     return clientFor(chosen.value, token)
@@ -108,6 +108,7 @@ export function createDeps(io: IO, flags: ConnectionFlags, given?: Prompter, cli
     api: () => connect(explicitHost(flags, io.env)),
     project,
     clientFor,
+    tokenFor: async (host) => resolveStoredToken(host, flags, await config(), storeAccess),
   }
 }
 

@@ -3,6 +3,7 @@
 import type { ApiClient } from '../client/http.js'
 import { saveHostToken, type HostEntry } from './config.js'
 import { authRequired } from './errors.js'
+import type { Env } from './io.js'
 
 interface Grant { access_token: string; refresh_token?: string; expires_in?: number }
 
@@ -32,9 +33,9 @@ export const passwordGrant = (client: ApiClient, username: string, password: str
   grant(client, { grant_type: 'password', username, password }, now)
 
 /** A stored OAuth token that has expired is renewed (a minute early) and saved; any other entry is left alone. */
-export async function freshToken(configDir: string, host: string, entry: HostEntry, client: ApiClient, now: number): Promise<string | undefined> {
+export async function freshToken(configDir: string, host: string, entry: HostEntry, client: ApiClient, now: number, keyring?: Env): Promise<string | undefined> {
   if (entry.token_type !== 'oauth' || !entry.expires_at || Date.parse(entry.expires_at) - 60_000 > now || !entry.refresh_token) return entry.token
   const renewed = await grant(client, { grant_type: 'refresh_token', refresh_token: entry.refresh_token }, now)
-  await saveHostToken(configDir, host, renewed.token, entry.user, false, renewed.extra)
+  await saveHostToken(configDir, host, renewed.token, entry.user, false, renewed.extra, keyring)
   return renewed.token
 }

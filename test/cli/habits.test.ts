@@ -11,7 +11,7 @@ import { expectStatus, type Api } from '../helpers/api.js'
 import { ciProject, startCiServer, waitForFinished } from '../helpers/ci.js'
 import { commit, update } from '../helpers/repository.js'
 import { ROOT_PASSWORD, type TestServer } from '../helpers/server.js'
-import { BIN, ok, rootCli, type Cli } from '../commands/cli.js'
+import { BIN, cli, ok, rootCli, type Cli } from '../commands/cli.js'
 import { runInTerminal } from '../commands/pty.js'
 
 // Red text and a failure on the branch `broken` only.
@@ -90,7 +90,7 @@ describe('CI exit codes and piped output', () => {
     if (hasScript) {
       // On a terminal it says so and asks; no (the default) merges nothing.
       const asked = await runInTerminal(`node ${BIN} mr merge 1 -p root/demo`, ['\r'], {
-        env: { PATH: process.env.PATH ?? '', HOME: c.configDir, COLLAB_CONFIG_DIR: c.configDir, TERM: 'xterm' }, cwd: c.configDir, pauseMs: 1500,
+        env: { PATH: process.env.PATH ?? '', HOME: c.configDir, COLLAB_CONFIG_DIR: c.configDir, COLLAB_NO_KEYRING: '1', TERM: 'xterm' }, cwd: c.configDir, pauseMs: 1500,
       })
       expect(plain(asked.screen)).toContain('! The head pipeline #2 of !1 in root/demo failed\n? Merge anyway? (y/N)')
       expect([asked.exitCode, plain(asked.screen)]).toEqual([1, expect.stringContaining('error: not merged\n')])
@@ -124,7 +124,7 @@ describe('mr create and an unpushed branch', () => {
     await git('checkout', '-q', '-b', 'asked')
     await git('commit', '-q', '--allow-empty', '-m', 'Asked work')
     const run = await runInTerminal(`stty cols 120 rows 40; node ${BIN} mr create --fill`, ['\r'], {
-      env: { ...env, HOME: c.configDir, COLLAB_CONFIG_DIR: c.configDir, TERM: 'xterm' }, cwd: dir, pauseMs: 1500,
+      env: { ...env, HOME: c.configDir, COLLAB_CONFIG_DIR: c.configDir, COLLAB_NO_KEYRING: '1', TERM: 'xterm' }, cwd: dir, pauseMs: 1500,
     })
     expect(plain(run.screen)).toContain('asked is not on the server yet. Push it (git push -u origin asked)?')
     expect(run.exitCode).toBe(0)
@@ -192,12 +192,31 @@ describe('collab auth token and auth login --username', () => {
     const wrong = await c.run(['auth', 'login', '--host', server.url, '--username', 'root', '--password-stdin'], { input: 'nope\n' })
     expect([wrong.exitCode, wrong.stderr.split('\n')[0]]).toEqual([4, `error: ${server.url} refused the password grant: ${wrongGrant}`])
     const login = await c.run(['auth', 'login', '--host', server.url, '--username', 'root', '--password-stdin'], { input: `${ROOT_PASSWORD}\n` })
-    expect(login).toEqual(ok('', `Logged in to ${server.url} as root (an OAuth token, renewed when it expires)\n`))
+    expect(login).toEqual(ok('', `Logged in to ${server.url} as root (an OAuth token, renewed when it expires; token stored in config.json)\n`))
     const entry = JSON.parse(readFileSync(join(c.configDir, 'config.json'), 'utf8')).hosts[server.url]
     expect([entry.token_type, entry.user, typeof entry.refresh_token, entry.token === server.rootToken]).toEqual(['oauth', 'root', 'string', false])
     expect(await c.run(['auth', 'token'])).toEqual(ok(`${entry.token}\n`))
     // The OAuth token goes out as Bearer, and works.
     expect((await c.run(['issue', 'list', ...p, '--jq', '.[].title'])).stdout).toBe('Noted\n')
+  })
+})
+
+describe('the OS keyring', () => {
+  it('holds the token where a keyring answers, else config.json does; either way commands read it back', async () => {
+    // Without COLLAB_NO_KEYRING (which the other tests set): the keyring is tried. CI and containers have none.
+    const fresh = cli()
+    const keyring = { env: { COLLAB_NO_KEYRING: '' } }
+    try {
+      const login = await fresh.run(['auth', 'login', '--host', server.url, '--token', server.rootToken], keyring)
+      const entry = JSON.parse(readFileSync(join(fresh.configDir, 'config.json'), 'utf8')).hosts[server.url]
+      if (login.stderr.includes('OS keyring')) expect([entry.token, entry.token_in_keyring]).toEqual([undefined, true])
+      else expect([login.stderr, entry.token, entry.token_in_keyring]).toEqual([`Logged in to ${server.url} as root (token stored in config.json)\n`, server.rootToken, undefined])
+      expect(await fresh.run(['auth', 'token'], keyring)).toEqual(ok(`${server.rootToken}\n`))
+      expect((await fresh.run(['issue', 'list', ...p, '--jq', '.[].title'], keyring)).stdout).toBe('Noted\n')
+      expect(await fresh.run(['auth', 'logout', '--host', server.url], keyring)).toEqual(ok('', `Logged out of ${server.url} (root)\n`))
+    } finally {
+      fresh.cleanup()
+    }
   })
 })
 

@@ -26,7 +26,7 @@ describe('auth login', () => {
   it('checks the token with GET /user and stores it with the username, readable only by the owner', async () => {
     const dir = join(c.configDir, 'nested', 'collab')
     const env = { COLLAB_CONFIG_DIR: dir }
-    expect(await c.run(['auth', 'login', '--host', `${server.url}/`, '--token', server.rootToken], { env })).toEqual(ok('', `Logged in to ${server.url} as root\n`))
+    expect(await c.run(['auth', 'login', '--host', `${server.url}/`, '--token', server.rootToken], { env })).toEqual(ok('', `Logged in to ${server.url} as root (token stored in config.json)\n`))
     expect(readConfig(dir)).toEqual({ default_host: server.url, hosts: { [server.url]: { token: server.rootToken, user: 'root' } }, settings: {} })
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600)
     expect(statSync(dir).mode & 0o777).toBe(0o700)
@@ -37,7 +37,7 @@ describe('auth login', () => {
   it('reads the token from stdin with --with-token and keeps the first host as the default', async () => {
     const alice = await createUser(server, 'alice')
     await saveHostToken(c.configDir, 'https://gitlab.example.com', 'other-token')
-    expect(await c.run(['auth', 'login', '--host', server.url, '--with-token'], { input: `${alice.token}\n` })).toEqual(ok('', `Logged in to ${server.url} as alice\n`))
+    expect(await c.run(['auth', 'login', '--host', server.url, '--with-token'], { input: `${alice.token}\n` })).toEqual(ok('', `Logged in to ${server.url} as alice (token stored in config.json)\n`))
     expect(readConfig(c.configDir)).toEqual({
       default_host: 'https://gitlab.example.com',
       hosts: { 'https://gitlab.example.com': { token: 'other-token' }, [server.url]: { token: alice.token, user: 'alice' } },

@@ -35,7 +35,8 @@ export function cli(): Cli {
     configDir,
     async run(args, opts = {}) {
       const result = await execa('node', [BIN, ...args], {
-        env: { PATH: process.env.PATH ?? '', HOME: configDir, COLLAB_CONFIG_DIR: configDir, ...opts.env },
+        // COLLAB_NO_KEYRING: a test never writes to the keyring of the machine it runs on (unless it asks to).
+        env: { PATH: process.env.PATH ?? '', HOME: configDir, COLLAB_CONFIG_DIR: configDir, COLLAB_NO_KEYRING: '1', ...opts.env },
         extendEnv: false,
         reject: false,
         stripFinalNewline: false,

@@ -19,7 +19,7 @@ afterEach(() => {
 
 async function serve(args: string[], port = '0') {
   const child = execa('node', [BIN, 'serve', '--port', port, '--data', dataDir, ...args], {
-    env: { PATH: process.env.PATH ?? '', COLLAB_CONFIG_DIR: c.configDir },
+    env: { PATH: process.env.PATH ?? '', COLLAB_CONFIG_DIR: c.configDir, COLLAB_NO_KEYRING: '1' },
     extendEnv: false,
     reject: false,
   })
@@ -110,7 +110,7 @@ it('on a busy port, fails saying so before creating a database or a token', asyn
   const port = (busy.address() as { port: number }).port
   try {
     const res = await execa('node', [BIN, 'serve', '--port', String(port), '--data', dataDir], {
-      env: { PATH: process.env.PATH ?? '', COLLAB_CONFIG_DIR: c.configDir }, extendEnv: false, reject: false,
+      env: { PATH: process.env.PATH ?? '', COLLAB_CONFIG_DIR: c.configDir, COLLAB_NO_KEYRING: '1' }, extendEnv: false, reject: false,
     })
     expect([res.exitCode, res.stdout, res.stderr]).toEqual([1, '',
       `error: port ${port} is already in use on 127.0.0.1\nhint: is another collab serve running? pick another port with --port N (0 picks a free one)`])
@@ -124,7 +124,7 @@ it('on a busy port, fails saying so before creating a database or a token', asyn
 it('refuses a data directory another collab serve is using, naming it, and leaves the first one running', async () => {
   const first = await serve(['--root-token', 'glpat-serve-test-token-00000000'])
   const second = await execa('node', [BIN, 'serve', '--port', '0', '--data', dataDir], {
-    env: { PATH: process.env.PATH ?? '', COLLAB_CONFIG_DIR: c.configDir }, extendEnv: false, reject: false,
+    env: { PATH: process.env.PATH ?? '', COLLAB_CONFIG_DIR: c.configDir, COLLAB_NO_KEYRING: '1' }, extendEnv: false, reject: false,
   })
   expect(second.exitCode).toBe(1)
   expect(second.stderr).toContain(`${join(dataDir, 'collab.db')} is in use by another process`)

@@ -16,7 +16,7 @@ const plain = (screen: string) => screen.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''
 
 let env: Record<string, string>
 beforeEach(async () => {
-  env = { PATH: process.env.PATH ?? '', HOME: t.c.configDir, COLLAB_CONFIG_DIR: t.c.configDir, TERM: 'xterm' }
+  env = { PATH: process.env.PATH ?? '', HOME: t.c.configDir, COLLAB_CONFIG_DIR: t.c.configDir, COLLAB_NO_KEYRING: '1', TERM: 'xterm' }
   const p = await createProject(t.root, { name: 'demo' })
   const long = 'A title long enough to wrap every row of a sixty column terminal if nobody cut it'
   for (const title of ['Closed', long, 'Short']) expectStatus(await t.root.post(`/projects/${p.id}/issues`, { title }), 201)
@@ -107,10 +107,10 @@ describe.skipIf(!hasScript)('collab serve on a terminal', () => {
         const serve = runInTerminal(`node ${BIN} serve --port ${port} --data ${data}${quiet ? ' --quiet' : ''}`, ['', '', '', '\u0003'], {
           env, cwd: t.c.configDir, pauseMs: 1500,
         })
-        // Asked until the server answers (bounded): on a loaded machine it may take more than the typing pauses to start.
-        for (let i = 0; i < 40; i++) {
-          if (await fetch(`http://127.0.0.1:${port}/api/v4/version?private_token=secret`).then(() => true, () => false)) break
-          await new Promise((resolve) => setTimeout(resolve, 100))
+        // Asked every 250 ms for 4 s: on a loaded machine the server may start late, and it logs only from the banner on.
+        for (let i = 0; i < 16; i++) {
+          await fetch(`http://127.0.0.1:${port}/api/v4/version?private_token=secret`).catch(() => undefined)
+          await new Promise((resolve) => setTimeout(resolve, 250))
         }
         const run = await serve
         const screen = plain(run.screen)
