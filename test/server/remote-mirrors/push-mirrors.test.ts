@@ -274,6 +274,18 @@ describe('who may manage mirrors', () => {
     expect(expectStatus(await stranger.api.get(list), 404).body).toEqual({ message: '404 Project Not Found' })
     expect(expectStatus(await root.get(list), 200).body.length).toBe(1)
   })
+
+  it('is an administrator alone while the instance has mirror_available off', async () => {
+    const list = `/projects/${project.id}/remote_mirrors`
+    expectStatus(await root.put('/application/settings', { mirror_available: false }), 200)
+    try {
+      expect(expectStatus(await maintainer.api.get(list), 401).body).toEqual({ message: '401 Unauthorized' })
+      expectStatus(await root.get(list), 200)
+    } finally {
+      expectStatus(await root.put('/application/settings', { mirror_available: true }), 200)
+    }
+    expectStatus(await maintainer.api.get(list), 200)
+  })
 })
 
 describe.skipIf(!hasPythonGitlab)('python-gitlab', () => {
