@@ -105,7 +105,8 @@ async function copyAwards(
     }
     const writer = await m.people.awarder(a.user.username)
     if (!writer) {
-      m.tally.problems.push(`award :${a.name}: by ${a.user.username} on ${label}: no such user on the target (or no sudo)`)
+      const why = m.people.sudo ? 'no such user on the target' : 'the target token may not award as another user (sudo)'
+      m.tally.problems.push(`award :${a.name}: by ${a.user.username} on ${label}: ${why}`)
       continue
     }
     try {

@@ -198,7 +198,7 @@ describe('project migrate', () => {
     const summary = JSON.parse(result.stdout)
     expect(summary.target).toEqual({ host: target.url, project: 'root/demo', web_url: `${target.url}/root/demo` })
     expect(summary.copied).toMatchObject({ issues: 4, 'merge requests': 2, labels: 2, milestones: 2, notes: 6, snippets: 1, releases: 1, variables: 2, 'award emoji': 3 })
-    expect(summary.not_copied).toEqual(['award :heart: by bob on issue #1: no such user on the target (or no sudo)'])
+    expect(summary.not_copied).toEqual(['award :heart: by bob on issue #1: no such user on the target'])
     const original = await snapshot(from, 'root/demo')
     const copy = await snapshot(to, 'root/demo')
     const want = expected(original)
@@ -239,5 +239,23 @@ describe('project migrate', () => {
     expect(undated(second.issues)).toEqual(undated(first.issues))
     expect(undated(second.mergeRequests)).toEqual(undated(first.mergeRequests))
     expect({ ...second, issues: [], mergeRequests: [], project: null }).toEqual({ ...first, issues: [], mergeRequests: [], project: null })
+  })
+
+  it('writes the authors into the texts when the target token cannot sudo, and keeps iids and dates as the project owner', async () => {
+    const carol = await createUser(target, 'carol')
+    const result = await c.run(['project', 'migrate', 'root/demo', '--to', target.url, '--json'], { env: { COLLAB_TO_TOKEN: carol.token } })
+    expect(result.exitCode).toBe(0)
+    const summary = JSON.parse(result.stdout)
+    expect(summary.target.project).toBe('carol/demo')
+    const cannot = (what: string) => `award ${what}: the target token may not award as another user (sudo)`
+    expect(summary.not_copied).toEqual([cannot(':thumbsup: by root on issue #1'), cannot(':tada: by alice on issue #1'), cannot(':heart: by bob on issue #1'), cannot(':rocket: by root on a note on issue #1')])
+    const original = await snapshot(from, 'root/demo')
+    const copy = await snapshot(carol.api, 'carol/demo')
+    const header = (author: string, text: string | null) => `*Created by: ${author}*\n\n${text ?? ''}`
+    expect(copy.issues).toEqual(original.issues.map((i) => ({
+      ...i, author: 'carol', description: header(i.author, i.description), awards: [],
+      notes: i.notes.map((n: { body: string; author: string; created_at: string }) => ({ ...n, author: 'carol', body: header(n.author, n.body) })),
+    })))
+    expect(copy.mergeRequests.map((mr) => [mr.author, mr.description.split('\n')[0]])).toEqual([['carol', expect.stringMatching(/^\*Created by: root at 20/)], ['carol', expect.stringMatching(/^\*Created by: alice at 20/)]])
   })
 })
