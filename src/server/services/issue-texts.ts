@@ -14,19 +14,22 @@ const SHOWN_TABLES = ['users', 'labels', 'milestones', 'projects', 'namespaces']
 interface IssueText { version: number; text: string }
 
 /**
- * Texts by base URL and viewer, then by issue id; `size` counts them all. A text is the viewer's own: its
- * merge_requests_count counts only the merge requests that viewer may read.
+ * Texts by base URL and viewer, then by issue id; `bytes` counts the characters of them all. A text is the viewer's
+ * own: its merge_requests_count counts only the merge requests that viewer may read.
  */
-interface Texts { byBase: Map<string, Map<number, IssueText>>; size: number }
+interface Texts { byBase: Map<string, Map<number, IssueText>>; bytes: number }
 
-/** About 40 MiB of texts at most: the base URL comes from the request's Host header, so anyone can ask for new ones. */
-const TEXTS_LIMIT = 25_000
+/**
+ * 8 MiB of texts at most (about 5,000 issues; list pages mostly show the first few pages of a few filters): the base
+ * URL comes from the request's Host header, so anyone can ask for new ones.
+ */
+const TEXTS_LIMIT = 8 * 1024 * 1024
 
 /** The texts remembered for the caller (their base URL and who they are) and the day. */
 function textsFor(ctx: RequestContext) {
   // One remembered set per day, added to as texts are made: each text is checked against its issue's list_version when
   // used, and a write to one of SHOWN_TABLES replaces the whole set, forgetting every text at once.
-  const all = cachedRead<Texts>(ctx.app.db, `issue-texts:${today(ctx)}`, SHOWN_TABLES, () => ({ byBase: new Map(), size: 0 }))
+  const all = cachedRead<Texts>(ctx.app.db, `issue-texts:${today(ctx)}`, SHOWN_TABLES, () => ({ byBase: new Map(), bytes: 0 }))
   const key = `${ctx.baseUrl}|${ctx.user?.id ?? 0}`
   let texts = all.byBase.get(key)
   if (!texts) all.byBase.set(key, (texts = new Map()))
@@ -34,11 +37,11 @@ function textsFor(ctx: RequestContext) {
   return {
     get: (id: number) => mine.get(id),
     add(id: number, t: IssueText) {
-      if (all.size >= TEXTS_LIMIT) {
+      if (all.bytes + t.text.length > TEXTS_LIMIT) {
         all.byBase.forEach((m) => m.clear())
-        all.size = 0
+        all.bytes = 0
       }
-      if (!mine.has(id)) all.size++
+      all.bytes += t.text.length - (mine.get(id)?.text.length ?? 0)
       mine.set(id, t)
     },
   }

@@ -14,6 +14,8 @@ interface WriteState {
   /** Stamp of the last change to any table at all: a rollback, or a write that declares no tables. */
   everything: number
   reads: Map<string, Remembered>
+  /** Characters of the keys of `reads` (a count's key holds its SQL text). */
+  keyChars: number
   group: Group | null
   control: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', Database.Statement> | undefined
   watcher: WriteWatcher | undefined
@@ -25,11 +27,16 @@ interface WriteState {
 export type WriteWatcher = <R>(sql: string, tables: readonly string[] | null, run: () => R) => R
 
 const states = new WeakMap<Db, WriteState>()
-const READS_LIMIT = 50_000
+/**
+ * Remembered reads are rows, counts and short lists: 20,000 of them with keys of 4 Mi characters at most keep the
+ * memory they hold to some tens of MiB, whatever the requests.
+ */
+const READS_LIMIT = 20_000
+const KEY_CHARS_LIMIT = 4 * 1024 * 1024
 
 function stateOf(db: Db): WriteState {
   let w = states.get(db)
-  if (!w) states.set(db, (w = { clock: 0, stamps: new Map(), everything: 0, reads: new Map(), group: null, control: undefined, watcher: undefined, failures: [] }))
+  if (!w) states.set(db, (w = { clock: 0, stamps: new Map(), everything: 0, reads: new Map(), keyChars: 0, group: null, control: undefined, watcher: undefined, failures: [] }))
   return w
 }
 
@@ -49,6 +56,7 @@ function forgetReads(db: Db) {
   const w = stateOf(db)
   stamp(w, null)
   w.reads.clear()
+  w.keyChars = 0
 }
 
 /**
@@ -108,7 +116,11 @@ export function cachedRead<T>(db: Db, key: string, tables: readonly string[], re
   const hit = w.reads.get(key)
   if (hit && current(w, hit, tables)) return hit.value as T
   const value = read()
-  if (w.reads.size >= READS_LIMIT) w.reads.clear()
+  if (w.reads.size >= READS_LIMIT || w.keyChars + key.length > KEY_CHARS_LIMIT) {
+    w.reads.clear()
+    w.keyChars = 0
+  }
+  if (!w.reads.has(key)) w.keyChars += key.length
   w.reads.set(key, { at: w.clock, tables, value })
   return value
 }
