@@ -42,6 +42,7 @@ import m036 from './migrations/036-environments.sql'
 import m037 from './migrations/037-access-tokens.sql'
 import m038 from './migrations/038-remote-mirrors.sql'
 import m039 from './migrations/039-draft-notes.sql'
+import m040 from './migrations/040-issues-project-milestone.sql'
 
 export type Db = Database.Database
 
@@ -53,7 +54,7 @@ type Migration = string | ((db: Db) => void)
 
 const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017,
   m018, m019, m020, m021, m022, m023, m024, m025, m026, m027, m028, m029, m030, m031,
-  m032, m033, m034, m035, m036, m037, m038, m039]
+  m032, m033, m034, m035, m036, m037, m038, m039, m040]
 
 export function openDatabase(file: string): Db {
   const db = new Database(file, { timeout: 0 })
