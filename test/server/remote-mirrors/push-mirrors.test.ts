@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configureMirrorSync, mirrorSyncIdle, watchRemoteMirrors } from '../../../src/server/services/remote-mirror-sync.js'
 import { saveHostToken } from '../../../src/cli/config.js'
 import { cli, ok } from '../../commands/cli.js'
+import { streamLogger } from '../../../src/core/logger.js'
 import { hasPythonGitlab, runPythonGitlab } from '../../helpers/python-gitlab.js'
 import { api, createProject, createUser, expectStatus, type Api, type TestUser } from '../../helpers/api.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../../helpers/git-cli.js'
@@ -160,10 +161,20 @@ describe('a push mirror', () => {
 
   it('records a remote it cannot reach as failed, without the credentials, and never holds up the push', async () => {
     const id = expectStatus(await createMirror(maintainer.api, { url: 'http://mirror-user:s3cret-pa55@127.0.0.1:1/nowhere.git', enabled: true }), 201).body.id
+    const logged: string[] = []
+    const log = source.app.log
+    source.app.log = streamLogger((line) => logged.push(line))
     const pushed = await git.commit(work, 'third', { 'd.txt': 'd\n' })
-    await git.run(work, 'push', '-q', 'origin', 'main')
-    expect(expectStatus(await maintainer.api.get(`/projects/${project.id}/repository/branches/main`), 200).body.commit.id).toBe(pushed)
-    await settled()
+    try {
+      await git.run(work, 'push', '-q', 'origin', 'main')
+      expect(expectStatus(await maintainer.api.get(`/projects/${project.id}/repository/branches/main`), 200).body.commit.id).toBe(pushed)
+      await settled()
+    } finally {
+      source.app.log = log
+    }
+    // Each of the three attempts is logged, as the API shows it: no user, no password.
+    expect(logged.filter((l) => l.startsWith(`warning: push mirror ${id} of project ${project.id}: get remote references:`))).toHaveLength(3)
+    expect(logged.join('\n')).not.toMatch(/s3cret|mirror-user/)
     const failed = await getMirror(id)
     expect(failed).toMatchObject({ update_status: 'failed', url: 'http://*****:*****@127.0.0.1:1/nowhere.git', last_update_at: AT, last_successful_update_at: null })
     expect(failed.last_error).toMatch(/^get remote references: git ls-remote failed \(128\): fatal: unable to access 'http:\/\/127\.0\.0\.1:1\/nowhere\.git\/'/)
