@@ -125,7 +125,7 @@ describe('a push mirror', () => {
     expect(await refsOn(all.id)).toEqual({ main: apiCommit.id, 'tag:v1.0': apiCommit.id })
   })
 
-  it('mirrors only protected branches (and every tag) when asked', async () => {
+  it('mirrors only protected branches, or those a regular expression matches (and every tag), when asked', async () => {
     const only = await targetProject('protected-only')
     const id = expectStatus(await createMirror(maintainer.api, { url: only.url, enabled: true, only_protected_branches: true }), 201).body.id
     await git.run(work, 'push', '-q', 'origin', 'main:topic')
@@ -135,6 +135,12 @@ describe('a push mirror', () => {
     expect(await refsOn(only.id)).toEqual({ main: await head('origin/main'), 'tag:v1.0': await head('origin/main') })
     expect(await getMirror(id)).toMatchObject({ update_status: 'finished', only_protected_branches: true })
     expect(await refsOn(all.id)).toHaveProperty('topic')
+    // A regular expression instead: the protected-only switch goes off with it, and topic matches.
+    expect(expectStatus(await maintainer.api.put(`/projects/${project.id}/remote_mirrors/${id}`, { mirror_branch_regex: '^top' }), 200).body)
+      .toMatchObject({ only_protected_branches: false, mirror_branch_regex: '^top' })
+    await sync(id)
+    await settled()
+    expect(await refsOn(only.id)).toEqual({ main: await head('origin/main'), topic: await head('origin/main'), 'tag:v1.0': await head('origin/main') })
     expectStatus(await maintainer.api.del(`/projects/${project.id}/remote_mirrors/${id}`), 204)
   })
 
