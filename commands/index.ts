@@ -51,6 +51,7 @@ Environment:
   COLLAB_PROJECT              the project for project commands (else CI_PROJECT_ID or the git remote)
   COLLAB_CONFIG_DIR           the directory of config.json
   NO_COLOR                    turns colors off
+  COLLAB_NO_KEYRING           keep tokens in config.json rather than the OS keyring
 
 Exit codes:
   0  success

@@ -1,4 +1,5 @@
-// CLI start-up: `collab issue list --json` next to a bare node GET of the same URL, `collab --version` next to `node -e ""`.
+// CLI start-up: `collab issue list --json` next to a bare node GET of the same URL, `collab --version` next to `node -e ""`,
+// and what --jq (jq-wasm, loaded then) and --template add to `collab issue list --json`.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { BIN, median, ROOT, row, startCollab, tempDir, TOKEN } from './lib.js'
@@ -53,9 +54,14 @@ export async function cliBench() {
     const url = `${collab.url}/api/v4/projects/${encodeURIComponent(project.path_with_namespace)}/issues`
     const list = await sideBySide([BIN, 'issue', 'list', '--json'], [join(ROOT, 'test/bench/bare-get.mjs'), url, TOKEN], env)
     const version = await sideBySide([BIN, '--version'], ['-e', ''], env)
+    const json = [BIN, 'issue', 'list', '--json']
+    const jq = await sideBySide([BIN, 'issue', 'list', '--jq', '.[].title'], json, env)
+    const template = await sideBySide([BIN, 'issue', 'list', '--template', '{{range .}}{{.title}}{{"\\n"}}{{end}}'], json, env)
     console.log(row([`command (median of ${RUNS}, alternating)`, 'collab ms', 'baseline ms', 'ratio (target)']))
     console.log(row(['collab issue list --json vs bare node GET', list.a.toFixed(1), list.b.toFixed(1), `${(list.a / list.b).toFixed(2)} (<= 1.15)`]))
     console.log(row(['collab --version vs node -e ""', version.a.toFixed(1), version.b.toFixed(1), (version.a / version.b).toFixed(2)]))
+    console.log(row(['collab issue list --jq .[].title vs --json', jq.a.toFixed(1), jq.b.toFixed(1), (jq.a / jq.b).toFixed(2)]))
+    console.log(row(['collab issue list --template … vs --json', template.a.toFixed(1), template.b.toFixed(1), (template.a / template.b).toFixed(2)]))
   } finally {
     await collab.stop()
   }

@@ -120,6 +120,10 @@ describe('mr create and an unpushed branch', () => {
     const head = (await git('rev-parse', 'HEAD')).stdout
     expect(expectStatus(await root.get(`/projects/${projectId}/repository/branches/topic`), 200).body.commit.id).toBe(head)
     expect((await git('rev-parse', '--abbrev-ref', 'topic@{upstream}')).stdout).toBe('origin/topic')
+    await git('commit', '-q', '--allow-empty', '-m', 'More topic work')
+    expect(await c.run(['mr', 'create', '--fill'], { cwd: dir, env })).toEqual({
+      stdout: '', exitCode: 1, stderr: "error: the server's topic is 1 commit behind this clone\nhint: push it first: git push -u origin topic (or pass --push)\n",
+    })
     if (!hasScript) return
     await git('checkout', '-q', '-b', 'asked')
     await git('commit', '-q', '--allow-empty', '-m', 'Asked work')
