@@ -264,7 +264,7 @@ export function listIssueVersions(db: Db, f: IssueFilters): { items: IssueVersio
   if (f.milestone !== undefined) {
     if (isNone(f.milestone)) where.push('i.milestone_id IS NULL')
     else if (isAny(f.milestone)) where.push('i.milestone_id IS NOT NULL')
-    else { where.push('i.milestone_id IN (SELECT id FROM milestones WHERE title = @milestone)'); args.milestone = f.milestone }
+    else where.push(`i.milestone_id ${inIds('milestone', milestoneIdsTitled(db, f.milestone), args)}`)
   }
   if (f.iids) where.push(`i.iid ${inIds('iid', f.iids, args)}`)
   if (f.authorId !== undefined) { where.push('i.author_id = @author'); args.author = f.authorId }
@@ -303,6 +303,15 @@ export function listIssueVersions(db: Db, f: IssueFilters): { items: IssueVersio
   const window = fromEnd ? { limit: end - f.offset, offset: total - end } : { limit: f.limit, offset: f.offset }
   return { items: page.all({ ...args, ...window }) as IssueVersion[], total }
 }
+
+/**
+ * The milestones of a title, as a list of ids bound into the list query: with the ids in its text, SQLite walks a
+ * project's issues of that milestone in the order of the index by project, milestone and creation (migration 040),
+ * where `IN (SELECT …)` made it walk all of the project's issues and read each row (0.2-0.4 ms a page against 1.6-2.7 ms
+ * on the mixed bench's 10,000 issues).
+ */
+const milestoneIdsTitled = (db: Db, title: string): number[] => cachedRead(db, `milestone-ids:${title}`, ['milestones'],
+  () => (stmt(db, 'SELECT id FROM milestones WHERE title = ?').all(title) as { id: number }[]).map((r) => r.id))
 
 /** Issues by id, in the order given (ids of no issue are left out). */
 export function issuesByIds(db: Db, ids: number[]): IssueRow[] {

@@ -1,5 +1,5 @@
-// Issue list pages and X-Total, which take plans of their own (a count driven from the label or the assignee index, deep
-// pages read from the far end): they must agree with the whole list.
+// Issue list pages and X-Total, which take plans of their own (a count driven from the label or the assignee index, a
+// milestone's issues from theirs, deep pages read from the far end): they must agree with the whole list.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
 import { createIssue, issuePath } from '../../helpers/issues.js'
@@ -30,6 +30,11 @@ beforeAll(async () => {
   expectStatus(await alice.api.put(issuePath(project.id, 2), { state_event: 'close' }), 200)
   for (const iid of [1, 2, 4]) expectStatus(await alice.api.put(issuePath(project.id, iid), { assignee_ids: [alice.id] }), 200)
   expectStatus(await alice.api.put(issuePath(project.id, carols.iid), { assignee_ids: [carol.id] }), 200)
+  // A milestone of the same title elsewhere holds an issue there only.
+  const v1 = expectStatus(await alice.api.post(`/projects/${project.id}/milestones`, { title: 'v1' }), 201).body
+  const otherV1 = expectStatus(await alice.api.post(`/projects/${other.id}/milestones`, { title: 'v1' }), 201).body
+  for (const iid of [2, 3, 4]) expectStatus(await alice.api.put(issuePath(project.id, iid), { milestone_id: v1.id }), 200)
+  expectStatus(await alice.api.put(issuePath(other.id, 1), { milestone_id: otherV1.id }), 200)
 })
 afterAll(() => server.close())
 
@@ -61,6 +66,10 @@ it('counts what the list shows, for every mix of labels, state and visibility', 
     [alice, { assignee_id: String(alice.id), labels: 'bug' }, '3'],
     [alice, { assignee_id: String(carol.id) }, '1'],
     [carol, { assignee_id: String(alice.id) }, '2'],
+    [alice, { milestone: 'v1' }, '3'],
+    [alice, { milestone: 'v1', state: 'opened' }, '2'],
+    [alice, { milestone: 'v2' }, '0'],
+    [carol, { milestone: 'v1' }, '2'],
   ]
   for (const [as, query, want] of cases) expect([JSON.stringify(query), ...(await totals(as, query))]).toEqual([JSON.stringify(query), want, want])
 })
@@ -68,7 +77,7 @@ it('counts what the list shows, for every mix of labels, state and visibility', 
 it('gives every page, near and far from the start, as slices of the whole list in its order', async () => {
   const list = async (query: Record<string, string>) =>
     expectStatus(await alice.api.get(`/projects/${project.id}/issues`, { query }), 200).body.map((i: any) => i.iid)
-  const filters: Record<string, string>[] = [{}, { labels: 'bug' }, { order_by: 'updated_at', sort: 'asc' }, { sort: 'asc' }, { state: 'opened' }]
+  const filters: Record<string, string>[] = [{}, { labels: 'bug' }, { order_by: 'updated_at', sort: 'asc' }, { sort: 'asc' }, { state: 'opened' }, { milestone: 'v1' }]
   for (const filter of filters) {
     const all = await list({ ...filter, per_page: '100' })
     for (const perPage of [1, 2, 4]) {
