@@ -185,6 +185,16 @@ export function createServer(app: AppDeps): CollabServer {
     onNoMatch: (req, res, allowed) => (allowed.length && !isPagePath(req.path) ? routeNotAllowed(res, allowed)
       : isWebPath(req) ? webNotFound(app, req, res) : routeNotFound(res)),
     onError: (err, _req, res) => sendError(res, err, app.log),
+    prelude: (req, res, next) => {
+      // After a request asking to upgrade (curl --http2 sends `Upgrade: h2c`), node reads nothing more on the connection
+      // even when no one takes the upgrade: closing it after the answer keeps the client from waiting on it forever.
+      if (req.headers.upgrade !== undefined) res.setHeader('Connection', 'close')
+      // Routes that read or write these streams hear their errors themselves; an error no one listens for (a client gone
+      // mid-answer, a write after the end, a pipe that re-emits) would otherwise be thrown at the process.
+      req.on('error', ignoreStreamError)
+      res.on('error', (err) => app.log.warn(`writing an answer to ${req.method} ${req.url}: ${err.message}`))
+      next()
+    },
   })
   mountWebAuth(router, app)
   mountGitHttp(router, app)
@@ -194,20 +204,7 @@ export function createServer(app: AppDeps): CollabServer {
   mountWeb(router, app)
   mountAvatarPaths(router, app)
 
-  const handler: http.RequestListener = (req, res) => {
-    // After a request asking to upgrade (curl --http2 sends `Upgrade: h2c`), node reads nothing more on the connection
-    // even when no one takes the upgrade: closing it after the answer keeps the client from waiting on it forever.
-    if (req.headers.upgrade !== undefined) res.setHeader('Connection', 'close')
-    // Routes that read or write these streams hear their errors themselves; an error no one listens for (a client gone
-    // mid-answer, a write after the end, a pipe that re-emits) would otherwise be thrown at the process.
-    req.on('error', ignoreStreamError)
-    res.on('error', (err) => app.log.warn(`writing an answer to ${req.method} ${req.url}: ${err.message}`))
-    try {
-      router.handler(req, res)
-    } catch (err) {
-      sendError(res, err, app.log)
-    }
-  }
+  const handler: http.RequestListener = router.handler
   const server = http.createServer({ keepAliveTimeout: 5000 }, handler)
   // Node answers an Expect other than 100-continue with a bodiless 417; GitLab's nginx ignores it and serves the request.
   server.on('checkExpectation', handler)

@@ -1,7 +1,10 @@
-// Routes requests to handlers through find-my-way's public interface, with GitLab's 404 and 405 answers.
+// The HTTP server: a polka app (URL parsing, the prelude every request passes, onNoMatch and onError for GitLab's 404, 405
+// and 500) whose one middleware finds the route in find-my-way's radix tree. polka's own router tries every route's
+// pattern in turn: with collab's 560 routes that cost 60-90 µs a request here, against 1-4 µs for the tree.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring'
+import type { ParsedUrlQuery } from 'node:querystring'
 import FindMyWay from 'find-my-way'
+import polka from 'polka'
 
 /** What a handler sees of the request: the raw path, the query string (with its `?`), and URL-decoded path params. */
 export interface RouteRequest extends IncomingMessage {
@@ -22,9 +25,13 @@ interface PatternRoute { method: RouteMethod; pattern: RegExp; handler: RouteHan
 
 interface Match { handler: RouteHandler; params: Record<string, string> }
 
+/** Runs before any route; calling `next()` goes on to it. */
+export type Prelude = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
+
 export interface RouterOptions {
   onNoMatch(req: RouteRequest, res: ServerResponse, allowed: RouteMethod[]): void
   onError(err: unknown, req: RouteRequest, res: ServerResponse): void
+  prelude?: Prelude
 }
 
 // A `%` that starts no escape would make the tree refuse the path; as `%25` the param keeps it literally (`alice%2`).
@@ -35,7 +42,21 @@ export class Router {
   private readonly tree = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 65_536 })
   private readonly patterns: PatternRoute[] = []
 
-  constructor(private readonly options: RouterOptions) {}
+  private readonly app: ReturnType<typeof polka>
+
+  constructor(options: RouterOptions) {
+    this.app = polka({
+      onNoMatch: (req, res) => options.onNoMatch(req as RouteRequest, res, this.allowed(req.path)),
+      onError: (err, req, res) => options.onError(err, req as RouteRequest, res),
+    })
+    if (options.prelude) this.app.use(options.prelude)
+    this.app.use((req, res, next) => {
+      const match = this.find(req.method, req.path)
+      if (!match) return next()
+      req.params = match.params
+      return match.handler(req as RouteRequest, res) as void
+    })
+  }
 
   /** A path with `:name` params, or a RegExp whose named groups become params. */
   add(method: RouteMethod, path: string | RegExp, handler: RouteHandler): this {
@@ -67,29 +88,9 @@ export class Router {
     return METHODS.filter((m) => this.find(m, path) !== null)
   }
 
-  readonly handler = (incoming: IncomingMessage, res: ServerResponse) => {
-    const req = incoming as RouteRequest
-    const raw = req.url ?? '/'
-    // A fragment is the client's business; a raw client may still send one.
-    const hash = raw.indexOf('#')
-    const url = hash < 0 ? raw : raw.slice(0, hash)
-    const at = url.indexOf('?')
-    req.path = at < 0 ? url : url.slice(0, at)
-    req.search = at < 0 ? '' : url.slice(at)
-    req.query = req.search.length > 1 ? parseQuery(req.search.slice(1)) : {}
-    const match = this.find(req.method, req.path)
-    if (!match) {
-      req.params = {}
-      this.options.onNoMatch(req, res, this.allowed(req.path))
-      return
-    }
-    req.params = match.params
-    try {
-      const result = match.handler(req, res)
-      if (result instanceof Promise) result.catch((err) => this.options.onError(err, req, res))
-    } catch (err) {
-      this.options.onError(err, req, res)
-    }
+  /** The request listener: polka parses the URL into `path`, `search` and `query`, then runs the prelude and the route. */
+  readonly handler = (req: IncomingMessage, res: ServerResponse) => {
+    this.app.handler(req as Parameters<typeof this.app.handler>[0], res, undefined as never)
   }
 }
 
