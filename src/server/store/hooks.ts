@@ -1,5 +1,5 @@
 // Web hooks (project and system) and their delivery log: prepared statements only.
-import { stmt, write, type Db } from './db.js'
+import { cachedRead, stmt, write, type Db } from './db.js'
 import { opened, sealNullable } from './secrets.js'
 
 export type HookType = 'ProjectHook' | 'SystemHook'
@@ -73,9 +73,12 @@ export function listHooks(db: Db, where: { projectId: number } | { system: true 
   return { rows: rows.map((r) => openHook(db, r)), total }
 }
 
-/** The hooks an event of a project may reach: that project's hooks and every system hook. */
-export const hooksForProject = (db: Db, projectId: number) =>
-  (stmt(db, "SELECT * FROM web_hooks WHERE project_id = ? OR type = 'SystemHook' ORDER BY id").all(projectId) as HookRow[]).map((r) => openHook(db, r))
+/**
+ * The hooks an event of a project may reach: that project's hooks and every system hook. Every issue or merge request
+ * write asks, so the answer is remembered until a write to web_hooks (callers must not change the rows).
+ */
+export const hooksForProject = (db: Db, projectId: number): readonly HookRow[] => cachedRead(db, `hooks:${projectId}`, ['web_hooks'], () =>
+  (stmt(db, "SELECT * FROM web_hooks WHERE project_id = ? OR type = 'SystemHook' ORDER BY id").all(projectId) as HookRow[]).map((r) => openHook(db, r)))
 
 export const systemHooks = (db: Db) => (stmt(db, "SELECT * FROM web_hooks WHERE type = 'SystemHook' ORDER BY id").all() as HookRow[]).map((r) => openHook(db, r))
 
