@@ -1,5 +1,6 @@
 // collab project migrate between two collab serve instances (both GitLab-compatible servers): everything copied is
 // compared through the API item by item; a second run copies nothing twice; an interrupted run resumes.
+import { readFileSync, writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, createProject, createUser, expectStatus, type Api, type Reply } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
@@ -223,6 +224,15 @@ describe('project migrate', () => {
     const summary = JSON.parse(result.stdout)
     expect(summary.copied).toEqual({ 'git refs': 0, 'wiki refs': 0 })
     expect(summary.already).toMatchObject({ issues: 4, 'merge requests': 2, labels: 2, milestones: 2, snippets: 1, releases: 1, variables: 2 })
+    expect(await snapshot(to, 'root/demo')).toEqual(before)
+    // A run killed between creating issue #5 and writing its journal line: the next one finds #5 by its iid.
+    const lines = readFileSync(summary.journal, 'utf8').split('\n')
+    const kept = lines.filter((l) => !/^\{"k":"(issue","s":"5"|done","s":"issue:5")/.test(l))
+    expect(lines.length - kept.length).toBe(2)
+    writeFileSync(summary.journal, kept.join('\n'))
+    const again = await migrate()
+    expect(again.exitCode).toBe(0)
+    expect(JSON.parse(again.stdout).copied).toEqual({ 'git refs': 0, 'wiki refs': 0 })
     expect(await snapshot(to, 'root/demo')).toEqual(before)
   })
 
