@@ -71,6 +71,7 @@ import { backupHandlers } from './handlers/backups.js'
 import { watchMergeRequestBranches } from './services/merge-request-status.js'
 import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
+import { closeCatFiles } from './git/cat-file.js'
 import { mountContract, type Handlers } from './http/mount.js'
 import { JSON_TYPE, routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
 import { Router } from './http/router.js'
@@ -253,6 +254,7 @@ export function createServer(app: AppDeps): CollabServer {
       stopRepositoryChecks?.()
       stopMembershipExpiry?.()
       await app.tasks.idle()
+      await closeCatFiles(app.layout.repositories)
       await stopWebhooks()
       await stopMirrors()
     },

@@ -1,5 +1,6 @@
 // Blame through `git blame --porcelain`: runs of lines with the commit that last changed them.
 import { runGit } from './exec.js'
+import { blobInfo, blobToSend } from './read.js'
 
 export interface BlameGroup { commit: string; lines: string[] }
 
@@ -26,10 +27,14 @@ export async function blameFile(gitdir: string, commit: string, path: string, ra
   return groups
 }
 
-/** The number of lines git counts in a blob's text (a last line without a newline counts). */
-export const lineCount = (text: Buffer) => {
-  if (text.length === 0) return 0
-  let n = 0
-  for (let i = text.indexOf(10); i >= 0; i = text.indexOf(10, i + 1)) n++
-  return text[text.length - 1] === 10 ? n : n + 1
+/** The number of lines git counts in a blob's text (a last line without a newline counts), a large blob read as a stream. */
+export async function blobLineCount(gitdir: string, oid: string): Promise<number> {
+  const { body } = await blobToSend(gitdir, oid, (await blobInfo(gitdir, oid))?.size ?? 0)
+  let lines = 0
+  let last = -1
+  for await (const chunk of Buffer.isBuffer(body) ? [body] : (body as AsyncIterable<Buffer>)) {
+    for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++
+    if (chunk.length) last = chunk[chunk.length - 1]
+  }
+  return last === -1 || last === 10 ? lines : lines + 1
 }

@@ -1,25 +1,83 @@
-// Reading refs, commits, trees and blobs of a bare repository in-process with isomorphic-git.
+// Reading refs, commits, trees and blobs of a bare repository. Objects come from git itself (a pool of
+// `git cat-file --batch-command` processes, cat-file.ts), so memory never grows with a repository's packs; isomorphic-git
+// answers only where no git command line is installed. Refs are read from their files.
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
+import { PassThrough, Readable } from 'node:stream'
 import git from 'isomorphic-git'
-import { formatGitDate } from './dates.js'
+import { blobStream, catFile, forgetObjects, type GitObject, type ObjectType } from './cat-file.js'
+import { gitAvailable, runGit } from './exec.js'
+import { commitInfo, date, parseCommit, parseTag, parseTree } from './object-parse.js'
 import { GitError, type CommitInfo, type RefInfo, type TagInfo, type TreeItem } from './types.js'
 
-const caches = new Map<string, object>()
+/**
+ * isomorphic-git's cache of a repository (parsed pack indexes and the packs it has read whole): ~10x faster with one
+ * shared across calls. Only the writes and in-process engines use it; it is kept for the few repositories used last and
+ * dropped once a repository goes unused for a sweep period, so no pack stays in memory for long.
+ */
+const caches = new Map<string, { cache: object; used: boolean }>()
+const MAX_CACHES = 4
+const CACHE_SWEEP_MS = 30_000
+let cacheSweeper: NodeJS.Timeout | null = null
 
-/** isomorphic-git is ~10x faster with a cache shared across calls; one per repository. */
 export function cacheFor(gitdir: string): object {
   let c = caches.get(gitdir)
-  if (!c) caches.set(gitdir, (c = {}))
-  return c
+  if (c) caches.delete(gitdir)
+  else c = { cache: {}, used: true }
+  c.used = true
+  caches.set(gitdir, c)
+  if (caches.size > MAX_CACHES) caches.delete(caches.keys().next().value as string)
+  cacheSweeper ??= setInterval(sweepCaches, CACHE_SWEEP_MS).unref()
+  return c.cache
 }
 
-/** Packs may be replaced by a push; drop parsed pack indexes so the next read sees the new ones. */
-export const forgetCache = (gitdir: string) => caches.delete(gitdir)
+function sweepCaches() {
+  for (const [gitdir, c] of caches) {
+    if (!c.used) caches.delete(gitdir)
+    c.used = false
+  }
+  if (!caches.size && cacheSweeper) {
+    clearInterval(cacheSweeper)
+    cacheSweeper = null
+  }
+}
+
+/** Packs may be replaced by a push, objects removed by housekeeping, the directory deleted: read everything afresh. */
+export function forgetCache(gitdir: string) {
+  caches.delete(gitdir)
+  commitIds.delete(gitdir)
+  for (const key of ancestry.keys()) if (key.startsWith(`${gitdir}\0`)) ancestry.delete(key)
+  forgetObjects(gitdir)
+}
 
 const opts = (gitdir: string) => ({ fs, gitdir, cache: cacheFor(gitdir) })
 
 const HEX40 = /^[0-9a-f]{40}$/
 const SHORT = /^[0-9a-f]{4,39}$/
+
+/** A whole object by full id, null when missing; from git when installed, else isomorphic-git. */
+async function readObject(gitdir: string, oid: string): Promise<GitObject | null> {
+  if (await gitAvailable()) return catFile(gitdir).read(oid)
+  if (!HEX40.test(oid)) return null
+  try {
+    const { type, object } = await git.readObject({ ...opts(gitdir), oid, format: 'content' })
+    const content = Buffer.from(object as Uint8Array)
+    return { oid, type: type as ObjectType, size: content.length, content }
+  } catch {
+    return null
+  }
+}
+
+async function readObjectOf(gitdir: string, oid: string, type: ObjectType): Promise<GitObject> {
+  const obj = await readObject(gitdir, oid)
+  if (obj?.type !== type) throw new GitError('not_found', `${type} ${oid} not found`)
+  return obj
+}
+
+async function objectType(gitdir: string, oid: string): Promise<ObjectType | null> {
+  if (await gitAvailable()) return (await catFile(gitdir).info(oid))?.type ?? null
+  return (await readObject(gitdir, oid))?.type ?? null
+}
 
 export function isValidRefName(name: string): boolean {
   if (!name || name.length > 1024 || name === '@' || name.startsWith('-') || name.startsWith('/') || name.endsWith('/')) return false
@@ -39,45 +97,43 @@ export async function readRef(gitdir: string, ref: string): Promise<string | nul
   }
 }
 
-async function objectType(gitdir: string, oid: string) {
-  try {
-    const { type } = await git.readObject({ ...opts(gitdir), oid, format: 'content' })
-    return type
-  } catch {
-    return null
-  }
-}
-
 /** Peels tags until a commit is reached. */
 async function peelToCommit(gitdir: string, oid: string): Promise<string | null> {
   for (let i = 0; i < 10; i++) {
     const type = await objectType(gitdir, oid)
     if (type === 'commit') return oid
     if (type !== 'tag') return null
-    const { tag } = await git.readTag({ ...opts(gitdir), oid })
-    oid = tag.object
+    oid = parseTag((await readObjectOf(gitdir, oid, 'tag')).content).object
   }
   return null
 }
 
 /**
- * Full ids found to name a commit, per repository cache: an id's object never changes, so once read it need not be
- * read again (each read from a large pack costs ~0.3 ms, most of a diff page). Forgotten with the cache (after a
- * push or housekeeping), when objects may have gone.
+ * Full ids found to name a commit, per repository: an id's object never changes, so once read it need not be read
+ * again. Forgotten with the cache (after a push or housekeeping), when objects may have gone.
  */
-const commitIds = new WeakMap<object, Set<string>>()
+const commitIds = new Map<string, Set<string>>()
 const COMMIT_IDS_LIMIT = 10_000
 
 async function knownCommit(gitdir: string, oid: string): Promise<string | null> {
-  const cache = cacheFor(gitdir)
-  let known = commitIds.get(cache)
+  let known = commitIds.get(gitdir)
   if (known?.has(oid)) return oid
   const commit = await peelToCommit(gitdir, oid)
   if (commit === oid) {
-    if (!known || known.size >= COMMIT_IDS_LIMIT) commitIds.set(cache, (known = new Set()))
+    if (!known || known.size >= COMMIT_IDS_LIMIT) commitIds.set(gitdir, (known = new Set()))
     known.add(oid)
   }
   return commit
+}
+
+/** A short id's full id, when it names one object. */
+async function expandShortId(gitdir: string, short: string): Promise<string | null> {
+  if (await gitAvailable()) return (await catFile(gitdir).info(short))?.oid ?? null
+  try {
+    return await git.expandOid({ ...opts(gitdir), oid: short })
+  } catch {
+    return null
+  }
 }
 
 /** A branch, tag, full or abbreviated hash, or HEAD, to a commit id; null when it names nothing. */
@@ -90,45 +146,27 @@ export async function resolveCommit(gitdir: string, rev: string): Promise<string
     if (oid) return peelToCommit(gitdir, oid)
   }
   if (SHORT.test(rev)) {
-    try {
-      return peelToCommit(gitdir, await git.expandOid({ ...opts(gitdir), oid: rev }))
-    } catch {
-      return null
-    }
+    const oid = await expandShortId(gitdir, rev)
+    return oid ? peelToCommit(gitdir, oid) : null
   }
   return null
 }
 
-/** The message as stored: isomorphic-git's readCommit strips carriage returns and leading newlines and ends it with one newline. */
+/** A commit object, tags peeled; not_found when the id names no commit. */
+async function readCommitObject(gitdir: string, oid: string): Promise<GitObject> {
+  const commit = HEX40.test(oid) ? await peelToCommit(gitdir, oid) : null
+  if (!commit) throw new GitError('not_found', `commit ${oid} not found`)
+  return readObjectOf(gitdir, commit, 'commit')
+}
+
+/** The message as stored (isomorphic-git's readCommit would strip carriage returns and leading newlines). */
 export async function readRawMessage(gitdir: string, oid: string): Promise<string> {
-  const { object } = await git.readObject({ ...opts(gitdir), oid, format: 'content' })
-  const text = Buffer.from(object as Uint8Array).toString('utf8')
-  const end = text.indexOf('\n\n')
-  return end < 0 ? '' : text.slice(end + 2)
+  return parseCommit((await readCommitObject(gitdir, oid)).content).message
 }
 
 export async function readCommitInfo(gitdir: string, oid: string): Promise<CommitInfo> {
-  let result
-  let message
-  try {
-    result = await git.readCommit({ ...opts(gitdir), oid })
-    message = await readRawMessage(gitdir, result.oid)
-  } catch {
-    throw new GitError('not_found', `commit ${oid} not found`)
-  }
-  const c = result.commit
-  return {
-    id: result.oid,
-    parents: c.parent,
-    message,
-    authorName: c.author.name,
-    authorEmail: c.author.email,
-    authoredDate: formatGitDate(c.author.timestamp, -c.author.timezoneOffset),
-    committerName: c.committer.name,
-    committerEmail: c.committer.email,
-    committedDate: formatGitDate(c.committer.timestamp, -c.committer.timezoneOffset),
-    trailers: parseTrailers(message),
-  }
+  const obj = await readCommitObject(gitdir, oid)
+  return commitInfo(obj.oid, obj.content, parseTrailers)
 }
 
 /** `Key: value` lines of the message's last paragraph, as git interpret-trailers reads them. */
@@ -172,8 +210,8 @@ export async function readTagInfo(gitdir: string, name: string): Promise<TagInfo
   const commit = await peelToCommit(gitdir, target)
   if (!commit) return null
   if (target === commit) return { name, target, commit, message: null, taggerDate: null }
-  const { tag } = await git.readTag({ ...opts(gitdir), oid: target })
-  return { name, target, commit, message: tag.message.replace(/\n$/, ''), taggerDate: formatGitDate(tag.tagger.timestamp, -tag.tagger.timezoneOffset) }
+  const tag = parseTag((await readObjectOf(gitdir, target, 'tag')).content)
+  return { name, target, commit, message: tag.message.replace(/\n$/, ''), taggerDate: tag.tagger && date(tag.tagger) }
 }
 
 export async function readBranch(gitdir: string, name: string): Promise<RefInfo | null> {
@@ -182,45 +220,173 @@ export async function readBranch(gitdir: string, name: string): Promise<RefInfo 
   return oid ? { name, oid } : null
 }
 
+/**
+ * Answers of isAncestor by repository and both full ids: which commits a commit reaches never changes. Bounded by
+ * count; forgotten with the repository's cache.
+ */
+const ancestry = new Map<string, boolean>()
+const ANCESTRY_LIMIT = 10_000
+/** Commits a walk through cat-file reads before asking `git merge-base`, whose process costs more than a short walk. */
+const WALK_LIMIT = 100
+
 /** Is `ancestor` reachable from `descendant` (or equal)? */
 export async function isAncestor(gitdir: string, ancestor: string, descendant: string): Promise<boolean> {
   if (ancestor === descendant) return true
-  try {
-    return await git.isDescendent({ ...opts(gitdir), oid: descendant, ancestor, depth: -1 })
-  } catch {
-    return false
+  if (!(await gitAvailable())) {
+    try {
+      return await git.isDescendent({ ...opts(gitdir), oid: descendant, ancestor, depth: -1 })
+    } catch {
+      return false
+    }
   }
+  if (!HEX40.test(ancestor) || !HEX40.test(descendant)) return false
+  const key = `${gitdir}\0${ancestor}\0${descendant}`
+  let answer = ancestry.get(key)
+  if (answer !== undefined) return answer
+  // A short history or a near ancestor is settled by a walk; a long one by git's commit graph. Exit 1 (not an
+  // ancestor) and any failure (a missing object) both answer false.
+  answer = (await walkFor(gitdir, ancestor, descendant)) ?? (await runGit(gitdir, ['merge-base', '--is-ancestor', ancestor, descendant]).then(() => true, () => false))
+  if (ancestry.size >= ANCESTRY_LIMIT) ancestry.clear()
+  ancestry.set(key, answer)
+  return answer
+}
+
+/** Walks the history of `descendant` for `ancestor`: true or false once settled, null past WALK_LIMIT commits. */
+async function walkFor(gitdir: string, ancestor: string, descendant: string): Promise<boolean | null> {
+  const seen = new Set([descendant])
+  const queue = [descendant]
+  while (queue.length) {
+    if (seen.size > WALK_LIMIT) return null
+    const obj = await readObject(gitdir, queue.shift()!)
+    if (obj?.type !== 'commit') return null
+    for (const parent of parseCommit(obj.content).parents) {
+      if (parent === ancestor) return true
+      if (!seen.has(parent)) {
+        seen.add(parent)
+        queue.push(parent)
+      }
+    }
+  }
+  return false
+}
+
+async function readTree(gitdir: string, oid: string, base: string): Promise<TreeItem[]> {
+  return parseTree((await readObjectOf(gitdir, oid, 'tree')).content, base)
 }
 
 /** The entry at `path` in a commit's tree, or null. An empty path is the root tree. */
 export async function entryAt(gitdir: string, commit: string, path: string): Promise<{ oid: string; type: 'blob' | 'tree' | 'commit'; mode: string } | null> {
-  const { commit: c } = await git.readCommit({ ...opts(gitdir), oid: commit })
+  const c = parseCommit((await readCommitObject(gitdir, commit)).content)
   let current = { oid: c.tree, type: 'tree' as 'blob' | 'tree' | 'commit', mode: '040000' }
   for (const part of path.split('/').filter(Boolean)) {
     if (current.type !== 'tree') return null
-    const { tree } = await git.readTree({ ...opts(gitdir), oid: current.oid })
-    const e = tree.find((t) => t.path === part)
+    const e = (await readTree(gitdir, current.oid, '')).find((t) => t.name === part)
     if (!e) return null
     current = { oid: e.oid, type: e.type, mode: e.mode }
   }
   return current
 }
 
-/** git's tree order: bytes, with a tree's name compared as `name/`; isomorphic-git reads entries back in plain name order. */
-const gitOrder = (e: { path: string; type: string }) => Buffer.from(e.type === 'tree' ? `${e.path}/` : e.path)
-
+/** A tree's entries in git's order, each subtree's entries after it when `recursive` (subtrees are read side by side). */
 export async function readTreeItems(gitdir: string, treeOid: string, base: string, recursive: boolean): Promise<TreeItem[]> {
-  const { tree } = await git.readTree({ ...opts(gitdir), oid: treeOid })
-  const out: TreeItem[] = []
-  for (const e of [...tree].sort((a, b) => Buffer.compare(gitOrder(a), gitOrder(b)))) {
-    const path = base ? `${base}/${e.path}` : e.path
-    out.push({ oid: e.oid, name: e.path, path, type: e.type, mode: e.mode })
-    if (recursive && e.type === 'tree') out.push(...(await readTreeItems(gitdir, e.oid, path, true)))
-  }
-  return out
+  const items = await readTree(gitdir, treeOid, base)
+  if (!recursive) return items
+  const below = await Promise.all(items.map((e) => (e.type === 'tree' ? readTreeItems(gitdir, e.oid, e.path, true) : [])))
+  return items.flatMap((e, i) => [e, ...below[i]])
 }
 
+/** A blob whole (GitOutputTooLarge past the git output limit: use openBlob for large ones). */
 export async function readBlob(gitdir: string, oid: string): Promise<Buffer> {
-  const { blob } = await git.readBlob({ ...opts(gitdir), oid })
-  return Buffer.from(blob)
+  return (await readObjectOf(gitdir, oid, 'blob')).content
+}
+
+/** A blob's full id and size by its full or abbreviated (4+ hex) id; null when no blob has it. */
+export async function blobInfo(gitdir: string, name: string): Promise<{ oid: string; size: number } | null> {
+  if (!/^[0-9a-f]{4,40}$/.test(name)) return null
+  if (await gitAvailable()) {
+    const info = await catFile(gitdir).info(name)
+    return info?.type === 'blob' ? { oid: info.oid, size: info.size } : null
+  }
+  const oid = HEX40.test(name) ? name : await expandShortId(gitdir, name)
+  const obj = oid ? await readObject(gitdir, oid) : null
+  return obj?.type === 'blob' ? { oid: obj.oid, size: obj.size } : null
+}
+
+/** How many leading bytes `openBlob` hands over before the stream: enough for git's binary check (a NUL in 8000 bytes). */
+const HEAD_BYTES = 8000
+
+/**
+ * A blob's bytes as a stream (never whole in memory when git is installed) and its first bytes read ahead; the stream
+ * still carries every byte. The id must be a full blob id (see blobInfo).
+ */
+export async function openBlob(gitdir: string, oid: string): Promise<{ head: Buffer; stream: Readable }> {
+  const source = (await gitAvailable()) ? blobStream(gitdir, oid) : Readable.from([await readBlob(gitdir, oid)])
+  return readAhead(source, HEAD_BYTES)
+}
+
+/** Blobs up to this size are read whole to be sent; larger ones are streamed from git as they are sent. */
+export const WHOLE_BLOB_BYTES = 1024 * 1024
+
+/** A blob to send: whole when small, else a stream (with its first bytes read ahead), never whole in memory. */
+export async function blobToSend(gitdir: string, oid: string, size: number): Promise<{ head: Buffer; body: Buffer | Readable }> {
+  if (size > WHOLE_BLOB_BYTES) {
+    const { head, stream } = await openBlob(gitdir, oid)
+    return { head, body: stream }
+  }
+  const content = await readBlob(gitdir, oid)
+  return { head: content.subarray(0, HEAD_BYTES), body: content }
+}
+
+// SHA-256 digests of blobs by repository and id (a blob never changes): a large one is read once for its digest.
+const digests = new Map<string, string>()
+
+/** A blob's SHA-256 (hex), read as a stream: never whole in memory. */
+export async function blobSha256(gitdir: string, oid: string): Promise<string> {
+  const key = `${gitdir}\0${oid}`
+  const known = digests.get(key)
+  if (known) return known
+  const hash = createHash('sha256')
+  const { stream } = await openBlob(gitdir, oid)
+  for await (const chunk of stream) hash.update(chunk as Buffer)
+  const digest = hash.digest('hex')
+  if (digests.size >= 1000) digests.delete(digests.keys().next().value as string)
+  digests.set(key, digest)
+  return digest
+}
+
+function readAhead(source: Readable, n: number): Promise<{ head: Buffer; stream: Readable }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let length = 0
+    let ended = false
+    const finish = () => {
+      source.off('readable', onReadable)
+      source.off('end', onEnd)
+      source.off('error', reject)
+      const first = Buffer.concat(chunks)
+      const out = new PassThrough({ highWaterMark: 256 * 1024 })
+      if (ended) out.end(first)
+      else {
+        out.write(first)
+        source.once('error', (err) => out.destroy(err))
+        out.once('close', () => source.destroy())
+        source.pipe(out)
+      }
+      resolve({ head: first.subarray(0, n), stream: out })
+    }
+    const onReadable = () => {
+      for (let c: Buffer | null; length < n && (c = source.read() as Buffer | null) !== null;) {
+        chunks.push(c)
+        length += c.length
+      }
+      if (length >= n) finish()
+    }
+    const onEnd = () => {
+      ended = true
+      finish()
+    }
+    source.on('readable', onReadable)
+    source.once('end', onEnd)
+    source.once('error', reject)
+  })
 }

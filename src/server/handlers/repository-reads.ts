@@ -1,5 +1,6 @@
 // Repository reads of issue 15: archives (streamed), blame, blobs, merge base, commit signatures and revert.
 import type { contract } from '../../contract/index.js'
+import { jsonAroundBase64, openStringField } from '../../core/base64-json.js'
 import type { HandlerResult, RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentCommit } from '../present/commits.js'
@@ -37,16 +38,18 @@ export const repositoryReadHandlers = {
   },
 
   getBlob: async (input, ctx) => {
+    // Past 1 MB the content is encoded as git streams it: a large blob's JSON is never whole in memory.
     const b = await reads.blobById(ctx, project(ctx, input.id), input.sha)
-    return { status: 200, body: { size: b.content.length, encoding: 'base64', content: b.content.toString('base64'), sha: b.oid } }
+    if (Buffer.isBuffer(b.body)) return { status: 200, body: { size: b.size, encoding: 'base64', content: b.body.toString('base64'), sha: b.oid } }
+    const json = jsonAroundBase64(openStringField({ size: b.size, encoding: 'base64' }, 'content'), b.body, b.size, `","sha":"${b.oid}"}`)
+    return { status: 200, stream: json.stream, headers: { 'Content-Type': 'application/json', 'Content-Length': String(json.length) } }
   },
   getRawBlob: async (input, ctx) => {
+    // Streamed from git past 1 MB: a large blob is never whole in memory.
     const b = await reads.blobById(ctx, project(ctx, input.id), input.sha)
-    const type = isBinary(b.content) ? 'application/octet-stream' : 'text/plain; charset=utf-8'
-    return {
-      status: 200, raw: b.content,
-      headers: { 'Content-Type': type, 'Content-Length': String(b.content.length), 'Content-Disposition': 'inline', 'X-Content-Type-Options': 'nosniff', 'ETag': `"${b.oid}"` },
-    }
+    const type = isBinary(b.head) ? 'application/octet-stream' : 'text/plain; charset=utf-8'
+    const headers = { 'Content-Type': type, 'Content-Length': String(b.size), 'Content-Disposition': 'inline', 'X-Content-Type-Options': 'nosniff', 'ETag': `"${b.oid}"` }
+    return Buffer.isBuffer(b.body) ? { status: 200, raw: b.body, headers } : { status: 200, stream: b.body, headers }
   },
 
   getMergeBase: async (input, ctx) => {

@@ -1,9 +1,10 @@
 // Branches, tags, tree and files.
 import type { contract } from '../../contract/index.js'
+import { jsonAroundBase64, openStringField } from '../../core/base64-json.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentBranch, presentTag, presentTreeItem } from '../present/refs.js'
-import { fileHeaders, listTree, readFile, writeFile } from '../services/files.js'
+import { fileHeaders, listTree, openFile, writeFile } from '../services/files.js'
 import { findVisibleProject } from '../services/projects.js'
 import * as refs from '../services/refs.js'
 import { deleteReleaseOfTag, releasesOfTags } from '../services/releases.js'
@@ -60,22 +61,23 @@ export const repositoryHandlers = {
   },
 
   getFile: async (input, ctx) => {
-    const f = await readFile(ctx, project(ctx, input.id), input.file_path, input.ref)
-    return {
-      status: 200,
-      headers: fileHeaders(f),
-      body: {
-        file_name: f.fileName, file_path: f.filePath, size: f.content.length, encoding: 'base64', content_sha256: f.sha256,
-        ref: f.ref, blob_id: f.blobId, commit_id: f.commitId, last_commit_id: f.lastCommitId, execute_filemode: f.executable,
-        content: f.content.toString('base64'),
-      },
+    // Past 1 MB the content is encoded as git streams it: a large file's JSON is never whole in memory.
+    const f = await openFile(ctx, project(ctx, input.id), input.file_path, input.ref, { sha256: true })
+    const fields = {
+      file_name: f.fileName, file_path: f.filePath, size: f.size, encoding: 'base64', content_sha256: f.sha256,
+      ref: f.ref, blob_id: f.blobId, commit_id: f.commitId, last_commit_id: f.lastCommitId, execute_filemode: f.executable,
     }
+    if (Buffer.isBuffer(f.body)) return { status: 200, headers: fileHeaders(f), body: { ...fields, content: f.body.toString('base64') } }
+    const json = jsonAroundBase64(openStringField(fields, 'content'), f.body, f.size, '"}')
+    return { status: 200, stream: json.stream, headers: { ...fileHeaders(f), 'Content-Type': 'application/json', 'Content-Length': String(json.length) } }
   },
 
   getRawFile: async (input, ctx) => {
-    const f = await readFile(ctx, project(ctx, input.id), input.file_path, input.ref)
-    const type = isBinary(f.content) ? 'application/octet-stream' : 'text/plain; charset=utf-8'
-    return { status: 200, raw: f.content, headers: { ...fileHeaders(f), 'Content-Type': type, 'Content-Length': String(f.content.length), 'X-Content-Type-Options': 'nosniff' } }
+    // Streamed from git past 1 MB: a large file is never whole in memory.
+    const f = await openFile(ctx, project(ctx, input.id), input.file_path, input.ref, { sha256: true })
+    const type = isBinary(f.head) ? 'application/octet-stream' : 'text/plain; charset=utf-8'
+    const headers = { ...fileHeaders(f), 'Content-Type': type, 'Content-Length': String(f.size), 'X-Content-Type-Options': 'nosniff' }
+    return Buffer.isBuffer(f.body) ? { status: 200, raw: f.body, headers } : { status: 200, stream: f.body, headers }
   },
 
   createFile: async (input, ctx) => {

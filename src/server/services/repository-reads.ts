@@ -4,9 +4,9 @@ import { badRequest, CollabError, notFound, validationFailed } from '../../core/
 import type { RequestContext } from '../context.js'
 import { archiveKind, archiveStream, type ArchiveKind } from '../git/archive.js'
 import { archiveCacheDir, archiveCacheKey, cachedArchive, teeToCache } from '../git/archive-cache.js'
-import { blameFile, lineCount } from '../git/blame.js'
-import { mergeBaseOf, readBlobById } from '../git/blobs.js'
-import { entryAt, readBlob, readCommitInfo, resolveCommit } from '../git/read.js'
+import { blameFile, blobLineCount } from '../git/blame.js'
+import { mergeBaseOf } from '../git/blobs.js'
+import { blobInfo, blobToSend, entryAt, readCommitInfo, resolveCommit } from '../git/read.js'
 import { revert } from '../git/revert.js'
 import { readCommitSignature } from '../git/signature.js'
 import { GitError } from '../git/types.js'
@@ -63,7 +63,7 @@ export async function fileBlame(ctx: RequestContext, p: ProjectView, rawPath: st
   if (range) {
     for (const side of ['start', 'end'] as const) if (range[side] < 1) throw validationFailed({ [`range[${side}]`]: ['does not have a valid value'] })
     if (range.start > range.end) throw badRequest('range[start] must be less than or equal to range[end]')
-    const lines = lineCount(await readBlob(gitdir, entry.oid))
+    const lines = await blobLineCount(gitdir, entry.oid)
     // git refuses a range past the end; GitLab answers the lines there are.
     if (range.start > lines) return []
     range.end = Math.min(range.end, lines)
@@ -76,11 +76,13 @@ export async function fileBlame(ctx: RequestContext, p: ProjectView, rawPath: st
 
 const EMPTY_BLOB = 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391'
 
+/** A blob to send as it is read: whole when small, else streamed from git (see blobToSend). */
 export async function blobById(ctx: RequestContext, p: ProjectView, sha: string) {
   requireReadCode(ctx, p)
-  const blob = p.empty_repo ? null : await readBlobById(gitdirOf(ctx, p), sha)
-  if (!blob) throw notFound('Blob')
-  return blob
+  const gitdir = gitdirOf(ctx, p)
+  const info = p.empty_repo ? null : await blobInfo(gitdir, sha.toLowerCase())
+  if (!info) throw notFound('Blob')
+  return { ...info, ...(await blobToSend(gitdir, info.oid, info.size)) }
 }
 
 /** API::Repositories merge_base: at least two refs, every one known, then the common ancestor or 404. */

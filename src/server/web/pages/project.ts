@@ -1,7 +1,8 @@
 // A project's code pages: overview (description, README, file tree), tree, blob with highlighting, raw file.
 import type { ServerResponse } from 'node:http'
+import type { Readable } from 'node:stream'
 import type { RouteRequest } from '../../http/router.js'
-import { listTree, readFile } from '../../services/files.js'
+import { listTree, openFile, readFileToShow } from '../../services/files.js'
 import { renderMarkdown } from '../../services/markdown.js'
 import { findVisibleProject } from '../../services/projects.js'
 import { listBranchViews, listTagViews } from '../../services/refs.js'
@@ -66,7 +67,8 @@ async function treeTable(ctx: WebContext, p: ProjectView, ref: string, path: str
 async function readme(ctx: WebContext, p: ProjectView, ref: string, names: string[]): Promise<Html> {
   const name = names.find((n) => /^readme(\.(md|markdown|txt))?$/i.test(n))
   if (!name) return html``
-  const file = await readFile(ctx, p, name, ref)
+  const file = await readFileToShow(ctx, p, name, ref)
+  if (!file.content) return html``
   const text = file.content.toString('utf8')
   const body = /\.(md|markdown)$/i.test(name)
     ? trusted(await renderMarkdown(ctx.app, text, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
@@ -99,11 +101,14 @@ export async function blobPage(ctx: WebContext, req: RouteRequest, res: ServerRe
   const p = findVisibleProject(ctx, projectPath)
   const refs = await refNames(ctx, p)
   const { ref, path } = splitRef(refs, tail)
-  const file = await readFile(ctx, p, path, ref)
+  const file = await readFileToShow(ctx, p, path, ref)
   const raw = `${projectUrl(ctx, p)}/-/raw/${pathPart(ref)}/${pathPart(path)}`
-  const content = isBinary(file.content)
-    ? html`<p class="muted">Binary file (${file.content.length} bytes). <a href="${raw}">Download</a></p>`
-    : await highlighted(file.fileName, file.content.toString('utf8'))
+  // Past 1 MB the file is not read: it is offered for download, as GitLab's viewer does for large files.
+  const content = file.content === null
+    ? html`<p class="muted">The file is too large to be shown (${file.size} bytes). <a href="${raw}">Download</a></p>`
+    : isBinary(file.content)
+      ? html`<p class="muted">Binary file (${file.size} bytes). <a href="${raw}">Download</a></p>`
+      : await highlighted(file.fileName, file.content.toString('utf8'))
   const body = html`${projectHeader(ctx, p, 'code')}${switcher(ctx, p, refs, ref, 'blob', path)}${crumbs(ctx, p, ref, path)}
 <div class="bar"><strong id="file-name">${file.fileName}</strong><a href="${raw}" id="raw-link">Open raw</a></div>${content}`
   sendHtml(req, res, 200, document(ctx, `${path} · ${ref}`, body))
@@ -113,13 +118,18 @@ export async function blobPage(ctx: WebContext, req: RouteRequest, res: ServerRe
 export async function rawFile(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, tail: string) {
   const p = findVisibleProject(ctx, projectPath)
   const { ref, path } = splitRef(await refNames(ctx, p), tail)
-  const file = await readFile(ctx, p, path, ref)
+  const file = await openFile(ctx, p, path, ref)
   res.writeHead(200, {
-    'Content-Type': isBinary(file.content) ? 'application/octet-stream' : 'text/plain; charset=utf-8',
-    'Content-Length': String(file.content.length),
+    'Content-Type': isBinary(file.head) ? 'application/octet-stream' : 'text/plain; charset=utf-8',
+    'Content-Length': String(file.size),
     'Content-Security-Policy': "default-src 'none'; sandbox",
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-store',
   })
-  res.end(req.method === 'HEAD' ? undefined : file.content)
+  if (Buffer.isBuffer(file.body)) return res.end(req.method === 'HEAD' ? undefined : file.body)
+  // A large file goes from git to the client as it is read; a client that hangs up stops git.
+  if (req.method === 'HEAD') return (file.body.destroy(), res.end())
+  file.body.once('error', () => res.destroy())
+  res.once('close', () => (file.body as Readable).destroy())
+  file.body.pipe(res)
 }
