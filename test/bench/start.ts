@@ -38,6 +38,12 @@ async function firstAnswer(url: string, proc: ChildProcess) {
   throw new Error(`no answer from ${url}`)
 }
 
+/** CPU the process has used (user + system), in ms: steadier than wall time on a busy machine. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 
 /** Milliseconds from spawn to the first 200, and the RSS a second later. */
@@ -48,8 +54,9 @@ async function startOnce(args: (port: number) => string[], env: Record<string, s
   try {
     await firstAnswer(`http://127.0.0.1:${port}/api/v4/version`, proc)
     const ms = Number(process.hrtime.bigint() - t) / 1e6
+    const cpu = cpuMs(proc.pid!)
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    return { ms, rss: rssMb(proc.pid!) }
+    return { ms, cpu, rss: rssMb(proc.pid!) }
   } finally {
     await stopper(proc)()
   }
@@ -69,9 +76,12 @@ export async function startBench() {
     const b = median(bare.map((s) => s.ms))
     const bRss = median(bare.map((s) => s.rss))
     console.log(row(['spawn to first 200 (median ms)', 'collab serve', 'bare node:http', 'ratio (target)']))
+    const bCpu = median(bare.map((s) => s.cpu))
     for (const [label, runs] of [['fresh data directory', fresh], ['existing data directory', existing]] as const) {
       const ms = median(runs.map((s) => s.ms))
       console.log(row([label, ms.toFixed(0), b.toFixed(0), `${(ms / b).toFixed(2)} (< 300 ms)`]))
+      const cpu = median(runs.map((s) => s.cpu))
+      console.log(row([`  CPU used by then (ms)`, cpu.toFixed(0), bCpu.toFixed(0), (cpu / bCpu).toFixed(2)]))
     }
     const rss = median(existing.map((s) => s.rss))
     console.log(row(['idle RSS, MB (existing data directory)', rss.toFixed(0), bRss.toFixed(0), `${(rss / bRss).toFixed(2)} (< 100 MB)`]))
