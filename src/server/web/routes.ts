@@ -26,7 +26,7 @@ import { milestonesPage } from './pages/milestones.js'
 import { personalSnippetPage, projectSnippetPage, projectSnippetsPage, snippetRaw } from './pages/snippets.js'
 import { namespacePage } from './pages/users.js'
 import { wikiIndex, wikiPage, wikiPagesPage } from './pages/wikis.js'
-import { createIssuePost, editIssuePage, editIssuePost, newIssuePage } from './pages/issue-forms.js'
+import { createIssuePost, editIssuePage, editIssuePost, issueReplyPost, newIssuePage } from './pages/issue-forms.js'
 import { createMergeRequestPost, editMergeRequestPage, editMergeRequestPost, newMergeRequestPage } from './pages/merge-request-forms.js'
 import { mergeRequestReviewPost, type ReviewAction } from './pages/merge-request-review.js'
 import { createProjectPost, newProjectPage } from './pages/project-new.js'
@@ -55,6 +55,7 @@ const PIPELINE_ACTION = new RegExp(String.raw`${PROJECT}\/-\/pipelines\/(?<id>\d
 const ISSUABLE_CREATE = new RegExp(String.raw`${PROJECT}\/-\/(?<kind>issues|merge_requests)\/?$`, 'i')
 const ISSUABLE_EDIT = new RegExp(String.raw`${PROJECT}\/-\/(?<kind>issues|merge_requests)\/(?<iid>\d{1,9})\/edit\/?$`, 'i')
 const MR_REVIEW = new RegExp(String.raw`${PROJECT}\/-\/merge_requests\/(?<iid>\d{1,9})\/(?:(?<action>discussions|approve|unapprove|draft_notes\/bulk_publish)|discussions\/(?<discussion>[0-9a-f]{40})\/(?<threadAction>reply|resolve|unresolve)|draft_notes\/(?<draft>\d{1,9})\/delete)\/?$`, 'i')
+const ISSUE_REPLY = new RegExp(String.raw`${PROJECT}\/-\/issues\/(?<iid>\d{1,9})\/discussions\/(?<discussion>[0-9a-f]{40})\/reply\/?$`, 'i')
 const RELEASE_EDIT = new RegExp(String.raw`${PROJECT}\/-\/releases\/(?<tag>.+)\/edit\/?$`, 'i')
 
 /** A path outside the API, OAuth and git: the pages' (and uploads') ground. */
@@ -192,5 +193,6 @@ export function mountWeb(router: Router, app: AppDeps) {
   router.post(ISSUABLE_CREATE, page(app, issuableCreate))
   router.post(ISSUABLE_EDIT, page(app, issuableEdit))
   router.post(MR_REVIEW, page(app, mergeRequestReview))
+  router.post(ISSUE_REPLY, page(app, (ctx, req, res) => issueReplyPost(ctx, req, res, req.params.project, Number(req.params.iid), req.params.discussion)))
   router.post(RELEASE_EDIT, page(app, (ctx, req, res) => releaseEditPost(ctx, req, res, req.params.project, req.params.tag)))
 }

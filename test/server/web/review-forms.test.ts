@@ -36,7 +36,7 @@ describe('the create, edit and review forms', () => {
     const draft = expectStatus(await s.f.alice.api.post(`/projects/${s.f.pub.id}/merge_requests/${s.f.topic.iid}/draft_notes`, { note: 'Pending' }), 201).body
     const token = await tokenOf(mr, s.aliceCookie)
     const before = { issues: (await issues()).length, mrs: (await s.f.alice.api.get(`/projects/${s.f.pub.id}/merge_requests`)).body.length }
-    const paths = ['/projects', `${demo}/-/issues`, `${demo}/-/issues/1/edit`, `${demo}/-/merge_requests`, `${mr}/edit`, `${mr}/discussions`,
+    const paths = ['/projects', `${demo}/-/issues`, `${demo}/-/issues/1/edit`, `${demo}/-/issues/1/discussions/${thread.id}/reply`, `${demo}/-/merge_requests`, `${mr}/edit`, `${mr}/discussions`,
       `${mr}/discussions/${thread.id}/reply`, `${mr}/discussions/${thread.id}/resolve`, `${mr}/discussions/${thread.id}/unresolve`,
       `${mr}/draft_notes/bulk_publish`, `${mr}/draft_notes/${draft.id}/delete`, `${mr}/approve`, `${mr}/unapprove`]
     const fields = { name: 'x', title: 'x', note: 'x', source_branch: 'topic', target_branch: 'main', state_event: 'close' }
@@ -94,6 +94,27 @@ describe('the create, edit and review forms', () => {
     expect((await get(`${demo}/-/merge_requests/new`, daveCookie)).status).toBe(404)
     expect((await post(`${demo}/-/merge_requests/${s.f.topic.iid}/approve`, { authenticity_token: daveToken }, daveCookie)).status).toBe(404)
     expect((await get(`${demo}/-/merge_requests/${s.f.topic.iid}`, daveCookie)).text).not.toContain('id="approve-button"')
+  })
+
+  it('start a thread on an issue and reply in it, or in an individual comment, which becomes a thread', async () => {
+    const issue = `${demo}/-/issues/2`
+    const token = await tokenOf(issue, s.aliceCookie)
+    expect((await post(`${issue}/notes`, { authenticity_token: token, 'note[note]': 'A thread', thread: '1' }, s.aliceCookie)).status).toBe(303)
+    expect((await post(`${issue}/notes`, { authenticity_token: token, 'note[note]': 'A comment' }, s.aliceCookie)).status).toBe(303)
+    const path = `/projects/${s.f.pub.id}/issues/2/discussions`
+    const [first, second] = (await s.f.alice.api.get(path)).body.filter((d: any) => !d.notes[0].system)
+    expect([first.individual_note, second.individual_note]).toEqual([false, true])
+    const bobToken = await tokenOf(issue, s.bobCookie)
+    for (const d of [first, second]) {
+      const res = await post(`${issue}/discussions/${d.id}/reply`, { authenticity_token: bobToken, note: `Reply to ${d.notes[0].body}` }, s.bobCookie)
+      expect(res.headers.get('location')).toBe(`${s.f.server.url}${issue}#discussion_${d.id}`)
+    }
+    const after = (await s.f.alice.api.get(path)).body.filter((d: any) => !d.notes[0].system)
+    expect(after.map((d: any) => d.notes.map((n: any) => [n.type, n.author.username, n.body]))).toEqual([
+      [['DiscussionNote', 'alice', 'A thread'], ['DiscussionNote', 'bob', 'Reply to A thread']],
+      [['DiscussionNote', 'alice', 'A comment'], ['DiscussionNote', 'bob', 'Reply to A comment']],
+    ])
+    expect((await get(issue)).text).toContain(`id="discussion_${first.id}"`)
   })
 
   it('keep a reviewer\'s drafts to them until they submit; a diff line form posts a draft, or a comment now', async () => {

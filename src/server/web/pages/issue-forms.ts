@@ -6,6 +6,7 @@ import { notFound, unauthorized } from '../../../core/errors.js'
 import { afterCommit } from '../../http/mount.js'
 import type { RouteRequest } from '../../http/router.js'
 import { bundle, createIssue, editIssue, findVisibleIssue, type IssueRow } from '../../services/issues.js'
+import { replyTo } from '../../services/discussions.js'
 import { findVisibleProject } from '../../services/projects.js'
 import { canAdminIssues, effectiveProjectLevel, GUEST } from '../../policy.js'
 import type { ProjectView } from '../../store/projects.js'
@@ -106,4 +107,16 @@ export async function editIssuePost(ctx: WebContext, req: RouteRequest, res: Ser
   }
   await afterCommit(ctx.app)
   redirect(res, `${projectUrl(ctx, p)}/-/issues/${e.issue.iid}`)
+}
+
+/** A reply in one of the issue's threads (an individual comment becomes a thread), as the discussions API replies. */
+export async function issueReplyPost(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, iid: number, discussionId: string) {
+  const form = await readForm(ctx, req)
+  if (!form) return refuseForm(ctx, req, res)
+  const p = findVisibleProject(ctx, projectPath)
+  const issue = findVisibleIssue(ctx, p, iid)
+  const note = text(form.note)
+  if (note.trim()) replyTo(ctx, p, { kind: 'Issue', row: issue }, discussionId, { body: note })
+  await afterCommit(ctx.app)
+  redirect(res, `${projectUrl(ctx, p)}/-/issues/${issue.iid}#discussion_${discussionId}`)
 }

@@ -7,7 +7,8 @@ import { findUserByIdOrUsername } from '../../services/auth.js'
 import { bundle, bundles, editIssue, findVisibleIssue, listIssues } from '../../services/issues.js'
 import { renderMarkdown } from '../../services/markdown.js'
 import type { Noteable } from '../../services/discussion.js'
-import { createNote, listNotes, withAuthors } from '../../services/notes.js'
+import { createDiscussion } from '../../services/discussions.js'
+import { createNote } from '../../services/notes.js'
 import { findVisibleProject } from '../../services/projects.js'
 import type { ProjectView } from '../../store/projects.js'
 import { readForm, type WebContext } from '../context.js'
@@ -15,6 +16,7 @@ import { html, pathPart, query, trusted, type Html } from '../html.js'
 import { csrfField, document, redirect, sendHtml } from '../layout.js'
 import { labelList, pager, projectPathOf, projectUrl, refuseForm } from './parts.js'
 import { projectHeader } from './project.js'
+import { issueThreadsOf, threadsHtml } from './threads.js'
 
 const one = (v: unknown): string | undefined => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined)
 const many = (v: unknown): string[] => (typeof v === 'string' ? v.split(',') : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
@@ -79,25 +81,11 @@ export async function markdown(ctx: WebContext, p: ProjectView, text: string) {
   return trusted(await renderMarkdown(ctx.app, text, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
 }
 
-/** An issue's or merge request's notes, oldest first; system notes as plain text. */
-export async function notesOf(ctx: WebContext, p: ProjectView, noteable: Noteable): Promise<Html[]> {
-  const all = { ...ctx, page: { page: 1, perPage: 10_000, limit: 10_000, offset: 0 } }
-  const rows = listNotes(all, noteable, { sort: 'asc', order_by: 'created_at' })
-  const out: Html[] = []
-  for (const { note, author } of withAuthors(ctx, 'rows' in rows ? rows.rows : rows)) {
-    out.push(note.system
-      ? html`<div class="note system" id="note_${note.id}">@${author.username} ${note.body} <span class="muted">${note.created_at.slice(0, 10)}</span></div>`
-      : html`<div class="note" id="note_${note.id}"><div class="muted"><strong>${author.name}</strong> @${author.username} · ${note.created_at.slice(0, 16).replace('T', ' ')}</div>
-<div class="markdown">${await markdown(ctx, p, note.body)}</div></div>`)
-  }
-  return out
-}
-
 function issueForms(ctx: WebContext, url: string, state: string): Html {
   if (!ctx.user) return html`<p><a href="${ctx.baseUrl}/users/sign_in">Sign in</a> to comment.</p>`
   const action = state === 'opened' ? 'close' : 'reopen'
   return html`<form method="post" action="${url}/notes" id="comment-form">${csrfField(ctx)}
-<p><textarea name="note[note]" required placeholder="Write a comment (markdown)"></textarea></p><p><button type="submit" id="comment-button">Comment</button></p></form>
+<p><textarea name="note[note]" required placeholder="Write a comment (markdown)"></textarea></p><p class="bar">${commentButtons}</p></form>
 <form method="post" action="${url}/${action}" class="inline" id="${action}-form">${csrfField(ctx)}<button type="submit" id="${action}-button">${action === 'close' ? 'Close issue' : 'Reopen issue'}</button></form>`
 }
 
@@ -116,16 +104,21 @@ export async function issuePage(ctx: WebContext, req: RouteRequest, res: ServerR
 <p><span class="badge state-${issue.state}" id="issue-state">${issue.state === 'opened' ? 'Open' : 'Closed'}</span>
 <span class="muted">#${issue.iid} opened ${issue.created_at.slice(0, 10)} by @${b.author.username}</span>${ctx.user ? html` <a href="${url}/edit" id="edit-issue">Edit</a>` : ''}${issue.confidential ? html` <span class="label">confidential</span>` : ''}</p>
 <div class="markdown" id="issue-description">${issue.description ? await markdown(ctx, p, issue.description) : html`<p class="muted">No description.</p>`}</div>
-<h2>Activity</h2><div id="notes">${await notesOf(ctx, p, { kind: 'Issue', row: issue })}</div>${issueForms(ctx, url, issue.state)}`
+<h2>Activity</h2><div id="notes">${await threadsHtml(ctx, issueThreadsOf(ctx, p, issue))}</div>${issueForms(ctx, url, issue.state)}`
   sendHtml(req, res, 200, document(ctx, `${issue.title} (#${issue.iid}) · ${p.name}`, body))
 }
 
+/** The comment form's two buttons: a comment, or the first note of a thread others reply in (GitLab's Start thread). */
+export const commentButtons = html`<button type="submit" id="comment-button">Comment</button>
+<button type="submit" name="thread" value="1" id="start-thread-button">Start thread</button>`
+
 /** The comment form's `note[note]` added through the notes service; false (nothing written) when it is blank. */
-export function commentFromForm(ctx: WebContext, p: ProjectView, n: Noteable, form: Record<string, unknown>): boolean {
+export async function commentFromForm(ctx: WebContext, p: ProjectView, n: Noteable, form: Record<string, unknown>): Promise<boolean> {
   const note = (form.note as Record<string, unknown> | undefined)?.note
-  const text = typeof note === 'string' ? note : ''
+  const text = typeof note === 'string' ? note.replace(/\r\n?/g, '\n') : ''
   if (!text.trim()) return false
-  createNote(ctx, p, n, { body: text })
+  if (form.thread === '1') await createDiscussion(ctx, p, n, { body: text })
+  else createNote(ctx, p, n, { body: text })
   return true
 }
 
@@ -137,7 +130,7 @@ export async function issuePost(ctx: WebContext, req: RouteRequest, res: ServerR
   const issue = findVisibleIssue(ctx, p, iid)
   const url = `${projectUrl(ctx, p)}/-/issues/${issue.iid}`
   if (action === 'notes') {
-    if (!commentFromForm(ctx, p, { kind: 'Issue', row: issue }, form)) return redirect(res, url)
+    if (!(await commentFromForm(ctx, p, { kind: 'Issue', row: issue }, form))) return redirect(res, url)
   } else {
     editIssue(ctx, p, issue, { state_event: action })
   }

@@ -13,10 +13,10 @@ import type { ProjectView } from '../../store/projects.js'
 import { readForm, type WebContext } from '../context.js'
 import { html, pathPart, type Html } from '../html.js'
 import { csrfField, document, redirect, sendHtml } from '../layout.js'
-import { commentFromForm, markdown } from './issues.js'
+import { commentButtons, commentFromForm, markdown } from './issues.js'
 import { mergeRequestHead } from './merge-request-head.js'
 import { approvalWidget } from './merge-request-review.js'
-import { reviewBar, reviewOf, threadsHtml } from './merge-request-threads.js'
+import { reviewBar, reviewOf, threadsHtml } from './threads.js'
 import { labelList, projectUrl, refuseForm } from './parts.js'
 import { shortSha, statusBadge } from './pipelines.js'
 
@@ -95,7 +95,7 @@ function commentForms(ctx: WebContext, url: string, state: string): Html {
   if (!ctx.user) return html`<p><a href="${ctx.baseUrl}/users/sign_in">Sign in</a> to comment.</p>`
   const action = state === 'opened' ? 'close' : state === 'closed' ? 'reopen' : null
   return html`<form method="post" action="${url}/notes" id="comment-form">${csrfField(ctx)}
-<p><textarea name="note[note]" required placeholder="Write a comment (markdown)"></textarea></p><p><button type="submit" id="comment-button">Comment</button></p></form>
+<p><textarea name="note[note]" required placeholder="Write a comment (markdown)"></textarea></p><p class="bar">${commentButtons}</p></form>
 ${action ? html`<form method="post" action="${url}/${action}" class="inline" id="${action}-form">${csrfField(ctx)}<button type="submit" id="${action}-button">${action === 'close' ? 'Close merge request' : 'Reopen merge request'}</button></form>` : ''}`
 }
 
@@ -142,7 +142,7 @@ export async function mergeRequestPost(ctx: WebContext, req: RouteRequest, res: 
   const mr = findVisibleMergeRequest(ctx, p, iid)
   const url = `${projectUrl(ctx, p)}/-/merge_requests/${mr.iid}`
   if (action === 'notes') {
-    if (!commentFromForm(ctx, p, { kind: 'MergeRequest', row: mr }, form)) return redirect(res, url)
+    if (!(await commentFromForm(ctx, p, { kind: 'MergeRequest', row: mr }, form))) return redirect(res, url)
   } else if (action === 'merge') {
     const error = await mergeFromForm(ctx, p, mr, form)
     await afterCommit(ctx.app)

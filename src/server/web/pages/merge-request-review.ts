@@ -17,7 +17,7 @@ import { html, pathPart, type Html } from '../html.js'
 import { csrfField, redirect } from '../layout.js'
 import { checked, text } from './issuable-form.js'
 import { projectUrl, refuseForm } from './parts.js'
-import { returnUrl, type ReturnTo } from './merge-request-threads.js'
+import { returnUrl, type ReturnTo } from './threads.js'
 
 /** Approvers, and the viewer's approve or revoke button. */
 export function approvalWidget(ctx: WebContext, p: ProjectView, mr: MergeRequestRow): Html {

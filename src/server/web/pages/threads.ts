@@ -1,18 +1,20 @@
-// A merge request's threads as the review shows them: each thread with its notes, a reply form (now, or as a draft of
-// the viewer's review), resolve and unresolve; the viewer's pending drafts; and the diff's line hooks that place diff
-// threads, drafts and the open comment form under the line they are on.
+// The threads of an issue or a merge request as their pages show them: each thread with its notes and a reply form;
+// on a merge request also replies as drafts of the viewer's review, resolve and unresolve, the viewer's pending drafts,
+// and the diff's line hooks that place diff threads, drafts and the open comment form under the line they are on.
 import type { DiffFile } from '../../git/types.js'
+import type { Noteable } from '../../services/discussion.js'
+import type { IssueRow } from '../../services/issues.js'
+import { renderMarkdown } from '../../services/markdown.js'
 import type { MergeRequestRow } from '../../services/merge-requests.js'
 import { listDiscussions, mayResolve, type Discussion } from '../../services/discussions.js'
 import { listDraftNotes, type DraftNoteRow } from '../../services/draft-notes.js'
 import { withAuthors, type NoteRow } from '../../services/notes.js'
 import type { ProjectView } from '../../store/projects.js'
 import type { WebContext } from '../context.js'
-import { html, query, type Html } from '../html.js'
+import { html, query, trusted, type Html } from '../html.js'
 import { csrfField } from '../layout.js'
 import type { LineHooks } from './diff.js'
-import { markdown } from './issues.js'
-import { projectUrl } from './parts.js'
+import { projectPathOf, projectUrl } from './parts.js'
 
 /** Where a form sends the viewer back to: fixed keys, never a URL from the request. */
 export type ReturnTo = 'overview' | 'diffs' | 'parallel'
@@ -31,24 +33,34 @@ const placeOf = (position: string | null): Place | null => {
 const onLine = (place: Place | null, f: DiffFile, old: number | undefined, neu: number | undefined) =>
   place !== null && place.new_path === f.newPath && place.old_path === f.oldPath && place.old_line === (old ?? null) && place.new_line === (neu ?? null)
 
-/** Everything the review pages show of a merge request: its threads and, for a signed-in viewer, their drafts. */
+/** Everything the pages show of a noteable's threads: the threads and, on a merge request, the viewer's drafts. */
 export interface Review {
   p: ProjectView
-  mr: MergeRequestRow
+  noteable: Noteable
+  /** The merge request, whose diff the line forms place comments on; none for an issue. */
+  mr?: MergeRequestRow
   url: string
   threads: Discussion[]
   drafts: DraftNoteRow[]
 }
 
-export function reviewOf(ctx: WebContext, p: ProjectView, mr: MergeRequestRow): Review {
-  const all = { ...ctx, page: { page: 1, perPage: 10_000, limit: 10_000, offset: 0 } }
+const threadsOf = (ctx: WebContext, n: Noteable) => listDiscussions({ ...ctx, page: { page: 1, perPage: 10_000, limit: 10_000, offset: 0 } }, n).discussions
+
+export function reviewOf(ctx: WebContext, p: ProjectView, mr: MergeRequestRow): Review & { mr: MergeRequestRow } {
   const noteable = { kind: 'MergeRequest' as const, row: mr }
   return {
-    p, mr, url: `${projectUrl(ctx, p)}/-/merge_requests/${mr.iid}`,
-    threads: listDiscussions(all, noteable).discussions,
-    drafts: ctx.user ? listDraftNotes(ctx, noteable) : [],
+    p, noteable, mr, url: `${projectUrl(ctx, p)}/-/merge_requests/${mr.iid}`,
+    threads: threadsOf(ctx, noteable), drafts: ctx.user ? listDraftNotes(ctx, noteable) : [],
   }
 }
+
+export function issueThreadsOf(ctx: WebContext, p: ProjectView, issue: IssueRow): Review {
+  const noteable = { kind: 'Issue' as const, row: issue }
+  return { p, noteable, url: `${projectUrl(ctx, p)}/-/issues/${issue.iid}`, threads: threadsOf(ctx, noteable), drafts: [] }
+}
+
+const markdown = async (ctx: WebContext, p: ProjectView, text: string) =>
+  trusted(await renderMarkdown(ctx.app, text, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
 
 const resolvable = (n: NoteRow) => n.system === 0 && (n.type === 'DiscussionNote' || n.type === 'DiffNote')
 
@@ -73,22 +85,21 @@ export async function threadHtml(ctx: WebContext, r: Review, d: Discussion, back
   if (first.system) return html`${notes}`
   const pending: Html[] = []
   for (const draft of r.drafts.filter((x) => x.discussion_id === d.id)) pending.push(await draftHtml(ctx, r, draft))
-  const canResolve = d.notes.some(resolvable)
+  const canResolve = r.noteable.kind === 'MergeRequest' && d.notes.some(resolvable)
   const resolved = canResolve && d.notes.filter(resolvable).every((n) => n.resolved_at !== null)
-  const noteable = { kind: 'MergeRequest' as const, row: r.mr }
   const at = `${r.url}/discussions/${d.id}`
   const hidden = html`${csrfField(ctx)}<input type="hidden" name="return_to" value="${back}">`
-  const resolveForm = ctx.user && canResolve && mayResolve(ctx, r.p, noteable)
+  const resolveForm = ctx.user && canResolve && mayResolve(ctx, r.p, r.noteable)
     ? html`<form method="post" action="${at}/${resolved ? 'unresolve' : 'resolve'}" class="inline">${hidden}<button type="submit" class="${resolved ? 'unresolve' : 'resolve'}-thread">${resolved ? 'Unresolve thread' : 'Resolve thread'}</button></form>`
     : ''
   const reply = ctx.user ? html`<details class="reply"><summary>Reply…</summary><form method="post" action="${at}/reply">${hidden}
 <textarea name="note" required placeholder="Reply (markdown)"></textarea><p class="bar"><button type="submit" class="reply-now">Reply</button>
-<button type="submit" name="review" value="1" class="reply-review">Add to review</button></p></form></details>` : ''
+${r.mr ? html`<button type="submit" name="review" value="1" class="reply-review">Add to review</button>` : ''}</p></form></details>` : ''
   return html`<section class="note thread${resolved ? ' resolved' : ''}" id="discussion_${d.id}">${caption ? fileCaption(placeOf(first.position)) : ''}
 ${resolved ? html`<p class="muted thread-state">Resolved</p>` : ''}${notes}${pending}<div class="bar">${resolveForm}</div>${reply}</section>`
 }
 
-/** The overview's activity: every thread in order (diff threads with their file and line). */
+/** A page's activity: every thread in order (a merge request's diff threads with their file and line). */
 export async function threadsHtml(ctx: WebContext, r: Review): Promise<Html> {
   const out: Html[] = []
   for (const d of r.threads) out.push(await threadHtml(ctx, r, d, 'overview'))
@@ -102,7 +113,7 @@ export function openLine(v: unknown): { file: number; old?: number; neu?: number
   return { file: Number(m[1]), old: m[2] ? Number(m[2]) : undefined, neu: m[3] ? Number(m[3]) : undefined }
 }
 
-function lineForm(ctx: WebContext, r: Review, f: DiffFile, old: number | undefined, neu: number | undefined, back: ReturnTo): Html {
+function lineForm(ctx: WebContext, r: Review & { mr: MergeRequestRow }, f: DiffFile, old: number | undefined, neu: number | undefined, back: ReturnTo): Html {
   const v = (name: string, value: string | number | null | undefined) => html`<input type="hidden" name="position[${name}]" value="${value ?? ''}">`
   return html`<form method="post" action="${r.url}/discussions" id="line-form">${csrfField(ctx)}<input type="hidden" name="return_to" value="${back}">
 ${v('base_sha', r.mr.base_sha)}${v('start_sha', r.mr.target_sha)}${v('head_sha', r.mr.source_sha)}${v('old_path', f.oldPath)}${v('new_path', f.newPath)}${v('old_line', old)}${v('new_line', neu)}
@@ -115,7 +126,7 @@ ${v('base_sha', r.mr.base_sha)}${v('start_sha', r.mr.target_sha)}${v('head_sha',
  * The diff's hooks for a signed-in reviewer: each line's number opens its comment form; under a line go its threads,
  * the viewer's drafts on it and the open form. Everything is rendered before the diff (markdown is asynchronous).
  */
-export async function reviewHooks(ctx: WebContext, r: Review, files: readonly DiffFile[], view: 'inline' | 'parallel', open: ReturnType<typeof openLine>): Promise<LineHooks> {
+export async function reviewHooks(ctx: WebContext, r: Review & { mr: MergeRequestRow }, files: readonly DiffFile[], view: 'inline' | 'parallel', open: ReturnType<typeof openLine>): Promise<LineHooks> {
   const back: ReturnTo = view === 'parallel' ? 'parallel' : 'diffs'
   const under = new Map<string, Html[]>()
   const key = (file: number, old: number | undefined, neu: number | undefined) => `${file}:${old ?? ''}:${neu ?? ''}`
