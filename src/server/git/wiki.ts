@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
+import { gitAvailable, runGit } from './exec.js'
 import { withRepoLock } from './lock.js'
 import { cacheFor, readRef, readTreeItems, resolveCommit } from './read.js'
 import { initRepository } from './repository.js'
@@ -45,15 +46,27 @@ async function treeOf(gitdir: string, commit: string) {
   return (await git.readCommit({ fs, gitdir, oid: commit, cache: cacheFor(gitdir) })).commit.tree
 }
 
+/**
+ * Every file of a commit's tree: one `git ls-tree -r` where git is installed (isomorphic-git reads tree after tree,
+ * each through the pack), else the tree walked in-process.
+ */
+async function treeFiles(gitdir: string, commit: string): Promise<{ path: string; oid: string }[]> {
+  if (!(await gitAvailable())) return (await readTreeItems(gitdir, await treeOf(gitdir, commit), '', true)).filter((i) => i.type === 'blob')
+  return (await runGit(gitdir, ['ls-tree', '-r', '-z', '--full-tree', commit])).split('\0').flatMap((line) => {
+    // <mode> SP <type> SP <oid> TAB <path>
+    const tab = line.indexOf('\t')
+    const [, type, oid] = line.slice(0, tab).split(' ')
+    return tab > 0 && type === 'blob' ? [{ path: line.slice(tab + 1), oid }] : []
+  })
+}
+
 /** Every page of a commit, sorted by path; files that are not pages (uploads, images) are left out. */
 export async function listPageFiles(gitdir: string, commit: string | null): Promise<WikiPageFile[]> {
   if (!commit) return []
-  const items = await readTreeItems(gitdir, await treeOf(gitdir, commit), '', true)
   const pages: WikiPageFile[] = []
-  for (const item of items) {
-    if (item.type !== 'blob') continue
-    const page = pageOfPath(item.path)
-    if (page) pages.push({ ...page, oid: item.oid })
+  for (const file of await treeFiles(gitdir, commit)) {
+    const page = pageOfPath(file.path)
+    if (page) pages.push({ ...page, oid: file.oid })
   }
   return pages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }
