@@ -117,6 +117,24 @@ describe('the create, edit and review forms', () => {
     expect((await get(issue)).text).toContain(`id="discussion_${first.id}"`)
   })
 
+  it('edit a merge request, approve and revoke the approval, and show a refused new project again with its error', async () => {
+    const mr = `${demo}/-/merge_requests/${s.f.hostile.iid}`
+    const page = (await get(`${mr}/edit`, s.aliceCookie)).text
+    const token = formToken(page)
+    expect(page).toContain('<option value="main" selected>main</option>')
+    const edited = await post(`${mr}/edit`, { authenticity_token: token, title: 'Renamed', description: 'New words', labels: 'bug, review', assignees: 'bob', milestone_id: '0', target_branch: 'feature/nested' }, s.aliceCookie)
+    expect([edited.status, edited.headers.get('location')]).toEqual([303, `${s.f.server.url}${mr}`])
+    const got = (await s.f.alice.api.get(`/projects/${s.f.pub.id}/merge_requests/${s.f.hostile.iid}`)).body
+    expect([got.title, got.description, got.labels, got.target_branch]).toEqual(['Renamed', 'New words', ['bug', 'review'], 'feature/nested'])
+    expect((await get(`${mr}/edit`, s.bobCookie)).status).toBe(404)
+    expect((await post(`${mr}/approve`, { authenticity_token: token }, s.aliceCookie)).headers.get('location')).toBe(`${s.f.server.url}${mr}#approvals`)
+    expect((await get(mr, s.aliceCookie)).text).toContain('id="unapprove-button"')
+    expect((await post(`${mr}/unapprove`, { authenticity_token: token }, s.aliceCookie)).status).toBe(303)
+    expect((await s.f.alice.api.get(`/projects/${s.f.pub.id}/merge_requests/${s.f.hostile.iid}/approvals`)).body.approved_by).toEqual([])
+    const taken = await post('/projects', { authenticity_token: token, name: 'demo', visibility: 'public' }, s.aliceCookie)
+    expect([taken.status, taken.text.includes('id="form-error"'), taken.text.includes('value="demo"')]).toEqual([422, true, true])
+  })
+
   it('keep a reviewer\'s drafts to them until they submit; a diff line form posts a draft, or a comment now', async () => {
     const diffs = `${demo}/-/merge_requests/${s.f.topic.iid}/diffs`
     const page = (await get(`${diffs}?line=0--1`, s.bobCookie)).text
