@@ -56,6 +56,8 @@ export function at(name: EndpointName, params: Record<string, string | number>):
 
 /** One line of progress on stderr: rewritten in place on a terminal, a line per step when piped. */
 export interface Progress {
+  /** A step without a count (git's clone and push): its name until it ends. */
+  begin(label: string): void
   step(label: string, done: number, total: number): void
   end(label: string, summary: string): void
 }
@@ -63,6 +65,9 @@ export interface Progress {
 export function progress(stderr: Writer, terminal: boolean, quiet: boolean): Progress {
   let last = 0
   return {
+    begin(label) {
+      if (!quiet && terminal) stderr.write(`\r\x1b[2K${label}…`)
+    },
     step(label, done, total) {
       if (quiet || !terminal) return
       // At most every 1% (and the last): a thousand issues write a hundred lines, not a thousand.

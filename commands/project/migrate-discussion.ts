@@ -60,12 +60,8 @@ export async function copyDiscussion(m: Migration, item: Noteable): Promise<void
   const toParams = { id: m.to.id, [param]: item.to }
   await copyAwards(m, at(names.awards, fromParams), (sudo, name) => m.target.write(at(names.award, toParams), { name }, sudo), item.label, `${item.kind}:${item.from}`)
   const notes = item.userNotes === 0 ? [] : await m.source.all<Note>(at(names.notes, fromParams), { sort: 'asc', order_by: 'created_at' })
-  let system = 0
   for (const note of notes) {
-    if (note.system) {
-      system++
-      continue
-    }
+    if (note.system) continue
     let copied = m.journal.get('note', `${item.kind}:${note.id}`) as number | undefined
     if (copied === undefined) {
       const writer = await m.people.author(note.author.username)
@@ -82,7 +78,6 @@ export async function copyDiscussion(m: Migration, item: Noteable): Promise<void
       `${item.kind}:${item.from}:note:${note.id}`,
     )
   }
-  if (system > 0) count(m.tally, 'already', 'system notes (the target writes its own)', system)
 }
 
 /** A diff note becomes a plain note that says where it was: positions point at commits the target may lay out differently. */

@@ -37,6 +37,8 @@ function gitRunner(m: Migration, env: Env): Git {
   }
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
 /** `git push --porcelain` lines: `<flag>\t<from>:<to>\t<summary>`; `!` is a rejected ref, `=` one already there. */
 function pushed(stdout: string): { updated: string[]; current: string[]; rejected: string[] } {
   const out = { updated: [] as string[], current: [] as string[], rejected: [] as string[] }
@@ -51,6 +53,7 @@ function pushed(stdout: string): { updated: string[]; current: string[]; rejecte
 }
 
 export async function copyRepository(m: Migration, env: Env): Promise<RepositoryCopy> {
+  m.progress.begin('repository')
   const git = gitRunner(m, env)
   const dir = mkdtempSync(join(tmpdir(), 'collab-migrate-'))
   const mirror = join(dir, 'repository.git')
@@ -70,7 +73,7 @@ export async function copyRepository(m: Migration, env: Env): Promise<Repository
       count(m.tally, 'copied', 'git refs', result.updated.length)
       count(m.tally, 'already', 'git refs', result.current.length)
     }
-    m.progress.end('repository', `${branches.size} branches, ${names.length - branches.size} tags`)
+    m.progress.end('repository', `${plural(branches.size, 'branch', 'branches')}, ${plural(names.length - branches.size, 'tag', 'tags')}`)
     return {
       branches,
       async pushBranches(list) {
@@ -95,6 +98,7 @@ export async function copyWiki(m: Migration, env: Env): Promise<void> {
     m.progress.end('wiki', 'no pages')
     return
   }
+  m.progress.begin('wiki')
   const git = gitRunner(m, env)
   const dir = mkdtempSync(join(tmpdir(), 'collab-migrate-wiki-'))
   try {
@@ -115,7 +119,7 @@ export async function copyWiki(m: Migration, env: Env): Promise<void> {
     for (const ref of result.rejected) m.tally.problems.push(`wiki ref ${ref} was not pushed`)
     count(m.tally, 'copied', 'wiki refs', result.updated.length)
     count(m.tally, 'already', 'wiki refs', result.current.length)
-    m.progress.end('wiki', `${heads.length} branch${heads.length === 1 ? '' : 'es'} pushed`)
+    m.progress.end('wiki', `${plural(heads.length, 'branch', 'branches')} pushed`)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -144,9 +144,9 @@ async function copyAll(m: Migration, options: MigrateOptions, deps: Deps): Promi
 
 function report(deps: Deps, summary: { copied: Record<string, number>; already: Record<string, number>; not_copied: string[]; requests: { source: number; target: number } }) {
   const { io } = deps
-  const list = (counts: Record<string, number>) => Object.entries(counts).map(([kind, n]) => `${n} ${kind}`).join(', ') || 'nothing'
-  io.stderr.write(`Copied ${list(summary.copied)}.\n`)
-  if (Object.keys(summary.already).length > 0) io.stderr.write(`Already there: ${list(summary.already)}.\n`)
+  const list = (counts: Record<string, number>) => Object.entries(counts).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${kind}`).join(', ')
+  io.stderr.write(`Copied ${list(summary.copied) || 'nothing'}.\n`)
+  if (list(summary.already)) io.stderr.write(`Already there: ${list(summary.already)}.\n`)
   if (summary.not_copied.length === 0) {
     io.stderr.write('Everything was copied.\n')
     return
