@@ -147,7 +147,8 @@ async function storedTokenFor(deps: Deps, config: ConfigFile, url: string): Prom
 /** Whether a `collab` command is on the PATH (after `npm run setup`); `npx collab serve` in the checkout works without. */
 async function onPath(io: IO): Promise<boolean> {
   const { promises: fs, constants } = await import('node:fs')
-  const dirs = (io.env.PATH ?? '').split(delimiter).filter(Boolean)
+  // npx and npm scripts put node_modules/.bin directories first on the PATH: they are not the shell's.
+  const dirs = (io.env.PATH ?? '').split(delimiter).filter((dir) => dir && !/node_modules[/\\]\.bin[/\\]?$/.test(dir))
   for (const dir of dirs) {
     if (await fs.access(join(dir, 'collab'), constants.X_OK).then(() => true, () => false)) return true
   }

@@ -2,7 +2,8 @@
 import type { Command, OptionValues } from 'commander'
 import { aliasesOf, splitWords } from '../../src/cli/aliases.js'
 import type { Runtime } from '../../src/cli/command.js'
-import { writeConfig } from '../../src/cli/config.js'
+import { configDirFrom, readConfig, writeConfig } from '../../src/cli/config.js'
+import { completeWith, type Candidate } from '../../src/cli/completion.js'
 import { failure, usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printTable, status } from '../../src/cli/output.js'
@@ -27,6 +28,8 @@ Examples:
   const list = group.command('list').alias('ls').description('Print the aliases: name<TAB>expansion when piped')
   list.action(() => rt.invoke(list, runList, {}))
   const del = group.command('delete').alias('rm').description('Delete an alias').argument('<name>', 'the alias')
+  completeWith(del.registeredArguments[0], async ({ io }) =>
+    Object.entries(aliasesOf(await readConfig(await configDirFrom(io.env)))).sort(([a], [b]) => a.localeCompare(b)).map(([name, expansion]): Candidate => [name, expansion]))
   del.action((name: string) => rt.invoke(del, runDelete, { name } satisfies NameOptions))
 }
 

@@ -184,6 +184,7 @@ describe('collab alias', () => {
     expect(await c.run(['alias', 'set', 'issue', 'mr list'])).toEqual({ stdout: '', stderr: "error: 'issue' is a collab command; pick another name\n", exitCode: 2 })
     expect((await c.run(['alias', 'set', 'titles', 'mr list'])).exitCode).toBe(1)
     expect(await c.run(['alias', 'list'])).toEqual(ok('hello\t!echo hello "$@"\ntitles\tissue list -p root/demo --jq $1\n'))
+    expect(await c.run(['__complete', 'alias', 'delete', ''])).toEqual(ok('hello\t!echo hello "$@"\ntitles\tissue list -p root/demo --jq $1\n'))
     expect(await c.run(['alias', 'delete', 'hello'])).toEqual(ok('', 'Deleted alias hello\n'))
     expect(JSON.parse(readFileSync(join(c.configDir, 'config.json'), 'utf8')).aliases).toEqual({ titles: 'issue list -p root/demo --jq $1' })
     expect((await c.run(['hello'])).exitCode).toBe(2)
