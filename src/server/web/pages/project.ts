@@ -1,6 +1,5 @@
 // A project's code pages: overview (description, README, file tree), tree, blob with highlighting, raw file.
 import type { ServerResponse } from 'node:http'
-import type { Readable } from 'node:stream'
 import type { RouteRequest } from '../../http/router.js'
 import { listTree, openFile, readFileToShow } from '../../services/files.js'
 import { renderMarkdown } from '../../services/markdown.js'
@@ -126,10 +125,16 @@ export async function rawFile(ctx: WebContext, req: RouteRequest, res: ServerRes
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-store',
   })
-  if (Buffer.isBuffer(file.body)) return res.end(req.method === 'HEAD' ? undefined : file.body)
-  // A large file goes from git to the client as it is read; a client that hangs up stops git.
-  if (req.method === 'HEAD') return (file.body.destroy(), res.end())
-  file.body.once('error', () => res.destroy())
-  res.once('close', () => (file.body as Readable).destroy())
-  file.body.pipe(res)
+  const body = file.body
+  if (Buffer.isBuffer(body)) {
+    res.end(req.method === 'HEAD' ? undefined : body)
+  } else if (req.method === 'HEAD') {
+    body.destroy()
+    res.end()
+  } else {
+    // A large file goes from git to the client as it is read; a client that hangs up stops git.
+    body.once('error', () => res.destroy())
+    res.once('close', () => body.destroy())
+    body.pipe(res)
+  }
 }
