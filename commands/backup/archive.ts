@@ -16,38 +16,72 @@ export interface Watched {
   manifest?: BackupManifest
 }
 
+const BLOCK = 512
+
+/** A tar header's octal number field (GNU's base-256 form for sizes past 8 GiB too). */
+function number(field: Buffer): number {
+  if (field[0] & 0x80) return field.subarray(1).reduce((n, byte) => n * 256 + byte, field[0] & 0x7f)
+  return parseInt(field.toString('ascii').replace(/\0.*$/s, '').trim() || '0', 8)
+}
+
 /**
- * Passes the tar on unchanged while a tar parser reads along; `watched.manifest` is set once the archive ended whole.
- * tar-stream loads only here, with the backup, not with every command.
+ * Passes the tar on unchanged while reading along its headers (no copy of the data, which a tar parser would make):
+ * the first and last entries, small JSON files, are kept; `watched.manifest` is set once the archive ended whole.
  */
-export async function watchArchive(): Promise<{ stream: Transform; watched: Watched }> {
-  const extract = (await import('tar-stream')).default.extract()
+export function watchArchive(): { stream: Transform; watched: Watched } {
   const watched: Watched = { bytes: 0 }
-  extract.on('entry', (header, body, next) => {
-    const json = header.name === HEADER_ENTRY || header.name === MANIFEST_ENTRY
-    const chunks: Buffer[] = []
-    body.on('data', (chunk: unknown) => {
-      if (json) chunks.push(chunk as Buffer)
-    })
-    body.on('end', () => {
-      if (header.name === HEADER_ENTRY) watched.header = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-      if (header.name === MANIFEST_ENTRY) watched.manifest = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-      next()
-    })
-  })
-  const done = new Promise<void>((resolve, reject) => {
-    extract.on('finish', resolve)
-    extract.on('error', reject)
-  })
+  let header = Buffer.alloc(0)
+  /** Bytes of the current entry's data (with its padding) still to come. */
+  let skip = 0
+  let keep: { name: string; size: number; chunks: Buffer[] } | null = null
+  let ended = false
+  const finishEntry = () => {
+    if (!keep) return
+    const value = JSON.parse(Buffer.concat(keep.chunks).subarray(0, keep.size).toString('utf8'))
+    if (keep.name === HEADER_ENTRY) watched.header = value
+    else watched.manifest = value
+    keep = null
+  }
+  const read = (chunk: Buffer) => {
+    let at = 0
+    while (at < chunk.length && !ended) {
+      if (skip > 0) {
+        const n = Math.min(skip, chunk.length - at)
+        if (keep) keep.chunks.push(chunk.subarray(at, at + n))
+        skip -= n
+        at += n
+        if (skip === 0) finishEntry()
+        continue
+      }
+      const n = Math.min(BLOCK - header.length, chunk.length - at)
+      header = Buffer.concat([header, chunk.subarray(at, at + n)])
+      at += n
+      if (header.length < BLOCK) continue
+      const block = header
+      header = Buffer.alloc(0)
+      if (block.every((b) => b === 0)) {
+        ended = true
+        continue
+      }
+      const size = number(block.subarray(124, 136))
+      const name = block.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '')
+      const type = String.fromCharCode(block[156] || 0x30)
+      skip = Math.ceil(size / BLOCK) * BLOCK
+      keep = type === '0' && (name === HEADER_ENTRY || name === MANIFEST_ENTRY) ? { name, size, chunks: [] } : null
+      if (skip === 0) finishEntry()
+    }
+  }
   const stream = new Transform({
+    readableHighWaterMark: 1024 * 1024,
+    writableHighWaterMark: 1024 * 1024,
     transform(chunk: Buffer, _encoding, callback) {
       watched.bytes += chunk.length
-      if (extract.write(chunk)) callback(null, chunk)
-      else extract.once('drain', () => callback(null, chunk))
-    },
-    flush(callback) {
-      ;(extract as unknown as { end(): void }).end()
-      done.then(() => callback(), callback)
+      try {
+        read(chunk)
+      } catch (err) {
+        return callback(err as Error)
+      }
+      callback(null, chunk)
     },
   })
   return { stream, watched }

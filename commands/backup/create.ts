@@ -3,7 +3,7 @@
 import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import type { Readable, Writable } from 'node:stream'
+import { Writable, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Command, OptionValues } from 'commander'
 import { choice, withConnection, withJson, type Runtime } from '../../src/cli/command.js'
@@ -43,8 +43,7 @@ const defaultName = (now: Date, c: Compression) =>
   `collab-backup-${now.toISOString().slice(0, 19).replace(/-|:/g, '').replace('T', '-')}${extensionOf(c)}`
 
 /** stream/promises' pipeline over a list built at run time. */
-const pump = (streams: (Readable | Writable)[], options: { end?: boolean } = {}) =>
-  (pipeline as unknown as (...args: unknown[]) => Promise<void>)(...streams, options)
+const pump = (streams: (Readable | Writable)[]) => (pipeline as unknown as (...args: unknown[]) => Promise<void>)(...streams)
 
 async function open(options: CreateOptions, deps: Deps, now: Date): Promise<Readable> {
   if (options.data === undefined) return openBytes(await deps.api(), route('createBackup', {}))
@@ -59,13 +58,13 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   const compression = options.compress ?? (options.file ? compressionOf(options.file) : 'none')
   const file = options.file === '-' ? '-' : resolve(io.cwd, options.file ?? defaultName(now, compression))
   const source = await open(options, deps, now)
-  const watch = await watchArchive()
+  const watch = watchArchive()
   const steps: (Readable | Writable)[] = [source, watch.stream]
   if (showsProgress(io)) steps.push(progress(io, undefined))
   const squeeze = compressor(compression)
   if (squeeze) steps.push(squeeze)
   if (file === '-') {
-    await pump([...steps, io.stdout as unknown as Writable], { end: false })
+    await pump([...steps, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void io.stdout.write(chunk)) })])
     completeManifest(watch.watched)
     return
   }

@@ -1,35 +1,51 @@
 // The database's part of a backup: an online copy through SQLite's backup API, a stopped server's database opened
 // without changing it, and the facts a restore checks in a copy (schema version, integrity).
 import Database from 'better-sqlite3'
-import { rm } from 'node:fs/promises'
+// @ts-expect-error: better-sqlite3's internals have no types; see nativeOf.
+import { cppdb } from 'better-sqlite3/lib/util.js'
 import { CollabError } from '../../core/errors.js'
 import type { Db } from './db.js'
 import { commitGroup } from './writes.js'
 
 /** About 8 MB a step (4 KiB pages): each step holds the event loop for a few milliseconds. */
 const PAGES_PER_STEP = 2048
-const ATTEMPTS = 20
+
+interface NativeBackup {
+  transfer(pages: number): { totalPages: number; remainingPages: number }
+  close(): void
+}
+interface NativeDatabase { backup(db: Db, attached: string, file: string, unlinkOnFailure: boolean): NativeBackup }
 
 /**
- * Copies the live database into `file` while requests go on writing. SQLite brings the copy up to date with every
- * write made through this connection meanwhile, so the copy is the database as committed when the last step ran.
- * A step finds the source busy while the connection's group transaction (store/writes.ts) is open, so the group is
- * committed just before each step, in the same turn of the event loop, or steady writing would hold the copy off for ever.
- * better-sqlite3 takes a busy first step for "nothing left to copy" and ends with no file: that copy is tried again.
+ * better-sqlite3's own handle of the connection (lib/util.js's `cppdb` symbol, better-sqlite3 12). Its `db.backup()`
+ * steps on timers of its own, so a request could open the group transaction just before a step: SQLite then answers
+ * busy, and a busy first step is taken for "nothing left to copy" and ends with no file. Stepping here instead lets each
+ * step follow the group's commit in the same turn of the event loop.
+ */
+function nativeOf(db: Db): NativeDatabase {
+  const native = (db as unknown as Record<symbol, NativeDatabase | undefined>)[cppdb as symbol]
+  if (typeof native?.backup !== 'function') throw new Error('better-sqlite3 changed: its connection handle has no backup()')
+  return native
+}
+
+/**
+ * Copies the live database into `file` (SQLite's online backup) while requests go on writing between steps. SQLite
+ * brings the copy up to date with every write made through this connection meanwhile, so the copy is the database as
+ * committed when the last step ran. The connection's group transaction (store/writes.ts) is committed just before each
+ * step: a step finds the source busy while a write transaction is open.
  */
 export async function copyDatabase(db: Db, file: string): Promise<void> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    commitGroup(db)
-    const done = await db.backup(file, {
-      progress: () => {
-        setImmediate(() => commitGroup(db))
-        return PAGES_PER_STEP
-      },
-    })
-    if (done.totalPages > 0) return
-    await rm(file, { force: true })
+  const backup = nativeOf(db).backup(db, 'main', file, true)
+  try {
+    for (;;) {
+      commitGroup(db)
+      const { totalPages, remainingPages } = backup.transfer(PAGES_PER_STEP)
+      if (totalPages > 0 && remainingPages === 0) return
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  } finally {
+    backup.close()
   }
-  throw new CollabError('FAILED', 'the database stayed busy: no copy of it could be made')
 }
 
 /**
