@@ -74,8 +74,9 @@ async function noteHtml(ctx: WebContext, p: ProjectView, n: { note: NoteRow; aut
 const draftHtml = async (ctx: WebContext, r: Review, d: DraftNoteRow) =>
   html`<div class="note draft" id="draft_${d.id}"><div class="muted"><span class="label draft">Pending</span> your comment</div><div class="markdown">${await markdown(ctx, r.p, d.note)}</div></div>`
 
-const fileCaption = (place: Place | null) =>
-  place ? html`<p class="muted thread-place">on <code>${place.new_path ?? place.old_path}</code> line ${place.new_line ?? place.old_line}</p>` : ''
+/** Where a diff thread is, linking to it on the Changes tab (where it shows under its line). */
+const fileCaption = (place: Place | null, href: string) =>
+  place ? html`<p class="muted thread-place">on <a href="${href}"><code>${place.new_path ?? place.old_path}</code> line ${place.new_line ?? place.old_line}</a></p>` : ''
 
 /** One thread: its notes, the viewer's drafts replying to it, resolve or unresolve, and a reply form. */
 export async function threadHtml(ctx: WebContext, r: Review, d: Discussion, back: ReturnTo, caption = true): Promise<Html> {
@@ -95,7 +96,7 @@ export async function threadHtml(ctx: WebContext, r: Review, d: Discussion, back
   const reply = ctx.user ? html`<details class="reply"><summary>Reply…</summary><form method="post" action="${at}/reply">${hidden}
 <textarea name="note" required placeholder="Reply (markdown)"></textarea><p class="bar"><button type="submit" class="reply-now">Reply</button>
 ${r.mr ? html`<button type="submit" name="review" value="1" class="reply-review">Add to review</button>` : ''}</p></form></details>` : ''
-  return html`<section class="note thread${resolved ? ' resolved' : ''}" id="discussion_${d.id}">${caption ? fileCaption(placeOf(first.position)) : ''}
+  return html`<section class="note thread${resolved ? ' resolved' : ''}" id="discussion_${d.id}">${caption ? fileCaption(placeOf(first.position), `${r.url}/diffs#discussion_${d.id}`) : ''}
 ${resolved ? html`<p class="muted thread-state">Resolved</p>` : ''}${notes}${pending}<div class="bar">${resolveForm}</div>${reply}</section>`
 }
 
