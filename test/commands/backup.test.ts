@@ -190,7 +190,7 @@ describe('collab backup create and restore', () => {
     }
   })
 
-  it('refuses a non-empty directory, a truncated archive, a foreign tar, a newer schema and entries that leave the directory', async () => {
+  it('refuses a non-empty directory, a truncated or altered archive, a foreign tar, a newer schema and entries that leave the directory', async () => {
     const target = join(scratch, 'target')
     const refused = async (file: string, why: RegExp) => {
       const r = await c.run(['backup', 'restore', file, '--data', target])
@@ -204,6 +204,11 @@ describe('collab backup create and restore', () => {
     const bytes = readFileSync(archive)
     writeFileSync(join(scratch, 'truncated.tar'), bytes.subarray(0, Math.floor(bytes.length / 2)))
     await refused(join(scratch, 'truncated.tar'), /truncated/)
+    // One byte of the database changed (its data starts after the header entry's two blocks and its own header).
+    const altered = Buffer.from(bytes)
+    altered[1536 + 100] ^= 0xff
+    writeFileSync(join(scratch, 'altered.tar'), altered)
+    await refused(join(scratch, 'altered.tar'), /'collab.db' does not match its checksum/)
     writeFileSync(join(scratch, 'hello.txt'), 'hello\n')
     execFileSync('tar', ['-cf', join(scratch, 'foreign.tar'), '-C', scratch, 'hello.txt'])
     await refused(join(scratch, 'foreign.tar'), /not a collab backup \(its first entry is 'hello.txt'/)
