@@ -75,4 +75,12 @@ it('keeps drafts to their author, then publishes them as threads, diff threads a
   expect(got.map((r) => [r.headers['x-gitlab-event'], r.body.object_attributes.note]).sort()).toEqual([
     ['Note Hook', 'Overall good'], ['Note Hook', 'Why beta?'], ['Note Hook', 'Yes'],
   ])
+
+  // A reply whose thread is deleted before the review is submitted starts a thread of its own.
+  const gone = expectStatus(await bob.api.post(mrPath(project.id, mr.iid, '/discussions'), { body: 'Soon gone' }), 201).body
+  expectStatus(await bob.api.post(drafts(), { note: 'Orphan', in_reply_to_discussion_id: gone.id }), 201)
+  expectStatus(await bob.api.del(mrPath(project.id, mr.iid, `/discussions/${gone.id}/notes/${gone.notes[0].id}`)), 204)
+  expectStatus(await bob.api.post(drafts('/bulk_publish')), 204)
+  const last = (await alice.api.get(mrPath(project.id, mr.iid, '/discussions'))).body.at(-1)
+  expect([last.individual_note, last.notes.map((n: any) => [n.type, n.body])]).toEqual([false, [['DiscussionNote', 'Orphan']]])
 })

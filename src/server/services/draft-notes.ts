@@ -44,12 +44,8 @@ export async function createDraftNote(ctx: RequestContext, p: ProjectView, n: No
   requireMayDraft(ctx, p, n)
   if (!input.note.trim()) throw blank()
   const reply = input.in_reply_to_discussion_id
-  if (reply !== undefined) {
-    try {
-      findDiscussion(ctx, n, reply)
-    } catch {
-      throw new CollabError('BAD_REQUEST', 'Thread to reply to cannot be found', { status: 400, body: { message: 'Thread to reply to cannot be found' } })
-    }
+  if (reply !== undefined && !threadExists(ctx, n, reply)) {
+    throw new CollabError('BAD_REQUEST', 'Thread to reply to cannot be found', { status: 400, body: { message: 'Thread to reply to cannot be found' } })
   }
   const position = input.position && !reply ? await checkedPosition(ctx, p, input.position) : null
   const at = nowIso(ctx)
@@ -70,9 +66,21 @@ export async function updateDraftNote(ctx: RequestContext, p: ProjectView, n: No
 
 export const deleteDraftNote = (ctx: RequestContext, draft: store.DraftNoteRow) => store.deleteDraftNote(ctx.app.db, draft.id)
 
-/** One draft becomes its note: a reply (resolving its thread when asked and allowed) or a new thread. */
+const threadExists = (ctx: RequestContext, n: Noteable, id: string) => {
+  try {
+    findDiscussion(ctx, n, id)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * One draft becomes its note: a reply (resolving its thread when asked and allowed) or a new thread. A reply whose
+ * thread was deleted since starts a thread of its own, so one such draft cannot hold back the rest of the review.
+ */
 function publish(ctx: RequestContext, p: ProjectView, n: Noteable, d: store.DraftNoteRow) {
-  if (d.discussion_id) {
+  if (d.discussion_id && threadExists(ctx, n, d.discussion_id)) {
     replyTo(ctx, p, n, d.discussion_id, { body: d.note })
     if (d.resolve_discussion && mayResolve(ctx, p, n)) resolveDiscussion(ctx, p, n, d.discussion_id, true)
   } else {
