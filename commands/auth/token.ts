@@ -7,7 +7,7 @@ import type { Deps } from '../../src/cli/factory.js'
 export interface TokenOptions { host?: string; token?: string }
 
 export function register(group: Command, rt: Runtime): void {
-  const command = withConnection(group.command('token').description('Print the token in use for the host (default: the host commands talk to)'))
+  const command = withConnection(group.command('token').description('Print the token in use (gh auth token)'))
   command.action((flags: OptionValues) => rt.invoke(command, run, { host: flags.host, token: flags.token } satisfies TokenOptions))
 }
 

@@ -40,7 +40,7 @@ describe('argv to options', () => {
       endpoint: 'projects', method: 'PUT', rawFields: ['a=1'], typedFields: ['b=2', 'c=true'], headers: ['X-A: 1'],
       paginate: true, include: true, input: 'f.json', project: undefined,
     }],
-    [['auth', 'login', '--host', 'http://h:1', '--with-token'], 'auth login', { host: 'http://h:1', token: undefined, withToken: true }],
+    [['auth', 'login', '--host', 'http://h:1', '--with-token'], 'auth login', { host: 'http://h:1', token: undefined, withToken: true, username: undefined, passwordStdin: false }],
     [['auth', 'status', '--json'], 'auth status', { json: true }],
     [['auth', 'logout'], 'auth logout', { host: undefined }],
     [['config', 'get', 'git_protocol', '--host', 'http://h:1'], 'config get', { key: 'git_protocol', host: 'http://h:1' }],
@@ -52,7 +52,7 @@ describe('argv to options', () => {
   })
 
   it('reads serve defaults, flags and COLLAB_ROOT_TOKEN / COLLAB_ROOT_PASSWORD', async () => {
-    const rest = { quiet: false, runner: { enabled: true, concurrency: undefined } }
+    const rest = { quiet: false, login: false, runner: { enabled: true, concurrency: undefined } }
     expect((await optionsOf(['serve', '--data', '/d'])).options).toEqual({ host: '127.0.0.1', port: 3000, dataDir: '/d', rootToken: undefined, rootPassword: undefined, responseCache: true, trustedProxies: [], ...rest })
     expect((await optionsOf(['serve', '--data', '/d', '--port', '0', '--host', '0.0.0.0'], { COLLAB_ROOT_TOKEN: 'env-token', COLLAB_ROOT_PASSWORD: 'pw' })).options)
       .toEqual({ host: '0.0.0.0', port: 0, dataDir: '/d', rootToken: 'env-token', rootPassword: 'pw', responseCache: true, trustedProxies: [], ...rest })
@@ -103,6 +103,7 @@ describe('usage errors exit 2 before anything runs', () => {
       '  login [options]             Check a personal access token with the instance and store it',
       '  status [options]            Check the stored tokens against their instances',
       '  logout [options]            Remove the stored token of an instance',
+      '  token [options]             Print the token in use (gh auth token)',
       '  git-credential <operation>  Answer git credential requests with the stored token',
       '  help [command]              show help for a command',
       '',

@@ -12,12 +12,12 @@ const noQuery = {
 const create = {
   project: undefined, title: undefined, description: undefined, descriptionFile: undefined, sourceBranch: undefined, targetBranch: undefined,
   targetProject: undefined, fill: false, draft: false, removeSourceBranch: false, squash: false, labels: undefined, assignees: undefined,
-  reviewers: undefined, milestone: undefined, json: false,
+  reviewers: undefined, milestone: undefined, push: false, json: false,
 }
 const edit = { project: undefined, mr: '5', description: undefined, descriptionFile: undefined, assignees: undefined, reviewers: undefined, milestone: undefined, json: false }
 const merge = {
   project: undefined, mr: undefined, squash: undefined, removeSourceBranch: undefined, whenPipelineSucceeds: false, sha: undefined,
-  message: undefined, squashMessage: undefined, json: false,
+  message: undefined, squashMessage: undefined, yes: false, json: false,
 }
 const note = { project: undefined, mr: undefined, noteId: undefined, body: undefined, bodyFile: undefined, sort: undefined, orderBy: undefined, ...page, json: false }
 
@@ -47,6 +47,7 @@ describe('mr argv to options', () => {
       ...create, project: 'me/p', title: 'Fix', description: 'Body', sourceBranch: 'fix', targetBranch: 'main', targetProject: 'up/p', fill: true,
       draft: true, removeSourceBranch: true, squash: true, labels: ['a', 'b'], assignees: ['ann', '3'], reviewers: ['bo'], milestone: 'v1', json: true,
     }],
+    [['mr', 'create', '--push'], 'mr create', { ...create, push: true }],
     [['mr', 'create', '-F', '-'], 'mr create', { ...create, descriptionFile: '-' }],
     [['mr', 'edit', '5', '-t', 'New', '-F', 'd.md', '-b', 'dev', '-l', '', '--add-label', 'x', '--remove-label', 'y', '--unassign', '--reviewer', 'bo',
       '-m', 'none', '--no-remove-source-branch', '--squash', '--lock', '--json'], 'mr edit', {
@@ -67,6 +68,9 @@ describe('mr argv to options', () => {
     [['mr', 'unsubscribe', '2', '-p', 'g/p'], 'mr unsubscribe', { project: 'g/p', mr: '2', json: false }],
     [['mr', 'todo', '2'], 'mr todo', { project: undefined, mr: '2', json: false }],
     [['mr', 'rebase', 'fix'], 'mr rebase', { project: undefined, mr: 'fix', json: false }],
+    [['mr', 'approve', '2'], 'mr approve', { project: undefined, mr: '2', json: false }],
+    [['mr', 'checks', '2', '--watch', '--interval', '0.5'], 'mr checks', { project: undefined, mr: '2', watch: true, interval: 0.5, json: false }],
+    [['mr', 'merge', '2', '-y'], 'mr merge', { ...merge, mr: '2', yes: true }],
     [['mr', 'delete', '2', '--yes'], 'mr delete', { project: undefined, mr: '2', yes: true }],
     [['mr', 'delete'], 'mr delete', { project: undefined, mr: undefined, yes: false }],
     [['mr', 'diff', '2', '--json'], 'mr diff', { project: undefined, mr: '2', json: true }],
