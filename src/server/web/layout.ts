@@ -33,10 +33,13 @@ form.inline{display:inline}textarea{width:100%;min-height:6em}input,select,butto
 .stages{display:flex;gap:1em;flex-wrap:wrap}.stage{min-width:200px}.stage h3{text-transform:capitalize;font-size:1em}
 .diff td pre{white-space:pre-wrap;display:inline}.diff-add{background:#ecfdf0}.diff-del{background:#fbe9eb}.diff-hunk td,.diff-note td{background:#f4f4f8;color:#737278}
 .diff-parallel td{width:50%}.diff-parallel td.ln{width:1%}.diff-file{margin:1em 0}
-.trace{background:#1f1f1f;color:#e8e8e8;padding:.75em;overflow:auto;white-space:pre-wrap}.ansi-bold{font-weight:700}
-.ansi-black-fg{color:#555}.ansi-red-fg{color:#f66}.ansi-green-fg{color:#5c5}.ansi-yellow-fg{color:#ec5}.ansi-blue-fg{color:#69f}
-.ansi-magenta-fg{color:#d6d}.ansi-cyan-fg{color:#5cc}.ansi-white-fg{color:#eee}.ansi-bright-red-fg{color:#f88}.ansi-bright-green-fg{color:#7e7}
-.ansi-bright-yellow-fg{color:#fe7}.ansi-bright-blue-fg{color:#8af}.ansi-bright-black-fg{color:#999}.ansi-red-bg{background:#a22}.ansi-green-bg{background:#282}
+.trace{background:#1f1f1f;color:#e8e8e8;padding:.75em;overflow:auto;white-space:pre-wrap}
+.icon{width:16px;height:16px;vertical-align:text-bottom;fill:currentColor}.tree-icon{color:#737278;width:1%}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.ci-icon{display:inline-flex;align-items:center;gap:.25em;color:#737278}.ci-icon-success{color:#108548}.ci-icon-failed{color:#dd2b0e}
+.ci-icon-running,.ci-icon-pending,.ci-icon-created,.ci-icon-preparing,.ci-icon-waiting_for_resource{color:#1068bf}time{white-space:nowrap}.duration{white-space:nowrap;font-variant-numeric:tabular-nums}
+.clone{display:flex;gap:.5em;align-items:center;margin:.5em 0}.clone input{flex:1;max-width:40em;font:13px ui-monospace,monospace}
+.last-commit{border:1px solid #ddd;border-radius:4px;padding:.5em 1em;margin:.5em 0;display:flex;gap:.75em;align-items:center;flex-wrap:wrap}
 .hljs-comment{color:#a0a1a7;font-style:italic}.hljs-number,.hljs-literal{color:#986801}.hljs-title,.hljs-function{color:#4078f2}
 .snippet-file{margin:1em 0 1.5em}
 `.trim()

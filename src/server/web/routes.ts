@@ -9,7 +9,8 @@ import { document, notFoundBody, redirect, sendHtml, sendStylesheet, STYLESHEET_
 import { homePage, signInPage, signOut } from './pages/home.js'
 import { issuePage, issuePost, issuesPage } from './pages/issues.js'
 import { commitCommentPost, commitPage, commitsPage } from './pages/commits.js'
-import { JOB_SCRIPT_PATH, sendJobScript } from './pages/job-follow.js'
+import { jobTraceJson, PAGE_SCRIPT_PATH, sendPageScript } from './pages/job-follow.js'
+import { LOG_STYLESHEET_PATH, sendLogStylesheet } from './pages/job-log.js'
 import { jobPost, pipelinePost } from './pages/ci-actions.js'
 import { jobPage } from './pages/jobs.js'
 import { mergeRequestPost, type MergeRequestAction } from './pages/merge-request-page.js'
@@ -120,6 +121,7 @@ async function projectGet(ctx: WebContext, req: RouteRequest, res: ServerRespons
   if (kind === 'pipelines' && tail === undefined) return pipelinesPage(ctx, req, res, project)
   if (kind === 'pipelines' && /^\d{1,9}$/.test(tail ?? '')) return pipelinePage(ctx, req, res, project, Number(tail))
   if (kind === 'jobs' && /^\d{1,9}$/.test(tail ?? '')) return jobPage(ctx, req, res, project, Number(tail))
+  if (kind === 'jobs' && /^\d{1,9}\/trace\.json$/.test(tail ?? '')) return jobTraceJson(ctx, req, res, project, parseInt(tail!, 10))
   if (kind === 'environments' && tail === undefined) return environmentsPage(ctx, req, res, project)
   if (kind === 'environments' && /^\d{1,9}$/.test(tail ?? '')) return environmentPage(ctx, req, res, project, Number(tail))
   if (kind === 'milestones' && (tail === undefined || /^\d{1,9}$/.test(tail))) return milestonesPage(ctx, req, res, { project }, tail === undefined ? undefined : Number(tail))
@@ -174,7 +176,8 @@ function mergeRequestReview(ctx: WebContext, req: RouteRequest, res: ServerRespo
 
 export function mountWeb(router: Router, app: AppDeps) {
   router.get('/-/collab/:file', (req, res) =>
-    req.path === STYLESHEET_PATH ? sendStylesheet(req, res) : req.path === JOB_SCRIPT_PATH ? sendJobScript(req, res) : webNotFound(app, req, res))
+    req.path === STYLESHEET_PATH ? sendStylesheet(req, res) : req.path === LOG_STYLESHEET_PATH ? sendLogStylesheet(req, res)
+      : req.path === PAGE_SCRIPT_PATH ? sendPageScript(req, res) : webNotFound(app, req, res))
   router.get('/', page(app, homePage))
   router.get('/users/sign_in', page(app, signInPage))
   router.get('/projects/new', page(app, newProjectPage))

@@ -69,3 +69,8 @@ export function formToken(html: string): string {
   if (!m) throw new Error('no authenticity_token in the page')
   return m[1]
 }
+
+/** A page without the pages' own script file and icons: the only script and svg elements a page may hold. */
+export const withoutOwnMarkup = (page: string) => page
+  .replace(/<script src="[^"]*\/-\/collab\/page-[0-9a-f]{16}\.js" defer><\/script>/g, '')
+  .replace(/<svg class="icon icon-[a-z]+" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">/g, '')

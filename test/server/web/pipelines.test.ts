@@ -1,9 +1,11 @@
 // The pipeline and job pages over a real server with the built-in runner: lists, stages and jobs, the job log with
-// ANSI colours as escaped HTML, the follow script only while a job runs, and 404s for outsiders and unknown ids.
+// ANSI colours as escaped HTML in classes, the follow script and its trace.json only while a job runs (anonymous viewers of a
+// public project too), durations, and 404s for outsiders and unknown ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, expectStatus, request, type Api, type TestUser } from '../../helpers/api.js'
 import { ciProject, projectPipelines, runPipeline, startCiServer, waitForFinished } from '../../helpers/ci.js'
 import type { TestServer } from '../../helpers/server.js'
+import { traceHtml } from '../../../src/server/web/pages/job-log.js'
 import { HOSTILE_BRANCH, signIn } from './fixture.js'
 
 const HOSTILE_JOB = '<script>window.__xss=1</script>'
@@ -57,20 +59,58 @@ function expectNoInjection(text: string) {
 }
 
 describe('pipeline and job pages', () => {
-  it('follows a running job with the same-origin script under a CSP that allows only it', async () => {
+  it('follows a running job for every viewer who may see it, with the same-origin script under a CSP that allows only it', async () => {
     const slow = (await jobsOf()).find((j) => j.name === 'slow')
-    const anonymous = await get(`/${pub.path_with_namespace}/-/jobs/${slow.id}`)
-    expect([anonymous.status, anonymous.text.includes('<script'), anonymous.text.includes('data-follow="0"')]).toEqual([200, false, true])
-    const res = await get(`/${pub.path_with_namespace}/-/jobs/${slow.id}`, bobCookie)
-    expect(res.status).toBe(200)
-    expect(res.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-    const src = /<script src="([^"]+)" defer><\/script>/.exec(res.text)![1]
-    expect(res.text).toContain(`data-follow="1"`)
-    expect(res.text).toContain(`data-trace-url="${server.url}/api/v4/projects/${pub.id}/jobs/${slow.id}/trace"`)
-    const script = await get(src.slice(server.url.length))
-    expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8'])
-    expect(script.text).toContain("Range: 'bytes=' + offset + '-'")
+    for (const cookie of [undefined, bobCookie]) {
+      const res = await get(`/${pub.path_with_namespace}/-/jobs/${slow.id}`, cookie)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+      expect(res.text).toContain(`data-follow="1"`)
+      expect(res.text).toContain(`data-trace-url="${server.url}/${pub.path_with_namespace}/-/jobs/${slow.id}/trace.json"`)
+      const src = /<script src="([^"]+)" defer><\/script>/.exec(res.text)![1]
+      const script = await get(src.slice(server.url.length))
+      expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8'])
+      expect(script.text).toContain("traceUrl + '?offset=' + offset")
+      const sheet = /<link rel="stylesheet" href="([^"]+\/log-[0-9a-f]{16}\.css)">/.exec(res.text)![1]
+      const css = await get(sheet.slice(server.url.length))
+      expect([css.status, css.text]).toEqual([200, expect.stringContaining('.ansi-bold{font-weight:700}')])
+    }
+  })
+
+  it('answers trace.json with the whole lines after the offset and the status, to an anonymous viewer of a public project', async () => {
+    const slow = (await jobsOf()).find((j) => j.name === 'slow')
+    const url = `/${pub.path_with_namespace}/-/jobs/${slow.id}/trace.json`
+    let first: any
+    for (let i = 0; i < 100 && !first?.html.includes('first'); i++) {
+      if (i) await new Promise((r) => setTimeout(r, 100))
+      first = (await get(`${url}?offset=0`)).body
+    }
+    expect(first).toMatchObject({ id: slow.id, append: true, html: expect.stringContaining('first\n') })
+    expect(first.offset).toBeGreaterThan(0)
+    let last = first
+    for (let i = 0; i < 100 && !last.complete; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      const next = (await get(`${url}?offset=${last.offset}`)).body
+      expect(next.append).toBe(true)
+      expect(next.html).not.toContain('first')
+      expect(next.offset).toBeGreaterThanOrEqual(last.offset)
+      last = { ...next, html: last.html + next.html }
+    }
+    expect([last.complete, last.status, last.offset, last.size]).toEqual([true, 'success', last.size, last.size])
+    expect(last.html).toMatch(/first\n[^]*second\n/)
+    const res = await get(`${url}?offset=${last.size + 10}`)
+    expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([200, 'application/json', 'no-store'])
+    expect(res.body).toMatchObject({ append: false, complete: true, offset: last.size, html: expect.stringContaining('first') })
+    const done = await get(`/${pub.path_with_namespace}/-/jobs/${slow.id}`)
+    expect([done.text.includes('<script'), done.text.includes('data-follow="0"')]).toEqual([false, true])
+    expect(done.text).toMatch(/<p class="muted" id="job-times">Duration <span class="duration" title="\d+ seconds?">\d+s<\/span>/)
+  }, 30_000)
+
+  it('renders bold, italic, underline and 256 and true colours as classes, never inline styles', () => {
+    const log = '\u001b[1mbold\u001b[0m \u001b[3;4mit\u001b[0m \u001b[38;5;196mc196\u001b[0m \u001b[48;5;244mg\u001b[0m \u001b[38;2;250;10;5mtrue\u001b[0m \u001b[1;31mbr\u001b[0m'
+    expect(traceHtml(log).text).toBe('<span class="ansi-bold">bold</span> <span class="ansi-italic ansi-underline">it</span> '
+      + '<span class="ansi-196-fg">c196</span> <span class="ansi-244-bg">g</span> <span class="ansi-196-fg">true</span> <span class="ansi-red-fg ansi-bold">br</span>')
   })
 
   it('lists the pipelines with status, ref, sha and source', async () => {
@@ -87,7 +127,8 @@ describe('pipeline and job pages', () => {
     expectNoInjection(res.text)
     const jobs = await jobsOf()
     const hostile = jobs.find((j) => j.name === HOSTILE_JOB)
-    expect(res.text).toContain(`<h3>build</h3><ul class="list"><li><span class="ci-status ci-success">success</span> <a href="${server.url}/${pub.path_with_namespace}/-/jobs/${hostile.id}">&lt;script&gt;window.__xss=1&lt;/script&gt;</a></li></ul>`)
+    expect(res.text).toContain(`<h3>build</h3><ul class="list"><li><span class="ci-status ci-success">success</span> <a href="${server.url}/${pub.path_with_namespace}/-/jobs/${hostile.id}">&lt;script&gt;window.__xss=1&lt;/script&gt;</a> <span class="duration" title=`)
+    expect(res.text).toMatch(/· duration <span id="pipeline-duration"><span class="duration" title="\d+ seconds?">\d+s<\/span><\/span>/)
     expect(res.text).toContain('<h3>test</h3>')
   })
 
@@ -123,7 +164,7 @@ describe('pipeline and job pages', () => {
   })
 
   it('answers 404 pages to outsiders of a private project and for unknown ids', async () => {
-    for (const path of [`/${privPath}/-/pipelines`, `/${privPath}/-/pipelines/1`, `/${privPath}/-/jobs/1`]) {
+    for (const path of [`/${privPath}/-/pipelines`, `/${privPath}/-/pipelines/1`, `/${privPath}/-/jobs/1`, `/${privPath}/-/jobs/1/trace.json`]) {
       expect([path, (await get(path, bobCookie)).status]).toEqual([path, 404])
       expect([path, (await get(path)).status]).toEqual([path, 404])
     }

@@ -1,4 +1,4 @@
-// A project's commits: the paginated list of a ref, and one commit with its diff (unified, or split with
+// A project's commits: the paginated list of a ref (each with its last pipeline's status), and one commit with its diff (unified, or split with
 // `?view=parallel`), its statuses, its last pipeline and its comments.
 import type { ServerResponse } from 'node:http'
 import { afterCommit } from '../../http/mount.js'
@@ -12,7 +12,9 @@ import { lastPipelineOf } from '../../services/pipelines.js'
 import { findVisibleProject } from '../../services/projects.js'
 import type { ProjectView } from '../../store/projects.js'
 import { readForm, type WebContext } from '../context.js'
+import { timeAgo } from '../dates.js'
 import { html, pathPart, trusted, type Html } from '../html.js'
+import { pipelineStatusLink } from '../icons.js'
 import { csrfField, document, redirect, sendHtml } from '../layout.js'
 import { diffFiles, diffViewToggle } from './diff.js'
 import { pager, projectPathOf, projectUrl, refuseForm } from './parts.js'
@@ -27,8 +29,12 @@ export async function commitsPage(ctx: WebContext, req: RouteRequest, res: Serve
   const url = projectUrl(ctx, p)
   const refName = ref || p.default_branch || 'main'
   const { commits, total } = await listCommits(ctx, p, { ref_name: refName })
-  const items = commits.map((c) => html`<li><a href="${url}/-/commit/${c.id}"><strong>${title(c.message)}</strong></a>
-<div class="muted">${c.authorName} · ${c.authoredDate} · <code>${shortSha(c.id)}</code></div></li>`)
+  const now = ctx.app.clock.now()
+  const items = commits.map((c) => {
+    const pipeline = lastPipelineOf(ctx, p, c.id)
+    return html`<li><a href="${url}/-/commit/${c.id}"><strong>${title(c.message)}</strong></a>${pipeline ? html` ${pipelineStatusLink(url, pipeline)}` : ''}
+<div class="muted">${c.authorName} authored ${timeAgo(now, c.authoredDate)} · <code>${shortSha(c.id)}</code></div></li>`
+  })
   const body = html`${projectHeader(ctx, p, 'commits')}<h2>Commits on <span id="commits-ref">${refName}</span></h2>
 ${items.length ? html`<ul class="list" id="commits">${items}</ul>` : html`<p class="muted">No commits.</p>`}
 ${pager(ctx, `${url}/-/commits/${pathPart(refName)}`, {}, total)}`
@@ -41,7 +47,7 @@ async function comments(ctx: WebContext, p: ProjectView, sha: string): Promise<H
     const author = findUserByIdOrUsername(ctx.app, String(c.author_id))
     const note = trusted(await renderMarkdown(ctx.app, c.note, { baseUrl: ctx.baseUrl, projectPath: projectPathOf(p) }))
     const where = c.path ? html` <span class="muted">on ${c.path}${c.line ? `:${c.line}` : ''}</span>` : ''
-    return html`<div class="note"><strong>@${author?.username ?? 'ghost'}</strong>${where} <span class="muted">${c.created_at}</span><div class="markdown">${note}</div></div>`
+    return html`<div class="note"><strong>@${author?.username ?? 'ghost'}</strong>${where} <span class="muted">${timeAgo(ctx.app.clock.now(), c.created_at)}</span><div class="markdown">${note}</div></div>`
   }))
   return html`<h3>Comments</h3>${notes.length ? html`<div id="comments">${notes}</div>` : html`<p class="muted">No comments.</p>`}${commentForm(ctx, p, sha)}`
 }
@@ -84,7 +90,7 @@ export async function commitPage(ctx: WebContext, req: RouteRequest, res: Server
   const toggle = diffViewToggle(url, view)
   const body = html`${projectHeader(ctx, p, 'commits')}<h2 id="commit-title">${title(c.message)}</h2>
 ${rest ? html`<pre id="commit-message">${rest}</pre>` : ''}
-<p class="muted">${c.authorName} authored ${c.authoredDate} · <code id="commit-sha">${c.id}</code>
+<p class="muted">${c.authorName} authored ${timeAgo(ctx.app.clock.now(), c.authoredDate)} · <code id="commit-sha">${c.id}</code>
 ${c.parents.map((parent) => html` · parent <a href="${projectUrl(ctx, p)}/-/commit/${parent}"><code>${shortSha(parent)}</code></a>`)}</p>
 ${await statuses(ctx, p, c.id)}${toggle}${diffFiles(await getDiff(ctx, p, c.id), view)}${await comments(ctx, p, c.id)}`
   sendHtml(req, res, 200, document(ctx, `${title(c.message)} · ${p.name}`, body))

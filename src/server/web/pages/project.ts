@@ -1,15 +1,21 @@
-// A project's code pages: overview (description, README, file tree), tree, blob with highlighting, raw file.
+// A project's code pages: overview (clone URL, last commit with its pipeline, description, file tree, README), tree,
+// blob with highlighting, raw file.
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { listTree, openFile, readFileToShow } from '../../services/files.js'
+import { getCommit } from '../../services/commits.js'
 import { renderMarkdown } from '../../services/markdown.js'
+import { lastPipelineOf } from '../../services/pipelines.js'
 import { findVisibleProject } from '../../services/projects.js'
 import { listBranchViews, listTagViews } from '../../services/refs.js'
 import type { ProjectView } from '../../store/projects.js'
 import type { WebContext } from '../context.js'
+import { timeAgo } from '../dates.js'
 import { html, pathPart, trusted, type Html } from '../html.js'
+import { icon, pipelineStatusLink, treeIcon } from '../icons.js'
 import { document, sendHtml } from '../layout.js'
 import { highlighted, isBinary } from './highlight.js'
+import { PAGE_SCRIPT_PATH, SCRIPT_CSP } from './job-follow.js'
 import { projectPathOf, projectUrl } from './parts.js'
 
 const ALL = { page: 1, perPage: 1000, limit: 1000, offset: 0 }
@@ -58,7 +64,7 @@ async function treeTable(ctx: WebContext, p: ProjectView, ref: string, path: str
   const url = projectUrl(ctx, p)
   const rows = items.map((it) => {
     const href = it.type === 'commit' ? null : `${url}/-/${it.type === 'tree' ? 'tree' : 'blob'}/${pathPart(ref)}/${pathPart(it.path)}`
-    return html`<tr><td>${it.type === 'tree' ? '📁' : '📄'}</td><td>${href ? html`<a href="${href}">${it.name}</a>` : it.name}</td></tr>`
+    return html`<tr><td class="tree-icon">${treeIcon(it.type, it.mode)}</td><td>${href ? html`<a href="${href}">${it.name}</a>` : it.name}</td></tr>`
   })
   return { items, table: html`<table id="tree"><tbody>${rows}</tbody></table>` }
 }
@@ -75,16 +81,33 @@ async function readme(ctx: WebContext, p: ProjectView, ref: string, names: strin
   return html`<article class="markdown" id="readme"><h2>${name}</h2>${body}</article>`
 }
 
+/** The clone URL (HTTP; collab serves no SSH) in a field to select, with a Copy button the page script works. */
+function cloneBox(ctx: WebContext, p: ProjectView): Html {
+  const http = `${projectUrl(ctx, p)}.git`
+  return html`<div class="clone"><label for="clone-http">Clone with HTTP</label><input id="clone-http" readonly value="${http}">
+<button type="button" id="copy-clone-http" data-copy="${http}" data-copy-field="clone-http">${icon('copy')}<span>Copy</span></button></div>`
+}
+
+/** The default branch's last commit: title, author, when, and its last pipeline's status. */
+async function lastCommit(ctx: WebContext, p: ProjectView, ref: string): Promise<Html> {
+  const c = await getCommit(ctx, p, ref)
+  const url = projectUrl(ctx, p)
+  const pipeline = lastPipelineOf(ctx, p, c.id)
+  return html`<div class="last-commit" id="last-commit"><a href="${url}/-/commit/${c.id}"><strong>${c.message.split('\n')[0]}</strong></a>
+<span class="muted">${c.authorName} authored ${timeAgo(ctx.app.clock.now(), c.authoredDate)}</span>
+${pipeline ? pipelineStatusLink(url, pipeline) : ''}<a href="${url}/-/commit/${c.id}"><code>${c.id.slice(0, 8)}</code></a></div>`
+}
+
 export async function projectPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, path: string) {
   const p = findVisibleProject(ctx, path)
-  const head = html`${projectHeader(ctx, p, 'code')}${p.description ? html`<p id="description">${p.description}</p>` : ''}`
-  if (p.empty_repo || !p.default_branch) {
-    return sendHtml(req, res, 200, document(ctx, p.name, html`${head}<p class="muted">The repository is empty.</p>`))
-  }
+  const head = html`${projectHeader(ctx, p, 'code')}${p.description ? html`<p id="description">${p.description}</p>` : ''}${cloneBox(ctx, p)}
+<script src="${ctx.baseUrl}${PAGE_SCRIPT_PATH}" defer></script>`
+  const send = (body: Html) => sendHtml(req, res, 200, document(ctx, p.name, body), { 'Content-Security-Policy': SCRIPT_CSP })
+  if (p.empty_repo || !p.default_branch) return send(html`${head}<p class="muted">The repository is empty.</p>`)
   const refs = await refNames(ctx, p)
   const { items, table } = await treeTable(ctx, p, p.default_branch, '')
-  const body = html`${head}${switcher(ctx, p, refs, p.default_branch, 'tree', '')}${table}${await readme(ctx, p, p.default_branch, items.map((i) => i.name))}`
-  sendHtml(req, res, 200, document(ctx, p.name, body))
+  send(html`${head}${await lastCommit(ctx, p, p.default_branch)}${switcher(ctx, p, refs, p.default_branch, 'tree', '')}${table}\
+${await readme(ctx, p, p.default_branch, items.map((i) => i.name))}`)
 }
 
 export async function treePage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, tail: string) {

@@ -1,0 +1,51 @@
+// The pages' one way to show a moment and a length of time: relative words ("3 hours ago") in a <time> element whose
+// title holds the exact UTC time (shown on hover) and whose datetime holds the ISO value; durations as "1m 05s".
+import { html, type Html } from './html.js'
+
+const UNITS: [string, number][] = [['year', 365 * 86400], ['month', 30 * 86400], ['week', 7 * 86400], ['day', 86400], ['hour', 3600], ['minute', 60]]
+
+/** "just now", "1 minute ago", "3 hours ago", "in 2 days" (a due date or a scheduled job lies ahead). */
+export function relativeWords(then: Date, now: Date): string {
+  const seconds = Math.round((now.getTime() - then.getTime()) / 1000)
+  const abs = Math.abs(seconds)
+  const unit = UNITS.find(([, size]) => abs >= size)
+  if (!unit) return 'just now'
+  const n = Math.floor(abs / unit[1])
+  const words = `${n} ${unit[0]}${n === 1 ? '' : 's'}`
+  return seconds >= 0 ? `${words} ago` : `in ${words}`
+}
+
+/** The exact time for the hover title: `2026-11-29 07:13:41 UTC`. */
+export const exactTime = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`
+
+/** A moment as relative words with the exact time on hover; nothing for a missing or unreadable value. */
+export function timeAgo(now: Date, iso: string | null | undefined): Html {
+  const d = iso ? new Date(iso) : null
+  if (!d || Number.isNaN(d.getTime())) return html``
+  return html`<time datetime="${d.toISOString()}" title="${exactTime(d)}">${relativeWords(d, now)}</time>`
+}
+
+/** Seconds as "45s", "1m 05s", "2h 03m"; a duration not known (not started) is "-". */
+export function durationText(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '-'
+  const s = Math.round(seconds)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  if (s < 60) return `${s}s`
+  if (s < 3600) return `${Math.floor(s / 60)}m ${pad(s % 60)}s`
+  return `${Math.floor(s / 3600)}h ${pad(Math.floor((s % 3600) / 60))}m`
+}
+
+/** Seconds from one moment to another, or to now while the second has not come (a running job or pipeline). */
+export function secondsBetween(start: string | null | undefined, end: string | null | undefined, now: Date): number | null {
+  if (!start) return null
+  const from = new Date(start).getTime()
+  const to = end ? new Date(end).getTime() : now.getTime()
+  return Number.isNaN(from) || Number.isNaN(to) ? null : Math.max(0, (to - from) / 1000)
+}
+
+/** A duration in a <span class="duration"> with its exact seconds on hover. */
+export function duration(seconds: number | null | undefined): Html {
+  const text = durationText(seconds)
+  return text === '-' ? html`<span class="duration muted">-</span>`
+    : html`<span class="duration" title="${Math.round(seconds!)} second${Math.round(seconds!) === 1 ? '' : 's'}">${text}</span>`
+}
