@@ -14,6 +14,10 @@ let to: Api
 let c: Cli
 const P = encodeURIComponent('root/demo')
 
+/** An attachment's link, relative to the project: the copy links it on the source. */
+const SHOT = '![shot](/uploads/0123456789abcdef0123456789abcdef/shot.png)'
+const linked = (text: string | null) => text?.replace('](/uploads/', `](${source.url}/root/demo/uploads/`) ?? null
+
 const ok = <T = any>(reply: Promise<Reply<T>>, status = 201) => reply.then((r) => expectStatus(r, status).body)
 
 /** Commits through the API: `files` on `branch`, started from `start` when the branch is new. */
@@ -42,7 +46,7 @@ async function seed() {
 
   // Issues 1..5 by root, alice and bob; #3 is deleted, leaving a gap.
   await ok(from.post(`/projects/${P}/issues`, { title: 'Crash on start', description: 'It crashes', labels: 'bug', milestone_id: v1.id, assignee_ids: [alice.id] }))
-  await ok(alice.api.post(`/projects/${P}/issues`, { title: 'Slow search', description: 'Search takes a minute' }))
+  await ok(alice.api.post(`/projects/${P}/issues`, { title: 'Slow search', description: `Search takes a minute ${SHOT}` }))
   await ok(from.post(`/projects/${P}/issues`, { title: 'Doomed' }))
   await ok(bob.api.post(`/projects/${P}/issues`, { title: 'Typo in README', description: 'teh' }))
   await ok(from.post(`/projects/${P}/issues`, { title: 'Old bug', labels: 'bug,feature' }))
@@ -142,6 +146,7 @@ function expected(original: Awaited<ReturnType<typeof snapshot>>) {
     // fix was deleted on the source: brought back for the copy of !2, then deleted again.
     issues: original.issues.map((i) => ({
       ...i,
+      description: linked(i.description),
       ...(i.author === 'bob' ? { author: 'root', description: `*Created by: bob*\n\n${i.description}` } : {}),
       notes: i.notes.map(withoutBob),
       awards: i.awards.filter((a: string) => !a.endsWith(':bob')),
@@ -263,7 +268,7 @@ describe('project migrate', () => {
     const copy = await snapshot(carol.api, 'carol/demo')
     const header = (author: string, text: string | null) => `*Created by: ${author}*\n\n${text ?? ''}`
     expect(copy.issues).toEqual(original.issues.map((i) => ({
-      ...i, author: 'carol', description: header(i.author, i.description), awards: [],
+      ...i, author: 'carol', description: header(i.author, linked(i.description)), awards: [],
       notes: i.notes.map((n: { body: string; author: string; created_at: string }) => ({ ...n, author: 'carol', body: header(n.author, n.body) })),
     })))
     expect(copy.mergeRequests.map((mr) => [mr.author, mr.description.split('\n')[0]])).toEqual([['carol', expect.stringMatching(/^\*Created by: root at 20/)], ['carol', expect.stringMatching(/^\*Created by: alice at 20/)]])
