@@ -1,11 +1,9 @@
 // Rebasing a merge request's source branch: its commits replayed one by one onto the target head, then the branch moved by compare-and-swap.
-import fs from 'node:fs'
-import git from 'isomorphic-git'
 import { withRepoLock } from '../lock.js'
-import { cacheFor, isAncestor, readRef } from '../read.js'
+import { isAncestor, readRef } from '../read.js'
 import { GitError } from '../types.js'
-import { moveRef, type Signature } from '../write.js'
-import { mergeTrees } from './engine.js'
+import { moveRef, writeExactCommit, type Signature } from '../write.js'
+import { mergeTrees, readCommitParts, treeOf } from './engine.js'
 import { mergeBase, replayOrder } from './history.js'
 import { MergeConflictError } from './merge.js'
 
@@ -34,17 +32,17 @@ export async function rebaseBranch(gitdir: string, req: RebaseRequest): Promise<
     if (req.expectedHead !== undefined && req.expectedHead !== head) throw new GitError('stale', `${req.branch} moved since the rebase was requested; try again`)
     if (await isAncestor(gitdir, onto, head)) return { before: head, after: head, replayed: 0, upToDate: true }
     if (!(await mergeBase(gitdir, onto, head))) throw new MergeConflictError([])
-    const read = async (oid: string) => (await git.readCommit({ fs, gitdir, oid, cache: cacheFor(gitdir) })).commit
     let tip = onto
-    let tipTree = (await read(onto)).tree
+    let tipTree = await treeOf(gitdir, onto)
     let replayed = 0
     for (const oid of await replayOrder(gitdir, onto, head)) {
-      const c = await read(oid)
-      const parentTree = c.parent[0] ? (await read(c.parent[0])).tree : null
+      const c = await readCommitParts(gitdir, oid)
+      const parentTree = c.parents[0] ? await treeOf(gitdir, c.parents[0]) : null
       const merged = await mergeTrees(gitdir, parentTree, tipTree, c.tree)
       if (!merged.tree) throw new MergeConflictError(merged.conflicts)
       if (merged.tree === tipTree) continue
-      tip = await git.writeCommit({ fs, gitdir, commit: { message: c.message, tree: merged.tree, parent: [tip], author: c.author, committer: req.committer } })
+      // The message byte for byte, as git rebase keeps it.
+      tip = await writeExactCommit(gitdir, { message: c.message, tree: merged.tree, parent: [tip], author: c.author, committer: req.committer })
       tipTree = merged.tree
       replayed++
     }
