@@ -19,14 +19,14 @@ export async function withJsonFilter(io: IO, filter: JsonFilter, work: (io: IO) 
   }
   const code = await work(quiet)
   if (captured.trim() === '') return code
-  io.stdout.write(filter.jq !== undefined ? await jq(captured, filter.jq) : await template(io, captured, filter.template!))
+  io.stdout.write(filter.jq !== undefined ? await jq(captured, filter.jq, io.stdoutIsTTY) : await template(io, captured, filter.template!))
   return code
 }
 
-/** Strings come out raw, as gh's --jq (jq -r) prints them. */
-async function jq(json: string, expression: string): Promise<string> {
+/** Strings come out raw, as gh's --jq (jq -r) prints them; other values indented on a terminal, one per line when piped. */
+async function jq(json: string, expression: string, terminal: boolean): Promise<string> {
   const { raw } = await import('jq-wasm')
-  const result = await raw(json, expression, ['-r'])
+  const result = await raw(json, expression, terminal ? ['-r'] : ['-r', '-c'])
   if (result.exitCode !== 0) throw failure(`jq: ${result.stderr.replace(/^jq: (error: )?/, '').trim()}`)
   return result.stdout === '' ? '' : `${result.stdout.replace(/\n$/, '')}\n`
 }

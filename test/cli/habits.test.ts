@@ -160,6 +160,8 @@ describe('reading and errors', () => {
     expect(await c.run(['issue', 'list', ...p, '--jq', '.[].title'])).toEqual(ok('Noted\n'))
     expect(await c.run(['issue', 'list', ...p, '--template', '{{range .}}{{printf "#%d" .iid}} {{.title}}{{"\\n"}}{{end}}'])).toEqual(ok('#1 Noted\n'))
     expect(await c.run(['api', 'projects/:id', ...p, '--jq', '.path_with_namespace'])).toEqual(ok('root/demo\n'))
+    // Piped, values other than strings come one per line, compact.
+    expect(await c.run(['issue', 'list', ...p, '--jq', '.[] | {iid, labels}'])).toEqual(ok('{"iid":1,"labels":[]}\n'))
     expect(await c.run(['mr', 'list', '--state', 'all', ...p, '--template', '{{range .}}{{tablerow .iid .source_branch .state}}{{end}}']))
       .toEqual(ok('3\tasked\topened\n2\ttopic\topened\n1\tbroken\tmerged\n'))
     const bad = await c.run(['issue', 'list', ...p, '--jq', '.['])
