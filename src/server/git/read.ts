@@ -164,6 +164,11 @@ export async function readRawMessage(gitdir: string, oid: string): Promise<strin
   return parseCommit((await readCommitObject(gitdir, oid)).content).message
 }
 
+/** A commit's `gpgsig` header (continuation lines joined), or null when it is unsigned. */
+export async function readCommitGpgsig(gitdir: string, oid: string): Promise<string | null> {
+  return parseCommit((await readCommitObject(gitdir, oid)).content).gpgsig ?? null
+}
+
 export async function readCommitInfo(gitdir: string, oid: string): Promise<CommitInfo> {
   const obj = await readCommitObject(gitdir, oid)
   return commitInfo(obj.oid, obj.content, parseTrailers)

@@ -1,7 +1,5 @@
 // A commit's signature as stored in its `gpgsig` header: its kind, and for OpenPGP the key that made it.
-import fs from 'node:fs'
-import git from 'isomorphic-git'
-import { cacheFor } from './read.js'
+import { readCommitGpgsig } from './read.js'
 
 export type SignatureKind = 'PGP' | 'SSH' | 'X509'
 
@@ -9,8 +7,7 @@ export interface CommitSignatureInfo { kind: SignatureKind; armored: string; iss
 
 /** The signature of a commit, or null when it is unsigned. */
 export async function readCommitSignature(gitdir: string, oid: string): Promise<CommitSignatureInfo | null> {
-  const { commit } = await git.readCommit({ fs, gitdir, oid, cache: cacheFor(gitdir) })
-  const armored = commit.gpgsig
+  const armored = await readCommitGpgsig(gitdir, oid)
   if (!armored) return null
   if (armored.includes('-----BEGIN SSH SIGNATURE-----')) return { kind: 'SSH', armored, issuer: null }
   if (armored.includes('-----BEGIN PGP SIGNATURE-----')) return { kind: 'PGP', armored, issuer: pgpIssuer(armored) }
