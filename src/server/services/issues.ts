@@ -163,14 +163,13 @@ export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIs
   const milestoneId = metadata && input.milestone_id !== undefined ? milestoneFor(ctx, p, input.milestone_id) ?? null : null
   const created = transaction(db, () => {
     const iid = store.allocateIid(db, p.id, 'issues', history ? input.iid : undefined)
+    const labelIds = metadata && input.labels?.length ? resolveLabels(ctx, p, input.labels, level >= REPORTER).map((l) => l.id) : []
     const issue = store.insertIssue(db, {
       project_id: p.id, iid, title, description: input.description ?? null, state: 'opened', author_id: ctx.user!.id,
       milestone_id: milestoneId, confidential: input.confidential ? 1 : 0, discussion_locked: 0, due_date: input.due_date || null,
       created_at: createdAt, updated_at: createdAt,
-    })
+    }, { labelIds, assigneeIds })
     const issueId = issue.id
-    if (metadata && input.labels?.length) store.addIssueLabels(db, issueId, resolveLabels(ctx, p, input.labels, level >= REPORTER).map((l) => l.id))
-    if (assigneeIds.length) store.setIssueAssignees(db, issueId, assigneeIds)
     assignedTodos(ctx, { id: issueId, project_id: p.id, title }, assigneeIds, now)
     store.insertUserAgentDetail(db, issueId, ctx.client?.userAgent ?? '', ctx.client?.ip ?? '')
     recordResourceEvents(ctx, blankSnapshot(issueId), createdAt)

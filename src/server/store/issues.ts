@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3'
 import { cachedRead, inIds, peekRead, readStatement, stmt, write, type Db } from './db.js'
 import { likePattern } from './users.js'
 import { openIn, REACHABLE_GROUPS_CTE, type OpenLevels } from './namespaces.js'
-import { byIds, deleteNoteable, insertKindRow, updateNoteable } from './noteables.js'
+import { addLabels, byIds, deleteNoteable, insertKindRow, setAssignees, updateNoteable } from './noteables.js'
 
 // The discussion layer's helpers under the names the issue services use.
 export {
@@ -53,8 +53,16 @@ export function allocateIid(db: Db, projectId: number, usage: string, explicit?:
     ON CONFLICT (project_id, usage) DO UPDATE SET last_value = last_value + 1 RETURNING last_value`).get(projectId, usage) as { last_value: number }).last_value
 }
 
-/** Inserts the issue and returns the stored row, defaults included, without reading it back. */
-export const insertIssue = (db: Db, issue: NewIssue) => insertKindRow<IssueRow>(db, 'Issue', issue)
+/**
+ * Inserts the issue with its labels and assignees and returns the stored row, defaults included, without reading it
+ * back. Labels and assignees go in before the row: its insert trigger then counts the labels (migration 026), where each
+ * one added after the row updated the row's list_version again (three more statements a label, triggers included).
+ */
+export const insertIssue = (db: Db, issue: NewIssue, relations: { labelIds?: readonly number[]; assigneeIds?: readonly number[] } = {}) =>
+  insertKindRow<IssueRow>(db, 'Issue', issue, (id) => {
+    if (relations.labelIds?.length) addLabels(db, id, [...relations.labelIds])
+    if (relations.assigneeIds?.length) setAssignees(db, id, [...relations.assigneeIds])
+  })
 
 export const updateIssue = (db: Db, id: number, patch: IssuePatch) => updateNoteable(db, 'Issue', id, patch)
 

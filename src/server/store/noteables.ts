@@ -126,9 +126,13 @@ export interface NoteableRow {
 
 export type NoteablePatch = Partial<Pick<NoteableRow, 'time_estimate' | 'total_time_spent' | 'updated_at'>>
 
-/** Inserts a noteable of `kind` with its row (which takes the new noteable id) and returns the stored row, defaults included. */
-export function insertKindRow<R>(db: Db, kind: NoteableKind, row: { project_id: number | null } & Record<string, unknown>): R {
+/**
+ * Inserts a noteable of `kind` with its row (which takes the new noteable id) and returns the stored row, defaults
+ * included. `beforeRow` writes what hangs off the noteable id (labels, assignees) between the two inserts.
+ */
+export function insertKindRow<R>(db: Db, kind: NoteableKind, row: { project_id: number | null } & Record<string, unknown>, beforeRow?: (id: number) => void): R {
   const full = { id: insertNoteable(db, kind, row.project_id), ...row }
+  beforeRow?.(full.id)
   const cols = Object.keys(full)
   return write(db, NOTEABLE_TABLES[kind], `INSERT INTO ${NOTEABLE_TABLES[kind]} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(full) as R
 }
