@@ -11,6 +11,7 @@ import { findVisibleProject } from '../../services/projects.js'
 import type { MergeRequestBundle } from '../../present/merge-requests.js'
 import type { ProjectView } from '../../store/projects.js'
 import { readForm, type WebContext } from '../context.js'
+import { ago } from '../dates.js'
 import { html, pathPart, type Html } from '../html.js'
 import { csrfField, document, redirect, sendHtml } from '../layout.js'
 import { commentButtons, commentFromForm, markdown } from './issues.js'
@@ -82,7 +83,7 @@ function mergeWidget(ctx: WebContext, p: ProjectView, b: MergeRequestBundle, can
   if (mr.state === 'merged') {
     const sha = mr.merge_commit_sha ?? mr.squash_commit_sha
     return html`<section class="note" id="merge-widget"><p id="merge-status">Merged${b.mergedBy ? html` by ${userLink(ctx, b.mergedBy)}` : ''}
-${mr.merged_at ? html`<span class="muted">${mr.merged_at.slice(0, 16).replace('T', ' ')}</span>` : ''}
+${mr.merged_at ? html`<span class="muted">${ago(ctx, mr.merged_at)}</span>` : ''}
 ${sha ? html` · <a href="${projectUrl(ctx, p)}/-/commit/${sha}" id="merge-commit"><code>${shortSha(sha)}</code></a>` : ''}</p></section>`
   }
   if (mr.state !== 'opened') return html`<section class="note" id="merge-widget"><p id="merge-status">Closed: nothing will be merged.</p></section>`
@@ -95,7 +96,8 @@ function commentForms(ctx: WebContext, url: string, state: string): Html {
   if (!ctx.user) return html`<p><a href="${ctx.baseUrl}/users/sign_in">Sign in</a> to comment.</p>`
   const action = state === 'opened' ? 'close' : state === 'closed' ? 'reopen' : null
   return html`<form method="post" action="${url}/notes" id="comment-form">${csrfField(ctx)}
-<p><textarea name="note[note]" required placeholder="Write a comment (markdown)"></textarea></p><p class="bar">${commentButtons}</p></form>
+<p><textarea name="note[note]" required placeholder="Write a comment (markdown)"></textarea></p><p class="bar">${commentButtons}
+<button type="submit" name="review" value="1" formaction="${url}/discussions" id="comment-review-button">Add to review</button></p></form>
 ${action ? html`<form method="post" action="${url}/${action}" class="inline" id="${action}-form">${csrfField(ctx)}<button type="submit" id="${action}-button">${action === 'close' ? 'Close merge request' : 'Reopen merge request'}</button></form>` : ''}`
 }
 
@@ -107,7 +109,7 @@ export async function overviewPage(ctx: WebContext, req: RouteRequest, res: Serv
   const review = reviewOf(ctx, p, mr)
   const edit = ctx.user ? html` · <a href="${url}/edit" id="edit-mr">Edit</a>` : ''
   const body = html`${mergeRequestHead(ctx, p, mr, 'overview', b.draft)}${sidebar(ctx, b)}
-<p class="muted">Opened ${mr.created_at.slice(0, 10)} by ${userLink(ctx, b.author)}${edit}</p>
+<p class="muted">Opened ${ago(ctx, mr.created_at)} by ${userLink(ctx, b.author)}${edit}</p>
 <div class="markdown" id="mr-description">${mr.description ? await markdown(ctx, p, mr.description) : html`<p class="muted">No description.</p>`}</div>
 ${pipelineLine(ctx, single.headPipeline)}${approvalWidget(ctx, p, mr)}${mergeWidget(ctx, p, b, single.canMerge, error)}${await reviewBar(ctx, review, 'overview')}
 <h2>Activity</h2><div id="notes">${await threadsHtml(ctx, review)}</div>${commentForms(ctx, url, mr.state)}`

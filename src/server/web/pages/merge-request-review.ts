@@ -54,7 +54,8 @@ function positionOf(form: Record<string, unknown>): PositionInput | undefined {
 
 async function act(ctx: WebContext, p: ProjectView, mr: MergeRequestRow, action: ReviewAction, form: Record<string, unknown>, id: string | undefined): Promise<string | null> {
   const n = { kind: 'MergeRequest' as const, row: mr }
-  const note = text(form.note)
+  // The overview's comment box names its text note[note] (it also posts to …/notes); the line and reply forms, note.
+  const note = text(form.note && typeof form.note === 'object' && !Array.isArray(form.note) ? (form.note as Record<string, unknown>).note : form.note)
   const review = checked(form.review)
   switch (action) {
     case 'discussions': {
