@@ -1,5 +1,6 @@
 // The pages' one way to show a moment and a length of time: relative words ("3 hours ago") in a <time> element whose
 // title holds the exact UTC time (shown on hover) and whose datetime holds the ISO value; durations as "1m 05s".
+import type { Clock } from '../../core/clock.js'
 import { html, type Html } from './html.js'
 
 const UNITS: [string, number][] = [['year', 365 * 86400], ['month', 30 * 86400], ['week', 7 * 86400], ['day', 86400], ['hour', 3600], ['minute', 60]]
@@ -49,3 +50,6 @@ export function duration(seconds: number | null | undefined): Html {
   return text === '-' ? html`<span class="duration muted">-</span>`
     : html`<span class="duration" title="${Math.round(seconds!)} second${Math.round(seconds!) === 1 ? '' : 's'}">${text}</span>`
 }
+
+/** timeAgo against the server's clock, for pages that have their context at hand. */
+export const ago = (ctx: { app: { clock: Clock } }, iso: string | null | undefined) => timeAgo(ctx.app.clock.now(), iso)

@@ -16,7 +16,7 @@ describe('user pages', () => {
     expect(body.web_url).toBe(`${f.server.url}/alice`)
     const res = await getPage(f, '/alice')
     expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8'])
-    expect(res.text).toMatch(/<h1 id="user-name">Alice &lt;b&gt;A&lt;\/b&gt;<\/h1><p class="muted" id="user-username">@alice · member since \d{4}-\d\d-\d\d<\/p>/)
+    expect(res.text).toMatch(/<h1 id="user-name">Alice &lt;b&gt;A&lt;\/b&gt;<\/h1><p class="muted" id="user-username">@alice · member since <time datetime="[0-9T:.-]+Z" title="[0-9-]{10} [0-9:]{8} UTC">[^<]+<\/time><\/p>/)
     expect(res.text).toContain(`<p id="user-bio">Bio ${ESCAPED_XSS}</p><ul class="list" id="user-details"><li><span class="muted">Location:</span> Lyon &lt;i&gt;x&lt;/i&gt;</li></ul>`)
     expect(res.text).toContain(`<h2>Personal projects</h2><ul class="list" id="projects"><li><a href="${f.server.url}/alice/demo">`)
     expect(res.text).not.toContain('/alice/secret')

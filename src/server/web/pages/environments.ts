@@ -7,6 +7,7 @@ import { getEnvironment, listEnvironments } from '../../services/environments.js
 import { findVisibleProject } from '../../services/projects.js'
 import type { DeploymentRow, EnvironmentRow } from '../../store/environments.js'
 import type { WebContext } from '../context.js'
+import { ago } from '../dates.js'
 import { html, type Html } from '../html.js'
 import { document, sendHtml } from '../layout.js'
 import { pager, projectUrl } from './parts.js'
@@ -51,10 +52,10 @@ export async function environmentPage(ctx: WebContext, req: RouteRequest, res: S
     return j ? html`<a href="${url}/-/jobs/${j.id}">${j.name}</a>` : html`<span class="muted">API</span>`
   }
   const item = (d: DeploymentRow) => html`<tr><td>#${d.iid}</td><td>${statusBadge(d.status)}</td><td><a href="${refHref(url, d.ref)}">${d.ref}</a></td>
-<td><a href="${url}/-/commit/${d.sha}"><code>${shortSha(d.sha)}</code></a></td><td>${job(d)}</td><td class="muted">${d.created_at}</td></tr>`
+<td><a href="${url}/-/commit/${d.sha}"><code>${shortSha(d.sha)}</code></a></td><td>${job(d)}</td><td class="muted">${ago(ctx, d.created_at)}</td></tr>`
   const body = html`${projectHeader(ctx, p, 'pipelines')}
 <h2>${env.name} <span id="environment-state">${stateBadge(env.state)}</span></h2>
-<p>Tier ${env.tier} · external URL ${externalLink(env.external_url)}${env.auto_stop_at ? html` <span class="muted">· stops automatically at ${env.auto_stop_at}</span>` : ''}</p>
+<p>Tier ${env.tier} · external URL ${externalLink(env.external_url)}${env.auto_stop_at ? html` <span class="muted">· stops automatically ${ago(ctx, env.auto_stop_at)}</span>` : ''}</p>
 ${rows.length
     ? html`<table id="deployments"><thead><tr><th>Deployment</th><th>Status</th><th>Ref</th><th>Commit</th><th>Job</th><th>Created</th></tr></thead><tbody>${rows.map(item)}</tbody></table>`
     : html`<p class="muted">No deployments yet.</p>`}

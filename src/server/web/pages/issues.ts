@@ -12,6 +12,7 @@ import { createNote } from '../../services/notes.js'
 import { findVisibleProject } from '../../services/projects.js'
 import type { ProjectView } from '../../store/projects.js'
 import { readForm, type WebContext } from '../context.js'
+import { ago } from '../dates.js'
 import { html, pathPart, query, trusted, type Html } from '../html.js'
 import { csrfField, document, redirect, sendHtml } from '../layout.js'
 import { labelList, pager, projectPathOf, projectUrl, refuseForm } from './parts.js'
@@ -102,7 +103,7 @@ export async function issuePage(ctx: WebContext, req: RouteRequest, res: ServerR
   const body = html`${projectHeader(ctx, p, 'issues')}${side}
 <h1 id="issue-title">${issue.title}</h1>
 <p><span class="badge state-${issue.state}" id="issue-state">${issue.state === 'opened' ? 'Open' : 'Closed'}</span>
-<span class="muted">#${issue.iid} opened ${issue.created_at.slice(0, 10)} by @${b.author.username}</span>${ctx.user ? html` <a href="${url}/edit" id="edit-issue">Edit</a>` : ''}${issue.confidential ? html` <span class="label">confidential</span>` : ''}</p>
+<span class="muted">#${issue.iid} opened ${ago(ctx, issue.created_at)} by @${b.author.username}</span>${ctx.user ? html` <a href="${url}/edit" id="edit-issue">Edit</a>` : ''}${issue.confidential ? html` <span class="label">confidential</span>` : ''}</p>
 <div class="markdown" id="issue-description">${issue.description ? await markdown(ctx, p, issue.description) : html`<p class="muted">No description.</p>`}</div>
 <h2>Activity</h2><div id="notes">${await threadsHtml(ctx, issueThreadsOf(ctx, p, issue))}</div>${issueForms(ctx, url, issue.state)}`
   sendHtml(req, res, 200, document(ctx, `${issue.title} (#${issue.iid}) · ${p.name}`, body))

@@ -7,10 +7,13 @@ import { findUserByIdOrUsername } from '../../services/auth.js'
 import { mergeRequestChanges, mergeRequestCommits } from '../../services/merge-request-code.js'
 import { bundles, findVisibleMergeRequest, isDraft, listMergeRequests, requireMergeRequestAccess, type MergeRequestRow } from '../../services/merge-requests.js'
 import { CHANGES_CAP } from '../../services/merge-request-status.js'
+import { headPipelineOf } from '../../services/pipelines.js'
 import { findVisibleProject } from '../../services/projects.js'
 import type { ProjectView } from '../../store/projects.js'
 import type { WebContext } from '../context.js'
-import { html, query, type Html } from '../html.js'
+import { ago } from '../dates.js'
+import { html, pathPart, query, type Html } from '../html.js'
+import { pipelineStatusLink } from '../icons.js'
 import { document, notFoundBody, sendHtml } from '../layout.js'
 import { diffFiles, diffViewToggle } from './diff.js'
 import { overviewPage } from './merge-request-page.js'
@@ -81,7 +84,7 @@ async function listPage(ctx: WebContext, req: RouteRequest, res: ServerResponse,
   const input = listInput(ctx, f)
   const { rows, total } = input ? listMergeRequests(ctx, input, { project: p }) : { rows: [], total: 0 }
   const items = bundles(ctx, rows).map((b) => html`<li><span class="state-${b.row.state}">${STATE_WORDS[b.row.state]}</span>
-${b.draft ? draftMarker : ''}<a href="${url}/${b.row.iid}"><strong>${b.row.title}</strong></a>
+${b.draft ? draftMarker : ''}<a href="${url}/${b.row.iid}"><strong>${b.row.title}</strong></a>${headPipelineLink(ctx, b.row)}
 <span class="muted">!${b.row.iid} by @${b.author.username} · ${b.row.source_branch} → ${b.row.target_branch}</span> ${labelList(b.labels)}
 ${b.milestone ? html`<span class="muted">· ${b.milestone.title}</span>` : ''}${b.assignees.length ? html` <span class="muted">· ${b.assignees.map((a) => `@${a.username}`).join(', ')}</span>` : ''}</li>`)
   const create = ctx.user ? html`<p><a href="${url}/new" id="new-merge-request" class="badge">New merge request</a></p>` : ''
@@ -93,11 +96,17 @@ ${pager(ctx, url, asParams(f), total)}`
 
 const title = (message: string) => message.split('\n')[0]
 
+/** The head pipeline's status icon linked to it (in the source project, a fork's), when the viewer may read it. */
+function headPipelineLink(ctx: WebContext, mr: MergeRequestRow): Html | '' {
+  const head = headPipelineOf(ctx, mr)
+  return head ? html` ${pipelineStatusLink(`${ctx.baseUrl}/${pathPart(head.projectPath)}`, head.row)}` : ''
+}
+
 async function commitsTab(ctx: WebContext, req: RouteRequest, res: ServerResponse, p: ProjectView, mr: MergeRequestRow, draft: boolean) {
   const list = await mergeRequestCommits(ctx, p, mr)
   const url = projectUrl(ctx, p)
   const items = list.map((c) => html`<li><a href="${url}/-/commit/${c.id}"><strong>${title(c.message)}</strong></a>
-<div class="muted">${c.authorName} · ${c.authoredDate} · <code>${shortSha(c.id)}</code></div></li>`)
+<div class="muted">${c.authorName} authored ${ago(ctx, c.authoredDate)} · <code>${shortSha(c.id)}</code></div></li>`)
   const body = html`${mergeRequestHead(ctx, p, mr, 'commits', draft)}
 ${items.length ? html`<ul class="list" id="mr-commits">${items}</ul>` : html`<p class="muted">No commits.</p>`}`
   sendHtml(req, res, 200, document(ctx, `Commits · ${mr.title} (!${mr.iid})`, body))

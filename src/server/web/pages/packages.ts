@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { getProjectPackage, listPackageFiles, listProjectPackages } from '../../services/packages.js'
 import type { WebContext } from '../context.js'
+import { ago } from '../dates.js'
 import { html, pathPart } from '../html.js'
 import { document, notFoundBody, sendHtml } from '../layout.js'
 import { pager, projectUrl } from './parts.js'
@@ -15,7 +16,7 @@ const packagesUrl = (ctx: WebContext, p: Parameters<typeof projectUrl>[1]) => `$
 async function listPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string) {
   const { project: p, rows, total } = listProjectPackages(ctx, projectPath, {})
   const items = rows.map((pkg) => html`<li><a href="${packagesUrl(ctx, p)}/${pkg.id}"><strong>${pkg.name}</strong></a> ${pkg.version ?? ''}
-<span class="muted">${pkg.package_type} · ${pkg.created_at.slice(0, 10)}</span></li>`)
+<span class="muted">${pkg.package_type} · ${ago(ctx, pkg.created_at)}</span></li>`)
   const body = html`${projectHeader(ctx, p, 'code')}<h2>Package registry</h2>
 ${items.length ? html`<ul class="list" id="packages">${items}</ul>` : html`<p class="muted">No packages.</p>`}${pager(ctx, packagesUrl(ctx, p), {}, total)}`
   sendHtml(req, res, 200, document(ctx, `Package registry · ${p.name}`, body))
@@ -27,7 +28,7 @@ async function packagePage(ctx: WebContext, req: RouteRequest, res: ServerRespon
   const download = (file: string) =>
     `${ctx.baseUrl}/api/v4/projects/${p.id}/packages/generic/${pathPart(pkg.name)}/${pathPart(pkg.version ?? '')}/${pathPart(file)}`
   const files = rows.map((f) => html`<li>${pkg.package_type === 'generic' ? html`<a href="${download(f.file_name)}">${f.file_name}</a>` : f.file_name}
-<span class="muted">${f.size} bytes · ${f.created_at.slice(0, 10)} · sha256 <code>${f.file_sha256 ?? ''}</code></span></li>`)
+<span class="muted">${f.size} bytes · ${ago(ctx, f.created_at)} · sha256 <code>${f.file_sha256 ?? ''}</code></span></li>`)
   const body = html`${projectHeader(ctx, p, 'code')}<p><a href="${packagesUrl(ctx, p)}">Package registry</a></p>
 <h2 id="package-name">${pkg.name} ${pkg.version ?? ''}</h2><p class="muted">${pkg.package_type} · ${pkg.status}</p>
 <h3>Files (${total})</h3><ul class="list" id="package-files">${files}</ul>${pager(ctx, `${packagesUrl(ctx, p)}/${pkg.id}`, {}, total)}`

@@ -13,6 +13,7 @@ import { repositoryArchive } from '../../services/repository-reads.js'
 import type { ProjectView } from '../../store/projects.js'
 import { afterCommit } from '../../http/mount.js'
 import { readForm, type WebContext } from '../context.js'
+import { ago } from '../dates.js'
 import { html, pathPart, trusted, type Html } from '../html.js'
 import { csrfField, document, redirect, sendHtml } from '../layout.js'
 import { pager, projectUrl, refuseForm } from './parts.js'
@@ -23,7 +24,7 @@ const releaseUrl = (ctx: WebContext, p: ProjectView, tag: string) => releaseWebU
 
 function summary(ctx: WebContext, v: ReleaseView): Html {
   const upcoming = v.row.released_at > v.now
-  return html`<span class="muted">${upcoming ? 'Upcoming release' : 'Released'} ${v.row.released_at.slice(0, 10)}${v.author ? html` by <a href="${ctx.baseUrl}/${pathPart(v.author.username)}">${v.author.name}</a>` : ''}\
+  return html`<span class="muted">${upcoming ? 'Upcoming release' : 'Released'} ${ago(ctx, v.row.released_at)}${v.author ? html` by <a href="${ctx.baseUrl}/${pathPart(v.author.username)}">${v.author.name}</a>` : ''}\
 ${v.canReadCode ? html` · tag <a href="${projectUrl(ctx, v.project)}/-/tree/${pathPart(v.row.tag)}">${v.row.tag}</a>` : ''}</span>`
 }
 

@@ -9,6 +9,7 @@ import { findVisibleProject } from '../../services/projects.js'
 import { authorsOf, filesOf, findPersonalSnippet, findProjectSnippet, listProjectSnippets, noteableOf, rawFile, type SnippetRow } from '../../services/snippets.js'
 import type { ProjectView } from '../../store/projects.js'
 import type { WebContext } from '../context.js'
+import { ago } from '../dates.js'
 import { html, pathPart, trusted, type Html } from '../html.js'
 import { document, sendHtml } from '../layout.js'
 import { highlighted, isBinary } from './highlight.js'
@@ -38,7 +39,7 @@ async function notesOf(ctx: WebContext, p: ProjectView, s: SnippetRow & { projec
   const { rows } = listNotes({ ...ctx, page: ALL }, noteableOf(s), { sort: 'asc', order_by: 'created_at' })
   const out: Html[] = []
   for (const { note, author } of withAuthors(ctx, rows)) {
-    out.push(html`<div class="note${note.system ? ' system' : ''}" id="note_${note.id}"><div class="muted"><strong>${author.name}</strong> @${author.username} · ${note.created_at.slice(0, 16).replace('T', ' ')}</div>
+    out.push(html`<div class="note${note.system ? ' system' : ''}" id="note_${note.id}"><div class="muted"><strong>${author.name}</strong> @${author.username} · ${ago(ctx, note.created_at)}</div>
 <div class="markdown">${await render(ctx, note.body, p)}</div></div>`)
   }
   return html`<h2>Comments</h2><div id="notes">${out.length ? out : html`<p class="muted">No comments yet.</p>`}</div>`
@@ -47,7 +48,7 @@ async function notesOf(ctx: WebContext, p: ProjectView, s: SnippetRow & { projec
 async function snippetBody(ctx: WebContext, s: SnippetRow, url: string, p?: ProjectView): Promise<Html> {
   const author = authorsOf(ctx, [s]).get(s.author_id)
   return html`<h1 id="snippet-title">${s.title}</h1>
-<p class="muted"><span class="label">${s.visibility}</span> $${s.id} by ${author ? html`<a href="${ctx.baseUrl}/${pathPart(author.username)}">@${author.username}</a>` : 'a deleted user'} · ${s.created_at.slice(0, 10)}</p>
+<p class="muted"><span class="label">${s.visibility}</span> $${s.id} by ${author ? html`<a href="${ctx.baseUrl}/${pathPart(author.username)}">@${author.username}</a>` : 'a deleted user'} · ${ago(ctx, s.created_at)}</p>
 ${s.description ? html`<div class="markdown" id="snippet-description">${await render(ctx, s.description, p)}</div>` : ''}
 <div id="snippet-files">${await filesOfSnippet(ctx, s, url)}</div>`
 }

@@ -11,6 +11,7 @@ import { listDraftNotes, type DraftNoteRow } from '../../services/draft-notes.js
 import { withAuthors, type NoteRow } from '../../services/notes.js'
 import type { ProjectView } from '../../store/projects.js'
 import type { WebContext } from '../context.js'
+import { ago } from '../dates.js'
 import { html, query, trusted, type Html } from '../html.js'
 import { csrfField } from '../layout.js'
 import type { LineHooks } from './diff.js'
@@ -66,8 +67,8 @@ const resolvable = (n: NoteRow) => n.system === 0 && (n.type === 'DiscussionNote
 
 async function noteHtml(ctx: WebContext, p: ProjectView, n: { note: NoteRow; author: { name: string; username: string } }): Promise<Html> {
   const { note, author } = n
-  if (note.system) return html`<div class="note system" id="note_${note.id}">@${author.username} ${note.body} <span class="muted">${note.created_at.slice(0, 10)}</span></div>`
-  return html`<div class="note" id="note_${note.id}"><div class="muted"><strong>${author.name}</strong> @${author.username} · ${note.created_at.slice(0, 16).replace('T', ' ')}</div>
+  if (note.system) return html`<div class="note system" id="note_${note.id}">@${author.username} ${note.body} <span class="muted">${ago(ctx, note.created_at)}</span></div>`
+  return html`<div class="note" id="note_${note.id}"><div class="muted"><strong>${author.name}</strong> @${author.username} · ${ago(ctx, note.created_at)}</div>
 <div class="markdown">${await markdown(ctx, p, note.body)}</div></div>`
 }
 

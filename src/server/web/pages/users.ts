@@ -8,6 +8,7 @@ import { listProjects } from '../../services/projects.js'
 import { listUsers } from '../../services/users.js'
 import type { UserRow } from '../../store/users.js'
 import type { WebContext } from '../context.js'
+import { ago } from '../dates.js'
 import { html, pathPart, type Html } from '../html.js'
 import { document, redirect, sendHtml } from '../layout.js'
 import { groupUrl, projectList } from './groups.js'
@@ -33,7 +34,7 @@ function details(u: UserRow): Html {
 
 async function profile(ctx: WebContext, req: RouteRequest, res: ServerResponse, u: UserRow) {
   const url = `${ctx.baseUrl}/${pathPart(u.username)}`
-  const head = html`<h1 id="user-name">${u.name}</h1><p class="muted" id="user-username">@${u.username} · member since ${u.created_at.slice(0, 10)}</p>`
+  const head = html`<h1 id="user-name">${u.name}</h1><p class="muted" id="user-username">@${u.username} · member since ${ago(ctx, u.created_at)}</p>`
   if (u.state !== 'active') return sendHtml(req, res, 200, document(ctx, u.name, html`${head}<p id="user-blocked">This user is blocked.</p>`))
   const self = ctx.user?.id === u.id || ctx.user?.is_admin === 1
   if (u.private_profile && !self) {
