@@ -99,6 +99,11 @@ describe('collab backup create and restore', () => {
       }
     })()
     await until(() => acked.issues.length >= 5 && acked.pushes.length >= 2)
+    // Files of a job the database does not have (as if written after its copy) stay out: a restored server gives ids out again.
+    mkdirSync(join(server.dataDir, 'traces'), { recursive: true })
+    writeFileSync(join(server.dataDir, 'traces', '999999.log'), 'a later job\n')
+    mkdirSync(join(server.dataDir, 'artifacts', '999999'), { recursive: true })
+    writeFileSync(join(server.dataDir, 'artifacts', '999999', 'artifacts.zip'), 'zip')
     const before = { issues: [...acked.issues], pushes: [...acked.pushes] }
     archive = join(scratch, 'online.tar')
     const made = await c.run(['backup', 'create', archive, '--json'])
@@ -115,6 +120,7 @@ describe('collab backup create and restore', () => {
     expect(manifest.unrecognized).toEqual([])
     expect(manifest.files.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['collab.db', 'secrets.json', `repositories/${project.id}.git/HEAD`, `repositories/${project.id}.wiki.git/HEAD`]))
     expect(manifest.files.some((f: { path: string }) => f.path.startsWith('uploads/') && f.path.endsWith('/notes.txt'))).toBe(true)
+    expect(manifest.files.filter((f: { path: string }) => f.path.includes('999999'))).toEqual([])
 
     const restored = join(scratch, 'restored')
     const back = await c.run(['backup', 'restore', archive, '--data', restored, '--json'])

@@ -109,17 +109,18 @@ export class ArchiveWriter {
   }
 
   /**
-   * Every file under `from` as `name/…`, depth first and sorted; `skip` leaves out entries by their name. Directories
-   * go in too, so empty ones (a repository's refs/heads) come back.
+   * Every file under `from` as `name/…`, depth first and sorted; `skip` leaves out entries by their path below `from`
+   * (`12`, `12/artifacts.zip`). Directories go in too, so empty ones (a repository's refs/heads) come back.
    */
-  async tree(from: string, name: string, skip?: (entry: string) => boolean): Promise<void> {
+  async tree(from: string, name: string, skip?: (path: string) => boolean, below = ''): Promise<void> {
     const entries = await readdir(from, { withFileTypes: true }).catch((err) => (missing(err) ? null : Promise.reject(err)))
     if (!entries) return
     this.directory(name)
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       if (this.stopped) return
-      if (skip?.(e.name)) continue
-      if (e.isDirectory()) await this.tree(join(from, e.name), `${name}/${e.name}`, skip)
+      const path = below ? `${below}/${e.name}` : e.name
+      if (skip?.(path)) continue
+      if (e.isDirectory()) await this.tree(join(from, e.name), `${name}/${e.name}`, skip, path)
       else if (e.isFile()) await this.file(join(from, e.name), `${name}/${e.name}`)
     }
   }

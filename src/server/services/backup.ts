@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream'
 import type { DataLayout } from '../../core/paths.js'
 import { VERSION } from '../../core/version.js'
 import { linkRepository, withRepoLocks } from '../git/backup.js'
-import { copyDatabase, schemaOf } from '../store/backup.js'
+import { copyDatabase, fileOwnersOf, schemaOf, type FileOwners } from '../store/backup.js'
 import type { Db } from '../store/db.js'
 import type { RequestContext } from '../context.js'
 import { ArchiveWriter, HEADER_ENTRY, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type ArchiveProgress, type BackupHeader } from './backup-archive.js'
@@ -34,7 +34,23 @@ export const NOT_BACKED_UP = ['collab.db-wal', 'collab.db-shm', 'collab.db-journ
 const STAGING_PREFIX = '.backup-'
 
 /** Files being received (an upload's temporary directory) are not data yet. */
-const receiving = (name: string) => name.startsWith('.incoming-')
+const receiving = (path: string) => path.startsWith('.incoming-')
+
+const beyond = (id: string | undefined, highest: number) => id !== undefined && /^\d+$/.test(id) && Number(id) > highest
+
+/**
+ * Files whose row the database copy does not have (a job or package file made while the archive was written) are left
+ * out: ids are never reused, so a restored server that gives the id out again must not find another row's files.
+ */
+const newerThanCopy: Record<'uploads' | 'artifacts' | 'traces' | 'packages', (o: FileOwners) => (path: string) => boolean> = {
+  uploads: () => receiving,
+  artifacts: (o) => (path) => receiving(path) || beyond(path.split('/')[0], o.job),
+  traces: (o) => (path) => beyond(/^(\d+)\.(log|held)$/.exec(path)?.[1], o.job),
+  packages: (o) => (path) => {
+    const [, pkg, file] = path.split('/')
+    return receiving(path) || beyond(pkg, o.package) || beyond(file, o.packageFile)
+  },
+}
 
 /** A project's repository or wiki, as repositories/ names them; a fork's copy in progress is not one yet. */
 const REPOSITORY = /^\d+(\.wiki)?\.git$/
@@ -81,7 +97,8 @@ async function writeArchive(src: BackupSource, dir: string, header: BackupHeader
   await w.file(join(dir, 'collab.db'), 'collab.db')
   await w.file(layout.secrets, 'secrets.json')
   await w.tree(join(dir, 'repositories'), 'repositories')
-  for (const name of ['uploads', 'artifacts', 'traces', 'packages'] as const) await w.tree(layout[name], name, receiving)
+  const owners = fileOwnersOf(join(dir, 'collab.db'))
+  for (const name of ['uploads', 'artifacts', 'traces', 'packages'] as const) await w.tree(layout[name], name, newerThanCopy[name](owners))
   const unrecognized = await unrecognizedEntries(layout.root)
   for (const name of unrecognized) {
     const info = await stat(join(layout.root, name)).catch(() => null)

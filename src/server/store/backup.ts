@@ -88,6 +88,14 @@ function readCopy<T>(file: string, read: (db: Db) => T): T {
 /** A copied database's schema version (PRAGMA user_version). */
 export const schemaOf = (file: string) => readCopy(file, (db) => db.pragma('user_version', { simple: true }) as number)
 
+/** The highest ids a copied database has given out to the rows that own files on disk (0 for none). */
+export interface FileOwners { job: number; package: number; packageFile: number }
+
+export const fileOwnersOf = (file: string): FileOwners => readCopy(file, (db) => {
+  const max = (table: string) => (db.prepare(`SELECT COALESCE(MAX(id), 0) AS id FROM ${table}`).get() as { id: number }).id
+  return { job: max('ci_jobs'), package: max('packages'), packageFile: max('package_files') }
+})
+
 /** Reads a copied database's schema version and checks its integrity, changing nothing. */
 export const databaseFacts = (file: string): DatabaseFacts => readCopy(file, (db) => ({
   schema: db.pragma('user_version', { simple: true }) as number,
