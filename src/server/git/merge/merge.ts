@@ -70,7 +70,7 @@ async function check(gitdir: string, s: MergeSides, sourceHead: string, targetHe
   const [base, count, merged] = await Promise.all([
     known.base ?? mergeBase(gitdir, targetHead, sourceHead),
     known.commitsCount ?? countBetween(gitdir, targetHead, sourceHead),
-    mergeCommits(gitdir, targetHead, sourceHead),
+    known.commitsCount === 0 ? null : mergeCommits(gitdir, targetHead, sourceHead),
   ])
   // The target is an ancestor of the source exactly when it is their merge base. With nothing to merge, the merge
   // is the target as it is.
