@@ -82,11 +82,22 @@ class BatchProcess {
     this.child.stdin.on('error', () => {})
     this.child.once('error', (err) => this.fail(err))
     this.child.once('close', (code, signal) => this.fail(new GitCommandError(['cat-file'], code ?? signal, this.stderr)))
+    this.hold(false)
+  }
+
+  /** An idle process does not keep the server's process alive; one with reads to answer does, until it has answered. */
+  private hold(busy: boolean) {
+    // The pipes are sockets at run time (typed as plain streams), each with its own hold on the event loop.
+    for (const handle of [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as unknown as { ref(): void; unref(): void }[]) {
+      if (busy) handle.ref()
+      else handle.unref()
+    }
   }
 
   get alive() { return !this.ended }
 
   send(req: Request) {
+    if (!this.pending.length) this.hold(true)
     this.pending.push(req)
     this.child.stdin.write(`${req.kind} ${req.name}\n`)
   }
@@ -138,16 +149,21 @@ class BatchProcess {
       // `<name> missing`, `<name> ambiguous`: no such object (or a short id git cannot settle).
       this.pending.shift()
       req.resolve(null)
-      return this.onAnswer(this)
+      return this.answered()
     }
     const info: ObjectInfo = { oid, type: type as ObjectType, size: Number(size) }
     if (req.kind === 'info') {
       this.pending.shift()
       req.resolve(info)
-      return this.onAnswer(this)
+      return this.answered()
     }
     // The content and git's newline after it; past the caller's limit the bytes are read and dropped, never held.
     this.body = { req, info, remaining: info.size + 1, chunks: info.size <= req.maxBytes ? [] : null }
+  }
+
+  private answered() {
+    if (!this.pending.length) this.hold(false)
+    this.onAnswer(this)
   }
 
   private readBody(b: Buffer, off: number): number {
@@ -160,7 +176,7 @@ class BatchProcess {
     this.pending.shift()
     if (body.chunks) body.req.resolve({ ...body.info, content: Buffer.concat(body.chunks).subarray(0, body.info.size) })
     else body.req.reject(new GitOutputTooLarge(['cat-file', body.info.oid], body.req.maxBytes))
-    this.onAnswer(this)
+    this.answered()
     return off + take
   }
 }
