@@ -144,6 +144,10 @@ describe('pipeline and job pages', () => {
     expect(trace).toContain('link end')
     expect(res.text).not.toContain('<script src=')
     expect(res.text).toContain('data-follow="0"')
+    // The follower's JSON carries the same escaped rendering, to an anonymous viewer as to anyone.
+    const json = await get(`/${pub.path_with_namespace}/-/jobs/${hostile.id}/trace.json?offset=0`)
+    expect(json.body.html).toContain('<span class="ansi-red-fg">red &lt;b&gt;bold&lt;/b&gt;</span> plain &lt;img src=x onerror=window.__xss=1&gt;')
+    expectNoInjection(json.body.html)
     expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'self';/)
     const download = `${server.url}/api/v4/projects/${pub.id}/jobs/${hostile.id}/artifacts`
     expect(res.text).toMatch(new RegExp(`<a href="${download}" id="artifacts-download">Download artifacts</a>\\n<span class="muted">\\(\\d+ bytes, 1 files\\)</span>`))

@@ -46,7 +46,9 @@ const SCRIPT = `(function () {
     button.addEventListener('click', function () {
       var text = button.getAttribute('data-copy');
       var field = document.getElementById(button.getAttribute('data-copy-field'));
-      function done() { button.textContent = 'Copied'; setTimeout(function () { button.textContent = 'Copy'; }, 2000); }
+      // The word changes; the icon beside it stays.
+      var word = button.querySelector('span') || button;
+      function done() { word.textContent = 'Copied'; setTimeout(function () { word.textContent = 'Copy'; }, 2000); }
       // The clipboard API needs a secure context (https or loopback); elsewhere the field's text is selected and copied.
       if (navigator.clipboard) return navigator.clipboard.writeText(text).then(done, function () { if (field) field.select(); });
       if (field) { field.select(); if (document.execCommand('copy')) done(); }
