@@ -2,7 +2,7 @@
 // piped output of job trace, pipeline status and mr checks; mr merge over a failed pipeline; mr create pushing the
 // branch (piped, --push, and asked on a terminal); issue view --comments; errors that name what was looked up;
 // --jq and --template; aliases; browse's forms of a merge request; auth token and auth login --username.
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { execa } from 'execa'
@@ -204,6 +204,16 @@ describe('collab auth token and auth login --username', () => {
     expect([entry.token_type, entry.user, typeof entry.refresh_token, entry.token === server.rootToken]).toEqual(['oauth', 'root', 'string', false])
     expect(await c.run(['auth', 'token'])).toEqual(ok(`${entry.token}\n`))
     // The OAuth token goes out as Bearer, and works.
+    expect((await c.run(['issue', 'list', ...p, '--jq', '.[].title'])).stdout).toBe('Noted\n')
+    // Expired, it is renewed with its refresh token before use, and the new one is stored.
+    const file = join(c.configDir, 'config.json')
+    const config = JSON.parse(readFileSync(file, 'utf8'))
+    config.hosts[server.url].expires_at = '2000-01-01T00:00:00.000Z'
+    writeFileSync(file, JSON.stringify(config))
+    const renewed = await c.run(['auth', 'token'])
+    const after = JSON.parse(readFileSync(file, 'utf8')).hosts[server.url]
+    expect([renewed.exitCode, renewed.stdout, after.token === entry.token, after.refresh_token === entry.refresh_token]).toEqual([0, `${after.token}\n`, false, false])
+    expect(Date.parse(after.expires_at)).toBeGreaterThan(Date.parse('2001-01-01'))
     expect((await c.run(['issue', 'list', ...p, '--jq', '.[].title'])).stdout).toBe('Noted\n')
   })
 })
