@@ -48,12 +48,6 @@ export const count = (tally: Tally, kind: 'copied' | 'already', what: string, n 
   tally[kind][what] = (tally[kind][what] ?? 0) + n
 }
 
-/**
- * A text as the target shows it: attachments (`/uploads/<secret>/<file>`, relative to the project) are linked on the
- * source, where they stay; the target would answer 404 for them.
- */
-export const carried = (m: Migration, text: string | null): string => (text ?? '').replace(/(\]\(|<img src=")\/uploads\//g, `$1${m.from.web_url}/uploads/`)
-
 /** A route by endpoint name with its path parameters filled, for steps that pick the endpoint by the kind of item. */
 export function at(name: EndpointName, params: Record<string, string | number>): Route {
   const { method, path } = ROUTES[name]

@@ -1,7 +1,8 @@
 // Notes and award emoji of one issue, merge request or snippet, copied in the order they were written. System notes
 // stay behind: the target writes its own as the copy is closed, labelled or assigned.
 import type { EndpointName } from '../../src/contract/routes.js'
-import { at, carried, count, type Migration } from './migrate-context.js'
+import { at, count, type Migration } from './migrate-context.js'
+import { carried } from './migrate-uploads.js'
 import { authorHeader } from './migrate-people.js'
 import { messageOf, statusOf } from './migrate-side.js'
 
@@ -65,7 +66,7 @@ export async function copyDiscussion(m: Migration, item: Noteable): Promise<void
     let copied = m.journal.get('note', `${item.kind}:${note.id}`) as number | undefined
     if (copied === undefined) {
       const writer = await m.people.author(note.author.username)
-      const body = authorHeader(note.author.username, writer.kept, note.created_at, true) + placeOf(note) + carried(m, note.body)
+      const body = authorHeader(note.author.username, writer.kept, note.created_at, true) + placeOf(note) + (await carried(m, note.body))
       const created = await m.target.write<{ id: number }>(at(names.note, toParams), { body, created_at: note.created_at }, writer.sudo)
       m.journal.record('note', `${item.kind}:${note.id}`, created.id)
       count(m.tally, 'copied', 'notes')

@@ -2,7 +2,8 @@
 // time tracking, notes, award emoji and state.
 import { route } from '../../src/client/paths.js'
 import type { EndpointName } from '../../src/contract/routes.js'
-import { at, carried, count, eachItem, type Migration } from './migrate-context.js'
+import { at, count, eachItem, type Migration } from './migrate-context.js'
+import { carried } from './migrate-uploads.js'
 import { copyDiscussion, ITEM_PARAM, type NoteableKind } from './migrate-discussion.js'
 import { authorHeader } from './migrate-people.js'
 import { messageOf, statusOf } from './migrate-side.js'
@@ -41,7 +42,7 @@ async function createIssue(m: Migration, issue: SourceIssue): Promise<number> {
   const writer = await m.people.author(issue.author.username)
   const fields = {
     title: issue.title,
-    description: (authorHeader(issue.author.username, writer.kept, issue.created_at, true) + carried(m, issue.description)) || undefined,
+    description: (authorHeader(issue.author.username, writer.kept, issue.created_at, true) + (await carried(m, issue.description))) || undefined,
     iid: issue.iid,
     created_at: issue.created_at,
     labels: issue.labels.join(','),

@@ -3,7 +3,8 @@
 // has no way to mark a merge request merged without merging it again, so a merged one is closed with a note that
 // links the original; merge requests take new iids on the target (the API has no `iid` for them).
 import { route } from '../../src/client/paths.js'
-import { carried, count, eachItem, type Migration } from './migrate-context.js'
+import { count, eachItem, type Migration } from './migrate-context.js'
+import { carried } from './migrate-uploads.js'
 import { copyDiscussion } from './migrate-discussion.js'
 import type { RepositoryCopy } from './migrate-git.js'
 import { copyTimeTracking, milestoneOf, targetIds } from './migrate-issues.js'
@@ -83,7 +84,7 @@ async function createMergeRequest(m: Migration, mr: SourceMergeRequest, repo: Re
   const writer = await m.people.author(mr.author.username)
   const fields = {
     title: mr.title,
-    description: authorHeader(mr.author.username, writer.kept, mr.created_at, false) + carried(m, mr.description),
+    description: authorHeader(mr.author.username, writer.kept, mr.created_at, false) + (await carried(m, mr.description)),
     source_branch: branch,
     target_branch: mr.target_branch,
     labels: mr.labels.join(','),

@@ -2,7 +2,8 @@
 // CI/CD variables. Labels, milestones, releases and variables are matched by their names on the target, so a
 // re-run finds them without the journal; snippets are matched through the journal.
 import { route } from '../../src/client/paths.js'
-import { carried, count, eachItem, type Migration, type ProjectFacts } from './migrate-context.js'
+import { count, eachItem, type Migration, type ProjectFacts } from './migrate-context.js'
+import { carried } from './migrate-uploads.js'
 import { copyDiscussion } from './migrate-discussion.js'
 import { authorHeader } from './migrate-people.js'
 import { messageOf, statusOf, type Side } from './migrate-side.js'
@@ -102,7 +103,7 @@ async function createSnippet(m: Migration, s: Snippet): Promise<number> {
   // Before GitLab 13.5, a snippet is one file_name and its raw content.
   if (files.length === 0) files.push({ file_path: s.file_name ?? 'snippet', content: await m.source.text(route('getProjectSnippetRaw', { id: m.from.id, snippet_id: s.id })) })
   const writer = await m.people.author(s.author.username)
-  const description = (authorHeader(s.author.username, writer.kept, s.created_at, false) + carried(m, s.description)) || undefined
+  const description = (authorHeader(s.author.username, writer.kept, s.created_at, false) + (await carried(m, s.description))) || undefined
   const created = await m.target.write<{ id: number }>(route('createProjectSnippet', { id: m.to.id }), { title: s.title, description, visibility: s.visibility, files }, writer.sudo)
   m.journal.record('snippet', s.id, created.id)
   count(m.tally, 'copied', 'snippets')
@@ -132,7 +133,7 @@ export async function copyReleases(m: Migration): Promise<void> {
     }
     const links = (r.assets?.links ?? []).map((l) => ({ name: l.name, url: l.url, link_type: l.link_type }))
     const fields = {
-      tag_name: r.tag_name, name: r.name ?? undefined, description: carried(m, r.description) || undefined, released_at: r.released_at ?? undefined,
+      tag_name: r.tag_name, name: r.name ?? undefined, description: (await carried(m, r.description)) || undefined, released_at: r.released_at ?? undefined,
       milestones: r.milestones?.map((ms) => ms.title), assets: links.length ? { links } : undefined,
     }
     try {

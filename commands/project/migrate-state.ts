@@ -12,7 +12,7 @@ import { failure } from '../../src/cli/errors.js'
 
 export type Kind =
   | 'project' | 'label' | 'milestone' | 'issue' | 'merge_request' | 'snippet' | 'note' | 'award' | 'spent' | 'done'
-  | 'release' | 'variable' | 'branch'
+  | 'release' | 'variable' | 'branch' | 'upload'
 
 interface Line {
   k: Kind

@@ -14,9 +14,10 @@ let to: Api
 let c: Cli
 const P = encodeURIComponent('root/demo')
 
-/** An attachment's link, relative to the project: the copy links it on the source. */
-const SHOT = '![shot](/uploads/0123456789abcdef0123456789abcdef/shot.png)'
-const linked = (text: string | null) => text?.replace('](/uploads/', `](${source.url}/root/demo/uploads/`) ?? null
+/** An attachment's bytes; its markdown link, relative to the project, is in alice's issue. */
+const SHOT = Buffer.from('\x89PNG not really an image \x00\x01\x02')
+/** Attachment links with their secret left out: the copy's file has one of its own. */
+const unsecret = (text: string | null) => text?.replace(/\/uploads\/[0-9a-f]+\//g, '/uploads/SECRET/') ?? null
 
 const ok = <T = any>(reply: Promise<Reply<T>>, status = 201) => reply.then((r) => expectStatus(r, status).body)
 
@@ -46,7 +47,10 @@ async function seed() {
 
   // Issues 1..5 by root, alice and bob; #3 is deleted, leaving a gap.
   await ok(from.post(`/projects/${P}/issues`, { title: 'Crash on start', description: 'It crashes', labels: 'bug', milestone_id: v1.id, assignee_ids: [alice.id] }))
-  await ok(alice.api.post(`/projects/${P}/issues`, { title: 'Slow search', description: `Search takes a minute ${SHOT}` }))
+  const form = new FormData()
+  form.append('file', new Blob([SHOT]), 'shot.png')
+  const upload = (await (await fetch(`${source.api}/projects/${P}/uploads`, { method: 'POST', headers: { 'PRIVATE-TOKEN': source.rootToken }, body: form })).json()) as { markdown: string }
+  await ok(alice.api.post(`/projects/${P}/issues`, { title: 'Slow search', description: `Search takes a minute ${upload.markdown}` }))
   await ok(from.post(`/projects/${P}/issues`, { title: 'Doomed' }))
   await ok(bob.api.post(`/projects/${P}/issues`, { title: 'Typo in README', description: 'teh' }))
   await ok(from.post(`/projects/${P}/issues`, { title: 'Old bug', labels: 'bug,feature' }))
@@ -104,7 +108,7 @@ async function snapshot(a: Api, path: string) {
   const issues = []
   for (const i of (await all('/issues', { state: 'all', sort: 'asc' })).sort((x: any, y: any) => x.iid - y.iid)) {
     issues.push({
-      iid: i.iid, title: i.title, description: i.description, state: i.state, labels: i.labels, milestone: i.milestone?.title ?? null,
+      iid: i.iid, title: i.title, description: unsecret(i.description), state: i.state, labels: i.labels, milestone: i.milestone?.title ?? null,
       author: i.author.username, created_at: i.created_at, assignees: i.assignees.map((u: any) => u.username),
       time: [i.time_stats.time_estimate, i.time_stats.total_time_spent], ...(await discussion('issues', i.iid)),
     })
@@ -146,7 +150,6 @@ function expected(original: Awaited<ReturnType<typeof snapshot>>) {
     // fix was deleted on the source: brought back for the copy of !2, then deleted again.
     issues: original.issues.map((i) => ({
       ...i,
-      description: linked(i.description),
       ...(i.author === 'bob' ? { author: 'root', description: `*Created by: bob*\n\n${i.description}` } : {}),
       notes: i.notes.map(withoutBob),
       awards: i.awards.filter((a: string) => !a.endsWith(':bob')),
@@ -203,7 +206,7 @@ describe('project migrate', () => {
     expect(result.exitCode).toBe(0)
     const summary = JSON.parse(result.stdout)
     expect(summary.target).toEqual({ host: target.url, project: 'root/demo', web_url: `${target.url}/root/demo` })
-    expect(summary.copied).toMatchObject({ issues: 4, 'merge requests': 2, labels: 2, milestones: 2, notes: 6, snippets: 1, releases: 1, variables: 2, 'award emoji': 3 })
+    expect(summary.copied).toMatchObject({ issues: 4, 'merge requests': 2, labels: 2, milestones: 2, notes: 6, snippets: 1, releases: 1, variables: 2, 'award emoji': 3, attachments: 1 })
     expect(summary.not_copied).toEqual(['award :heart: by bob on issue #1: no such user on the target'])
     const original = await snapshot(from, 'root/demo')
     const copy = await snapshot(to, 'root/demo')
@@ -214,6 +217,10 @@ describe('project migrate', () => {
     expect(copy.labels).toEqual(original.labels)
     expect(copy.milestones).toEqual(original.milestones)
     expect(copy.issues.map((i) => i.iid)).toEqual([1, 2, 4, 5])
+    expect(copy.issues[1].description).toBe('Search takes a minute ![shot](/uploads/SECRET/shot.png)')
+    const link = /\/uploads\/[0-9a-f]+\/shot\.png/.exec((await ok(to.get(`/projects/${P}/issues/2`), 200)).description)![0]
+    const file = await fetch(`${target.api}/projects/${P}${link}`, { headers: { 'PRIVATE-TOKEN': target.rootToken } })
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(SHOT)
     expect(copy.issues).toEqual(want.issues)
     expect(undated(copy.mergeRequests)).toEqual(undated(want.mergeRequests))
     expect(copy.wiki).toEqual(original.wiki)
@@ -268,7 +275,7 @@ describe('project migrate', () => {
     const copy = await snapshot(carol.api, 'carol/demo')
     const header = (author: string, text: string | null) => `*Created by: ${author}*\n\n${text ?? ''}`
     expect(copy.issues).toEqual(original.issues.map((i) => ({
-      ...i, author: 'carol', description: header(i.author, linked(i.description)), awards: [],
+      ...i, author: 'carol', description: header(i.author, i.description), awards: [],
       notes: i.notes.map((n: { body: string; author: string; created_at: string }) => ({ ...n, author: 'carol', body: header(n.author, n.body) })),
     })))
     expect(copy.mergeRequests.map((mr) => [mr.author, mr.description.split('\n')[0]])).toEqual([['carol', expect.stringMatching(/^\*Created by: root at 20/)], ['carol', expect.stringMatching(/^\*Created by: alice at 20/)]])
