@@ -10,7 +10,11 @@ import { api, createProject, expectStatus, request, type Api } from '../helpers/
 import { gitCli, urlWithCredentials, type GitCli } from '../helpers/git-cli.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 
-const ROUNDS = 12
+// Eight rounds meet each of the same-branch race's four staggered starts twice. A round is a dozen git processes on
+// each side (fetch, reset, commit, push, the API commit's own), about 2 s on a busy 2-core machine, so the race
+// tests get RACE_BUDGET instead of the default 20 s: twelve rounds timed out there even when the file ran alone.
+const ROUNDS = 8
+const RACE_BUDGET = 60_000
 
 /** One pkt-line of git's wire protocol: four hex digits of length, then the payload. */
 const pkt = (s: string) => (Buffer.byteLength(s) + 4).toString(16).padStart(4, '0') + s
@@ -66,7 +70,7 @@ describe('pushes under pressure', () => {
       else expect(push.stderr).toMatch(/\[rejected\]|\[remote rejected\]|failed to update ref|fetch first/)
     }
     await expectReachable(project.id, dir, 'main', landed)
-  })
+  }, RACE_BUDGET)
 
   it('lands both when an API commit and a push to another branch run at the same time', async () => {
     const { project, dir } = await cloneFresh('race-other')
@@ -82,7 +86,7 @@ describe('pushes under pressure', () => {
     }
     await expectReachable(project.id, dir, 'main', apiShas)
     await expectReachable(project.id, dir, 'side', pushed)
-  })
+  }, RACE_BUDGET)
 
   describe('a broken push', () => {
     let projectId: number
