@@ -104,6 +104,10 @@ describe('collab backup create and restore', () => {
     writeFileSync(join(server.dataDir, 'traces', '999999.log'), 'a later job\n')
     mkdirSync(join(server.dataDir, 'artifacts', '999999'), { recursive: true })
     writeFileSync(join(server.dataDir, 'artifacts', '999999', 'artifacts.zip'), 'zip')
+    // A path past ustar's 100 bytes (a pax record carries it), not ASCII.
+    const long = join('uploads', String(project.id), 'd'.repeat(90), 'ünïcode-name.txt')
+    mkdirSync(join(server.dataDir, long, '..'), { recursive: true })
+    writeFileSync(join(server.dataDir, long), 'long\n')
     const before = { issues: [...acked.issues], pushes: [...acked.pushes] }
     archive = join(scratch, 'online.tar')
     const made = await c.run(['backup', 'create', archive, '--json'])
@@ -128,6 +132,7 @@ describe('collab backup create and restore', () => {
     expect(back.exitCode).toBe(0)
     expect(json(back.stdout)).toMatchObject({ data: restored, schema_version: schemaVersion(), files: manifest.files.length })
     expect(integrity(restored)).toBe('ok')
+    expect(readFileSync(join(restored, long), 'utf8')).toBe('long\n')
     for (const repo of readdirSync(join(restored, 'repositories'))) {
       execFileSync('git', ['--git-dir', join(restored, 'repositories', repo), 'fsck', '--no-progress', '--no-dangling'], { stdio: 'pipe' })
     }

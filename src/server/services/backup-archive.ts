@@ -1,12 +1,10 @@
 // The backup archive's format: a tar whose first entry says what it is and whose last entry lists every file with its
 // size and SHA-256, so a restore recognises a foreign tar at once and a truncated or altered one before it is used.
 import { createHash } from 'node:crypto'
-import type { ReadStream } from 'node:fs'
 import { open, readdir } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { PassThrough, type Readable } from 'node:stream'
-import type { Pack } from 'tar-stream'
+import { PassThrough } from 'node:stream'
+import { entryHeader, padding, trailer } from './backup-tar.js'
 
 export const BACKUP_FORMAT = 'collab-backup'
 export const BACKUP_FORMAT_VERSION = 1
@@ -36,29 +34,20 @@ export interface BackupManifest extends BackupHeader {
 
 export interface ArchiveProgress { files: number; bytes: number }
 
-/** Hidden from tests of the archive's shape: tar-stream loads with the first backup, not with the server. */
-const tarStream = () => createRequire(import.meta.url)('tar-stream') as typeof import('tar-stream')
-
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT'
+
+const CHUNK = 1024 * 1024
 
 /** Writes the archive entry by entry, hashing each file as it goes into the tar; `finish` adds the manifest. */
 export class ArchiveWriter {
-  readonly out: Readable
-  private readonly pack: Pack
+  readonly out: PassThrough
   private readonly files: ManifestFile[] = []
   private stopped = false
   private bytes = 0
 
   constructor(private readonly onProgress?: (p: ArchiveProgress) => void) {
-    this.pack = tarStream().pack()
-    const out = new PassThrough({ highWaterMark: 1024 * 1024 })
-    this.pack.once('error', (err: Error) => out.destroy(err))
-    out.once('close', () => {
-      this.stopped = true
-      this.pack.destroy()
-    })
-    this.pack.pipe(out)
-    this.out = out
+    this.out = new PassThrough({ highWaterMark: CHUNK })
+    this.out.once('close', () => (this.stopped = true))
   }
 
   /** True once the reader went away (a client that hung up): the caller stops walking. */
@@ -66,46 +55,55 @@ export class ArchiveWriter {
     return this.stopped
   }
 
-  json(name: string, value: unknown): Promise<void> {
-    const body = Buffer.from(`${JSON.stringify(value, null, 2)}\n`)
-    return new Promise((resolve, reject) => {
-      this.pack.entry({ name, size: body.length, mode: 0o600, type: 'file' }, body, (err) => (err ? reject(err) : resolve()))
+  /** Waits while the reader is behind; a reader that went away ends the walk. */
+  private async put(chunk: Buffer): Promise<void> {
+    if (this.stopped) throw new Error('the backup was not read to its end')
+    if (this.out.write(chunk)) return
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.out.off('drain', done).off('close', done)
+        resolve()
+      }
+      this.out.once('drain', done).once('close', done)
     })
   }
 
-  /** Adds the file at `from` as `name`; one removed meanwhile is left out. Only the bytes it had when opened are read. */
+  async json(name: string, value: unknown): Promise<void> {
+    const body = Buffer.from(`${JSON.stringify(value, null, 2)}\n`)
+    await this.put(Buffer.concat([entryHeader(name, 'file', body.length, 0o600, new Date(0)), body, padding(body.length)]))
+  }
+
+  /**
+   * Adds the file at `from` as `name`; one removed meanwhile is left out. Only the bytes it had when opened are read
+   * (a log appended meanwhile), and a file cut shorter meanwhile is filled with zeros, so the header's size holds.
+   */
   async file(from: string, name: string): Promise<void> {
     const handle = await open(from, 'r').catch((err) => (missing(err) ? null : Promise.reject(err)))
     if (!handle) return
-    let body: ReadStream | undefined
     const hash = createHash('sha256')
     try {
       const info = await handle.stat()
-      const header = { name, size: info.size, mode: info.mode & 0o777, mtime: info.mtime, type: 'file' as const }
-      await new Promise<void>((resolve, reject) => {
-        const done = (err?: Error | null) => (err ? reject(err) : resolve())
-        if (info.size === 0) {
-          this.pack.entry(header, Buffer.alloc(0), done)
-          return
-        }
-        const entry = this.pack.entry(header, done)
-        body = handle.createReadStream({ start: 0, end: info.size - 1, highWaterMark: 1024 * 1024 })
-        body.on('data', (chunk) => hash.update(chunk))
-        body.on('error', reject)
-        body.pipe(entry)
-      })
+      await this.put(entryHeader(name, 'file', info.size, info.mode, info.mtime))
+      for (let at = 0; at < info.size;) {
+        const want = Math.min(CHUNK, info.size - at)
+        const chunk = Buffer.allocUnsafe(want)
+        const { bytesRead } = await handle.read(chunk, 0, want, at)
+        if (bytesRead < want) chunk.fill(0, bytesRead)
+        hash.update(chunk)
+        await this.put(chunk)
+        at += want
+      }
+      await this.put(padding(info.size))
       this.files.push({ path: name, size: info.size, sha256: hash.digest('hex') })
       this.bytes += info.size
       this.onProgress?.({ files: this.files.length, bytes: this.bytes })
     } finally {
-      // Once a read stream exists it owns the descriptor: it closes it when it ends or is destroyed.
-      if (body) body.destroy()
-      else await handle.close()
+      await handle.close()
     }
   }
 
   directory(name: string, mode = 0o700) {
-    this.pack.entry({ name, type: 'directory', mode })
+    return this.put(entryHeader(name, 'directory', 0, mode, new Date(0)))
   }
 
   /**
@@ -115,7 +113,7 @@ export class ArchiveWriter {
   async tree(from: string, name: string, skip?: (path: string) => boolean, below = ''): Promise<void> {
     const entries = await readdir(from, { withFileTypes: true }).catch((err) => (missing(err) ? null : Promise.reject(err)))
     if (!entries) return
-    this.directory(name)
+    await this.directory(name)
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       if (this.stopped) return
       const path = below ? `${below}/${e.name}` : e.name
@@ -129,7 +127,8 @@ export class ArchiveWriter {
   async finish(header: BackupHeader, unrecognized: string[]): Promise<BackupManifest> {
     const manifest: BackupManifest = { ...header, files: this.files, unrecognized }
     await this.json(MANIFEST_ENTRY, manifest)
-    this.pack.finalize()
+    await this.put(trailer())
+    this.out.end()
     return manifest
   }
 
