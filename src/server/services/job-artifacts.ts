@@ -40,6 +40,17 @@ export async function jobTrace(ctx: RequestContext, id: string, jobId: number): 
   return readTrace(ctx.app.layout, findJob(ctx, project, jobId).id)
 }
 
+/**
+ * The log's bytes from an offset on (a follower reads only what is new), where they start and the size they end at;
+ * an offset past the log's end (the log was erased meanwhile) reads it again from the start.
+ */
+export async function jobTraceFrom(ctx: RequestContext, id: string, jobId: number, offset: number) {
+  const job = findJob(ctx, jobsProject(ctx, id), jobId)
+  const from = offset <= traceSize(ctx.app.layout, job.id) ? offset : 0
+  const bytes = await readTrace(ctx.app.layout, job.id, from)
+  return { from, bytes, size: from + bytes.length }
+}
+
 /** The files of a job's archive (path and size), for the job page to list; empty when it has none to download. */
 export async function jobArtifactFiles(ctx: RequestContext, id: string, jobId: number): Promise<{ path: string; size: number }[]> {
   const job = findJob(ctx, jobsProject(ctx, id), jobId)

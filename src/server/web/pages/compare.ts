@@ -5,6 +5,7 @@ import type { RouteRequest } from '../../http/router.js'
 import { findVisibleProject } from '../../services/projects.js'
 import { compareRefs } from '../../services/repository-compare.js'
 import type { WebContext } from '../context.js'
+import { ago } from '../dates.js'
 import { html } from '../html.js'
 import { document, sendHtml } from '../layout.js'
 import { diffFiles, diffViewToggle } from './diff.js'
@@ -30,7 +31,7 @@ export async function comparePage(ctx: WebContext, req: RouteRequest, res: Serve
   const base = projectUrl(ctx, p)
   const url = `${base}/-/compare/${req.path.split('/-/compare/')[1] ?? ''}`
   const commits = c.commits.map((x) => html`<li><a href="${base}/-/commit/${x.id}"><strong>${x.message.split('\n')[0]}</strong></a>
-<div class="muted">${x.authorName} · ${x.authoredDate} · <code>${shortSha(x.id)}</code></div></li>`)
+<div class="muted">${x.authorName} authored ${ago(ctx, x.authoredDate)} · <code>${shortSha(x.id)}</code></div></li>`)
   const summary = c.same
     ? html`<p class="muted" id="compare-same">These refs are the same commit.</p>`
     : html`<p class="muted" id="compare-summary">${c.commits.length} commits, ${c.diffs.length} files changed${c.overflow ? ' (too many to show all)' : ''}</p>`

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { COMPLETED_STATUSES } from '../../../core/job-status.js'
-import { jobTrace } from '../../services/job-artifacts.js'
+import { jobTraceFrom } from '../../services/job-artifacts.js'
 import { findJob, jobsProject } from '../../services/jobs.js'
 import type { WebContext } from '../context.js'
 import { CSP } from '../layout.js'
@@ -86,15 +86,14 @@ export async function jobTraceJson(ctx: WebContext, req: RouteRequest, res: Serv
   const p = jobsProject(ctx, projectPath)
   // The status is read before the log, so the log read after the job ended is its last.
   const job = findJob(ctx, p, id)
-  const trace = await jobTrace(ctx, String(p.id), job.id)
   const asked = Number(req.query.offset)
-  const append = Number.isInteger(asked) && asked >= 0 && asked <= trace.length
-  const from = append ? asked : 0
+  const wanted = Number.isSafeInteger(asked) && asked > 0 ? asked : 0
+  const { from, bytes, size } = await jobTraceFrom(ctx, String(p.id), job.id, wanted)
   const complete = COMPLETED_STATUSES.has(job.status)
-  const end = complete ? trace.length : trace.lastIndexOf(NEWLINE) + 1
-  const part = end > from ? trace.subarray(from, end) : Buffer.alloc(0)
+  const upTo = complete ? bytes.length : bytes.lastIndexOf(NEWLINE) + 1
   const body = Buffer.from(JSON.stringify({
-    id: job.id, status: job.status, complete, append, offset: Math.max(from, end), size: trace.length, html: traceHtml(part).text,
+    id: job.id, status: job.status, complete, append: from === wanted, offset: from + upTo, size,
+    html: traceHtml(bytes.subarray(0, upTo)).text,
   }))
   res.writeHead(200, {
     'Content-Type': 'application/json', 'Content-Length': String(body.length), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff',
