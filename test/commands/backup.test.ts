@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { silentLogger } from '../../src/core/logger.js'
 import { createServer } from '../../src/server/app.js'
 import { boot } from '../../src/server/boot.js'
@@ -80,6 +80,13 @@ const integrity = (dataDir: string) => {
 
 const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown>
 
+/**
+ * The first test's work: a backup and a restore through the built CLI (a process each), git fsck of every repository, a
+ * second server and a clone from it, under a loop of issue creates and pushes. It ran out of the default 20 s on a
+ * loaded 2-core machine with the file alone, and the third test reads the directory it restores.
+ */
+const LOADED_BUDGET = 90_000
+
 describe('collab backup create and restore', () => {
   it('backs up a server under a write load; the restored copy holds every acknowledged write and answers with the same tokens', async () => {
     const work = await git.clone(urlWithCredentials(server.url, `/${project.path_with_namespace}.git`, 'root', server.rootToken), 'work')
@@ -98,6 +105,11 @@ describe('collab backup create and restore', () => {
         acked.pushes.push(sha)
       }
     })()
+    // The loops stop however this test ends: left running they would load the rest of the file and the worker after it.
+    onTestFinished(async () => {
+      stop = true
+      await Promise.allSettled([issueLoop, pushLoop])
+    })
     await until(() => acked.issues.length >= 5 && acked.pushes.length >= 2)
     // Files of a job the database does not have (as if written after its copy) stay out: a restored server gives ids out again.
     mkdirSync(join(server.dataDir, 'traces'), { recursive: true })
@@ -159,7 +171,7 @@ describe('collab backup create and restore', () => {
     } finally {
       await copy.close()
     }
-  })
+  }, LOADED_BUDGET)
 
   it('answers 401 without a token and 403 to a user who is not an administrator', async () => {
     expect((await api(server).post('/admin/backups')).status).toBe(401)
