@@ -102,9 +102,11 @@ async function targetClient(options: MigrateOptions, deps: Deps) {
   } catch {
     throw usageError(`invalid --to '${options.to}': expected a URL such as https://gitlab.example.com`)
   }
-  const token = options.toToken ?? deps.io.env.COLLAB_TO_TOKEN ?? (await deps.config()).hosts[host]?.token
+  const given = options.toToken ?? deps.io.env.COLLAB_TO_TOKEN
+  // The stored token may live in the OS keyring, or be an OAuth token to renew: the CLI's own lookup reads it.
+  const token = given ? { token: given, header: 'PRIVATE-TOKEN' as const, source: '--to-token' } : await deps.storedTokenFor(host)
   if (!token) throw usageError(`no token for ${host}`, `pass --to-token, set COLLAB_TO_TOKEN, or run 'collab auth login --host ${host}'`)
-  return deps.clientFor(host, { token, header: 'PRIVATE-TOKEN', source: '--to-token' })
+  return deps.clientFor(host, token)
 }
 
 /** The target project: the one the journal names, else a new one (an existing project of that path is left alone). */

@@ -36,6 +36,8 @@ export interface Deps {
   clientFor(host: string, token?: ResolvedToken): ApiClient
   /** The token commands send to `host` (flags, environment, then the stored one: keyring, OAuth renewal). */
   tokenFor(host: string): Promise<ResolvedToken | undefined>
+  /** The token `auth login` or `collab serve` stored for `host`, never --token or the environment's: a second host's. */
+  storedTokenFor(host: string): Promise<ResolvedToken | undefined>
 }
 
 /** `clientDefaults.timeoutMs`: for completion, which must answer a TAB promptly or not at all. */
@@ -109,6 +111,10 @@ export function createDeps(io: IO, flags: ConnectionFlags, given?: Prompter, cli
     project,
     clientFor,
     tokenFor: async (host) => resolveStoredToken(host, flags, await config(), storeAccess),
+    storedTokenFor: async (host) => {
+      const { COLLAB_TOKEN: _t, GITLAB_TOKEN: _g, CI_JOB_TOKEN: _j, ...env } = io.env
+      return resolveStoredToken(host, {}, await config(), { ...storeAccess, env })
+    },
   }
 }
 
