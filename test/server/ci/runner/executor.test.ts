@@ -243,18 +243,25 @@ describe('shell executor', () => {
     expect((await run(allowed)).updates?.at(-1)).toEqual({ state: 'failed', failure_reason: 'script_failure', exit_code: 3 })
   })
 
+  /**
+   * A job's timeout runs from its start, as gitlab-runner's, so it covers the checkout too: with 1 s the checkout alone
+   * outlasted it on a loaded 2-core machine, the script never printed its process group and the tests could not check
+   * it was killed. 3 s leaves the script time to start.
+   */
+  const SCRIPT_REACHING_TIMEOUT = 3
+
   it('kills a job past its timeout and reports job_execution_timeout', async () => {
     startExecutor()
     // Had the timeout not killed it, the sleep would outlast the wait for the job's end (15 s) and the test would fail.
-    const { updates, plain } = await run(job({ script: ['echo "pgid=$$"', 'sleep 30'], timeout: 1 }))
+    const { updates, plain } = await run(job({ script: ['echo "pgid=$$"', 'sleep 30'], timeout: SCRIPT_REACHING_TIMEOUT }))
     expect(updates).toEqual([{ state: 'running' }, { state: 'failed', failure_reason: 'job_execution_timeout' }])
-    expect(plain).toContain('\nERROR: Job failed: execution took longer than 1s seconds\n')
+    expect(plain).toContain(`\nERROR: Job failed: execution took longer than ${SCRIPT_REACHING_TIMEOUT}s seconds\n`)
     expect(processGroupAlive(Number(/pgid=(\d+)/.exec(plain)![1]))).toBe(false)
   })
 
   it('sends SIGKILL after the grace period to a job that ignores SIGTERM', async () => {
     startExecutor()
-    const { updates, plain } = await run(job({ script: ["trap '' TERM", 'echo "pgid=$$"', 'sleep 30'], timeout: 1 }))
+    const { updates, plain } = await run(job({ script: ["trap '' TERM", 'echo "pgid=$$"', 'sleep 30'], timeout: SCRIPT_REACHING_TIMEOUT }))
     expect(updates?.at(-1)).toEqual({ state: 'failed', failure_reason: 'job_execution_timeout' })
     expect(processGroupAlive(Number(/pgid=(\d+)/.exec(plain)![1]))).toBe(false)
   })
