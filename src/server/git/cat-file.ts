@@ -53,7 +53,8 @@ interface Request {
   kind: 'info' | 'contents'
   name: string
   maxBytes: number
-  retried: boolean
+  /** Processes that died before answering it: it is asked again while that is fewer than a pool's processes (all may die at once). */
+  failures: number
   resolve(value: ObjectInfo | GitObject | null): void
   reject(err: unknown): void
 }
@@ -216,13 +217,13 @@ class Pool {
     while (this.waiting.length && proc.alive && proc.pending.length < PIPELINE_DEPTH) proc.send(this.waiting.shift()!)
   }
 
-  /** A process that died (or was closed) leaves the pool; what it had not answered is asked once more of another. */
+  /** A process that died (or was closed) leaves the pool; what it had not answered is asked again of another. */
   private exited(proc: BatchProcess, unanswered: Request[], err: Error) {
     const i = this.procs.indexOf(proc)
     if (i >= 0) this.procs.splice(i, 1)
     const retry = !closing.has(this)
     for (const req of unanswered) {
-      if (retry && !req.retried) this.submit({ ...req, retried: true })
+      if (retry && req.failures < PROCESSES_PER_REPOSITORY) this.submit({ ...req, failures: req.failures + 1 })
       else req.reject(err)
     }
     if (retry && this.waiting.length) {
@@ -284,7 +285,7 @@ function sweep() {
 
 function ask(gitdir: string, kind: Request['kind'], name: string, maxBytes: number) {
   return new Promise<ObjectInfo | GitObject | null>((resolve, reject) => {
-    poolFor(gitdir).submit({ kind, name, maxBytes, retried: false, resolve, reject })
+    poolFor(gitdir).submit({ kind, name, maxBytes, failures: 0, resolve, reject })
   })
 }
 
