@@ -1,6 +1,6 @@
 // Shared benchmark plumbing: a `collab serve` child process, a bare node:http baseline, load runs and timings.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -96,6 +96,15 @@ export async function wallTimeMs(cmd: string, args: string[], env: Record<string
     times.push(Number(process.hrtime.bigint() - start) / 1e6)
   }
   return median(times)
+}
+
+/**
+ * CPU a process has used, user + system in ms, with its children that have exited when `children` (git commands a
+ * server ran): steadier than wall time on a busy machine. From /proc, so Linux only.
+ */
+export function cpuMs(pid: number | 'self', children = false): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ').map(Number)
+  return (f[11] + f[12] + (children ? f[13] + f[14] : 0)) * 10
 }
 
 export const tempDir = (label: string) => mkdtempSync(join(tmpdir(), `collab-bench-${label}-`))

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { BIN, median, row, stopper, tempDir, TOKEN } from './lib.js'
+import { BIN, cpuMs, median, row, stopper, tempDir, TOKEN } from './lib.js'
 
 const RUNS = 7
 
@@ -36,12 +36,6 @@ async function firstAnswer(url: string, proc: ChildProcess) {
     await new Promise((resolve) => setTimeout(resolve, 1))
   }
   throw new Error(`no answer from ${url}`)
-}
-
-/** CPU the process has used (user + system), in ms: steadier than wall time on a busy machine. */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
