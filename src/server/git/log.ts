@@ -1,6 +1,7 @@
 // Commit history pages: the git command line when present (skip, path and date filters are cheap there), else isomorphic-git.
 import fs from 'node:fs'
 import git from 'isomorphic-git'
+import { ByteCache } from '../../core/byte-cache.js'
 import { fromStrictIso } from './dates.js'
 import { gitAvailable, runGit } from './exec.js'
 import { cacheFor, entryAt, parseTrailers, readCommitInfo } from './read.js'
@@ -77,6 +78,12 @@ function parseLog(out: string): CommitInfo[] {
 
 const counts = new Map<string, number>()
 
+/**
+ * Pages read before: a list asked again (another user, the response cache emptied by any write) spawns no git, which
+ * from the server costs more than git's walk of one page. Bounded by bytes (two per character, a little per commit).
+ */
+const pages = new ByteCache<CommitInfo[]>(4 * 1024 * 1024, 512 * 1024, (cs) => cs.reduce((n, c) => n + 256 + 2 * (c.message.length + c.authorName.length + c.committerName.length), 0))
+
 export async function logCommits(gitdir: string, q: LogQuery): Promise<{ commits: CommitInfo[]; total: number }> {
   if (!q.from.length && !q.all) return { commits: [], total: 0 }
   if (await gitAvailable()) {
@@ -84,17 +91,21 @@ export async function logCommits(gitdir: string, q: LogQuery): Promise<{ commits
     if (dates === 'none') return { commits: [], total: 0 }
     const revs = q.all ? ['--all'] : q.from
     const paths = q.path ? ['--', q.path] : ['--']
-    const page = runGit(gitdir, ['log', `--format=${FORMAT}`, `--skip=${q.offset}`, `-n`, String(q.limit), ...filterArgs(q, dates), ...revs, ...paths], LITERAL)
-    // Totals of one history never change, so they are cached by the ids and filters that define them.
+    // Totals and pages of one history never change, so they are cached by the ids and filters that define them (a
+    // page of `--all` only by the refs listed at some other moment: not kept).
     const key = JSON.stringify([gitdir, q.all ? await allRefIds(gitdir) : q.from, q.since, q.until, q.path, q.author, q.firstParent])
+    const pageKey = q.all ? null : `${key}\0${q.topo ? 'topo' : 'date'}\0${q.offset}\0${q.limit}`
+    const known = pageKey === null ? undefined : pages.get(pageKey)
+    const page = known ? Promise.resolve(known) : runGit(gitdir, ['log', `--format=${FORMAT}`, `--skip=${q.offset}`, `-n`, String(q.limit), ...filterArgs(q, dates), ...revs, ...paths], LITERAL).then(parseLog)
     let total = counts.get(key)
     const count = total === undefined
       ? runGit(gitdir, ['rev-list', '--count', ...countArgs(q, dates), ...revs, ...paths], LITERAL).then((s) => Number(s.trim()))
       : Promise.resolve(total)
-    const [out, n] = await Promise.all([page, count])
+    const [commits, n] = await Promise.all([page, count])
     if (counts.size > 10_000) counts.clear()
     counts.set(key, (total = n))
-    return { commits: parseLog(out), total }
+    if (pageKey !== null) pages.set(pageKey, commits)
+    return { commits: [...commits], total }
   }
   return logInProcess(gitdir, q)
 }
