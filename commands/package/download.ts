@@ -5,9 +5,9 @@ import type { Command, OptionValues } from 'commander'
 import { withConnection, withProject, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { status } from '../../src/cli/output.js'
+import { route } from '../../src/client/paths.js'
 import { openBytes } from '../job/bytes.js'
 import { saveTo } from '../job/transfer.js'
-import { genericFileRoute } from './transfer.js'
 
 export interface DownloadOptions { project?: string; name: string; version: string; file: string; output?: string }
 
@@ -26,7 +26,8 @@ export const toOptions = (name: string, version: string, file: string, flags: Op
 
 export async function run(options: DownloadOptions, deps: Deps): Promise<void> {
   const { api, ref } = await deps.project(options.project, { anonymous: true })
-  const res = await openBytes(api, genericFileRoute({ project: ref, name: options.name, version: options.version, fileName: options.file }))
+  // The download endpoint's route, not the upload's: openBytes sends the route's method.
+  const res = await openBytes(api, route('downloadGenericPackageFile', { id: ref, package_name: options.name, package_version: options.version, file_name: options.file }))
   const output = options.output ?? options.file
   const target = output === '-' ? '-' : resolve(deps.io.cwd, output)
   await saveTo(deps.io, res, target, Number(res.headers['content-length']) || undefined)
