@@ -3,7 +3,7 @@
 import type { ReadStream } from 'node:fs'
 import { open, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { PassThrough, type Readable } from 'node:stream'
+import { PassThrough, Transform, type Readable } from 'node:stream'
 import { createRequire } from 'node:module'
 import type { Pack } from 'tar-stream'
 
@@ -27,6 +27,27 @@ async function* walk(root: string, rel: string): AsyncGenerator<{ path: string; 
   for (const name of names.sort()) yield* walk(root, `${rel}/${name}`)
 }
 
+const ZEROS = Buffer.alloc(64 * 1024)
+
+/**
+ * Passes a file's bytes and, if it came up short, zeros up to the size its tar header announced: a loose object
+ * rewritten in place while it was read (isomorphic-git opens an existing object's file for writing again when two
+ * writes race) must not leave the tar's entry short, which tar-stream treats as a fatal error.
+ */
+export function exactly(size: number): Transform {
+  let sent = 0
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sent += chunk.length
+      callback(null, chunk)
+    },
+    flush(callback) {
+      for (; sent < size; sent += Math.min(ZEROS.length, size - sent)) this.push(ZEROS.subarray(0, Math.min(ZEROS.length, size - sent)))
+      callback()
+    },
+  })
+}
+
 /** One file into the tar from an open descriptor, so a ref rewritten meanwhile (by rename) is read whole, old or new. */
 async function addFile(pack: Pack, root: string, path: string): Promise<void> {
   const handle = await open(join(root, path), 'r').catch((err) => (missing(err) ? null : Promise.reject(err)))
@@ -43,9 +64,10 @@ async function addFile(pack: Pack, root: string, path: string): Promise<void> {
         return
       }
       const entry = pack.entry(header, done)
+      entry.on('error', reject)
       body = handle.createReadStream({ start: 0, end: info.size - 1 })
       body.on('error', reject)
-      body.pipe(entry)
+      body.pipe(exactly(info.size)).pipe(entry)
     })
   } finally {
     // A client that hung up destroys the pack and with it this entry (its callback fails): the read stops there.
