@@ -107,6 +107,8 @@ class BatchProcess {
   end() {
     if (this.ended) return
     this.ended = true
+    // Whoever ends the process waits for its exit (server close): that wait must keep node's event loop alive.
+    this.hold(true)
     this.child.stdin.end()
   }
 
@@ -163,7 +165,7 @@ class BatchProcess {
   }
 
   private answered() {
-    if (!this.pending.length) this.hold(false)
+    if (!this.pending.length && !this.ended) this.hold(false)
     this.onAnswer(this)
   }
 
