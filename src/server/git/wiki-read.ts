@@ -1,5 +1,6 @@
 // Reading wiki pages fast: the page list of the default branch kept until the wiki changes, page texts kept by blob id
 // (a blob never changes), and many blobs read by one `git cat-file --batch` (isomorphic-git resolves each delta anew).
+import { ByteCache } from '../../core/byte-cache.js'
 import { spawn } from 'node:child_process'
 import { gitChildEnv } from '../../core/child-env.js'
 import { gitAvailable, gitOutputLimit, GitOutputTooLarge } from './exec.js'
@@ -62,32 +63,15 @@ export async function findWikiPage(gitdir: string, slug: string, version?: strin
   return null
 }
 
-const TEXT_CACHE_BYTES = 32 * 1024 * 1024
-const texts = new Map<string, string>()
-let textBytes = 0
-
-function remember(oid: string, text: string) {
-  if (text.length > TEXT_CACHE_BYTES / 16) return
-  texts.set(oid, text)
-  textBytes += text.length
-  // Oldest first: a Map iterates in insertion order, and a hit re-inserts.
-  for (const [old, value] of texts) {
-    if (textBytes <= TEXT_CACHE_BYTES) break
-    texts.delete(old)
-    textBytes -= value.length
-  }
-}
+/** Page texts by blob id: 32 MiB, none over 2 MiB, least recently used out (core's byte-bounded cache, as git objects). */
+const texts = new ByteCache<string>(32 * 1024 * 1024, 2 * 1024 * 1024, (text) => text.length)
 
 /** One page's text, from the cache of blob texts when it was read before. */
 export async function readPageText(gitdir: string, page: WikiPageFile): Promise<string> {
   const cached = texts.get(page.oid)
-  if (cached !== undefined) {
-    texts.delete(page.oid)
-    texts.set(page.oid, cached)
-    return cached
-  }
+  if (cached !== undefined) return cached
   const text = (await readBlob(gitdir, page.oid)).toString('utf8')
-  remember(page.oid, text)
+  texts.set(page.oid, text)
   return text
 }
 
