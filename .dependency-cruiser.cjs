@@ -6,6 +6,28 @@ const value = { dependencyTypesNot: ['type-only'] }
 const never = (name, comment, from, to) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to, ...value } })
 const server = (dir) => `^src/server/${dir}/`
 
+// services/ is grouped by domain, as GitLab's app/services. Which domain a domain's modules may call: today's edges,
+// so that a new one is a decision (edit this table) rather than an accident.
+const DOMAIN_CALLS = {
+  ci: 'groups projects repository users',
+  groups: 'hooks instance projects users',
+  hooks: 'instance issuables merge-requests projects releases repository wikis',
+  instance: '',
+  issuables: 'hooks markup merge-requests projects repository',
+  markup: 'issuables merge-requests projects repository users',
+  'merge-requests': 'ci hooks issuables projects repository',
+  projects: 'groups hooks instance markup merge-requests releases repository users',
+  releases: 'groups hooks issuables markup projects repository',
+  repository: 'ci hooks instance merge-requests projects users',
+  snippets: 'instance issuables',
+  users: 'hooks instance markup projects repository snippets',
+  wikis: 'hooks markup projects repository',
+}
+const domainRules = Object.entries(DOMAIN_CALLS).map(([domain, calls]) => {
+  const allowed = [domain, ...calls.split(' ').filter(Boolean)].join('|')
+  return never(`services-${domain}-calls`, `services/${domain}/ calls only ${calls || 'no other domain'}.`, `^src/server/services/${domain}/`, `^src/server/services/(?!(${allowed})/)`)
+})
+
 module.exports = {
   forbidden: [
     { name: 'no-cycles', comment: 'Modules import one way; a cycle makes load order decide behaviour.', severity: 'error', from: {}, to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } } },
@@ -24,6 +46,8 @@ module.exports = {
     // Not even a type: CI must stay movable out of the server (the runner protocol), so it names no service at all.
     { name: 'ci-one-way', comment: 'Services call into ci/; ci/ hears services only through app events.', severity: 'error', from: { path: server('ci') }, to: { path: '^src/server/(services|handlers|http|web|present)/' } },
     never('services-below-handlers', 'Services answer handlers and pages, never present or speak HTTP.', server('services'), '^src/server/(handlers|http|web|present)/'),
+    ...domainRules,
+    never('services-through-their-entry', 'Handlers and pages call a domain through its index.ts, the domain\'s public face.', '^src/server/(handlers|web)/', '^src/server/services/[a-z-]+/(?!index\\.ts$)'),
     never('handlers-through-services', 'Handlers reach data through services.', server('handlers'), '^src/server/(store|git|ci|web)/'),
     never('web-through-services', 'Pages reach data through services.', server('web'), '^src/server/(store|git|ci|handlers)/'),
     // Two deliberate openings: the HTTP layer owns each request's transaction and the response cache keyed by the

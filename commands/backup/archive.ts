@@ -5,7 +5,7 @@ import { failure } from '../../src/cli/errors.js'
 import type { IO } from '../../src/cli/io.js'
 import type { BackupHeader, BackupManifest } from '../../src/server/backup.js'
 
-/** The names of the first and last entries (src/server/services/backup-archive.ts writes them). */
+/** The names of the first and last entries (src/server/services/instance/backup-archive.ts writes them). */
 const HEADER_ENTRY = 'collab-backup.json'
 const MANIFEST_ENTRY = 'manifest.json'
 

@@ -4,13 +4,13 @@ import { stat } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import { CollabError } from '../core/errors.js'
 import { dataLayout } from '../core/paths.js'
-import type { ArchiveProgress } from './services/backup-archive.js'
-import { createBackup } from './services/backup.js'
+import type { ArchiveProgress } from './services/instance/backup-archive.js'
+import { createBackup } from './services/instance/backup.js'
 import { closeStoppedDatabase, openStoppedDatabase } from './store/backup.js'
 
-export type { ArchiveProgress, BackupManifest, BackupHeader } from './services/backup-archive.js'
-export { HEADER_ENTRY, MANIFEST_ENTRY } from './services/backup-archive.js'
-export { restoreBackup, type RestoreSummary } from './services/backup-restore.js'
+export type { ArchiveProgress, BackupManifest, BackupHeader } from './services/instance/backup-archive.js'
+export { HEADER_ENTRY, MANIFEST_ENTRY } from './services/instance/backup-archive.js'
+export { restoreBackup, type RestoreSummary } from './services/instance/backup-restore.js'
 
 /** The backup of the stopped server's data directory `dataDir`, as a tar stream; fails at once if a server runs on it. */
 export async function backupDataDirectory(dataDir: string, now: () => Date, onProgress?: (p: ArchiveProgress) => void): Promise<Readable> {

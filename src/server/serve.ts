@@ -8,7 +8,7 @@ import { sandboxUnavailable } from '../core/sandbox-probe.js'
 import { createServer } from './app.js'
 import { boot } from './boot.js'
 import { startRunnerChild, type RunnerChild } from './runner-child.js'
-import { prepareEmbeddedRunner } from './services/runners.js'
+import { prepareEmbeddedRunner } from './services/ci/runners.js'
 import { closeDatabase } from './store/db.js'
 
 export interface ServeOptions {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { silentLogger } from '../../src/core/logger.js'
 import { createServer } from '../../src/server/app.js'
 import { boot } from '../../src/server/boot.js'
-import { knownDataEntry } from '../../src/server/services/backup.js'
+import { knownDataEntry } from '../../src/server/services/instance/backup.js'
 import { closeDatabase, schemaVersion } from '../../src/server/store/db.js'
 import { api, createProject, createUser, expectStatus, type Api, type TestUser } from '../helpers/api.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../helpers/git-cli.js'

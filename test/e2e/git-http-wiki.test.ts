@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { onRefsMoved, type PushEvent } from '../../src/server/services/git-access.js'
+import { onRefsMoved, type PushEvent } from '../../src/server/services/repository/git-access.js'
 import { createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../helpers/git-cli.js'
 import { fixedClock, startTestServer, type TestServer } from '../helpers/server.js'

@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest'
 import { createProject, expectStatus } from '../helpers/api.js'
 import { createIssue, issuePath } from '../helpers/issues.js'
-import { deliveriesIdle } from '../../src/server/services/webhook-delivery.js'
+import { deliveriesIdle } from '../../src/server/services/hooks/webhook-delivery.js'
 import { useHookWorld } from './hooks/receiver.js'
 
 const w = useHookWorld()

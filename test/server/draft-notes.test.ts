@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest'
 import { DraftNote } from '../../src/contract/endpoints/draft-notes.js'
 import { api, createProject, createUser, expectStatus } from '../helpers/api.js'
-import { deliveriesIdle } from '../../src/server/services/webhook-delivery.js'
+import { deliveriesIdle } from '../../src/server/services/hooks/webhook-delivery.js'
 import { useHookWorld } from './hooks/receiver.js'
 import { branchWith, mrPath, openMergeRequest, seedMaster } from './merge-requests/fixtures.js'
 

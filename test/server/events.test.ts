@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, createProject, createUser, expectStatus, movableClock, type TestUser } from '../helpers/api.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
-import { removeExpiredMembers } from '../../src/server/services/members.js'
+import { removeExpiredMembers } from '../../src/server/services/projects/members.js'
 
 const clock = movableClock('2024-03-01T10:00:00.000Z')
 let server: TestServer

@@ -5,7 +5,7 @@ import { Label } from '../../src/contract/entities/issues.js'
 import { api, createGroup, createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
 import { createIssue } from '../helpers/issues.js'
 import { fixedClock, startTestServer, type TestServer } from '../helpers/server.js'
-import { deliveriesIdle } from '../../src/server/services/webhook-delivery.js'
+import { deliveriesIdle } from '../../src/server/services/hooks/webhook-delivery.js'
 import { startReceiver } from './hooks/receiver.js'
 
 let server: TestServer

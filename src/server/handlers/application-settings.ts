@@ -2,7 +2,7 @@
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentApplicationSettings } from '../present/application-settings.js'
-import { settingsRecord, updateSettings } from '../services/application-settings.js'
+import { settingsRecord, updateSettings } from '../services/instance/index.js'
 
 export const applicationSettingsHandlers = {
   getApplicationSettings: (_input, ctx) => ({ status: 200, body: presentApplicationSettings(settingsRecord(ctx.app)) }),

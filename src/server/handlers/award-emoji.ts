@@ -1,15 +1,15 @@
-// Award emoji on issues and on issue and merge request notes, through the shared discussion layer (services/notes.ts,
-// services/note-awards.ts); who may see the issue, merge request or note is decided where they are found.
+// Award emoji on issues and on issue and merge request notes, through the shared discussion layer (services/issuables/notes.ts,
+// services/issuables/note-awards.ts); who may see the issue, merge request or note is decided where they are found.
 import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentAward } from '../present/issues.js'
 import { presentNoteAward } from '../present/snippets.js'
-import type { Noteable } from '../services/discussion.js'
-import { findVisibleIssue } from '../services/issues.js'
-import * as noteAwards from '../services/note-awards.js'
-import * as notes from '../services/notes.js'
-import { findVisibleProject } from '../services/projects.js'
+import type { Noteable } from '../services/issuables/index.js'
+import { findVisibleIssue } from '../services/issuables/index.js'
+import * as noteAwards from '../services/issuables/index.js'
+import * as notes from '../services/issuables/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
 import type { ProjectView } from '../store/projects.js'
 import { target as mergeRequestTarget } from './merge-requests.js'
 

@@ -2,9 +2,9 @@
 import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
-import * as badges from '../services/badges.js'
-import { findVisibleGroup } from '../services/groups.js'
-import { findVisibleProject } from '../services/projects.js'
+import * as badges from '../services/projects/index.js'
+import { findVisibleGroup } from '../services/groups/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
 import type { BadgeRow } from '../store/badges.js'
 
 const project = (ctx: RequestContext, id: string): badges.BadgeSource => ({ kind: 'project', project: findVisibleProject(ctx, id) })

@@ -2,7 +2,7 @@
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentBroadcastMessage } from '../present/broadcast-messages.js'
-import * as messages from '../services/broadcast-messages.js'
+import * as messages from '../services/instance/index.js'
 import type { RequestContext } from '../context.js'
 
 const present = (ctx: RequestContext, r: messages.BroadcastMessageRow) => presentBroadcastMessage(r, messages.isActive(ctx.app, r))

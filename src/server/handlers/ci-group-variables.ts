@@ -3,7 +3,7 @@ import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentInstanceVariable } from '../present/ci-group-variables.js'
 import { presentCiVariable } from '../present/ci-variables.js'
-import * as vars from '../services/ci-group-variables.js'
+import * as vars from '../services/ci/index.js'
 
 export const ciGroupVariableHandlers = {
   listGroupVariables: (input, ctx) => {

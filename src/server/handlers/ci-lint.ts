@@ -1,7 +1,7 @@
 // CI lint: the project forms (content, or the project's own file) and the older instance-wide /ci/lint.
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
-import { lintInstanceContent, lintProjectConfig, lintProjectContent } from '../services/ci-lint.js'
+import { lintInstanceContent, lintProjectConfig, lintProjectContent } from '../services/ci/index.js'
 
 export const ciLintHandlers = {
   lintProjectContent: async (input, ctx) => ({

@@ -2,7 +2,7 @@
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentCiVariable } from '../present/ci-variables.js'
-import * as vars from '../services/ci-variables.js'
+import * as vars from '../services/ci/index.js'
 
 export const ciVariableHandlers = {
   listProjectVariables: (input, ctx) => {

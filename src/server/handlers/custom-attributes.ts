@@ -2,7 +2,7 @@
 import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
-import * as attributes from '../services/custom-attributes.js'
+import * as attributes from '../services/projects/index.js'
 
 function handlersFor(subject: attributes.Subject) {
   return {

@@ -2,9 +2,9 @@
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentCompare, presentDiff } from '../present/commits.js'
-import { mergeRequestChanges, mergeRequestPatch } from '../services/merge-request-code.js'
-import { findVisibleProject } from '../services/projects.js'
-import { compareRefs } from '../services/repository-compare.js'
+import { mergeRequestChanges, mergeRequestPatch } from '../services/merge-requests/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import { compareRefs } from '../services/repository/index.js'
 import { target } from './merge-requests.js'
 
 /** Grape's no_cache_headers, as GitLab sends them with raw diffs. */

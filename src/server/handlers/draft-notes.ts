@@ -2,7 +2,7 @@
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentDraftNote } from '../present/draft-notes.js'
-import * as drafts from '../services/draft-notes.js'
+import * as drafts from '../services/merge-requests/index.js'
 import { target } from './merge-requests.js'
 
 export const draftNoteHandlers = {

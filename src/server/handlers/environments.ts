@@ -3,10 +3,10 @@ import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentDeployment, presentEnvironment } from '../present/environments.js'
 import { presentMergeRequestBasic } from '../present/merge-requests.js'
-import * as deployments from '../services/deployments.js'
-import * as environments from '../services/environments.js'
-import { bundles as mergeRequestBundles } from '../services/merge-requests.js'
-import { findVisibleProject } from '../services/projects.js'
+import * as deployments from '../services/ci/index.js'
+import * as environments from '../services/ci/index.js'
+import { bundles as mergeRequestBundles } from '../services/merge-requests/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
 
 export const environmentHandlers = {
   listEnvironments: (input, ctx) => {

@@ -3,9 +3,9 @@ import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentEvent, presentUserActivity } from '../present/events.js'
-import { listFeed, userActivities, type EventFilters, type FeedSource } from '../services/events-feed.js'
-import { findVisibleProject } from '../services/projects.js'
-import { resolveUser } from '../services/user-keys.js'
+import { listFeed, userActivities, type EventFilters, type FeedSource } from '../services/users/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import { resolveUser } from '../services/users/index.js'
 
 function feed(ctx: RequestContext, source: FeedSource, f: EventFilters) {
   const { views, total } = listFeed(ctx, source, { action: f.action, target_type: f.target_type, before: f.before, after: f.after, sort: f.sort })

@@ -3,8 +3,8 @@ import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentGroup } from '../present/groups.js'
-import * as admin from '../services/group-admin.js'
-import * as groups from '../services/groups.js'
+import * as admin from '../services/groups/index.js'
+import * as groups from '../services/groups/index.js'
 import { groupProjects } from './groups.js'
 
 type SubgroupInput = Parameters<Handlers<typeof contract.groupAdmin>['listSubgroups']>[0]

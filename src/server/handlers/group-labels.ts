@@ -3,12 +3,12 @@ import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentGroupLabel } from '../present/group-labels.js'
-import * as groupLabels from '../services/group-labels.js'
-import { findVisibleGroup } from '../services/groups.js'
-import { labelSubscribed, setLabelSubscription } from '../services/label-subscriptions.js'
-import type { LabelRow } from '../services/labels.js'
-import { findLabel, labelRefParam } from '../services/labels.js'
-import { findVisibleProject } from '../services/projects.js'
+import * as groupLabels from '../services/issuables/index.js'
+import { findVisibleGroup } from '../services/groups/index.js'
+import { labelSubscribed, setLabelSubscription } from '../services/issuables/index.js'
+import type { LabelRow } from '../services/issuables/index.js'
+import { findLabel, labelRefParam } from '../services/issuables/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
 
 type Group = ReturnType<typeof findVisibleGroup>
 

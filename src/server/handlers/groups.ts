@@ -3,8 +3,8 @@ import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentGroup, presentNamespace } from '../present/groups.js'
 import { presentProjectSimple } from '../present/projects.js'
-import * as groups from '../services/groups.js'
-import { listProjects } from '../services/projects.js'
+import * as groups from '../services/groups/index.js'
+import { listProjects } from '../services/projects/index.js'
 
 export const groupHandlers = {
   listGroups: (input, ctx) => {

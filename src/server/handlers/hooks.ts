@@ -3,9 +3,9 @@ import type { contract } from '../../contract/index.js'
 import { nowIso, type RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentHookLog, presentProjectHook, presentSystemHook } from '../present/hooks.js'
-import * as hooks from '../services/hooks.js'
+import * as hooks from '../services/hooks/index.js'
 import type { HookRow } from '../store/hooks.js'
-import { resendHookLog, testProjectHook, testSystemHook } from '../services/hooks-test.js'
+import { resendHookLog, testProjectHook, testSystemHook } from '../services/hooks/index.js'
 
 export const hookHandlers = {
   listProjectHooks: (input, ctx) => {

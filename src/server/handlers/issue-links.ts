@@ -3,9 +3,9 @@ import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentIssueLink, presentRelatedIssue } from '../present/issue-links.js'
-import * as links from '../services/issue-links.js'
-import { bundles, findVisibleIssue } from '../services/issues.js'
-import { findVisibleProject } from '../services/projects.js'
+import * as links from '../services/issuables/index.js'
+import { bundles, findVisibleIssue } from '../services/issuables/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
 import { presentSingle } from './merge-requests.js'
 
 const target = (ctx: RequestContext, input: { id: string; issue_iid: number }) => {

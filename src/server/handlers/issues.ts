@@ -6,14 +6,14 @@ import type { Handlers } from '../http/mount.js'
 import { presentIssue, presentTimeStats } from '../present/issues.js'
 import { presentMergeRequestBasic } from '../present/merge-requests.js'
 import { presentUserBasic } from '../present/users.js'
-import { findVisibleGroup } from '../services/groups.js'
-import * as actions from '../services/issue-actions.js'
-import { issueTexts } from '../services/issue-texts.js'
-import { closedBy } from '../services/merge-request-links.js'
-import { bundles as mergeRequestBundles } from '../services/merge-requests.js'
-import * as issues from '../services/issues.js'
+import { findVisibleGroup } from '../services/groups/index.js'
+import * as actions from '../services/issuables/index.js'
+import { issueTexts } from '../services/issuables/index.js'
+import { closedBy } from '../services/merge-requests/index.js'
+import { bundles as mergeRequestBundles } from '../services/merge-requests/index.js'
+import * as issues from '../services/issuables/index.js'
 import type { IssueVersion } from '../store/issues.js'
-import { findVisibleProject } from '../services/projects.js'
+import { findVisibleProject } from '../services/projects/index.js'
 import { presentTodoById } from './todos.js'
 
 const target = (ctx: RequestContext, input: { id: string; issue_iid: number }) => {
@@ -21,7 +21,7 @@ const target = (ctx: RequestContext, input: { id: string; issue_iid: number }) =
   return { project, issue: issues.findVisibleIssue(ctx, project, input.issue_iid) }
 }
 
-/** A page of issues, joined from each issue's remembered JSON text (see services/issue-texts.ts). */
+/** A page of issues, joined from each issue's remembered JSON text (see services/issuables/issue-texts.ts). */
 export const presentList = (ctx: RequestContext, { items, total }: { items: IssueVersion[]; total: number }) =>
   ({ status: 200, body: jsonArray(issueTexts(ctx, items, (b) => JSON.stringify(presentIssue(b, ctx)))), total })
 
@@ -72,22 +72,22 @@ export const issueHandlers = {
 
   setIssueTimeEstimate: (input, ctx) => {
     const { project, issue } = target(ctx, input)
-    return { status: 200, body: presentTimeStats(issues.timeTracking(actions.setTimeEstimate(ctx, project, issue, input.duration))) }
+    return { status: 200, body: presentTimeStats(issues.timeTracking(actions.setTimeEstimate(ctx, project, actions.issueNoteable(issue), input.duration))) }
   },
 
   resetIssueTimeEstimate: (input, ctx) => {
     const { project, issue } = target(ctx, input)
-    return { status: 200, body: presentTimeStats(issues.timeTracking(actions.setTimeEstimate(ctx, project, issue, null))) }
+    return { status: 200, body: presentTimeStats(issues.timeTracking(actions.setTimeEstimate(ctx, project, actions.issueNoteable(issue), null))) }
   },
 
   addIssueSpentTime: (input, ctx) => {
     const { project, issue } = target(ctx, input)
-    return { status: 201, body: presentTimeStats(issues.timeTracking(actions.addSpentTime(ctx, project, issue, input.duration))) }
+    return { status: 201, body: presentTimeStats(issues.timeTracking(actions.addSpentTime(ctx, project, actions.issueNoteable(issue), input.duration))) }
   },
 
   resetIssueSpentTime: (input, ctx) => {
     const { project, issue } = target(ctx, input)
-    return { status: 200, body: presentTimeStats(issues.timeTracking(actions.addSpentTime(ctx, project, issue, null))) }
+    return { status: 200, body: presentTimeStats(issues.timeTracking(actions.addSpentTime(ctx, project, actions.issueNoteable(issue), null))) }
   },
 
   getIssueTimeStats: (input, ctx) => ({ status: 200, body: presentTimeStats(issues.timeTracking(target(ctx, input).issue)) }),

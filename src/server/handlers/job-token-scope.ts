@@ -3,7 +3,7 @@ import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { namespaceWebUrl } from '../present/groups.js'
 import { presentProjectSimple } from '../present/projects.js'
-import * as scope from '../services/job-token-scope.js'
+import * as scope from '../services/ci/index.js'
 
 export const jobTokenScopeHandlers = {
   getJobTokenScope: (input, ctx) => ({ status: 200, body: scope.scopeOf(ctx, scope.scopeProject(ctx, input.id)) }),

@@ -3,8 +3,8 @@ import type { contract } from '../../contract/index.js'
 import type { HandlerResult, RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentJob } from '../present/jobs.js'
-import * as artifacts from '../services/job-artifacts.js'
-import * as jobs from '../services/jobs.js'
+import * as artifacts from '../services/ci/index.js'
+import * as jobs from '../services/ci/index.js'
 import type { JobRow } from '../store/ci-jobs.js'
 import type { ProjectView } from '../store/projects.js'
 
@@ -61,8 +61,8 @@ export const jobHandlers = {
       },
     }
   },
-  cancelJob: (input, ctx) => one(ctx, 201, jobs.cancel(ctx, input.id, input.job_id, input.force)),
-  retryJob: (input, ctx) => one(ctx, 201, jobs.retry(ctx, input.id, input.job_id)),
+  cancelJob: (input, ctx) => one(ctx, 201, jobs.cancelJob(ctx, input.id, input.job_id, input.force)),
+  retryJob: (input, ctx) => one(ctx, 201, jobs.retryJob(ctx, input.id, input.job_id)),
   playJob: (input, ctx) => one(ctx, 200, jobs.play(ctx, input.id, input.job_id, input.job_variables_attributes)),
   eraseJob: async (input, ctx) => one(ctx, 201, await artifacts.erase(ctx, input.id, input.job_id)),
   keepJobArtifacts: (input, ctx) => one(ctx, 200, artifacts.keep(ctx, input.id, input.job_id)),

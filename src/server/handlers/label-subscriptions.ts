@@ -3,9 +3,9 @@ import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentLabel } from '../present/issues.js'
-import { setLabelSubscription } from '../services/label-subscriptions.js'
-import { findLabel, labelCounts } from '../services/labels.js'
-import { findVisibleProject } from '../services/projects.js'
+import { setLabelSubscription } from '../services/issuables/index.js'
+import { findLabel, labelCounts } from '../services/issuables/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
 
 function toggle(ctx: RequestContext, input: { id: string; label_id: string }, on: boolean) {
   const p = findVisibleProject(ctx, input.id)

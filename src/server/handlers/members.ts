@@ -3,9 +3,9 @@ import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentMember } from '../present/groups.js'
-import { findVisibleGroup } from '../services/groups.js'
-import * as members from '../services/members.js'
-import { findVisibleProject } from '../services/projects.js'
+import { findVisibleGroup } from '../services/groups/index.js'
+import * as members from '../services/projects/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
 
 const project = (ctx: RequestContext, id: string): members.Target => ({ kind: 'project', project: findVisibleProject(ctx, id) })
 const group = (ctx: RequestContext, id: string): members.Target => ({ kind: 'group', group: findVisibleGroup(ctx, id) })

@@ -1,9 +1,9 @@
-// Notes and award emoji on merge requests, through the shared discussion layer (services/notes.ts).
+// Notes and award emoji on merge requests, through the shared discussion layer (services/issuables/notes.ts).
 import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentAward, presentNote } from '../present/issues.js'
-import * as notes from '../services/notes.js'
+import * as notes from '../services/issuables/index.js'
 import { target } from './merge-requests.js'
 
 const presentAll = (ctx: RequestContext, rows: notes.NoteRow[], mr: { id: number; iid: number }) =>

@@ -3,9 +3,9 @@ import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentAward, presentNote } from '../present/issues.js'
-import { findVisibleIssue } from '../services/issues.js'
-import * as notes from '../services/notes.js'
-import { findVisibleProject } from '../services/projects.js'
+import { findVisibleIssue } from '../services/issuables/index.js'
+import * as notes from '../services/issuables/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
 
 const target = (ctx: RequestContext, input: { id: string; issue_iid: number }) => {
   const project = findVisibleProject(ctx, input.id)

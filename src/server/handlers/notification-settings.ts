@@ -1,9 +1,9 @@
 // Notification settings: global, per group, per project.
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
-import { findVisibleGroup } from '../services/groups.js'
-import * as settings from '../services/notification-settings.js'
-import { findVisibleProject } from '../services/projects.js'
+import { findVisibleGroup } from '../services/groups/index.js'
+import * as settings from '../services/users/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
 
 const GLOBAL = { kind: 'global', id: 0 } as const
 

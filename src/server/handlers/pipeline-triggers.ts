@@ -4,8 +4,8 @@ import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentPipeline } from '../present/pipelines.js'
 import { presentTrigger } from '../present/pipeline-triggers.js'
-import { pipelineDetails } from '../services/pipelines.js'
-import * as triggers from '../services/pipeline-triggers.js'
+import { pipelineDetails } from '../services/ci/index.js'
+import * as triggers from '../services/ci/index.js'
 import type { TriggerRow } from '../store/ci-triggers.js'
 
 async function triggered(ctx: RequestContext, input: { id: string } & triggers.TriggerInput) {

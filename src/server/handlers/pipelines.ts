@@ -3,8 +3,8 @@ import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { emptyTestReport, presentPipeline, presentPipelineBasic, presentPipelineVariable } from '../present/pipelines.js'
-import * as pipelines from '../services/pipelines.js'
-import { findVisibleProject } from '../services/projects.js'
+import * as pipelines from '../services/ci/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
 import type { PipelineRow } from '../store/pipelines.js'
 import type { ProjectView } from '../store/projects.js'
 
@@ -27,8 +27,8 @@ export const pipelineHandlers = {
   getLatestPipeline: (input, ctx) => answer(ctx, input.id, 200, (p) => pipelines.latestPipeline(ctx, p, input.ref)),
   getPipeline: (input, ctx) => answer(ctx, input.id, 200, (p) => pipelines.getPipeline(ctx, p, input.pipeline_id)),
   createPipeline: (input, ctx) => answer(ctx, input.id, 201, (p) => pipelines.createApiPipeline(ctx, p, input)),
-  retryPipeline: (input, ctx) => answer(ctx, input.id, 201, (p) => pipelines.retry(ctx, p, input.pipeline_id)),
-  cancelPipeline: (input, ctx) => answer(ctx, input.id, 200, (p) => pipelines.cancel(ctx, p, input.pipeline_id)),
+  retryPipeline: (input, ctx) => answer(ctx, input.id, 201, (p) => pipelines.retryPipeline(ctx, p, input.pipeline_id)),
+  cancelPipeline: (input, ctx) => answer(ctx, input.id, 200, (p) => pipelines.cancelPipeline(ctx, p, input.pipeline_id)),
   deletePipeline: async (input, ctx) => {
     await pipelines.remove(ctx, project(ctx, input.id), input.pipeline_id)
     return { status: 204 }

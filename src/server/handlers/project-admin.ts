@@ -3,8 +3,8 @@ import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { namespaceWebUrl } from '../present/groups.js'
 import { presentProject } from '../present/projects.js'
-import { housekeepNow, projectGroups, transferProject } from '../services/project-admin.js'
-import { bundle, findVisibleProject } from '../services/projects.js'
+import { housekeepNow, projectGroups, transferProject } from '../services/projects/index.js'
+import { bundle, findVisibleProject } from '../services/projects/index.js'
 
 export const projectAdminHandlers = {
   // Grape answers the POST with 201 and the service's nil: the body `null`.

@@ -2,8 +2,8 @@
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentProjectStorage } from '../present/project-storage.js'
-import { findVisibleProject } from '../services/projects.js'
-import { diskPathOf, projectSnapshot, REPOSITORY_STORAGE } from '../services/project-storage.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import { diskPathOf, projectSnapshot, REPOSITORY_STORAGE } from '../services/projects/index.js'
 
 export const projectStorageHandlers = {
   getProjectStorage: (input, ctx) => {

@@ -1,8 +1,8 @@
 // Project uploads: the markdown attachment of a file, and the file served back.
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
-import { findVisibleProject } from '../services/projects.js'
-import { readUpload, uploadFile } from '../services/uploads.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import { readUpload, uploadFile } from '../services/markup/index.js'
 
 export const projectUploadHandlers = {
   uploadProjectFile: async (input, ctx) => ({ status: 201, body: await uploadFile(ctx, findVisibleProject(ctx, input.id), input.file) }),

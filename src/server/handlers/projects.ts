@@ -6,10 +6,10 @@ import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentProject, presentProjectSimple } from '../present/projects.js'
 import { presentUserBasic } from '../present/users.js'
-import { findUserByIdOrUsername } from '../services/auth.js'
-import { forkProject, setArchived, setStarred } from '../services/project-actions.js'
-import * as projects from '../services/projects.js'
-import { projectLanguages } from '../services/languages.js'
+import { findUserByIdOrUsername } from '../services/users/index.js'
+import { forkProject, setArchived, setStarred } from '../services/projects/index.js'
+import * as projects from '../services/projects/index.js'
+import { projectLanguages } from '../services/repository/index.js'
 
 /** A project as the services hand it out (handlers name no store types). */
 type ProjectView = ReturnType<typeof projects.findVisibleProject>

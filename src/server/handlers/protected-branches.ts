@@ -4,9 +4,9 @@ import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentProtectedBranch } from '../present/protected-branches.js'
 import { presentBranch } from '../present/refs.js'
-import { findVisibleProject } from '../services/projects.js'
-import * as rules from '../services/protected-branches.js'
-import { getBranchView } from '../services/refs.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import * as rules from '../services/repository/index.js'
+import { getBranchView } from '../services/repository/index.js'
 
 const project = (ctx: RequestContext, id: string) => findVisibleProject(ctx, id)
 

@@ -2,8 +2,8 @@
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentProtectedTag } from '../present/protected-tags.js'
-import { findVisibleProject } from '../services/projects.js'
-import * as rules from '../services/protected-tags.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import * as rules from '../services/repository/index.js'
 
 export const protectedTagHandlers = {
   listProtectedTags: (input, ctx) => {

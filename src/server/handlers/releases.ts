@@ -3,10 +3,10 @@ import type { contract } from '../../contract/index.js'
 import type { HandlerResult, RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentBasicRelease, presentRelease, presentReleaseLink } from '../present/releases.js'
-import { findVisibleGroup } from '../services/groups.js'
-import { findVisibleProject } from '../services/projects.js'
-import * as links from '../services/release-links.js'
-import * as releases from '../services/releases.js'
+import { findVisibleGroup } from '../services/groups/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import * as links from '../services/releases/index.js'
+import * as releases from '../services/releases/index.js'
 
 const project = (ctx: RequestContext, id: string) => findVisibleProject(ctx, id)
 

@@ -2,7 +2,7 @@
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentRemoteMirror } from '../present/remote-mirrors.js'
-import * as mirrors from '../services/remote-mirrors.js'
+import * as mirrors from '../services/repository/index.js'
 
 export const remoteMirrorHandlers = {
   listRemoteMirrors: (input, ctx) => {

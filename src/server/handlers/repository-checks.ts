@@ -2,8 +2,8 @@
 import type { contract } from '../../contract/index.js'
 import { CollabError } from '../../core/errors.js'
 import type { Handlers } from '../http/mount.js'
-import { findVisibleProject } from '../services/projects.js'
-import { checkRepository, findRepositoryCheck } from '../services/repository-checks.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import { checkRepository, findRepositoryCheck } from '../services/repository/index.js'
 
 const noGit = () => new CollabError('GIT_UNAVAILABLE', 'git is not installed on the server: repository checks need it.', { status: 503 })
 

@@ -5,9 +5,9 @@ import type { HandlerResult, RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentCommit } from '../present/commits.js'
 import { presentBlameRange, presentSignature } from '../present/repository-reads.js'
-import { getCommit } from '../services/commits.js'
-import { findVisibleProject } from '../services/projects.js'
-import * as reads from '../services/repository-reads.js'
+import { getCommit } from '../services/repository/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import * as reads from '../services/repository/index.js'
 
 const project = (ctx: RequestContext, id: string) => findVisibleProject(ctx, id)
 

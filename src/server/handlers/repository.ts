@@ -4,10 +4,10 @@ import { jsonAroundBase64, openStringField } from '../../core/base64-json.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentBranch, presentTag, presentTreeItem } from '../present/refs.js'
-import { fileHeaders, listTree, openFile, writeFile } from '../services/files.js'
-import { findVisibleProject } from '../services/projects.js'
-import * as refs from '../services/refs.js'
-import { deleteReleaseOfTag, releasesOfTags } from '../services/releases.js'
+import { fileHeaders, listTree, openFile, writeFile } from '../services/repository/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import * as refs from '../services/repository/index.js'
+import { deleteReleaseOfTag, releasesOfTags } from '../services/releases/index.js'
 
 const project = (ctx: RequestContext, id: string) => findVisibleProject(ctx, id)
 

@@ -3,9 +3,9 @@ import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentResourceAccessToken, presentResourceAccessTokenWithToken } from '../present/resource-access-tokens.js'
-import { findVisibleGroup } from '../services/groups.js'
-import { findVisibleProject } from '../services/projects.js'
-import * as tokens from '../services/resource-access-tokens.js'
+import { findVisibleGroup } from '../services/groups/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import * as tokens from '../services/projects/index.js'
 
 type Find = (ctx: RequestContext, id: string) => tokens.Target
 const inProject: Find = (ctx, id) => ({ kind: 'project', project: findVisibleProject(ctx, id) })

@@ -3,9 +3,9 @@ import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentLabelEvent, presentMilestoneEvent, presentStateEvent, type EventResource } from '../present/resource-events.js'
-import { findVisibleIssue, today } from '../services/issues.js'
-import { findVisibleProject } from '../services/projects.js'
-import { eventRelations, findResourceEvent, listResourceEvents, type EventKind, type EventRelations, type EventRows } from '../services/resource-events.js'
+import { findVisibleIssue, today } from '../services/issuables/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import { eventRelations, findResourceEvent, listResourceEvents, type EventKind, type EventRelations, type EventRows } from '../services/issuables/index.js'
 import { target as mergeRequestTarget } from './merge-requests.js'
 
 interface Target { noteableId: number; resource: EventResource }

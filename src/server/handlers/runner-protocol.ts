@@ -2,7 +2,7 @@
 // network/gitlab.go). Status codes and headers are the protocol: gitlab-runner stops a job on 403 and on Job-Status.
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
-import * as protocol from '../services/runner-protocol.js'
+import * as protocol from '../services/ci/index.js'
 
 /** How often a runner should send the log, in seconds (GitLab's default trace update interval). */
 const TRACE_INTERVAL = '3'

@@ -4,8 +4,8 @@ import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentJob } from '../present/jobs.js'
 import { presentRunner, presentRunnerDetails } from '../present/runners.js'
-import { bundleJob } from '../services/jobs.js'
-import * as runners from '../services/runners.js'
+import { bundleJob } from '../services/ci/index.js'
+import * as runners from '../services/ci/index.js'
 import type { RunnerRow } from '../store/ci-runners.js'
 
 const brief = (ctx: RequestContext, r: RunnerRow) => presentRunner(r, ctx.app.clock.now(), runners.isRunnerBusy(ctx, r))

@@ -8,15 +8,15 @@ import { presentMergeRequestBasic } from '../present/merge-requests.js'
 import { presentProjectSimple } from '../present/projects.js'
 import { presentSearchBlob } from '../present/search.js'
 import { presentUserBasic } from '../present/users.js'
-import { findVisibleGroup } from '../services/groups.js'
-import { bundles as mergeRequestBundles } from '../services/merge-requests.js'
-import { withAuthors } from '../services/notes.js'
-import { findVisibleProject } from '../services/projects.js'
-import * as search from '../services/search.js'
+import { findVisibleGroup } from '../services/groups/index.js'
+import { bundles as mergeRequestBundles } from '../services/merge-requests/index.js'
+import { withAuthors } from '../services/issuables/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import * as search from '../services/markup/index.js'
 import { presentList as presentIssues } from './issues.js'
 import { presentSnippets } from './snippets.js'
 
-// Issues come as one JSON text (services/issue-texts.ts), the others as arrays.
+// Issues come as one JSON text (services/issuables/issue-texts.ts), the others as arrays.
 function present(ctx: RequestContext, r: search.SearchResult): unknown {
   switch (r.scope) {
     case 'projects': return r.rows.map((p) => presentProjectSimple(p, ctx))

@@ -1,11 +1,11 @@
-// Notes and award emoji on project snippets, through the shared discussion layer (services/notes.ts).
+// Notes and award emoji on project snippets, through the shared discussion layer (services/issuables/notes.ts).
 import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentNoteAward, presentSnippetAward, presentSnippetNote, presentSnippetNoteRead } from '../present/snippets.js'
-import * as noteAwards from '../services/note-awards.js'
-import * as notes from '../services/notes.js'
-import { filesOf, noteableOf, type SnippetRow } from '../services/snippets.js'
+import * as noteAwards from '../services/issuables/index.js'
+import * as notes from '../services/issuables/index.js'
+import { filesOf, noteableOf, type SnippetRow } from '../services/snippets/index.js'
 import { projectSnippet } from './snippets.js'
 
 const target = (ctx: RequestContext, input: { id: string; snippet_id: number }) => {

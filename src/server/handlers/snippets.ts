@@ -1,11 +1,11 @@
-// Project snippets and personal snippets: resolve, call services/snippets.ts, present.
+// Project snippets and personal snippets: resolve, call services/snippets/snippets.ts, present.
 import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentSnippet } from '../present/snippets.js'
-import { projectPaths } from '../services/discussion.js'
-import { findVisibleProject } from '../services/projects.js'
-import * as snippets from '../services/snippets.js'
+import { projectPaths } from '../services/issuables/index.js'
+import { findVisibleProject } from '../services/projects/index.js'
+import * as snippets from '../services/snippets/index.js'
 import type { ProjectView } from '../store/projects.js'
 
 /** Snippets with their authors, project paths and file names, each looked up once per page. */

@@ -2,7 +2,7 @@
 import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
-import * as templates from '../services/templates.js'
+import * as templates from '../services/markup/index.js'
 
 const list = (kind: templates.TemplateKind) => (_input: unknown, ctx: RequestContext) => {
   const { rows, total } = templates.listTemplates(ctx, kind)

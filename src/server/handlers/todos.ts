@@ -3,7 +3,7 @@ import type { contract } from '../../contract/index.js'
 import type { RequestContext } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentIssue, presentTodo } from '../present/issues.js'
-import * as todos from '../services/todos.js'
+import * as todos from '../services/issuables/index.js'
 import { presentSingle } from './merge-requests.js'
 
 const present = (ctx: RequestContext, v: todos.TodoView) => v.target.kind === 'Issue'

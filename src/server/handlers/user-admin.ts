@@ -2,11 +2,11 @@
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentUserBasic, presentUserPublic } from '../present/users.js'
-import { checkAvatar, saveAvatar } from '../services/avatars.js'
-import * as admin from '../services/user-admin.js'
-import { deleteUser } from '../services/user-delete.js'
-import { deleteIdentity } from '../services/identities.js'
-import { publicFacts } from '../services/users.js'
+import { checkAvatar, saveAvatar } from '../services/markup/index.js'
+import * as admin from '../services/users/index.js'
+import { deleteUser } from '../services/users/index.js'
+import { deleteIdentity } from '../services/users/index.js'
+import { publicFacts } from '../services/users/index.js'
 
 const state = (action: Parameters<typeof admin.changeState>[2]) =>
   (input: { id: number }, ctx: Parameters<typeof admin.changeState>[0]) => ({ status: 201, body: admin.changeState(ctx, input.id, action) })

@@ -4,8 +4,8 @@ import { nowIso } from '../context.js'
 import type { Handlers } from '../http/mount.js'
 import { presentToken, presentUser, presentUserBasic, presentUserPublic } from '../present/users.js'
 import { isAdmin } from '../policy.js'
-import * as users from '../services/users.js'
-import { checkAvatar, saveAvatar } from '../services/avatars.js'
+import * as users from '../services/users/index.js'
+import { checkAvatar, saveAvatar } from '../services/markup/index.js'
 
 export const userHandlers = {
   getCurrentUser: (_input, ctx) => ({ status: 200, body: presentUserPublic(ctx.user!, ctx, users.publicFacts(ctx.app, ctx.user!)) }),

@@ -2,8 +2,8 @@
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentWikiPage } from '../present/wikis.js'
-import * as wikis from '../services/wikis.js'
-import { uploadAttachment } from '../services/wikis-attachments.js'
+import * as wikis from '../services/wikis/index.js'
+import { uploadAttachment } from '../services/wikis/index.js'
 
 export const wikiHandlers = {
   listWikiPages: async (input, ctx) => {

@@ -1,5 +1,5 @@
 // The web path of a user's avatar (GitLab's /uploads/-/system/user/avatar/:id/:filename), public as on GitLab.
-import { readAvatar } from '../services/avatars.js'
+import { readAvatar } from '../services/markup/avatars.js'
 import type { AppDeps } from '../context.js'
 import type { Router } from './router.js'
 

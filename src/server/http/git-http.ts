@@ -8,9 +8,9 @@ import type { AppDeps } from '../context.js'
 import { gitAvailable } from '../git/exec.js'
 import { readPushCommands } from '../git/push-commands.js'
 import { startHttpBackend, type BackendRequest } from '../git/transport.js'
-import { gitOverHttpAllowed } from '../services/application-settings.js'
-import { authorizeGit, authorizeWikiGit, gitUnavailable, pushHooks, receivePack, type GitAccess, type GitCredential } from '../services/git-access.js'
-import { prepareWikiRepository, receiveWikiPack, wikiProjectPath } from '../services/wikis-git.js'
+import { gitOverHttpAllowed } from '../services/instance/application-settings.js'
+import { authorizeGit, authorizeWikiGit, gitUnavailable, pushHooks, receivePack, type GitAccess, type GitCredential } from '../services/repository/git-access.js'
+import { prepareWikiRepository, receiveWikiPack, wikiProjectPath } from '../services/wikis/wikis-git.js'
 import { afterCommit } from './mount.js'
 
 // Namespaces may be nested groups, so the project path is everything before the action; `/api/…` is never a project.

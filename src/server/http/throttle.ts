@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http'
 import { CollabError, forbidden } from '../../core/errors.js'
 import type { AppDeps, Caller } from '../context.js'
-import { currentSettings } from '../services/application-settings.js'
+import { currentSettings } from '../services/instance/application-settings.js'
 
 type ThrottleName = 'throttle_authenticated_api' | 'throttle_unauthenticated'
 

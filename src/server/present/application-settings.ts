@@ -1,7 +1,7 @@
 // The settings record as GET and PUT /application/settings answer it: id 1, timestamps, every setting in api-v4.md's order.
 import { SETTING_NAMES } from '../../contract/application-settings.js'
 import type { ApplicationSettings } from '../../contract/entities/application-settings.js'
-import type { SettingsRecord } from '../services/application-settings.js'
+import type { SettingsRecord } from '../services/instance/application-settings.js'
 
 export function presentApplicationSettings(record: SettingsRecord): ApplicationSettings {
   const s = record.settings

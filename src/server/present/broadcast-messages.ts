@@ -1,5 +1,5 @@
 // Broadcast message rows as GitLab's Entities::BroadcastMessage.
-import type { BroadcastMessageRow } from '../services/broadcast-messages.js'
+import type { BroadcastMessageRow } from '../services/instance/broadcast-messages.js'
 
 /** `active`: whether the message shows now (the service's isActive). */
 export const presentBroadcastMessage = (r: BroadcastMessageRow, active: boolean) => ({

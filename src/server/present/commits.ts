@@ -77,7 +77,7 @@ export function presentDiff(d: DiffFile, opts: DiffOptions = {}): DiffEntry {
   return opts.limits ? { ...out, collapsed: false, too_large: tooLarge } : out
 }
 
-/** Two refs compared (services/repository-compare.ts). */
+/** Two refs compared (services/repository/repository-compare.ts). */
 export interface ComparisonView {
   /** The project whose repository the comparison ran in (the `from` side's), for web_url. */
   project: ProjectView

@@ -1,7 +1,7 @@
 // Events as GitLab's Entities::Event shows them, and users' last activity days (Entities::UserActivity).
 import type { Event } from '../../contract/endpoints/events.js'
 import type { RequestContext } from '../context.js'
-import type { EventView } from '../services/events-feed.js'
+import type { EventView } from '../services/users/events-feed.js'
 import type { ListedEventRow, UserActivityRow } from '../store/events.js'
 import { presentNote } from './issues.js'
 import { presentUserBasic } from './users.js'

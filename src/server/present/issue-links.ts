@@ -1,7 +1,7 @@
 // Issue links as GitLab's Entities::IssueLink and Entities::RelatedIssue serialize them.
 import type { Issue } from '../../contract/entities/issues.js'
 import type { RequestContext } from '../context.js'
-import type { IssueLinkRow, LinkType } from '../services/issue-links.js'
+import type { IssueLinkRow, LinkType } from '../services/issuables/issue-links.js'
 import { presentIssue, type IssueBundle } from './issues.js'
 
 type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>

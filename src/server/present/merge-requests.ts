@@ -7,7 +7,7 @@ import type { UserRow } from '../store/users.js'
 import { presentMilestone, presentTimeStats, type TimeTracking } from './issues.js'
 import { presentUserBasic } from './users.js'
 import { presentPipeline, presentPipelineBasic } from './pipelines.js'
-import type { HeadPipeline } from '../services/pipelines.js'
+import type { HeadPipeline } from '../services/ci/pipelines.js'
 
 type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>
 

@@ -2,7 +2,7 @@
 import type { RequestContext } from '../context.js'
 import type { TreeItem } from '../git/types.js'
 import type { ProjectView } from '../store/projects.js'
-import type { BranchView, TagView } from '../services/refs.js'
+import type { BranchView, TagView } from '../services/repository/refs.js'
 import { presentCommit } from './commits.js'
 import { projectFullPath } from '../../core/project-path.js'
 

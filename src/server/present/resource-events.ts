@@ -1,6 +1,6 @@
 // Resource label, milestone and state events as GitLab's Entities::Resource*Event serialize them.
 import type { RequestContext } from '../context.js'
-import type { EventRelations } from '../services/resource-events.js'
+import type { EventRelations } from '../services/issuables/resource-events.js'
 import type { LabelEventRow, MilestoneEventRow, StateEventRow } from '../store/resource-events.js'
 import { presentMilestone, textColorFor } from './issues.js'
 import { presentUserBasic } from './users.js'

@@ -1,5 +1,5 @@
 // Search hits that have no presenter of their own: blob chunks as GitLab's Entities::Blob.
-import type { BlobHit } from '../services/search.js'
+import type { BlobHit } from '../services/markup/search.js'
 
 /** `basename` is the path without its extension, as GitLab's FoundBlob has it. */
 export const presentSearchBlob = (b: BlobHit) => ({

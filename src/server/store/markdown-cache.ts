@@ -1,4 +1,4 @@
-// Rendered markdown by the hash of what it was rendered from (see migration 031); services/markdown.ts owns its use.
+// Rendered markdown by the hash of what it was rendered from (see migration 031); services/markup/markdown.ts owns its use.
 import { stmt, write, type Db } from './db.js'
 
 export const findRenderedMarkdown = (db: Db, key: string) =>

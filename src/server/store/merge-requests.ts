@@ -184,7 +184,7 @@ const NONE = new Set(['none', 'no label', 'no milestone'])
 const isNone = (v: string) => NONE.has(v.toLowerCase())
 const isAny = (v: string) => v.toLowerCase() === 'any'
 
-/** A draft title in SQL, the prefixes of services/merge-requests.ts isDraft (LIKE ignores ASCII case). */
+/** A draft title in SQL, the prefixes of services/merge-requests/merge-requests.ts isDraft (LIKE ignores ASCII case). */
 const DRAFT_SQL = `(ltrim(m.title) LIKE '[draft]%' OR ltrim(m.title) LIKE '(draft)%' OR ltrim(m.title) LIKE 'draft:%'
   OR ltrim(m.title) LIKE 'draft -%' OR trim(m.title) LIKE 'draft' OR ltrim(m.title) LIKE '[wip]%' OR ltrim(m.title) LIKE 'wip:%'
   OR ltrim(m.title) LIKE 'wip %')`

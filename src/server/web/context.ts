@@ -6,7 +6,7 @@ import { readCookie, SESSION_COOKIE } from '../http/auth.js'
 import { readBody } from '../http/body.js'
 import { API_PREFIX, baseUrlOf } from '../http/mount.js'
 import type { RouteRequest } from '../http/router.js'
-import { webSession } from '../services/auth.js'
+import { webSession } from '../services/users/index.js'
 
 export interface WebContext extends RequestContext {
   /** The session's CSRF token every form carries; empty for an anonymous viewer, who gets no forms. */

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../http/router.js'
 import type { WebContext } from './context.js'
-import { bannersFor } from '../services/broadcast-messages.js'
+import { bannersFor } from '../services/instance/index.js'
 import { Html, html, pathPart } from './html.js'
 
 const CSS = `

@@ -4,8 +4,8 @@ import { api, createGroup, createProject, createUser, expectStatus, request } fr
 import { ROOT_PASSWORD } from '../../helpers/server.js'
 import { settingsFixture, type SettingsFixture } from '../../helpers/settings.js'
 import { postSignIn } from '../../helpers/web-sign-in.js'
-import { gitOverHttpAllowed } from '../../../src/server/services/application-settings.js'
-import { callerFromGitPassword } from '../../../src/server/services/auth.js'
+import { gitOverHttpAllowed } from '../../../src/server/services/instance/application-settings.js'
+import { callerFromGitPassword } from '../../../src/server/services/users/auth.js'
 
 const START = '2024-01-02T03:04:05.000Z'
 let clock: SettingsFixture['clock']

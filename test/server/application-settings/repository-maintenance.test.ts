@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { api, createProject, expectStatus } from '../../helpers/api.js'
 import { settingsFixture, type SettingsFixture } from '../../helpers/settings.js'
-import { checkDueRepositories, scheduleRepositoryChecks } from '../../../src/server/services/repository-checks.js'
-import { housekeepAfterPush, housekeepingTask } from '../../../src/server/services/housekeeping.js'
-import { DEFAULTS } from '../../../src/server/services/settings-rules.js'
+import { checkDueRepositories, scheduleRepositoryChecks } from '../../../src/server/services/repository/repository-checks.js'
+import { housekeepAfterPush, housekeepingTask } from '../../../src/server/services/repository/housekeeping.js'
+import { DEFAULTS } from '../../../src/server/services/instance/settings-rules.js'
 
 const START = '2024-01-02T03:04:05.000Z'
 let clock: SettingsFixture['clock']

@@ -5,7 +5,7 @@
 // runs one there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readTrace } from '../../../src/server/ci/traces.js'
-import { pipelinePayload } from '../../../src/server/services/webhook-payloads-ci.js'
+import { pipelinePayload } from '../../../src/server/services/hooks/webhook-payloads-ci.js'
 import { findPipelineById } from '../../../src/server/store/pipelines.js'
 import { findProjectById } from '../../../src/server/store/projects.js'
 import { createProject, createUser, expectStatus, type Api, type TestUser } from '../../helpers/api.js'

@@ -1,7 +1,7 @@
 // Lookups of client- or repository-supplied names in constant tables see only the tables' own keys, never Object's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { languageOf, languageShares } from '../../../src/server/services/languages.js'
-import { visibilityName } from '../../../src/server/services/settings-rules.js'
+import { languageOf, languageShares } from '../../../src/server/services/repository/languages.js'
+import { visibilityName } from '../../../src/server/services/instance/settings-rules.js'
 import { api } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
 

@@ -8,7 +8,7 @@ import { api, createProject, createUser, expectStatus } from '../../helpers/api.
 import { ciProject, startCiServer, waitForFinished } from '../../helpers/ci.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
 import { startServer } from '../../../src/server/serve.js'
-import { configureDeliveries, deliveriesIdle } from '../../../src/server/services/webhook-delivery.js'
+import { configureDeliveries, deliveriesIdle } from '../../../src/server/services/hooks/webhook-delivery.js'
 import { startReceiver, type Receiver } from './receiver.js'
 
 let rx: Receiver

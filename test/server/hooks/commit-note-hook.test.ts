@@ -1,7 +1,7 @@
 // A comment on a commit delivers a Note Hook with the commit's attributes (noteable_type Commit, commit_id, commit{…}),
 // as GitLab's; and a hook test of note_events whose latest note is on a commit answers with that payload (it was a 500).
 import { expect, it } from 'vitest'
-import { deliveriesIdle } from '../../../src/server/services/webhook-delivery.js'
+import { deliveriesIdle } from '../../../src/server/services/hooks/webhook-delivery.js'
 import { createProject, expectStatus } from '../../helpers/api.js'
 import { commit, create } from '../../helpers/repository.js'
 import { useHookWorld } from './receiver.js'

@@ -145,7 +145,7 @@ describe('system hooks', () => {
 
 describe('branch filters', () => {
   it('match names, wildcards and regular expressions (RE2, so a backtracking filter answers correctly)', async () => {
-    const { branchMatches } = await import('../../../src/server/services/hooks-dispatch.js')
+    const { branchMatches } = await import('../../../src/server/services/hooks/hooks-dispatch.js')
     const hook = (branch_filter_strategy: string, push_events_branch_filter: string | null) => ({ branch_filter_strategy, push_events_branch_filter })
     expect(branchMatches(hook('wildcard', 'main'), 'main')).toBe(true)
     expect(branchMatches(hook('wildcard', 'main'), 'mainline')).toBe(false)

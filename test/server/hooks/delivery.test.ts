@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, createProject, createUser, expectStatus, type Api, type TestUser } from '../../helpers/api.js'
 import { commit, create } from '../../helpers/repository.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
-import { guardedLookup } from '../../../src/server/services/webhook-addresses.js'
-import { configureDeliveries, deliveriesIdle } from '../../../src/server/services/webhook-delivery.js'
+import { guardedLookup } from '../../../src/server/services/hooks/webhook-addresses.js'
+import { configureDeliveries, deliveriesIdle } from '../../../src/server/services/hooks/webhook-delivery.js'
 import { startReceiver, type Receiver } from './receiver.js'
 
 let server: TestServer

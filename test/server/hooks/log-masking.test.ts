@@ -2,7 +2,7 @@
 // and custom header values as [REDACTED], and a URL variable's value masked where the reply repeats it (GitLab's
 // webhook URL masking covers its logs and the response headers).
 import { expect, it } from 'vitest'
-import { deliveriesIdle } from '../../../src/server/services/webhook-delivery.js'
+import { deliveriesIdle } from '../../../src/server/services/hooks/webhook-delivery.js'
 import { createProject, expectStatus } from '../../helpers/api.js'
 import { useHookWorld } from './receiver.js'
 

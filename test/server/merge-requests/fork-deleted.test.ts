@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, createProject, createUser, expectStatus, movableClock, type TestUser } from '../../helpers/api.js'
 import { commit, create, gitIn } from '../../helpers/repository.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
-import { configureDeliveries, deliveriesIdle } from '../../../src/server/services/webhook-delivery.js'
+import { configureDeliveries, deliveriesIdle } from '../../../src/server/services/hooks/webhook-delivery.js'
 import { startReceiver, type Receiver } from '../hooks/receiver.js'
 import { mrPath, seedMaster } from './fixtures.js'
 

@@ -1,6 +1,6 @@
 // Memberships end on their expiry date (GitLab's RemoveExpiredMembersWorker), and the access they gave ends with them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { removeExpiredMembers, scheduleMembershipExpiry } from '../../../src/server/services/members.js'
+import { removeExpiredMembers, scheduleMembershipExpiry } from '../../../src/server/services/projects/members.js'
 import { createGroup, createProject, createUser, expectStatus, movableClock, type TestUser } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
 

@@ -1,6 +1,6 @@
 // Who may move a protected branch through the API (commits, files, cherry-picks, deletion, force) and what branch records say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { canMergeInto } from '../../../src/server/services/protected-branches.js'
+import { canMergeInto } from '../../../src/server/services/repository/protected-branches.js'
 import { findProjectById } from '../../../src/server/store/projects.js'
 import { findUserById } from '../../../src/server/store/users.js'
 import { api, createProject, createUser, expectStatus, type Api, type TestUser } from '../../helpers/api.js'

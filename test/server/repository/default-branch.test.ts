@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { onRefsMoved, type PushEvent } from '../../../src/server/services/git-access.js'
+import { onRefsMoved, type PushEvent } from '../../../src/server/services/repository/git-access.js'
 import { api, createProject, expectStatus } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
 

@@ -1,7 +1,7 @@
 // A pending job's page says why it waits, as GitLab's "This job is stuck": no runner online takes it, or only the
 // built-in runner that, without a sandbox, runs administrators' pipelines alone.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { prepareEmbeddedRunner } from '../../../src/server/services/runners.js'
+import { prepareEmbeddedRunner } from '../../../src/server/services/ci/runners.js'
 import { api, createUser, expectStatus, request, type TestUser } from '../../helpers/api.js'
 import { ciProject, jobNamed, projectPipelines, startCiServer } from '../../helpers/ci.js'
 import type { TestServer } from '../../helpers/server.js'

@@ -1,6 +1,6 @@
 // The shared markdown renderer: GitLab references, task lists, raw HTML as text, unsafe links refused.
 import { afterAll, describe, expect, it } from 'vitest'
-import { renderMarkdown as render, type ReferenceBase } from '../../../src/server/services/markdown.js'
+import { renderMarkdown as render, type ReferenceBase } from '../../../src/server/services/markup/markdown.js'
 import { closeDatabase, openDatabase } from '../../../src/server/store/db.js'
 
 // Its kept renders live in the database: a fresh one in memory.

@@ -5,9 +5,9 @@ import type { ServerResponse } from 'node:http'
 import { CollabError } from '../../../core/errors.js'
 import { afterCommit } from '../../http/mount.js'
 import type { RouteRequest } from '../../http/router.js'
-import * as jobs from '../../services/jobs.js'
-import * as pipelines from '../../services/pipelines.js'
-import { findVisibleProject } from '../../services/projects.js'
+import * as jobs from '../../services/ci/index.js'
+import * as pipelines from '../../services/ci/index.js'
+import { findVisibleProject } from '../../services/projects/index.js'
 import type { JobRow } from '../../store/ci-jobs.js'
 import type { PipelineRow } from '../../store/pipelines.js'
 import type { ProjectView } from '../../store/projects.js'
@@ -72,7 +72,7 @@ export async function jobPost(ctx: WebContext, req: RouteRequest, res: ServerRes
   const url = `${projectUrl(ctx, p)}/-/jobs`
   let after: JobRow
   try {
-    const run = action === 'retry' ? jobs.retry : action === 'cancel' ? jobs.cancel : jobs.play
+    const run = action === 'retry' ? jobs.retryJob : action === 'cancel' ? jobs.cancelJob : jobs.play
     after = run(ctx, String(p.id), id).job
   } catch (err) {
     if (!refusedAction(err)) throw err
@@ -89,8 +89,8 @@ export async function pipelinePost(ctx: WebContext, req: RouteRequest, res: Serv
   const p = findVisibleProject(ctx, projectPath)
   const url = `${projectUrl(ctx, p)}/-/pipelines/${id}`
   try {
-    if (action === 'retry') pipelines.retry(ctx, p, id)
-    else pipelines.cancel(ctx, p, id)
+    if (action === 'retry') pipelines.retryPipeline(ctx, p, id)
+    else pipelines.cancelPipeline(ctx, p, id)
   } catch (err) {
     if (!refusedAction(err)) throw err
     return redirect(res, `${url}?action_error=${action}`)

@@ -2,8 +2,8 @@
 // TO since FROM and the diff, through the same service as GET …/repository/compare.
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
-import { findVisibleProject } from '../../services/projects.js'
-import { compareRefs } from '../../services/repository-compare.js'
+import { findVisibleProject } from '../../services/projects/index.js'
+import { compareRefs } from '../../services/repository/index.js'
 import type { WebContext } from '../context.js'
 import { ago } from '../dates.js'
 import { html } from '../html.js'

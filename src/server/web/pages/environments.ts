@@ -2,9 +2,9 @@
 // deployment, and one environment's page with its deployments.
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
-import { deployingJob, lastSuccessfulDeploymentOf, listDeployments } from '../../services/deployments.js'
-import { getEnvironment, listEnvironments } from '../../services/environments.js'
-import { findVisibleProject } from '../../services/projects.js'
+import { deployingJob, lastSuccessfulDeploymentOf, listDeployments } from '../../services/ci/index.js'
+import { getEnvironment, listEnvironments } from '../../services/ci/index.js'
+import { findVisibleProject } from '../../services/projects/index.js'
 import type { DeploymentRow, EnvironmentRow } from '../../store/environments.js'
 import type { WebContext } from '../context.js'
 import { ago } from '../dates.js'

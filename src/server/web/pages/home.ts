@@ -1,8 +1,8 @@
 // `/`: the projects the viewer can see, with search; the sign-in form and sign-out.
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
-import { signOut as endSession } from '../../services/auth.js'
-import { listProjects } from '../../services/projects.js'
+import { signOut as endSession } from '../../services/users/index.js'
+import { listProjects } from '../../services/projects/index.js'
 import { SESSION_COOKIE } from '../../http/auth.js'
 import { afterCommit } from '../../http/mount.js'
 import { readForm, signInToken, type WebContext } from '../context.js'

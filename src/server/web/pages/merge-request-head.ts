@@ -1,6 +1,6 @@
 // The head every merge request page shares: title, state, branches and the Overview / Commits / Changes tabs.
 import type { ProjectView } from '../../store/projects.js'
-import type { MergeRequestRow } from '../../services/merge-requests.js'
+import type { MergeRequestRow } from '../../services/merge-requests/index.js'
 import type { WebContext } from '../context.js'
 import { html, type Html } from '../html.js'
 import { projectUrl } from './parts.js'

@@ -3,7 +3,7 @@
 // the session cookie as the API does).
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
-import { getProjectPackage, listPackageFiles, listProjectPackages } from '../../services/packages.js'
+import { getProjectPackage, listPackageFiles, listProjectPackages } from '../../services/releases/index.js'
 import type { WebContext } from '../context.js'
 import { ago } from '../dates.js'
 import { html, pathPart } from '../html.js'

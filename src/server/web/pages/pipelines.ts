@@ -2,9 +2,9 @@
 // with their durations.
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
-import { listPipelineJobs } from '../../services/jobs.js'
-import { getPipeline, listPipelines } from '../../services/pipelines.js'
-import { findVisibleProject } from '../../services/projects.js'
+import { listPipelineJobs } from '../../services/ci/index.js'
+import { getPipeline, listPipelines } from '../../services/ci/index.js'
+import { findVisibleProject } from '../../services/projects/index.js'
 import type { JobRow } from '../../store/ci-jobs.js'
 import type { ProjectView } from '../../store/projects.js'
 import type { WebContext } from '../context.js'

@@ -2,9 +2,9 @@
 // each tag with its commit, its message and its release.
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
-import { findVisibleProject } from '../../services/projects.js'
-import { getTagView, listTagViews, type TagView } from '../../services/refs.js'
-import { releasesOfTags } from '../../services/releases.js'
+import { findVisibleProject } from '../../services/projects/index.js'
+import { getTagView, listTagViews, type TagView } from '../../services/repository/index.js'
+import { releasesOfTags } from '../../services/releases/index.js'
 import type { ProjectView } from '../../store/projects.js'
 import type { ReleaseRow } from '../../store/releases.js'
 import type { WebContext } from '../context.js'

@@ -2,8 +2,8 @@
 // (`?version_id=<sha>` for an older version).
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
-import { renderMarkdown } from '../../services/markdown.js'
-import { getPage, listPages, wikiProject, type WikiPageView } from '../../services/wikis.js'
+import { renderMarkdown } from '../../services/markup/index.js'
+import { getPage, listPages, wikiProject, type WikiPageView } from '../../services/wikis/index.js'
 import type { ProjectView } from '../../store/projects.js'
 import type { WebContext } from '../context.js'
 import { html, pathPart, trusted, type Html } from '../html.js'

@@ -1,0 +1,10 @@
+// The hooks domain as handlers and pages see it: they import this file, never a module behind it (.dependency-cruiser.cjs).
+export * from './hooks.js'
+export * from './hooks-dispatch.js'
+export * from './hooks-test.js'
+export * from './webhook-addresses.js'
+export * from './webhook-delivery.js'
+export * from './webhook-events.js'
+export * from './webhook-payloads.js'
+export * from './webhook-payloads-ci.js'
+export * from './webhook-system-events.js'

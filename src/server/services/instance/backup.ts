@@ -1,0 +1,142 @@
+// collab backup create, the server's side: a consistent copy of the whole data directory as one streamed tar.
+// Under every repository's lock at once (pushes, API commits and merges wait; issue writes go on), each repository is
+// linked into a staging directory and the database copied: the refs in the archive are the refs the database knew.
+// The locks are released before a byte is archived; uploads, CI files and packages are read as they are.
+import { randomUUID } from 'node:crypto'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import type { DataLayout } from '../../../core/paths.js'
+import { VERSION } from '../../../core/version.js'
+import { linkRepository, withRepoLocks } from '../../git/backup.js'
+import { copyDatabase, fileOwnersOf, schemaOf, type FileOwners } from '../../store/backup.js'
+import type { Db } from '../../store/db.js'
+import type { RequestContext } from '../../context.js'
+import { ArchiveWriter, HEADER_ENTRY, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type ArchiveProgress, type BackupHeader } from './backup-archive.js'
+
+/** What a backup reads: the data directory and an open database (the server's own, or a stopped server's). */
+export interface BackupSource {
+  db: Db
+  layout: DataLayout
+  now: () => Date
+  source: BackupHeader['source']
+  onProgress?: (p: ArchiveProgress) => void
+}
+
+/** The data directory's top-level entries a backup holds, in the archive's order after the database. */
+export const BACKED_UP = ['collab.db', 'secrets.json', 'repositories', 'uploads', 'artifacts', 'traces', 'packages'] as const
+
+/**
+ * Entries a backup leaves out, each remade by the server: the database's log (its content is in the copy), the CI
+ * runner's working directories, the archive cache and the shared git hooks directory; and backups' own staging.
+ */
+export const NOT_BACKED_UP = ['collab.db-wal', 'collab.db-shm', 'collab.db-journal', 'builds', 'cache', 'git-hooks'] as const
+const STAGING_PREFIX = '.backup-'
+
+/** Files being received (an upload's temporary directory) are not data yet. */
+const receiving = (path: string) => path.startsWith('.incoming-')
+
+const beyond = (id: string | undefined, highest: number) => id !== undefined && /^\d+$/.test(id) && Number(id) > highest
+
+/**
+ * Files whose row the database copy does not have (a job or package file made while the archive was written) are left
+ * out: ids are never reused, so a restored server that gives the id out again must not find another row's files.
+ */
+const newerThanCopy: Record<'uploads' | 'artifacts' | 'traces' | 'packages', (o: FileOwners) => (path: string) => boolean> = {
+  uploads: () => receiving,
+  artifacts: (o) => (path) => receiving(path) || beyond(path.split('/')[0], o.job),
+  traces: (o) => (path) => beyond(/^(\d+)\.(log|held)$/.exec(path)?.[1], o.job),
+  packages: (o) => (path) => {
+    const [, pkg, file] = path.split('/')
+    return receiving(path) || beyond(pkg, o.package) || beyond(file, o.packageFile)
+  },
+}
+
+/** A project's repository or wiki, as repositories/ names them; a fork's copy in progress is not one yet. */
+const REPOSITORY = /^\d+(\.wiki)?\.git$/
+
+const listRepositories = async (root: string) =>
+  (await readdir(root).catch(() => [] as string[])).filter((n) => REPOSITORY.test(n)).sort()
+
+/** Backups staged here and never cleaned up (a server stopped mid-way) are removed by the next one. */
+const staging = new Set<string>()
+
+async function removeStaleStaging(root: string) {
+  for (const name of await readdir(root)) {
+    if (name.startsWith(STAGING_PREFIX) && !staging.has(join(root, name))) await rm(join(root, name), { recursive: true, force: true })
+  }
+}
+
+/**
+ * Links every repository and copies the database, all under the repositories' locks. A repository made while the
+ * database was being copied (a new project) is linked afterwards under its own lock, so no project of the copy lacks one.
+ */
+async function stage(src: BackupSource, dir: string): Promise<void> {
+  const repos = src.layout.repositories
+  const first = await listRepositories(repos)
+  await withRepoLocks(first.map((n) => join(repos, n)), async () => {
+    for (const name of first) await linkRepository(join(repos, name), join(dir, 'repositories', name))
+    await copyDatabase(src.db, join(dir, 'collab.db'))
+  })
+  const later = (await listRepositories(repos)).filter((n) => !first.includes(n))
+  await withRepoLocks(later.map((n) => join(repos, n)), async () => {
+    for (const name of later) await linkRepository(join(repos, name), join(dir, 'repositories', name))
+  })
+}
+
+const KNOWN = new Set<string>([...BACKED_UP, ...NOT_BACKED_UP])
+
+/** Whether a top-level entry of the data directory is one collab knows (backed up, remade, or a backup's staging). */
+export const knownDataEntry = (name: string) => KNOWN.has(name) || name.startsWith(STAGING_PREFIX)
+
+const unrecognizedEntries = async (root: string) => (await readdir(root)).filter((n) => !knownDataEntry(n)).sort()
+
+async function writeArchive(src: BackupSource, dir: string, header: BackupHeader, w: ArchiveWriter) {
+  const { layout } = src
+  await w.json(HEADER_ENTRY, header)
+  await w.file(join(dir, 'collab.db'), 'collab.db')
+  await w.file(layout.secrets, 'secrets.json')
+  await w.tree(join(dir, 'repositories'), 'repositories')
+  const owners = fileOwnersOf(join(dir, 'collab.db'))
+  for (const name of ['uploads', 'artifacts', 'traces', 'packages'] as const) await w.tree(layout[name], name, newerThanCopy[name](owners))
+  const unrecognized = await unrecognizedEntries(layout.root)
+  for (const name of unrecognized) {
+    const info = await stat(join(layout.root, name)).catch(() => null)
+    if (info?.isDirectory()) await w.tree(join(layout.root, name), name)
+    else if (info?.isFile()) await w.file(join(layout.root, name), name)
+  }
+  await w.finish(header, unrecognized)
+}
+
+/**
+ * The backup as a tar stream. The consistent part (repositories and database) is staged before this resolves; the
+ * rest is read while the stream is consumed. The staging directory goes when the stream ends, fails or is dropped.
+ */
+export async function createBackup(src: BackupSource): Promise<Readable> {
+  const dir = join(src.layout.root, `${STAGING_PREFIX}${randomUUID()}`)
+  staging.add(dir)
+  const cleanup = () => {
+    staging.delete(dir)
+    return rm(dir, { recursive: true, force: true })
+  }
+  try {
+    await removeStaleStaging(src.layout.root)
+    await mkdir(dir, { mode: 0o700 })
+    await stage(src, dir)
+  } catch (err) {
+    await cleanup()
+    throw err
+  }
+  const header: BackupHeader = {
+    format: BACKUP_FORMAT, format_version: BACKUP_FORMAT_VERSION, collab_version: VERSION,
+    schema_version: schemaOf(join(dir, 'collab.db')), created_at: src.now().toISOString(), source: src.source,
+  }
+  const w = new ArchiveWriter(src.onProgress)
+  w.out.once('close', () => void cleanup())
+  writeArchive(src, dir, header, w).catch((err: Error) => w.fail(err))
+  return w.out
+}
+
+/** The running server's backup, asked for by an administrator (the endpoint's rule). */
+export const backupOfServer = (ctx: RequestContext) =>
+  createBackup({ db: ctx.app.db, layout: ctx.app.layout, now: () => ctx.app.clock.now(), source: 'server' })

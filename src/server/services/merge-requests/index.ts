@@ -1,0 +1,13 @@
+// The merge-requests domain as handlers and pages see it: they import this file, never a module behind it (.dependency-cruiser.cjs).
+export * from './auto-merge-watch.js'
+export * from './draft-notes.js'
+export * from './fork-merge-requests.js'
+export * from './merge-request-approvals.js'
+export * from './merge-request-code.js'
+export * from './merge-request-links.js'
+export * from './merge-request-merge.js'
+export * from './merge-request-pipelines.js'
+export * from './merge-request-status.js'
+export * from './merge-request-writes.js'
+export * from './merge-requests.js'
+export * from './merge-when-pipeline-succeeds.js'

@@ -1,0 +1,12 @@
+// The projects domain as handlers and pages see it: they import this file, never a module behind it (.dependency-cruiser.cjs).
+export * from './badges.js'
+export * from './custom-attributes.js'
+export * from './members.js'
+export * from './naming.js'
+export * from './project-actions.js'
+export * from './project-admin.js'
+export * from './project-storage.js'
+export * from './projects.js'
+export * from './resource-access-tokens.js'
+export * from './statistics.js'
+export * from './visibility.js'

@@ -1,0 +1,162 @@
+// The Commits API's rules: listing, reading, creating from actions, diffs, refs and cherry-picks.
+import type { CommitAction } from '../../../contract/endpoints/commits.js'
+import { badRequest, notFound } from '../../../core/errors.js'
+import type { RequestContext } from '../../context.js'
+import { nowIso } from '../../context.js'
+import { cherryPick } from '../../git/cherry-pick.js'
+import { commitDiff, commitDiffPage, diffStats } from '../../git/diff.js'
+import { logCommits } from '../../git/log.js'
+import { isAncestor, listBranches, listTags, readCommitInfo, resolveCommit } from '../../git/read.js'
+import { commitActions, setHead, type FileAction } from '../../git/write.js'
+import { findProjectById, updateProject, type ProjectView } from '../../store/projects.js'
+import { emitRefsMoved } from './git-access.js'
+import { protectDefaultBranch, requirePushTo } from './protected-branches.js'
+import { checkFilePath, commitOr404, gitdirOf, guardGit, requirePushCode, requireReadCode, signatureOf } from './repository.js'
+
+export interface ListCommitsInput {
+  ref_name?: string
+  since?: string
+  until?: string
+  path?: string
+  all?: boolean
+  first_parent?: boolean
+  order?: 'default' | 'topo'
+  author?: string
+}
+
+export async function listCommits(ctx: RequestContext, p: ProjectView, input: ListCommitsInput) {
+  requireReadCode(ctx, p)
+  const gitdir = gitdirOf(ctx, p)
+  // `dir/` and `/dir` name the directory; `/` alone is the whole tree, i.e. no filter.
+  const path = input.path?.replace(/^\/+|\/+$/g, '') || undefined
+  if (path) checkFilePath(path, 'path')
+  const from: string[] = []
+  if (!input.all) {
+    const ref = input.ref_name ?? p.default_branch ?? 'master'
+    const oid = await resolveCommit(gitdir, ref)
+    // GitLab answers an unknown ref with 404; an empty repository simply has no commits.
+    if (!oid) {
+      if (p.empty_repo) return { commits: [], total: 0 }
+      throw notFound('Commit')
+    }
+    from.push(oid)
+  }
+  return logCommits(gitdir, {
+    from, all: input.all, since: input.since, until: input.until, path, author: input.author,
+    firstParent: input.first_parent, topo: input.order === 'topo', offset: ctx.page.offset, limit: ctx.page.limit,
+  })
+}
+
+export async function getCommit(ctx: RequestContext, p: ProjectView, sha: string) {
+  requireReadCode(ctx, p)
+  const gitdir = gitdirOf(ctx, p)
+  return readCommitInfo(gitdir, await commitOr404(ctx, p, sha))
+}
+
+export async function statsOf(ctx: RequestContext, p: ProjectView, oid: string) {
+  return diffStats(await commitDiff(gitdirOf(ctx, p), oid))
+}
+
+export async function getDiff(ctx: RequestContext, p: ProjectView, sha: string) {
+  requireReadCode(ctx, p)
+  return commitDiff(gitdirOf(ctx, p), await commitOr404(ctx, p, sha))
+}
+
+/** A page of a commit's diff, answered as soon as git has written that far into it. */
+export async function getDiffPage(ctx: RequestContext, p: ProjectView, sha: string) {
+  requireReadCode(ctx, p)
+  return commitDiffPage(gitdirOf(ctx, p), await commitOr404(ctx, p, sha), ctx.page.offset, ctx.page.limit)
+}
+
+const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}\s*$/
+
+function decodeContent(a: CommitAction, index: number): Buffer | undefined {
+  if (a.content === undefined) return undefined
+  if (a.encoding !== 'base64') return Buffer.from(a.content, 'utf8')
+  const compact = a.content.replace(/\s+/g, '')
+  if (!BASE64.test(a.content) || compact.length % 4 === 1) throw badRequest(`actions[${index}] content is not valid base64`)
+  return Buffer.from(compact, 'base64')
+}
+
+export function toFileActions(actions: CommitAction[]): FileAction[] {
+  if (!actions.length) throw badRequest('actions is empty')
+  return actions.map((a, i) => {
+    if (a.action !== 'delete' && a.action !== 'move' && a.action !== 'chmod' && a.content === undefined) {
+      throw badRequest(`actions[${i}] content is missing for the ${a.action} action`)
+    }
+    if (a.last_commit_id !== undefined && !/^[0-9a-f]{4,40}$/i.test(a.last_commit_id)) throw badRequest(`actions[${i}] last_commit_id is not a commit id`)
+    return {
+      action: a.action,
+      filePath: checkFilePath(a.file_path, `actions[${i}].file_path`),
+      previousPath: a.previous_path === undefined ? undefined : checkFilePath(a.previous_path, `actions[${i}].previous_path`),
+      content: decodeContent(a, i),
+      lastCommitId: a.last_commit_id?.toLowerCase(),
+      executeFilemode: a.execute_filemode,
+    }
+  })
+}
+
+export interface CreateCommitInput {
+  branch: string
+  commit_message: string
+  start_branch?: string
+  start_sha?: string
+  actions: CommitAction[]
+  author_email?: string
+  author_name?: string
+  force?: boolean
+}
+
+export async function createCommit(ctx: RequestContext, p: ProjectView, input: CreateCommitInput) {
+  requirePushCode(ctx, p)
+  requirePushTo(ctx, p, input.branch, { force: input.force })
+  const actions = toFileActions(input.actions)
+  const gitdir = gitdirOf(ctx, p)
+  const committer = signatureOf(ctx)
+  const author = signatureOf(ctx, input.author_name, input.author_email)
+  const { oid, before } = await guardGit(() => commitActions(gitdir, {
+    branch: input.branch, start: input.start_sha ?? input.start_branch, force: input.force, message: input.commit_message,
+    author, committer, actions,
+  }))
+  await afterWrite(ctx, p, input.branch, before, oid)
+  return readCommitInfo(gitdir, oid)
+}
+
+/**
+ * After the API moved a branch: activity is bumped, the first branch of an empty project becomes its default (and
+ * HEAD, so clones check it out), and subscribers to moved refs hear of it as they do of pushes.
+ */
+export async function afterWrite(ctx: RequestContext, p: ProjectView, branch: string, before: string | null, after: string | null) {
+  const patch: Parameters<typeof updateProject>[2] = { last_activity_at: nowIso(ctx), empty_repo: 0 }
+  if (p.empty_repo && after) {
+    patch.default_branch = branch
+    await setHead(gitdirOf(ctx, p), branch)
+    protectDefaultBranch(ctx.app, p, branch)
+  }
+  updateProject(ctx.app.db, p.id, patch)
+  if (ctx.user) emitRefsMoved(ctx.app, { project: findProjectById(ctx.app.db, p.id) ?? p, user: ctx.user, changes: [{ ref: `refs/heads/${branch}`, before, after }] })
+}
+
+export async function commitRefs(ctx: RequestContext, p: ProjectView, sha: string, type: 'branch' | 'tag' | 'all') {
+  requireReadCode(ctx, p)
+  const gitdir = gitdirOf(ctx, p)
+  const oid = await commitOr404(ctx, p, sha)
+  const refs: { type: 'branch' | 'tag'; name: string }[] = []
+  if (type !== 'tag') {
+    for (const b of await listBranches(gitdir)) if (await isAncestor(gitdir, oid, b.oid)) refs.push({ type: 'branch', name: b.name })
+  }
+  if (type !== 'branch') {
+    for (const t of await listTags(gitdir)) if (await isAncestor(gitdir, oid, t.commit)) refs.push({ type: 'tag', name: t.name })
+  }
+  return refs
+}
+
+export async function cherryPickCommit(ctx: RequestContext, p: ProjectView, sha: string, input: { branch: string; dry_run?: boolean; message?: string }) {
+  requirePushCode(ctx, p)
+  requirePushTo(ctx, p, input.branch)
+  const gitdir = gitdirOf(ctx, p)
+  const oid = await commitOr404(ctx, p, sha)
+  const result = await guardGit(() => cherryPick(gitdir, { sha: oid, branch: input.branch, committer: signatureOf(ctx), dryRun: input.dry_run, message: input.message }))
+  if (!result.dryRun) await afterWrite(ctx, p, input.branch, result.before, result.oid)
+  return result
+}

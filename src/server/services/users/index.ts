@@ -1,0 +1,13 @@
+// The users domain as handlers and pages see it: they import this file, never a module behind it (.dependency-cruiser.cjs).
+export * from './auth.js'
+export * from './events.js'
+export * from './events-feed.js'
+export * from './identities.js'
+export * from './notification-settings.js'
+export * from './password-checks.js'
+export * from './ssh-key-format.js'
+export * from './user-admin.js'
+export * from './user-delete.js'
+export * from './user-emails-status.js'
+export * from './user-keys.js'
+export * from './users.js'
