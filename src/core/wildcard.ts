@@ -1,6 +1,7 @@
-// Simple wildcards, GitLab's language for protected branch and tag names, webhook branch filters and broadcast message
-// target paths: `*` stands for any run of characters, `/` included, everything else for itself, and the whole text
-// must match. Kept apart from core/glob (fnmatch on RE2) so that callers of the simple form load no regex engine.
+// Simple wildcards, GitLab's language for protected branch and tag names, webhook branch filters, broadcast message
+// target paths and CI variables' environment scopes: `*` stands for any run of characters, `/` included, everything
+// else for itself, and the whole text must match. Kept apart from core/glob (fnmatch on RE2) so that callers of the
+// simple form load no regex engine.
 
 /**
  * Whether `text` matches the simple wildcard `pattern`: a two-pointer walk rather than a regular expression, so a

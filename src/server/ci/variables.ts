@@ -2,6 +2,7 @@
 // variables, pipeline variables and the job's own, with $VAR and ${VAR} expanded as far as GitLab's server expands
 // them (variable-expansion.ts); the runner sets CI_PROJECT_DIR and CI_BUILDS_DIR and expands the rest.
 import { GITLAB_COMPAT_VERSION } from '../../core/version.js'
+import { wildcardMatch } from '../../core/wildcard.js'
 import type { JobVariable } from './runner/protocol.js'
 import type { AppDeps } from '../context.js'
 import type { JobRow } from '../store/ci-jobs.js'
@@ -161,22 +162,6 @@ function scopeRank(scope: string, environment: string | null): number {
   if (environment === null) return -1
   if (scope === environment) return 2
   return wildcardMatch(scope, environment) ? 1 : -1
-}
-
-/** Whether `text` matches `pattern`, where `*` stands for any run of characters (two pointers, no backtracking regex). */
-function wildcardMatch(pattern: string, text: string): boolean {
-  let p = 0
-  let t = 0
-  let star = -1
-  let resume = 0
-  while (t < text.length) {
-    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === text[t]) { p++; t++ }
-    else if (p < pattern.length && pattern[p] === '*') { star = p++; resume = t }
-    else if (star >= 0) { p = star + 1; t = ++resume }
-    else return false
-  }
-  while (pattern[p] === '*') p++
-  return p === pattern.length
 }
 
 function onEnvironment<T extends { environment_scope: string }>(list: T[], environment: string | null): T[] {

@@ -1,4 +1,5 @@
 // GitLab's rules for the application settings: companions a switch requires, ranges, enumerations.
+import { expireInSeconds } from '../../../core/durations.js'
 import type { StoredSettingName } from '../../../contract/application-settings.js'
 import { isValidNewRefName } from '../../git/read.js'
 import { DEFAULTS, VISIBILITY_LEVELS, type Settings, type Visibility } from '../../store/settings-record.js'
@@ -65,20 +66,6 @@ const IMPORT_SOURCES = ['github', 'bitbucket', 'bitbucket_server', 'gitlab', 'go
 // collab has one storage, and no OAuth sign-in sources at all.
 const STORAGES = ['default']
 
-const DURATION_UNIT = /^(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|mo|mos|months?|y|yrs?|years?)$/i
-
-/** ChronicDuration's forms that GitLab accepts for artifact expiry: `30 days`, `1 week 2 days`, `2h30m`, `3600`, `never`. */
-export function isDuration(text: string): boolean {
-  const s = text.trim().toLowerCase()
-  if (s === 'never' || /^\d+$/.test(s)) return true
-  const tokens = s.replace(/\band\b|,/g, ' ').match(/\d+(?:\.\d+)?|[a-z]+/g)
-  if (!tokens || tokens.length % 2 !== 0) return false
-  for (let i = 0; i < tokens.length; i += 2) {
-    if (!/^\d/.test(tokens[i]) || !DURATION_UNIT.test(tokens[i + 1])) return false
-  }
-  return s.replace(/[\d.\s,a-z]/g, '') === ''
-}
-
 const isUrl = (s: string) => {
   try {
     return ['http:', 'https:'].includes(new URL(s).protocol)
@@ -114,7 +101,7 @@ function checkValues(errors: Errors, s: Settings) {
     if (![0, -1, ...sizes].includes(s[field] as number)) add(errors, field, `must be forbidden, allowed, or one of these sizes: ${sentence(sizes)}`)
   }
   if (blank(s.default_artifacts_expire_in)) add(errors, 'default_artifacts_expire_in', "can't be blank")
-  else if (!isDuration(s.default_artifacts_expire_in!)) add(errors, 'default_artifacts_expire_in', 'is not a correct duration')
+  else if (expireInSeconds(s.default_artifacts_expire_in!) === null) add(errors, 'default_artifacts_expire_in', 'is not a correct duration')
   for (const level of s.restricted_visibility_levels ?? []) {
     if (!visibilityName(level)) add(errors, 'restricted_visibility_levels', `'${level}' is not a valid visibility level`)
   }
