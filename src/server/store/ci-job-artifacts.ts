@@ -1,5 +1,6 @@
 // Writes of the Jobs API on jobs: erase, keep and delete artifacts (the files go in ci/artifacts.ts), variables of a play.
 import { stmt, write, type Db } from './db.js'
+import { SQL_COMPLETED } from './status-sets.js'
 import type { JobRow } from './ci-jobs.js'
 
 const NO_ARTIFACTS = 'artifacts_file = NULL, artifacts_size = NULL, artifacts_metadata_size = NULL, artifacts_expire_at = NULL'
@@ -21,7 +22,7 @@ export const clearJobArtifacts = (db: Db, id: number, now: string) =>
  */
 export const deletableArtifactJobs = (db: Db, projectId: number) =>
   stmt(db, `SELECT * FROM ci_jobs WHERE project_id = @project AND artifacts_file IS NOT NULL
-      AND status IN ('success', 'failed', 'canceled', 'skipped')
+      AND status IN ${SQL_COMPLETED}
       AND pipeline_id NOT IN (SELECT MAX(id) FROM pipelines WHERE project_id = @project AND status = 'success' GROUP BY ref)`)
     .all({ project: projectId }) as JobRow[]
 

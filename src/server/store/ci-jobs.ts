@@ -42,8 +42,6 @@ export type NewJob = Pick<JobRow, 'project_id' | 'pipeline_id' | 'name' | 'stage
   'ref' | 'tag' | 'sha' | 'user_id' | 'created_at' | 'updated_at'> & Partial<Pick<JobRow, 'retry_count' | 'scheduled_at' | 'queued_at'>>
 export type JobPatch = Partial<Omit<JobRow, 'id' | 'project_id' | 'pipeline_id' | 'created_at'>>
 
-export const ACTIVE_JOB_STATUSES = ['created', 'pending', 'running', 'manual', 'scheduled'] as const
-
 export function insertJob(db: Db, job: NewJob): JobRow {
   const cols = Object.keys(job)
   return write(db, 'ci_jobs', `INSERT INTO ci_jobs (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')}) RETURNING *`).get(job) as JobRow

@@ -1,6 +1,7 @@
 // Environments and deployments of a project: rows in, rows out. A CI job's deployment follows the job's status through
 // the trigger of migration 036.
 import { stmt, write, type Db } from './db.js'
+import { SQL_FINISHED } from './status-sets.js'
 
 export interface EnvironmentRow {
   id: number
@@ -131,7 +132,7 @@ export const lastSuccessfulDeployment = (db: Db, environmentId: number) =>
 
 /** The latest deployment that ended (success, failed or canceled): its on_stop names the environment's stop job. */
 export const lastFinishedDeployment = (db: Db, environmentId: number) =>
-  stmt(db, `SELECT * FROM deployments WHERE environment_id = ? AND status IN ('success', 'failed', 'canceled')
+  stmt(db, `SELECT * FROM deployments WHERE environment_id = ? AND status IN ${SQL_FINISHED}
     ORDER BY finished_at DESC, id DESC LIMIT 1`).get(environmentId) as DeploymentRow | undefined
 
 /** The deployment before `id` that succeeded on the same environment: what a deployment's merge requests are counted from. */

@@ -1,5 +1,6 @@
 // Pipelines: rows, their variables, the filtered list query (compat-mr-ci-wiki §4.7) and the lookups joins need.
 import { stmt, write, type Db } from './db.js'
+import { SQL_CANCELABLE, SQL_FINISHED } from './status-sets.js'
 import { openedRows, sealSecret } from './secrets.js'
 
 export interface PipelineRow {
@@ -89,8 +90,6 @@ export function insertPipelineVariables(db: Db, pipelineId: number, vars: { key:
 export const pipelineVariables = (db: Db, pipelineId: number) =>
   openedRows(db, 'value', stmt(db, 'SELECT * FROM pipeline_variables WHERE pipeline_id = ? ORDER BY key').all(pipelineId) as PipelineVariableRow[])
 
-export const FINISHED_STATUSES = ['success', 'failed', 'canceled', 'skipped'] as const
-
 export interface PipelineFilters {
   projectId: number
   scope?: 'running' | 'pending' | 'finished' | 'branches' | 'tags'
@@ -112,7 +111,7 @@ export interface PipelineFilters {
 
 function scopeClause(scope: PipelineFilters['scope'], where: string[]) {
   if (scope === 'running' || scope === 'pending') where.push(`p.status = '${scope}'`)
-  else if (scope === 'finished') where.push("p.status IN ('success', 'failed', 'canceled')")
+  else if (scope === 'finished') where.push(`p.status IN ${SQL_FINISHED}`)
   // Only the newest pipeline of each branch or tag (Ci::PipelinesFinder#ids_for_ref).
   else if (scope === 'branches' || scope === 'tags') {
     where.push(`p.tag = ${scope === 'tags' ? 1 : 0}`)
@@ -154,5 +153,5 @@ export const pipelineCommitStatuses = (db: Db, pipelineId: number) =>
 /** Older pipelines of a branch that have not finished, newest first (the candidates of auto-cancel). */
 export const unfinishedPipelinesBefore = (db: Db, projectId: number, ref: string, beforeId: number) =>
   stmt(db, `SELECT * FROM pipelines WHERE project_id = ? AND ref = ? AND tag = 0 AND id < ?
-    AND status IN ('created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled') ORDER BY id DESC`)
+    AND status IN ${SQL_CANCELABLE} ORDER BY id DESC`)
     .all(projectId, ref, beforeId) as PipelineRow[]
