@@ -89,8 +89,8 @@ describe('CI exit codes and piped output', () => {
     })
     if (hasScript) {
       // On a terminal it says so and asks; no (the default) merges nothing.
-      const asked = await runInTerminal(`node ${BIN} mr merge 1 -p root/demo`, ['\r'], {
-        env: { PATH: process.env.PATH ?? '', HOME: c.configDir, COLLAB_CONFIG_DIR: c.configDir, COLLAB_NO_KEYRING: '1', TERM: 'xterm' }, cwd: c.configDir, pauseMs: 1500,
+      const asked = await runInTerminal(`node ${BIN} mr merge 1 -p root/demo`, [['Merge anyway?', '\r']], {
+        env: { PATH: process.env.PATH ?? '', HOME: c.configDir, COLLAB_CONFIG_DIR: c.configDir, COLLAB_NO_KEYRING: '1', TERM: 'xterm' }, cwd: c.configDir,
       })
       expect(plain(asked.screen)).toContain('! The head pipeline #2 of !1 in root/demo failed\n? Merge anyway? (y/N)')
       expect([asked.exitCode, plain(asked.screen)]).toEqual([1, expect.stringContaining('error: not merged\n')])
@@ -127,8 +127,8 @@ describe('mr create and an unpushed branch', () => {
     if (!hasScript) return
     await git('checkout', '-q', '-b', 'asked')
     await git('commit', '-q', '--allow-empty', '-m', 'Asked work')
-    const run = await runInTerminal(`stty cols 120 rows 40; node ${BIN} mr create --fill`, ['\r'], {
-      env: { ...env, HOME: c.configDir, COLLAB_CONFIG_DIR: c.configDir, COLLAB_NO_KEYRING: '1', TERM: 'xterm' }, cwd: dir, pauseMs: 1500,
+    const run = await runInTerminal(`stty cols 120 rows 40; node ${BIN} mr create --fill`, [['Push it (git push -u origin asked)?', '\r']], {
+      env: { ...env, HOME: c.configDir, COLLAB_CONFIG_DIR: c.configDir, COLLAB_NO_KEYRING: '1', TERM: 'xterm' }, cwd: dir,
     })
     expect(plain(run.screen)).toContain('asked is not on the server yet. Push it (git push -u origin asked)?')
     expect(run.exitCode).toBe(0)

@@ -68,23 +68,24 @@ describe.skipIf(!installed('fish'))('fish', () => {
 })
 
 describe.skipIf(!installed('zsh') || !installed('script'))('zsh', () => {
-  /** What zsh lists for a TAB, read off a real terminal. */
-  async function zshTab(line: string): Promise<string> {
+  /** What zsh lists for a TAB, read off a real terminal once it shows `last` (the list's last entry). */
+  async function zshTab(line: string, last: string): Promise<string> {
     const rc = join(t.c.configDir, 'zshrc')
     const fpath = join(t.c.configDir, 'fpath')
     mkdirSync(fpath, { recursive: true })
     writeFileSync(join(fpath, '_collab'), (await execa('node', [BIN, 'completion', 'zsh'], { env, extendEnv: false })).stdout)
     writeFileSync(rc, `PS1='> '\nfpath=(${fpath} $fpath)\nautoload -Uz compinit; compinit -u -D\nzstyle ':completion:*' menu no\n`)
-    const screen = await inTerminal('zsh -f -i', [`source ${rc}\n`, `${line}\t`, '\u0015exit\n'], { env, cwd: t.c.configDir, pauseMs: 1500 })
+    // zsh -f's own prompt ends in % or #; the rc file's is '> '.
+    const screen = await inTerminal('zsh -f -i', [[/[%#] /, `source ${rc}\n`], ['> ', `${line}\t`], [last, '\u0015exit\n']], { env, cwd: t.c.configDir })
     return screen.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
   }
 
   it('lists the values of --state without a stray --, and open issues with their titles', async () => {
-    const states = await zshTab('collab issue list --state ')
+    const states = await zshTab('collab issue list --state ', 'opened')
     expect(states).toMatch(/all\s+closed\s+opened/)
     // The old script listed `all  closed  opened  --`: an empty description drawn as a lone separator.
     expect(states).not.toMatch(/(opened|closed|all)\s+--(\s|$)/)
-    const issues = await zshTab('collab issue view -p root/demo ')
+    const issues = await zshTab('collab issue view -p root/demo ', 'Open two')
     expect(issues).toMatch(/2\s+-- Open one/)
     expect(issues).toMatch(/3\s+-- Open two/)
   }, 60_000)

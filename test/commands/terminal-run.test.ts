@@ -7,12 +7,11 @@ import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createProject, expectStatus } from '../helpers/api.js'
 import { BIN, useServerAndCli } from './cli.js'
-import { runInTerminal } from './pty.js'
+import { plain, runInTerminal, type Step } from './pty.js'
 
 const t = useServerAndCli()
 const hasScript = spawnSync('sh', ['-c', 'command -v script']).status === 0
 const ESC = '\u001b['
-const plain = (screen: string) => screen.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '')
 
 let env: Record<string, string>
 beforeEach(async () => {
@@ -24,19 +23,20 @@ beforeEach(async () => {
 })
 
 /** `collab …` on a terminal of `cols` columns. */
-const collab = (args: string, inputs: string[] = [], cols = 80, extra: Record<string, string> = {}) =>
-  runInTerminal(`stty cols ${cols} rows 40; node ${BIN} ${args}`, inputs, { env: { ...env, ...extra }, cwd: t.c.configDir, pauseMs: 700 })
+const collab = (args: string, steps: Step[] = [], cols = 80, extra: Record<string, string> = {}) =>
+  runInTerminal(`stty cols ${cols} rows 40; node ${BIN} ${args}`, steps, { env: { ...env, ...extra }, cwd: t.c.configDir })
 
 describe.skipIf(!hasScript)('prompts', () => {
   it('Ctrl-C at a prompt cancels quietly with exit code 130', async () => {
-    const run = await collab('issue create -p root/demo', ['\u0003'])
+    const run = await collab('issue create -p root/demo', [['Title', '\u0003']])
     expect(run.exitCode).toBe(130)
     expect(plain(run.screen)).toContain('Title')
     expect(plain(run.screen)).not.toMatch(/ExitPromptError|error:|\s+at /)
   }, 60_000)
 
   it('checks the project before asking anything, so nothing typed is lost', async () => {
-    const run = await collab('issue create -p root/nope', ['Typed\r'])
+    // Typed at once, before any prompt could be drawn.
+    const run = await collab('issue create -p root/nope', [['', 'Typed\r']])
     expect(run.exitCode).toBe(1)
     expect(plain(run.screen)).toContain('error: 404 Project Not Found: root/nope\n')
     expect(plain(run.screen)).not.toContain('Title')
@@ -48,7 +48,7 @@ describe.skipIf(!hasScript)('prompts', () => {
     chmodSync(editor, 0o755)
     expect((await t.c.run(['config', 'set', 'editor', editor])).exitCode).toBe(0)
     // Title, then Enter on "Edit it in the editor", then Enter on "Submit".
-    const run = await collab('issue create -p root/demo', ['From a terminal\r', '\r', '\r'], 80, { EDITOR: 'false' })
+    const run = await collab('issue create -p root/demo', [['Title', 'From a terminal\r'], ['Skip it', '\r'], ['Submit', '\r']], 80, { EDITOR: 'false' })
     expect(run.exitCode).toBe(0)
     expect(plain(run.screen)).toContain("What's next?")
     const created = expectStatus(await t.root.get('/projects/root%2Fdemo/issues/4'), 200).body
@@ -57,11 +57,11 @@ describe.skipIf(!hasScript)('prompts', () => {
 
   it('asks before the editor: skip leaves the description empty and opens no editor; cancel creates nothing', async () => {
     // The editor would fail: skipping must not start it.
-    const skipped = await collab('issue create -p root/demo', ['Skipped\r', '\u001b[B\r', '\r'], 80, { EDITOR: 'false' })
+    const skipped = await collab('issue create -p root/demo', [['Title', 'Skipped\r'], ['Skip it', '\u001b[B\r'], ['Submit', '\r']], 80, { EDITOR: 'false' })
     expect(skipped.exitCode).toBe(0)
     const created = expectStatus(await t.root.get('/projects/root%2Fdemo/issues/4'), 200).body
     expect([created.title, created.description]).toEqual(['Skipped', null])
-    const cancelled = await collab('issue create -p root/demo', ['Cancelled\r', '\u001b[B\r', '\u001b[B\u001b[B\r'], 80, { EDITOR: 'false' })
+    const cancelled = await collab('issue create -p root/demo', [['Title', 'Cancelled\r'], ['Skip it', '\u001b[B\r'], ['Cancel', '\u001b[B\u001b[B\r']], 80, { EDITOR: 'false' })
     expect(cancelled.exitCode).toBe(1)
     expect(plain(cancelled.screen)).toContain('error: cancelled: nothing was created')
     expect((await t.root.get('/projects/root%2Fdemo/issues/5')).status).toBe(404)
@@ -103,16 +103,15 @@ describe.skipIf(!hasScript)('collab serve on a terminal', () => {
     for (const quiet of [false, true]) {
       const data = mkdtempSync(join(tmpdir(), 'collab-serve-log-'))
       try {
-        const port = 20000 + Math.floor(Math.random() * 20000)
-        const serve = runInTerminal(`node ${BIN} serve --port ${port} --data ${data}${quiet ? ' --quiet' : ''}`, ['', '', '', '\u0003'], {
-          env, cwd: t.c.configDir, pauseMs: 1500,
-        })
-        // Asked every 250 ms for 4 s: on a loaded machine the server may start late, and it logs only from the banner on.
-        for (let i = 0; i < 16; i++) {
-          await fetch(`http://127.0.0.1:${port}/api/v4/version?private_token=secret`).catch(() => undefined)
-          await new Promise((resolve) => setTimeout(resolve, 250))
-        }
-        const run = await serve
+        // Asked once the banner is up (it logs from the banner on); Ctrl-C once the log line is there, or at once with
+        // --quiet, which then has had every chance to print it before it exits.
+        const ask: Step = ['press Ctrl-C to stop', async (screen) => {
+          const url = /serving (http:\/\/\S+)/.exec(plain(screen))![1]
+          expect((await fetch(`${url}/api/v4/version?private_token=secret`)).status).toBe(401)
+          return quiet ? '\u0003' : ''
+        }]
+        const steps: Step[] = quiet ? [ask] : [ask, [/GET \/api\/v4\/version 401/, '\u0003']]
+        const run = await runInTerminal(`node ${BIN} serve --port 0 --data ${data}${quiet ? ' --quiet' : ''}`, steps, { env, cwd: t.c.configDir })
         const screen = plain(run.screen)
         expect(screen).toContain('press Ctrl-C to stop')
         if (quiet) expect(screen).not.toContain('GET /api/v4/version')

@@ -4,14 +4,13 @@ import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { createUser, expectStatus } from '../../helpers/api.js'
 import { BIN, useServerAndCli } from '../cli.js'
-import { runInTerminal } from '../pty.js'
+import { plain, runInTerminal, type Step } from '../pty.js'
 
 const t = useServerAndCli()
 const hasScript = spawnSync('sh', ['-c', 'command -v script']).status === 0
-const plain = (screen: string) => screen.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '')
 
-const collab = (args: string, inputs: string[] = []) => runInTerminal(`stty cols 120 rows 40; node ${BIN} ${args}`, inputs, {
-  env: { PATH: process.env.PATH ?? '', HOME: t.c.configDir, COLLAB_CONFIG_DIR: t.c.configDir, TERM: 'xterm' }, cwd: t.c.configDir, pauseMs: 700,
+const collab = (args: string, steps: Step[] = []) => runInTerminal(`stty cols 120 rows 40; node ${BIN} ${args}`, steps, {
+  env: { PATH: process.env.PATH ?? '', HOME: t.c.configDir, COLLAB_CONFIG_DIR: t.c.configDir, TERM: 'xterm' }, cwd: t.c.configDir,
 })
 
 describe.skipIf(!hasScript)('collab user on a terminal', () => {
@@ -27,7 +26,7 @@ describe.skipIf(!hasScript)('collab user on a terminal', () => {
   }, 60_000)
 
   it('asks for the username, email and password that create was not given', async () => {
-    const run = await collab('user create --name Zed', ['zed\r', 'zed@example.org\r', 'zed-password-1\r'])
+    const run = await collab('user create --name Zed', [['Username', 'zed\r'], ['Email', 'zed@example.org\r'], ['Password', 'zed-password-1\r']])
     expect(plain(run.screen)).toContain('Created user zed (id 2)')
     const zed = expectStatus(await t.root.get('/users/2'), 200).body
     expect([zed.username, zed.email, zed.name]).toEqual(['zed', 'zed@example.org', 'Zed'])
