@@ -65,6 +65,8 @@ export interface HandlerResult {
   headers?: Record<string, string>
   /** Total rows of a paginated list; the mount turns it into X-Total, X-Total-Pages and Link. */
   total?: number
+  /** Instead of `total`, for a list paged without counting it (GitLab's commits): whether a page follows this one. */
+  hasNextPage?: boolean
   /** Bytes to send instead of JSON. */
   raw?: Buffer | string
   /** A body streamed as it is read (artifact archives, zip entries); the handler sets Content-Length when it is known. */

@@ -84,30 +84,60 @@ const counts = new Map<string, number>()
  */
 const pages = new ByteCache<CommitInfo[]>(4 * 1024 * 1024, 512 * 1024, (cs) => cs.reduce((n, c) => n + 256 + 2 * (c.message.length + c.authorName.length + c.committerName.length), 0))
 
+/** What git is asked for a query, or null when no commit can match it. */
+async function gitQuery(gitdir: string, q: LogQuery) {
+  const dates = dateBounds(q)
+  if (dates === 'none') return null
+  const revs = q.all ? ['--all'] : q.from
+  const paths = q.path ? ['--', q.path] : ['--']
+  // Totals and pages of one history never change, so they are cached by the ids and filters that define them (a
+  // page of `--all` only by the refs listed at some other moment: not kept).
+  const key = JSON.stringify([gitdir, q.all ? await allRefIds(gitdir) : q.from, q.since, q.until, q.path, q.author, q.firstParent])
+  return { dates, revs, paths, key }
+}
+
+/** `limit` commits from `offset`, through one `git log` (or the page cache). */
+function readPage(gitdir: string, q: LogQuery, g: NonNullable<Awaited<ReturnType<typeof gitQuery>>>, offset: number, limit: number): Promise<CommitInfo[]> {
+  const pageKey = q.all ? null : `${g.key}\0${q.topo ? 'topo' : 'date'}\0${offset}\0${limit}`
+  const known = pageKey === null ? undefined : pages.get(pageKey)
+  if (known) return Promise.resolve(known)
+  return runGit(gitdir, ['log', `--format=${FORMAT}`, `--skip=${offset}`, '-n', String(limit), ...filterArgs(q, g.dates), ...g.revs, ...g.paths], LITERAL).then((out) => {
+    const commits = parseLog(out)
+    if (pageKey !== null) pages.set(pageKey, commits)
+    return commits
+  })
+}
+
+/** A page and the number of commits in the whole history (which a first page of a long history waits for). */
 export async function logCommits(gitdir: string, q: LogQuery): Promise<{ commits: CommitInfo[]; total: number }> {
   if (!q.from.length && !q.all) return { commits: [], total: 0 }
-  if (await gitAvailable()) {
-    const dates = dateBounds(q)
-    if (dates === 'none') return { commits: [], total: 0 }
-    const revs = q.all ? ['--all'] : q.from
-    const paths = q.path ? ['--', q.path] : ['--']
-    // Totals and pages of one history never change, so they are cached by the ids and filters that define them (a
-    // page of `--all` only by the refs listed at some other moment: not kept).
-    const key = JSON.stringify([gitdir, q.all ? await allRefIds(gitdir) : q.from, q.since, q.until, q.path, q.author, q.firstParent])
-    const pageKey = q.all ? null : `${key}\0${q.topo ? 'topo' : 'date'}\0${q.offset}\0${q.limit}`
-    const known = pageKey === null ? undefined : pages.get(pageKey)
-    const page = known ? Promise.resolve(known) : runGit(gitdir, ['log', `--format=${FORMAT}`, `--skip=${q.offset}`, `-n`, String(q.limit), ...filterArgs(q, dates), ...revs, ...paths], LITERAL).then(parseLog)
-    let total = counts.get(key)
-    const count = total === undefined
-      ? runGit(gitdir, ['rev-list', '--count', ...countArgs(q, dates), ...revs, ...paths], LITERAL).then((s) => Number(s.trim()))
-      : Promise.resolve(total)
-    const [commits, n] = await Promise.all([page, count])
-    if (counts.size > 10_000) counts.clear()
-    counts.set(key, (total = n))
-    if (pageKey !== null) pages.set(pageKey, commits)
-    return { commits: [...commits], total }
+  if (!(await gitAvailable())) return logInProcess(gitdir, q)
+  const g = await gitQuery(gitdir, q)
+  if (!g) return { commits: [], total: 0 }
+  const total = counts.get(g.key)
+  const count = total === undefined
+    ? runGit(gitdir, ['rev-list', '--count', ...countArgs(q, g.dates), ...g.revs, ...g.paths], LITERAL).then((s) => Number(s.trim()))
+    : Promise.resolve(total)
+  const [commits, n] = await Promise.all([readPage(gitdir, q, g, q.offset, q.limit), count])
+  if (counts.size > 10_000) counts.clear()
+  counts.set(g.key, n)
+  return { commits: [...commits], total: n }
+}
+
+/**
+ * A page and whether another follows, as GitLab pages commits (without counting them): one more commit than the page
+ * is read, so the first page of any history costs one `git log` of a page.
+ */
+export async function logPage(gitdir: string, q: LogQuery): Promise<{ commits: CommitInfo[]; hasNextPage: boolean }> {
+  if (!q.from.length && !q.all) return { commits: [], hasNextPage: false }
+  if (!(await gitAvailable())) {
+    const { commits, total } = await logInProcess(gitdir, q)
+    return { commits, hasNextPage: total > q.offset + q.limit }
   }
-  return logInProcess(gitdir, q)
+  const g = await gitQuery(gitdir, q)
+  if (!g) return { commits: [], hasNextPage: false }
+  const read = await readPage(gitdir, q, g, q.offset, q.limit + 1)
+  return { commits: read.slice(0, q.limit), hasNextPage: read.length > q.limit }
 }
 
 async function logInProcess(gitdir: string, q: LogQuery) {

@@ -152,6 +152,19 @@ export async function resolveCommit(gitdir: string, rev: string): Promise<string
   return null
 }
 
+/**
+ * What a branch, tag, HEAD or full id names, read from ref files alone (no object is read, no process started): an id
+ * that may be a tag to peel, or not name a commit at all, for git commands that peel and check it themselves. Null when
+ * the name needs objects to settle (a short id), names nothing, or no git command line will read it.
+ */
+export async function unpeeledTarget(gitdir: string, rev: string): Promise<string | null> {
+  if (!(await gitAvailable()) || !rev || rev.length > 1024 || rev.includes('\0')) return null
+  if (HEX40.test(rev)) return rev
+  if (rev === 'HEAD') return readRef(gitdir, 'HEAD')
+  if (!isValidRefName(rev)) return null
+  return (await readRef(gitdir, `refs/heads/${rev}`)) ?? (await readRef(gitdir, `refs/tags/${rev}`))
+}
+
 /** A commit object, tags peeled; not_found when the id names no commit. */
 async function readCommitObject(gitdir: string, oid: string): Promise<GitObject> {
   const commit = HEX40.test(oid) ? await peelToCommit(gitdir, oid) : null

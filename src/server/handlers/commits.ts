@@ -20,10 +20,11 @@ const project = (ctx: RequestContext, id: string) => findVisibleProject(ctx, id)
 export const commitHandlers = {
   listCommits: async (input, ctx) => {
     const p = project(ctx, input.id)
-    const { commits: list, total } = await commits.listCommits(ctx, p, input)
+    // GitLab pages commits without counting the history: no X-Total, X-Total-Pages or `last` link.
+    const { commits: list, hasNextPage } = await commits.listCommitsPage(ctx, p, input)
     const body = []
     for (const c of list) body.push(presentCommit(c, p, ctx, input.with_stats ? { stats: await commits.statsOf(ctx, p, c.id) } : {}))
-    return { status: 200, body, total }
+    return { status: 200, body, hasNextPage }
   },
 
   createCommit: async (input, ctx) => {

@@ -140,9 +140,9 @@ async function serveWith(app: AppDeps, endpoint: Endpoint, handler: AnyHandler, 
   const generation = writeGeneration(app.db)
   const result = await handledBeforeItsBody(handler, input, ctx, req, res)
   let headers = result.headers ?? {}
-  if (endpoint.paginated && result.total !== undefined) {
+  if (endpoint.paginated && (result.total !== undefined || result.hasNextPage !== undefined)) {
     const { page, perPage } = ctx.page
-    headers = { ...headers, ...paginationHeaders({ baseUrl, path: req.path, search: req.search, page, perPage, total: result.total }) }
+    headers = { ...headers, ...paginationHeaders({ baseUrl, path: req.path, search: req.search, page, perPage, total: result.total, hasNextPage: result.hasNextPage }) }
   }
   await afterCommit(app, req.method === 'GET' || req.method === 'HEAD' ? undefined : generation)
   if (result.stream) return sendStream(res, result.status, headers, result.stream, req.method === 'HEAD')

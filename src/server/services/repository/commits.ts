@@ -5,8 +5,10 @@ import type { RequestContext } from '../../context.js'
 import { nowIso } from '../../context.js'
 import { cherryPick } from '../../git/cherry-pick.js'
 import { commitDiff, commitDiffPage, diffStats } from '../../git/diff.js'
-import { logCommits } from '../../git/log.js'
-import { isAncestor, listBranches, listTags, readCommitInfo, resolveCommit } from '../../git/read.js'
+import { GitCommandError } from '../../git/exec.js'
+import { logCommits, logPage, type LogQuery } from '../../git/log.js'
+import { isAncestor, listBranches, listTags, readCommitInfo, resolveCommit, unpeeledTarget } from '../../git/read.js'
+import type { CommitInfo } from '../../git/types.js'
 import { commitActions, setHead, type FileAction } from '../../git/write.js'
 import { findProjectById, updateProject, type ProjectView } from '../../store/projects.js'
 import { emitRefsMoved } from './git-access.js'
@@ -24,27 +26,55 @@ export interface ListCommitsInput {
   author?: string
 }
 
-export async function listCommits(ctx: RequestContext, p: ProjectView, input: ListCommitsInput) {
-  requireReadCode(ctx, p)
-  const gitdir = gitdirOf(ctx, p)
+function logQuery(ctx: RequestContext, input: ListCommitsInput, from: string[]): LogQuery {
   // `dir/` and `/dir` name the directory; `/` alone is the whole tree, i.e. no filter.
   const path = input.path?.replace(/^\/+|\/+$/g, '') || undefined
   if (path) checkFilePath(path, 'path')
-  const from: string[] = []
-  if (!input.all) {
-    const ref = input.ref_name ?? p.default_branch ?? 'master'
-    const oid = await resolveCommit(gitdir, ref)
-    // GitLab answers an unknown ref with 404; an empty repository simply has no commits.
-    if (!oid) {
-      if (p.empty_repo) return { commits: [], total: 0 }
-      throw notFound('Commit')
-    }
-    from.push(oid)
-  }
-  return logCommits(gitdir, {
+  return {
     from, all: input.all, since: input.since, until: input.until, path, author: input.author,
     firstParent: input.first_parent, topo: input.order === 'topo', offset: ctx.page.offset, limit: ctx.page.limit,
+  }
+}
+
+const refOf = (p: ProjectView, input: ListCommitsInput) => input.ref_name ?? p.default_branch ?? 'master'
+
+/** A page of commits and the size of the whole history (for pages that show it). */
+export async function listCommits(ctx: RequestContext, p: ProjectView, input: ListCommitsInput) {
+  requireReadCode(ctx, p)
+  const gitdir = gitdirOf(ctx, p)
+  if (input.all) return logCommits(gitdir, logQuery(ctx, input, []))
+  const oid = await resolveCommit(gitdir, refOf(p, input))
+  // GitLab answers an unknown ref with 404; an empty repository simply has no commits.
+  if (!oid) {
+    if (p.empty_repo) return { commits: [], total: 0 }
+    throw notFound('Commit')
+  }
+  return logCommits(gitdir, logQuery(ctx, input, [oid]))
+}
+
+/**
+ * A page of commits and whether another follows, as GitLab's API pages them: the history is not counted, and a
+ * branch or tag is read from its ref file and handed to the one `git log` of the page, which peels it.
+ */
+export async function listCommitsPage(ctx: RequestContext, p: ProjectView, input: ListCommitsInput): Promise<{ commits: CommitInfo[]; hasNextPage: boolean }> {
+  requireReadCode(ctx, p)
+  const gitdir = gitdirOf(ctx, p)
+  if (input.all) return logPage(gitdir, logQuery(ctx, input, []))
+  const ref = refOf(p, input)
+  const unchecked = await unpeeledTarget(gitdir, ref)
+  const oid = unchecked ?? (await resolveCommit(gitdir, ref))
+  if (!oid) {
+    if (p.empty_repo) return { commits: [], hasNextPage: false }
+    throw notFound('Commit')
+  }
+  // git log fails on a missing object and lists nothing from a tree or blob: only then is the id checked.
+  const named = async () => unchecked === null || (await resolveCommit(gitdir, ref)) !== null
+  const page = await logPage(gitdir, logQuery(ctx, input, [oid])).catch(async (err: unknown) => {
+    if (err instanceof GitCommandError && !(await named())) throw notFound('Commit')
+    throw err
   })
+  if (!page.commits.length && !(await named())) throw notFound('Commit')
+  return page
 }
 
 export async function getCommit(ctx: RequestContext, p: ProjectView, sha: string) {
