@@ -9,6 +9,8 @@ import { usageError } from '../src/cli/errors.js'
 import { printRaw } from '../src/cli/output.js'
 import type { Deps } from '../src/cli/factory.js'
 
+export const summary = 'Make an authenticated request to the v4 API and print the response'
+
 export interface ApiOptions {
   endpoint: string
   method?: string

@@ -3,6 +3,8 @@ import { Argument, type Command } from 'commander'
 import type { Runtime } from '../src/cli/command.js'
 import type { Deps } from '../src/cli/factory.js'
 
+export const summary = 'Print a shell completion script (bash, zsh or fish)'
+
 export const SHELLS = ['bash', 'zsh', 'fish'] as const
 export type Shell = (typeof SHELLS)[number]
 

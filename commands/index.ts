@@ -4,6 +4,7 @@ import { VERSION } from '../src/core/version.js'
 import type { Runtime } from '../src/cli/command.js'
 import { describeError, EXIT, exitCodeFor, isPromptInterrupt } from '../src/cli/errors.js'
 import { systemIO, withColors, type IO } from '../src/cli/io.js'
+import { COMMANDS as ALL_COMMANDS } from './commands.generated.js'
 
 interface CommandModule {
   /** Adds flags, arguments and the action (or, for a group, its verbs) to the command. */
@@ -11,38 +12,12 @@ interface CommandModule {
 }
 
 /**
- * Every top-level command, in help order. A module is imported only when argv names its command,
- * so `collab --version` parses none of them (start-up budget: 100 ms).
+ * Every top-level command, in alphabetical order (help's and completion's). A command is declared by its module alone:
+ * a directory commands/<name>/ whose index.ts (or a file commands/<name>.ts) exports `summary`, `register` and
+ * optionally `aliases`; scripts/registries.mjs copies the summaries into commands.generated.ts. A module is imported
+ * only when argv names its command, so `collab --version` parses none of them (start-up budget: 100 ms).
  */
-export const COMMANDS: Record<string, { summary: string; load(): Promise<CommandModule> }> = {
-  project: { summary: 'Work with projects: list, view, create, edit, clone, fork, star, archive, members, branches, tags, files', load: () => import('./project/index.js') },
-  commit: { summary: 'Work with commits: list, view, create, diff, cherry-pick, comment, statuses', load: () => import('./commit/index.js') },
-  issue: { summary: 'Work with issues: list, view, create, edit, close, move, notes, time tracking', load: () => import('./issue/index.js') },
-  mr: { summary: 'Work with merge requests: list, view, create, merge, approve, checks, diff, checkout, notes, time tracking', load: () => import('./mr/index.js') },
-  pipeline: { summary: 'Work with CI pipelines: list, view (--watch), status (--live), run, retry, cancel, delete, lint', load: () => import('./pipeline/index.js') },
-  ci: { summary: "Alias of 'collab pipeline'", load: () => import('./pipeline/index.js') },
-  job: { summary: 'Work with CI jobs: list, view, trace (--follow), retry, cancel, play, erase, keep, artifacts download', load: () => import('./job/index.js') },
-  release: { summary: 'Work with releases: list, view, create, edit, delete; upload and download their assets', load: () => import('./release/index.js') },
-  package: { summary: "Work with a project's package registry: upload and download generic package files, list, delete", load: () => import('./package/index.js') },
-  snippet: { summary: 'Work with snippets: list, view, create (from files or stdin), edit, delete, raw; --personal for your own', load: () => import('./snippet/index.js') },
-  token: { summary: "Work with a project's or a group's (--group) access tokens: list, create, rotate, revoke", load: () => import('./token/index.js') },
-  variable: { summary: 'Work with CI/CD variables of a project, a group (--group) or the instance (--instance): list, get, set, delete', load: () => import('./variable/index.js') },
-  wiki: { summary: 'Work with project wikis: list, view, create, edit, delete pages, upload attachments, clone', load: () => import('./wiki/index.js') },
-  label: { summary: "Work with a project's or a group's (--group) labels: list, create, edit, delete", load: () => import('./label/index.js') },
-  milestone: { summary: "Work with a project's or a group's (--group) milestones: list, create, edit (close, reopen), delete", load: () => import('./milestone/index.js') },
-  user: { summary: 'Administer users: list, create, block, unblock, delete', load: () => import('./user/index.js') },
-  search: { summary: 'Search projects, issues, merge requests, code, commits and more (GitLab search API)', load: () => import('./search/index.js') },
-  browse: { summary: 'Open the project, an issue, a merge request or a file in the web browser', load: () => import('./browse/index.js') },
-  api: { summary: 'Make an authenticated request to the v4 API and print the response', load: () => import('./api.js') },
-  auth: { summary: 'Log in to an instance, check and remove stored tokens', load: () => import('./auth/index.js') },
-  alias: { summary: "Make shortcuts for command lines: set, list, delete (collab NAME runs one)", load: () => import('./alias/index.js') },
-  config: { summary: 'Read and change settings of the CLI', load: () => import('./config/index.js') },
-  settings: { summary: "Read and change the instance's application settings (administrators)", load: () => import('./settings/index.js') },
-  serve: { summary: 'Run a GitLab-compatible server on this machine', load: () => import('./serve.js') },
-  backup: { summary: 'Back up a collab serve instance into one archive (create), or make a data directory from one (restore)', load: () => import('./backup/index.js') },
-  runner: { summary: 'Run CI jobs for collab serve or GitLab over the runner protocol: register, run, list, verify, unregister', load: () => import('./runner/index.js') },
-  completion: { summary: 'Print a shell completion script (bash, zsh or fish)', load: () => import('./completion.js') },
-}
+export const COMMANDS: Record<string, { summary: string; load(): Promise<CommandModule> }> = ALL_COMMANDS
 
 const EPILOGUE = `
 Environment:

@@ -10,6 +10,8 @@ import { failure } from '../src/cli/errors.js'
 import type { Deps } from '../src/cli/factory.js'
 import type { Env, IO } from '../src/cli/io.js'
 
+export const summary = 'Run a GitLab-compatible server on this machine'
+
 export interface ServeOptions {
   host: string
   port: number

@@ -4,8 +4,11 @@ import { build } from 'esbuild'
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { mkdir, rename, rm, readFile, writeFile } from 'node:fs/promises'
+import { writeRegistries } from './registries.mjs'
 
 const root = new URL('..', import.meta.url)
+// The contract's groups, their handlers, the migrations and the commands, as their directories declare them.
+writeRegistries()
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'))
 // Built beside dist/ and swapped in at the end: a test or command running during a build never finds dist/ half
 // written or missing (several builds may run at once on a shared checkout).

@@ -8,6 +8,8 @@ import { failure, usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printTable, status } from '../../src/cli/output.js'
 
+export const summary = 'Make shortcuts for command lines: set, list, delete (collab NAME runs one)'
+
 export interface SetOptions { name: string; expansion: string; clobber: boolean; commands: ReadonlySet<string> }
 export interface NameOptions { name: string }
 

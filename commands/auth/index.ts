@@ -7,6 +7,8 @@ import * as logout from './logout.js'
 import * as status from './status.js'
 import * as token from './token.js'
 
+export const summary = 'Log in to an instance, check and remove stored tokens'
+
 export function register(group: Command, rt: Runtime): void {
   login.register(group, rt)
   status.register(group, rt)

@@ -11,6 +11,8 @@ import type { Deps } from '../../src/cli/factory.js'
 import { parseJson } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 
+export const summary = 'Open the project, an issue, a merge request or a file in the web browser'
+
 export interface BrowseOptions { path?: string; branch?: string; project?: string; browser: boolean; mr?: number }
 
 export function register(command: Command, rt: Runtime): void {

@@ -11,6 +11,8 @@ import * as refs from './refs.js'
 import * as status from './status/index.js'
 import * as view from './view.js'
 
+export const summary = 'Work with commits: list, view, create, diff, cherry-pick, comment, statuses'
+
 export function register(group: Command, rt: Runtime): void {
   for (const verb of [list, view, create, diff, cherryPick, refs, comment, comments, status]) verb.register(group, rt)
 }

@@ -5,6 +5,8 @@ import * as get from './get.js'
 import * as list from './list.js'
 import * as set from './set.js'
 
+export const summary = 'Read and change settings of the CLI'
+
 export function register(group: Command, rt: Runtime): void {
   get.register(group, rt)
   set.register(group, rt)

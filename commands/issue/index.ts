@@ -13,6 +13,8 @@ import * as simple from './simple.js'
 import * as time from './time/index.js'
 import * as view from './view.js'
 
+export const summary = 'Work with issues: list, view, create, edit, close, move, notes, time tracking'
+
 export function register(group: Command, rt: Runtime): void {
   list.register(group, rt)
   view.register(group, rt)

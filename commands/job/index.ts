@@ -7,6 +7,8 @@ import * as list from './list.js'
 import * as trace from './trace.js'
 import * as view from './view.js'
 
+export const summary = 'Work with CI jobs: list, view, trace (--follow), retry, cancel, play, erase, keep, artifacts download'
+
 export function register(group: Command, rt: Runtime): void {
   for (const verb of [list, view, trace, actions, artifacts]) verb.register(group, rt)
 }

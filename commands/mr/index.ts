@@ -18,6 +18,8 @@ import * as simple from './simple.js'
 import * as time from './time/index.js'
 import * as view from './view.js'
 
+export const summary = 'Work with merge requests: list, view, create, merge, approve, checks, diff, checkout, notes, time tracking'
+
 export function register(group: Command, rt: Runtime): void {
   list.register(group, rt)
   view.register(group, rt)

@@ -22,6 +22,8 @@ import * as unarchive from './unarchive.js'
 import * as unstar from './unstar.js'
 import * as view from './view.js'
 
+export const summary = 'Work with projects: list, view, create, edit, clone, fork, star, archive, members, branches, tags, files'
+
 export function register(group: Command, rt: Runtime): void {
   for (const verb of [list, view, create, edit, clone, fork, forks, star, unstar, archive, unarchive, download, migrate, languages, members, branches, tags, file, mirror, del]) verb.register(group, rt)
 }

@@ -9,6 +9,8 @@ import * as list from './list.js'
 import * as upload from './upload.js'
 import * as view from './view.js'
 
+export const summary = 'Work with releases: list, view, create, edit, delete; upload and download their assets'
+
 export function register(group: Command, rt: Runtime): void {
   for (const verb of [list, view, create, edit, del, upload, download]) verb.register(group, rt)
 }

@@ -7,6 +7,8 @@ import { printList, printRaw } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
 import { SCOPE_NOUNS, searchColumns } from './columns.js'
 
+export const summary = 'Search projects, issues, merge requests, code, commits and more (GitLab search API)'
+
 export interface SearchOptions extends PageOptions {
   query: string; scope?: string; project?: string; group?: string; ref?: string; json: boolean
 }

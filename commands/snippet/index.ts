@@ -9,6 +9,8 @@ import * as list from './list.js'
 import * as raw from './raw.js'
 import * as view from './view.js'
 
+export const summary = 'Work with snippets: list, view, create (from files or stdin), edit, delete, raw; --personal for your own'
+
 export function register(group: Command, rt: Runtime): void {
   for (const verb of [list, view, create, edit, del, raw]) verb.register(group, rt)
 }

@@ -6,6 +6,8 @@ import * as list from './list.js'
 import * as revoke from './revoke.js'
 import * as rotate from './rotate.js'
 
+export const summary = "Work with a project's or a group's (--group) access tokens: list, create, rotate, revoke"
+
 export function register(group: Command, rt: Runtime): void {
   for (const verb of [list, create, rotate, revoke]) verb.register(group, rt)
 }

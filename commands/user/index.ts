@@ -7,6 +7,8 @@ import * as del from './delete.js'
 import * as list from './list.js'
 import * as unblock from './unblock.js'
 
+export const summary = 'Administer users: list, create, block, unblock, delete'
+
 export function register(group: Command, rt: Runtime): void {
   for (const verb of [list, create, block, unblock, del]) verb.register(group, rt)
 }

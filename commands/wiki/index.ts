@@ -9,6 +9,8 @@ import * as list from './list.js'
 import * as upload from './upload.js'
 import * as view from './view.js'
 
+export const summary = 'Work with project wikis: list, view, create, edit, delete pages, upload attachments, clone'
+
 export function register(group: Command, rt: Runtime): void {
   for (const verb of [list, view, create, edit, del, upload, clone]) verb.register(group, rt)
 }

@@ -4,72 +4,12 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { contract, type ContractTree } from '../contract/index.js'
 import type { AppDeps } from './context.js'
-import { applicationSettingsHandlers } from './handlers/application-settings.js'
-import { commitHandlers } from './handlers/commits.js'
-import { customAttributeHandlers } from './handlers/custom-attributes.js'
-import { groupHandlers } from './handlers/groups.js'
-import { issueHandlers } from './handlers/issues.js'
-import { labelHandlers, milestoneHandlers } from './handlers/labels.js'
-import { memberHandlers } from './handlers/members.js'
-import { metaHandlers } from './handlers/meta.js'
-import { noteHandlers } from './handlers/notes.js'
-import { projectHandlers } from './handlers/projects.js'
-import { protectedBranchHandlers } from './handlers/protected-branches.js'
-import { protectedTagHandlers } from './handlers/protected-tags.js'
-import { repositoryCheckHandlers } from './handlers/repository-checks.js'
-import { repositoryHandlers } from './handlers/repository.js'
-import { todoHandlers } from './handlers/todos.js'
-import { mergeRequestHandlers } from './handlers/merge-requests.js'
-import { mergeRequestActionHandlers } from './handlers/merge-request-actions.js'
-import { mergeRequestNoteHandlers } from './handlers/merge-request-notes.js'
-import { diffHandlers } from './handlers/diffs.js'
-import { jobHandlers } from './handlers/jobs.js'
-import { ciVariableHandlers } from './handlers/ci-variables.js'
-import { ciGroupVariableHandlers } from './handlers/ci-group-variables.js'
-import { pipelineTriggerHandlers } from './handlers/pipeline-triggers.js'
-import { jobTokenScopeHandlers } from './handlers/job-token-scope.js'
-import { pipelineHandlers } from './handlers/pipelines.js'
-import { ciLintHandlers } from './handlers/ci-lint.js'
-import { snippetHandlers } from './handlers/snippets.js'
-import { snippetNoteHandlers } from './handlers/snippet-notes.js'
-import { awardEmojiHandlers } from './handlers/award-emoji.js'
-import { wikiHandlers } from './handlers/wikis.js'
-import { hookHandlers } from './handlers/hooks.js'
-import { packageHandlers } from './handlers/packages.js'
+import { HANDLERS as GROUP_HANDLERS } from './handlers.generated.js'
 import { watchWebhooks } from './services/hooks/hooks-dispatch.js'
 import { watchRemoteMirrors } from './services/repository/remote-mirror-sync.js'
-import { repositoryReadHandlers } from './handlers/repository-reads.js'
-import { projectUploadHandlers } from './handlers/project-uploads.js'
-import { projectAdminHandlers } from './handlers/project-admin.js'
-import { projectStorageHandlers } from './handlers/project-storage.js'
-import { labelSubscriptionHandlers } from './handlers/label-subscriptions.js'
 import { mountUploadPaths } from './http/upload-paths.js'
-import { userAdminHandlers } from './handlers/user-admin.js'
-import { groupAdminHandlers } from './handlers/group-admin.js'
-import { userKeyHandlers } from './handlers/user-keys.js'
-import { notificationSettingHandlers } from './handlers/notification-settings.js'
-import { badgeHandlers } from './handlers/badges.js'
-import { eventHandlers } from './handlers/events.js'
 import { watchEvents } from './services/users/events.js'
-import { resourceEventHandlers } from './handlers/resource-events.js'
-import { issueLinkHandlers } from './handlers/issue-links.js'
-import { markdownHandlers } from './handlers/markdown.js'
-import { searchHandlers } from './handlers/search.js'
-import { broadcastMessageHandlers } from './handlers/broadcast-messages.js'
-import { templateHandlers } from './handlers/templates.js'
-import { discussionHandlers } from './handlers/discussions.js'
-import { draftNoteHandlers } from './handlers/draft-notes.js'
-import { groupLabelHandlers } from './handlers/group-labels.js'
-import { groupMilestoneHandlers } from './handlers/group-milestones.js'
-import { runnerHandlers } from './handlers/runners.js'
-import { runnerProtocolHandlers } from './handlers/runner-protocol.js'
-import { deploymentHandlers, environmentHandlers } from './handlers/environments.js'
-import { releaseHandlers } from './handlers/releases.js'
-import { resourceAccessTokenHandlers } from './handlers/resource-access-tokens.js'
-import { remoteMirrorHandlers } from './handlers/remote-mirrors.js'
-import { backupHandlers } from './handlers/backups.js'
 import { watchMergeRequestBranches } from './services/merge-requests/merge-request-status.js'
-import { userHandlers } from './handlers/users.js'
 import { mountGitHttp } from './http/git-http.js'
 import { closeCatFiles } from './git/cat-file.js'
 import { mountContract, type Handlers } from './http/mount.js'
@@ -92,72 +32,11 @@ export interface CollabServer {
   close(): Promise<void>
 }
 
-/** The handlers of every resource group of the contract: a group declared without handlers does not compile. */
-const HANDLERS = {
-  meta: metaHandlers,
-  users: userHandlers,
-  groups: groupHandlers,
-  members: memberHandlers,
-  projects: projectHandlers,
-  commits: commitHandlers,
-  repository: repositoryHandlers,
-  customAttributes: customAttributeHandlers,
-  applicationSettings: applicationSettingsHandlers,
-  repositoryChecks: repositoryCheckHandlers,
-  issues: issueHandlers,
-  notes: noteHandlers,
-  labels: labelHandlers,
-  milestones: milestoneHandlers,
-  todos: todoHandlers,
-  protectedBranches: protectedBranchHandlers,
-  protectedTags: protectedTagHandlers,
-  mergeRequests: mergeRequestHandlers,
-  mergeRequestActions: mergeRequestActionHandlers,
-  mergeRequestNotes: mergeRequestNoteHandlers,
-  diffs: diffHandlers,
-  jobs: jobHandlers,
-  ciVariables: ciVariableHandlers,
-  ciGroupVariables: ciGroupVariableHandlers,
-  pipelineTriggers: pipelineTriggerHandlers,
-  jobTokenScope: jobTokenScopeHandlers,
-  pipelines: pipelineHandlers,
-  ciLint: ciLintHandlers,
-  snippets: snippetHandlers,
-  snippetNotes: snippetNoteHandlers,
-  awardEmoji: awardEmojiHandlers,
-  wikis: wikiHandlers,
-  hooks: hookHandlers,
-  packages: packageHandlers,
-  repositoryReads: repositoryReadHandlers,
-  projectUploads: projectUploadHandlers,
-  projectAdmin: projectAdminHandlers,
-  projectStorage: projectStorageHandlers,
-  labelSubscriptions: labelSubscriptionHandlers,
-  userAdmin: userAdminHandlers,
-  groupAdmin: groupAdminHandlers,
-  userKeys: userKeyHandlers,
-  notificationSettings: notificationSettingHandlers,
-  badges: badgeHandlers,
-  events: eventHandlers,
-  resourceEvents: resourceEventHandlers,
-  issueLinks: issueLinkHandlers,
-  markdown: markdownHandlers,
-  search: searchHandlers,
-  broadcastMessages: broadcastMessageHandlers,
-  templates: templateHandlers,
-  discussions: discussionHandlers,
-  draftNotes: draftNoteHandlers,
-  groupLabels: groupLabelHandlers,
-  groupMilestones: groupMilestoneHandlers,
-  runners: runnerHandlers,
-  runnerProtocol: runnerProtocolHandlers,
-  environments: environmentHandlers,
-  deployments: deploymentHandlers,
-  releases: releaseHandlers,
-  resourceAccessTokens: resourceAccessTokenHandlers,
-  remoteMirrors: remoteMirrorHandlers,
-  backups: backupHandlers,
-} satisfies { [G in keyof ContractTree]: Handlers<ContractTree[G]> }
+/**
+ * The handlers of every resource group of the contract, found by scripts/registries.mjs (a handlers module names its
+ * group in `satisfies Handlers<typeof contract.<group>>`): a group declared without handlers does not compile.
+ */
+const HANDLERS: { [G in keyof ContractTree]: Handlers<ContractTree[G]> } = GROUP_HANDLERS
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */
 function endSocket(socket: Duplex, status: number, reason: string, body: unknown, head: boolean) {

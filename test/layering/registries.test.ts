@@ -1,11 +1,16 @@
-// The lists the house keeps by hand are checked against what exists on disk: a migration, an endpoint group, a command
-// group or a page module written but not registered fails here, rather than being silently absent from the product.
-import { readdirSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
+// The registries are derived from the directories that declare them (scripts/registries.mjs): an endpoint group, its
+// handlers, a migration or a command declared but not mounted fails here, rather than being silently absent.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 import { contract } from '../../src/contract/index.js'
 import { COMMANDS } from '../../commands/index.js'
 import { ERROR_CODES } from '../../src/core/error-codes.js'
+import { HANDLERS } from '../../src/server/handlers.generated.js'
+import { openDatabase } from '../../src/server/store/db.js'
+import { registries } from '../../scripts/registries.mjs'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const read = (path: string) => readFileSync(resolve(ROOT, path), 'utf8')
@@ -13,31 +18,44 @@ const tree = (dir: string): string[] => readdirSync(resolve(ROOT, dir), { withFi
   .flatMap((e) => (e.isDirectory() ? tree(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : []))
 const files = (dir: string, ext: RegExp) => readdirSync(resolve(ROOT, dir)).filter((f) => ext.test(f)).sort()
 
+const scratch = mkdtempSync(join(tmpdir(), 'collab-registries-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
 describe('registries', () => {
-  it('apply every migration file, in its numbered order, with no number missing or repeated', () => {
-    const onDisk = files('src/server/store/migrations', /^\d{3}-.*\.(sql|ts)$/).map((f) => f.replace(/\.ts$/, '.js'))
-    expect(onDisk.map((f, i) => Number(f.slice(0, 3)) - i)).toEqual(onDisk.map(() => 1))
-    const db = read('src/server/store/db.ts')
-    const imported = [...db.matchAll(/^import (m\d{3}) from '\.\/migrations\/([^']+)'$/gm)].map((m) => [m[1], m[2]])
-    expect(imported.map(([, file]) => file)).toEqual(onDisk)
-    const listed = /const MIGRATIONS: Migration\[\] = \[([^\]]*)\]/.exec(db)![1].split(',').map((s) => s.trim()).filter(Boolean)
-    expect(listed).toEqual(imported.map(([name]) => name))
+  it('are written as the directories declare them (node scripts/registries.mjs --check)', () => {
+    const checked = spawnSync(process.execPath, ['scripts/registries.mjs', '--check'], { cwd: ROOT, encoding: 'utf8' })
+    expect(checked.stderr).toBe('')
+    expect(checked.status).toBe(0)
   })
 
-  it('mount every endpoint module of the contract, each under one group', () => {
-    const index = read('src/contract/index.ts')
-    const modules = files('src/contract/endpoints', /\.ts$/).map((f) => f.replace(/\.ts$/, '')).sort()
-    const imported = [...index.matchAll(/^import \* as (\w+) from '\.\/endpoints\/([\w-]+)\.js'$/gm)]
-    expect(imported.map((m) => m[2]).sort()).toEqual(modules)
-    for (const [, name] of imported) expect(Object.keys(contract), `endpoint module ${name} is imported but not in contract`).toContain(name)
-    for (const [group, endpoints] of Object.entries(contract)) expect(Object.keys(endpoints).length, `group ${group} declares no endpoint`).toBeGreaterThan(0)
+  it('apply every migration file: a new database is at the schema version of the last file', () => {
+    const onDisk = files('src/server/store/migrations', /^\d{3}-.*\.(sql|ts)$/)
+    const db = openDatabase(join(scratch, 'collab.db'))
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(onDisk.length)
+      expect(Number(onDisk.at(-1)!.slice(0, 3))).toBe(onDisk.length)
+    } finally {
+      db.close()
+    }
   })
 
-  it('register every command group directory', () => {
-    const dirs = readdirSync(resolve(ROOT, 'commands'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
-    const loaded = new Set([...read('commands/index.ts').matchAll(/import\('\.\/([\w-]+)\/index\.js'\)/g)].map((m) => m[1]))
-    expect(dirs.filter((d) => !loaded.has(d))).toEqual([])
-    expect(Object.keys(COMMANDS).length).toBeGreaterThanOrEqual(dirs.length)
+  it('mount every contract group with one handler per endpoint, and no handlers without endpoints', () => {
+    expect(Object.keys(HANDLERS).sort()).toEqual(Object.keys(contract).sort())
+    for (const [group, endpoints] of Object.entries(contract)) {
+      expect(Object.keys(endpoints).length, `group ${group} declares no endpoint`).toBeGreaterThan(0)
+      const handlers = HANDLERS[group as keyof typeof HANDLERS] as Record<string, unknown>
+      expect(Object.keys(handlers).sort(), `handlers of ${group}`).toEqual(Object.keys(endpoints).sort())
+      for (const [name, handler] of Object.entries(handlers)) expect(typeof handler, `${group}.${name}`).toBe('function')
+    }
+    expect(files('src/contract/endpoints', /\.ts$/).length).toBe(Object.keys(contract).length)
+  })
+
+  it('reach every command directory and file of commands/ that registers, each through a load() that registers', async () => {
+    const dirs = readdirSync(resolve(ROOT, 'commands'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+    const verbs = files('commands', /\.ts$/).filter((f) => /^export function register\(/m.test(read(`commands/${f}`))).map((f) => f.slice(0, -3))
+    expect(Object.keys(COMMANDS).filter((name) => name !== 'ci').sort()).toEqual([...dirs, ...verbs].sort())
+    expect(COMMANDS.ci.summary).toBe("Alias of 'collab pipeline'")
+    for (const { load } of Object.values(COMMANDS)) expect(typeof (await load()).register).toBe('function')
   })
 
   it('catalogue only error codes something raises (GIT_<KIND> ones from the kinds of git errors)', () => {
@@ -54,6 +72,61 @@ describe('registries', () => {
     const pages = files('src/server/web/pages', /\.ts$/).map((f) => f.replace(/\.ts$/, '')).filter((p) => !shared.has(p))
     const missing = pages.filter((p) => !routes.includes(`from './pages/${p}.js'`) && !pagesImporting(p))
     expect(missing).toEqual([])
+  })
+})
+
+/** A tree of its own for the generator: each case writes the files named, then reads what the generator finds. */
+function fixture(name: string, written: Record<string, string>) {
+  const root = join(scratch, name)
+  const base: Record<string, string> = {
+    'src/contract/endpoints/merge-request-actions.ts': "export const merge = defineEndpoint({ method: 'PUT', path: '/x' })\n",
+    'src/server/handlers/merge-requests.ts': 'export const mergeRequestActionHandlers = { merge } satisfies Handlers<typeof contract.mergeRequestActions>\n',
+    'src/server/store/migrations/001-init.sql': 'CREATE TABLE t (id INTEGER);\n',
+    'src/server/store/migrations/002-rebuild.ts': 'export default () => {}\n',
+    'commands/issue/index.ts': "export const summary = 'Work with issues'\nexport const aliases = ['issues']\nexport function register() {}\n",
+    'commands/api.ts': "export const summary = \"Call the API's endpoints\"\nexport function register() {}\n",
+    'commands/complete.ts': 'export function complete() {}\n',
+  }
+  for (const [path, text] of Object.entries({ ...base, ...written })) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  return registries(root)
+}
+
+describe('the registry generator', () => {
+  it('names a group by its file, finds its handlers by the group they satisfy, numbers migrations, copies summaries', () => {
+    const { files: written, problems } = fixture('whole', {})
+    expect(problems).toEqual([])
+    expect(written['src/contract/endpoints.generated.ts']).toContain("export * as mergeRequestActions from './endpoints/merge-request-actions.js'\n")
+    expect(written['src/server/handlers.generated.ts']).toContain("import { mergeRequestActionHandlers } from './handlers/merge-requests.js'\n")
+    expect(written['src/server/handlers.generated.ts']).toContain('  mergeRequestActions: mergeRequestActionHandlers,\n')
+    expect(written['src/server/store/migrations.generated.ts']).toContain("import m002 from './migrations/002-rebuild.js'\n")
+    expect(written['src/server/store/migrations.generated.ts']).toContain('  m001, m002,\n')
+    expect(written['commands/commands.generated.ts'].split('\n').filter((l) => l.startsWith('  '))).toEqual([
+      "  api: { summary: \"Call the API's endpoints\", load: () => import('./api.js') },",
+      "  issue: { summary: 'Work with issues', load: () => import('./issue/index.js') },",
+      `  issues: { summary: "Alias of 'collab issue'", load: () => import('./issue/index.js') },`,
+    ])
+  })
+
+  it.each([
+    ['an endpoint group without handlers', { 'src/contract/endpoints/todos.ts': '' },
+      'contract group todos (endpoints/todos.ts) has no handlers: export them from src/server/handlers/ with `satisfies Handlers<typeof contract.todos>`'],
+    ['handlers of a group no endpoint module declares', { 'src/server/handlers/todos.ts': 'export const todoHandlers = {} satisfies Handlers<typeof contract.todos>\n' },
+      'handlers/todos.ts serves contract group todos, which no module of src/contract/endpoints/ declares'],
+    ['two handler objects for one group', { 'src/server/handlers/more.ts': 'export const more = {} satisfies Handlers<typeof contract.mergeRequestActions>\n' },
+      'handlers/more.ts (more) and handlers/merge-requests.ts (mergeRequestActionHandlers) both serve contract group mergeRequestActions'],
+    ['a gap in the migrations', { 'src/server/store/migrations/004-later.sql': '' },
+      'store/migrations/004-later.sql should be number 003: migrations are numbered from 001 with no gap or repeat'],
+    ['a misnamed migration', { 'src/server/store/migrations/3-later.sql': '' }, 'store/migrations/3-later.sql is not named NNN-what-it-does.sql (or .ts)'],
+    ['a command directory without index.ts', { 'commands/wiki/list.ts': 'export function register() {}\n' },
+      'commands/wiki/ has no index.ts: a directory of commands/ is a top-level command'],
+    ['a command without a summary', { 'commands/wiki/index.ts': 'export function register() {}\n' },
+      'commands/wiki/index.ts exports no `summary` string literal (its line in collab --help)'],
+    ['a command directory that registers nothing', { 'commands/wiki/index.ts': "export const summary = 'Wikis'\n" }, 'commands/wiki/index.ts exports no register(command, rt)'],
+  ])('reports %s', (what, written, problem) => {
+    expect(fixture(what.replace(/\W+/g, '-'), written).problems).toEqual([problem])
   })
 })
 

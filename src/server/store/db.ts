@@ -3,46 +3,7 @@ import Database from 'better-sqlite3'
 import { CollabError } from '../../core/errors.js'
 import { tablesWrittenWith } from './tables.js'
 import { commitGroup, WriteStatement } from './writes.js'
-import m001 from './migrations/001-init.sql'
-import m002 from './migrations/002-commit-statuses-comments.sql'
-import m003 from './migrations/003-project-order-indexes.sql'
-import m004 from './migrations/004-issues.sql'
-import m005 from './migrations/005-application-settings.sql'
-import m006 from './migrations/006-protected-branches.sql'
-import m007 from './migrations/007-noteables.sql'
-import m008 from './migrations/008-merge-requests.sql'
-import m009 from './migrations/009-merge-request-approvals.sql'
-import m010 from './migrations/010-merge-request-noteables.sql'
-import m011 from './migrations/011-ci.sql'
-import m012 from './migrations/012-snippets.sql'
-import m013 from './migrations/013-webhooks.sql'
-import m014 from './migrations/014-user-keys.sql'
-import m015 from './migrations/015-notifications-badges.sql'
-import m016 from './migrations/016-label-subscriptions.sql'
-import m017 from './migrations/017-user-profile.sql'
-import m018 from './migrations/018-discussions.sql'
-import m019 from './migrations/019-resource-events-links.sql'
-import m020 from './migrations/020-events.sql'
-import m021 from './migrations/021-broadcast-messages.sql'
-import m022 from './migrations/022-ci-group-variables-triggers.sql'
-import m023 from './migrations/023-group-labels-milestones.sql'
-import m024 from './migrations/024-merge-params.sql'
-import m025 from './migrations/025-bulk-push-events.sql'
-import m026 from './migrations/026-issue-list-versions-counts.sql'
-import m027 from './migrations/027-fork-merge-requests.sql'
-import m028 from './migrations/028-encrypted-secrets.sql'
-import m029 from './migrations/029-job-token-scope.sql'
-import m030 from './migrations/030-protected-tags.sql'
-import m031 from './migrations/031-markdown-cache.sql'
-import m032 from './migrations/032-ids-never-reused.js'
-import m033 from './migrations/033-ci-runners.sql'
-import m034 from './migrations/034-releases.sql'
-import m035 from './migrations/035-packages.sql'
-import m036 from './migrations/036-environments.sql'
-import m037 from './migrations/037-access-tokens.sql'
-import m038 from './migrations/038-remote-mirrors.sql'
-import m039 from './migrations/039-draft-notes.sql'
-import m040 from './migrations/040-issues-project-milestone.sql'
+import { MIGRATIONS as ALL_MIGRATIONS } from './migrations.generated.js'
 
 export type Db = Database.Database
 
@@ -52,9 +13,8 @@ export type Db = Database.Database
  */
 type Migration = string | ((db: Db) => void)
 
-const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017,
-  m018, m019, m020, m021, m022, m023, m024, m025, m026, m027, m028, m029, m030, m031,
-  m032, m033, m034, m035, m036, m037, m038, m039, m040]
+/** Every file of migrations/, in its numbered order (a new one is picked up by scripts/registries.mjs). */
+const MIGRATIONS: Migration[] = ALL_MIGRATIONS
 
 export function openDatabase(file: string): Db {
   const db = new Database(file, { timeout: 0 })
