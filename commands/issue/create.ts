@@ -2,11 +2,11 @@
 import type { Command, OptionValues } from 'commander'
 import { collect, positiveInt, withConnection, withJson, withProject, type Runtime } from '../../src/cli/command.js'
 import { projectBeforePrompt, type Deps } from '../../src/cli/factory.js'
+import { askTitle, withTitleAndDescription } from '../../src/cli/issuable/input.js'
 import { printRaw, status } from '../../src/cli/output.js'
-import { composeText } from '../../src/cli/prompts.js'
+import { csv, descriptionFrom } from '../../src/cli/text-input.js'
 import { route } from '../../src/client/paths.js'
 import { milestoneId, userIds } from '../mr/people.js'
-import { csv, descriptionFrom, type Issue } from './shared.js'
 
 export interface CreateOptions {
   project?: string
@@ -26,13 +26,7 @@ export interface CreateOptions {
 }
 
 export function register(group: Command, rt: Runtime): void {
-  const command = group
-    .command('create')
-    .alias('new')
-    .description('Create an issue')
-    .option('-t, --title <title>', 'the title (asked for on a terminal when missing)')
-    .option('-d, --description <text>', 'the description')
-    .option('-F, --description-file <file>', 'read the description from a file, or - for stdin')
+  const command = withTitleAndDescription(group.command('create').alias('new').description('Create an issue'), false)
     .option('-l, --label <labels>', 'labels (repeat or comma-separate); missing ones are created', collect)
     .option('-a, --assignee <user>', 'assign a user by username (@me: you) or id (repeat or comma-separate)', collect)
     .option('--assignee-id <id>', 'assign a user by id (repeatable)', (v: string, prev: number[] = []) => [...prev, positiveInt(v)])
@@ -59,13 +53,9 @@ export const toOptions = (flags: OptionValues): CreateOptions => ({
 })
 
 export async function run(options: CreateOptions, deps: Deps): Promise<void> {
-  let description = await descriptionFrom(deps, options.description, options.descriptionFile)
-  let title = options.title
-  const { api, ref } = title === undefined ? await projectBeforePrompt(deps, options.project) : await deps.project(options.project)
-  if (title === undefined) {
-    title = await deps.prompter.input('Title', '--title')
-    if (description === undefined) description = (await composeText(deps.prompter, 'Description', 'Description (saved when the editor closes)', '--description')).trim() || undefined
-  }
+  const given = await descriptionFrom(deps, options.description, options.descriptionFile)
+  const { api, ref } = options.title === undefined ? await projectBeforePrompt(deps, options.project) : await deps.project(options.project)
+  const { title, description } = await askTitle(deps, options.title, given)
   const { data, response } = await api.send(route('createProjectIssue', { id: ref }), {
     title,
     description,

@@ -1,37 +1,31 @@
 // collab issue list: issues of a project (or a group, or every project with --instance), with the API's filters one to one.
-import type { Command, OptionValues } from 'commander'
-import {
-  stateOption, withConnection, withJson, withPagination, withProject, type Runtime,
-} from '../../src/cli/command.js'
-import type { Deps } from '../../src/cli/factory.js'
+import type { Command } from 'commander'
+import type { Runtime } from '../../src/cli/command.js'
+import { fullReference, registerList } from '../../src/cli/issuable/list.js'
+import { stateStyle } from '../../src/cli/terminal.js'
 import { route } from '../../src/client/paths.js'
-import { issuableQuery, issueColumns, issuableListOptions, printIssuableList, withIssuableFilters, type IssuableListOptions } from './shared.js'
+import type { Issue } from './shared.js'
 
-export type ListOptions = IssuableListOptions
-
-export function register(group: Command, rt: Runtime): void {
-  const command = group
-    .command('list')
-    .alias('ls')
-    .description('List issues of a project, a group (--group) or every project you can see (--instance)')
-    .option('--group <group>', 'list the issues of a group (id or path) instead of a project')
-    .option('--instance', 'list issues across the instance (GET /issues)')
-    .addOption(stateOption('-s, --state <state>', 'opened (the default, as glab and gh), closed or all', ['opened', 'closed', 'all']))
-    .option('-c, --closed', 'only closed issues (--state closed)')
-  withIssuableFilters(command, 'issues', ['No Label', 'No Milestone'])
+export const register = (group: Command, rt: Runtime) => registerList<Issue>(group, rt, {
+  plural: 'issues',
+  none: ['No Label', 'No Milestone'],
+  states: ['opened', 'closed', 'all'],
+  before: (command) => command.option('-c, --closed', 'only closed issues (--state closed)'),
+  after: (command) => command
     .option('--confidential', 'only confidential issues')
-    .option('--no-confidential', 'only issues that are not confidential')
-  withJson(withPagination(withProject(withConnection(command)))).action((flags: OptionValues) => rt.invoke(command, run, toOptions(flags)))
-}
-
-export const toOptions = (flags: OptionValues): ListOptions => issuableListOptions(flags, {
-  state: flags.state ?? (flags.closed ? 'closed' : 'opened'),
-  ...issuableQuery(flags),
-  confidential: flags.confidential,
-})
-
-export const run = (options: ListOptions, deps: Deps) => printIssuableList(deps, options, 'issues', (spans) => issueColumns(deps.io, spans), {
-  instance: route('listIssues', {}),
-  group: (id) => route('listGroupIssues', { id }),
-  project: (ref) => route('listProjectIssues', { id: ref }),
+    .option('--no-confidential', 'only issues that are not confidential'),
+  query: (flags, shared) => ({ state: flags.state ?? (flags.closed ? 'closed' : 'opened'), ...shared, confidential: flags.confidential }),
+  columns: ({ io }, spansProjects) => [
+    { header: 'IID', value: (i) => (spansProjects ? fullReference(i.web_url, '#', i.iid) : `#${i.iid}`), style: (text) => io.color.dim(text) },
+    { header: 'STATE', value: (i) => i.state, style: (text) => stateStyle(io, text) },
+    { header: 'TITLE', value: (i) => i.title, style: (text) => io.color.bold(text), flex: true },
+    { header: 'LABELS', value: (i) => i.labels.join(',') },
+    { header: 'ASSIGNEES', value: (i) => i.assignees.map((u) => u.username).join(',') },
+    { header: 'UPDATED', value: (i) => i.updated_at, time: true, style: (text) => io.color.dim(text) },
+  ],
+  routes: {
+    instance: route('listIssues', {}),
+    group: (id) => route('listGroupIssues', { id }),
+    project: (ref) => route('listProjectIssues', { id: ref }),
+  },
 })

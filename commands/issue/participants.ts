@@ -2,13 +2,12 @@
 import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { participantColumns } from '../../src/cli/issuable/participants.js'
 import { printRaw, printTable } from '../../src/cli/output.js'
 import { parseJson } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
 import { onIssue } from './shared.js'
-
-type User = ResponseOf<'listIssueParticipants'>[number]
 
 export interface ParticipantsOptions { project?: string; iid: number; json: boolean }
 
@@ -23,9 +22,5 @@ export async function run(options: ParticipantsOptions, deps: Deps): Promise<voi
   const { api, ref } = await deps.project(options.project)
   const response = await api.call(route('listIssueParticipants', { id: ref, issue_iid: options.iid }))
   if (options.json) return printRaw(deps.io, response.text)
-  await printTable<User>(deps.io, [
-    { header: 'ID', value: (u) => u.id, style: (text) => deps.io.color.dim(text) },
-    { header: 'USERNAME', value: (u) => u.username, style: (text) => deps.io.color.bold(text) },
-    { header: 'NAME', value: (u) => u.name },
-  ], parseJson<User[]>(response))
+  await printTable(deps.io, participantColumns(deps.io), parseJson<ResponseOf<'listIssueParticipants'>>(response))
 }

@@ -5,12 +5,12 @@ import { Option, type Command, type OptionValues } from 'commander'
 import { collect, withConnection, withJson, withProject, type Runtime } from '../../src/cli/command.js'
 import { failure, usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { askTitle, withTitleAndDescription } from '../../src/cli/issuable/input.js'
 import { printRaw, status } from '../../src/cli/output.js'
-import { composeText } from '../../src/cli/prompts.js'
+import { csv, descriptionFrom } from '../../src/cli/text-input.js'
 import { parseJson, type ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import { completeWith } from '../complete.js'
-import { csv, descriptionFrom } from '../issue/shared.js'
 import { commitsAhead, commitsBetween, currentBranch, gitOrFail, localBranchHead, pushRemote } from './git.js'
 import { milestoneId, userIds } from './people.js'
 
@@ -36,13 +36,7 @@ export interface CreateOptions {
 }
 
 export function register(group: Command, rt: Runtime): void {
-  const command = group
-    .command('create')
-    .alias('new')
-    .description('Create a merge request from the current branch')
-    .option('-t, --title <title>', 'the title (asked for on a terminal when missing)')
-    .option('-d, --description <text>', 'the description')
-    .option('-F, --description-file <file>', 'read the description from a file, or - for stdin')
+  const command = withTitleAndDescription(group.command('create').alias('new').description('Create a merge request from the current branch'), false)
     .addOption(completeWith(new Option('-s, --source-branch <branch>', 'the branch to merge (default: the current git branch)'), 'branches'))
     .addOption(completeWith(new Option('-b, --target-branch <branch>', "the branch to merge into (default: the target project's default branch)"), 'branches'))
     .option('--target-project <project>', 'for a fork: the project to merge into (id or path); -p is the fork')
@@ -144,10 +138,7 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
     title ??= filled.title
     description ??= filled.description
   }
-  if (title === undefined) {
-    title = await deps.prompter.input('Title', '--title')
-    if (description === undefined) description = (await composeText(deps.prompter, 'Description', 'Description (saved when the editor closes)', '--description')).trim() || undefined
-  }
+  ;({ title, description } = await askTitle(deps, title, description))
   if (options.draft && !DRAFT.test(title)) title = `Draft: ${title}`
   const { data, response } = await api.send(route('createProjectMergeRequest', { id: ref }), {
     source_branch: source,

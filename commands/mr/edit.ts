@@ -3,10 +3,11 @@ import { Option, type Command, type OptionValues } from 'commander'
 import { collect, withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { sharedEditFields, withLabelEdits, withLock, withTitleAndDescription } from '../../src/cli/issuable/input.js'
+import { reportWrite } from '../../src/cli/issuable/kind.js'
+import { csv, descriptionFrom } from '../../src/cli/text-input.js'
 import { route } from '../../src/client/paths.js'
 import { completeWith } from '../complete.js'
-import { csv, descriptionFrom } from '../issue/shared.js'
-import { reportWrite } from '../project/shared.js'
 import { milestoneId, userIds } from './people.js'
 import { onMergeRequest, reference, resolveMergeRequest } from './shared.js'
 
@@ -24,17 +25,9 @@ export interface EditOptions {
 }
 
 export function register(group: Command, rt: Runtime): void {
-  const command = group
-    .command('edit')
-    .alias('update')
-    .description('Change a merge request')
-    .option('-t, --title <title>', 'new title')
-    .option('-d, --description <text>', 'new description')
-    .option('-F, --description-file <file>', 'read the new description from a file, or - for stdin')
+  const edit = withTitleAndDescription(group.command('edit').alias('update').description('Change a merge request'), true)
     .addOption(completeWith(new Option('-b, --target-branch <branch>', 'retarget onto another branch'), 'branches'))
-    .option('-l, --label <labels>', 'replace the labels (repeat or comma-separate; "" removes all)', collect)
-    .option('--add-label <labels>', 'add labels', collect)
-    .option('--remove-label <labels>', 'remove labels', collect)
+  const command = withLabelEdits(edit)
     .option('-a, --assignee <user>', 'replace the assignees, by username or id (repeat or comma-separate)', collect)
     .option('--unassign', 'remove every assignee')
     .option('--reviewer <user>', 'replace the reviewers, by username or id', collect)
@@ -43,22 +36,14 @@ export function register(group: Command, rt: Runtime): void {
     .option('--no-remove-source-branch', 'keep the source branch once merged')
     .option('--squash', 'squash the commits when merging')
     .option('--no-squash', 'keep the commits when merging')
-    .option('--lock', 'lock the discussion to project members')
-    .option('--unlock', 'unlock the discussion')
-  withJson(onMergeRequest(command)).action((mr: string | undefined, flags: OptionValues) => rt.invoke(command, run, toOptions(mr, flags)))
+  withJson(onMergeRequest(withLock(command))).action((mr: string | undefined, flags: OptionValues) => rt.invoke(command, run, toOptions(mr, flags)))
 }
 
 export function toOptions(mr: string | undefined, flags: OptionValues): EditOptions {
-  const fields: EditOptions['fields'] = {}
-  if (flags.title !== undefined) fields.title = flags.title
+  const fields: EditOptions['fields'] = sharedEditFields(flags)
   if (flags.targetBranch !== undefined) fields.target_branch = flags.targetBranch
-  if (flags.label !== undefined) fields.labels = (csv(flags.label) ?? []).join(',')
-  if (flags.addLabel !== undefined) fields.add_labels = csv(flags.addLabel)!.join(',')
-  if (flags.removeLabel !== undefined) fields.remove_labels = csv(flags.removeLabel)!.join(',')
   if (flags.removeSourceBranch !== undefined) fields.remove_source_branch = flags.removeSourceBranch
   if (flags.squash !== undefined) fields.squash = flags.squash
-  if (flags.lock) fields.discussion_locked = true
-  if (flags.unlock) fields.discussion_locked = false
   return {
     project: flags.project, mr, fields, description: flags.description, descriptionFile: flags.descriptionFile,
     assignees: flags.unassign ? [] : csv(flags.assignee), reviewers: csv(flags.reviewer), milestone: flags.milestone, json: flags.json === true,
@@ -80,5 +65,5 @@ export async function run(options: EditOptions, deps: Deps): Promise<void> {
     reviewer_ids: await userIds(api, options.reviewers, '--reviewer'),
     milestone_id: await milestoneId(api, ref, options.milestone),
   })
-  reportWrite(deps.io, options.json, response, `Updated merge request ${reference(target)}`)
+  reportWrite(deps, options.json, response, `Updated merge request ${reference(target)}`)
 }

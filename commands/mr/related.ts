@@ -2,12 +2,12 @@
 import type { Command, OptionValues } from 'commander'
 import { pageOptions, pageQuery, withJson, withPagination, type PageOptions, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { participantColumns } from '../../src/cli/issuable/participants.js'
 import { printRaw, printTable } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
 import { onMergeRequest, resolveMergeRequest } from './shared.js'
 
-type User = ResponseOf<'listMergeRequestParticipants'>[number]
 type ClosedIssue = ResponseOf<'listMergeRequestClosesIssues'>[number]
 
 export interface RelatedOptions extends PageOptions { project?: string; mr?: string; json: boolean }
@@ -18,11 +18,7 @@ export async function participants(options: RelatedOptions, deps: Deps): Promise
   const target = await resolveMergeRequest(deps, options.project, options.mr)
   const page = await target.api.list(route('listMergeRequestParticipants', { id: target.ref, merge_request_iid: target.iid }), pageQuery(options), { all: options.all })
   if (options.json) return printRaw(deps.io, page.text)
-  await printTable<User>(deps.io, [
-    { header: 'ID', value: (u) => u.id, style: (text) => deps.io.color.dim(text) },
-    { header: 'USERNAME', value: (u) => u.username, style: (text) => deps.io.color.bold(text) },
-    { header: 'NAME', value: (u) => u.name },
-  ], page.items)
+  await printTable(deps.io, participantColumns(deps.io), page.items)
 }
 
 /** An external tracker's issue has a string id and a title only. */

@@ -1,13 +1,11 @@
-// What the mr verbs share: the contract's merge request types, list columns, and the `[mr]` argument (an iid, a source
-// branch or a URL; the current git branch when left out) resolved to a project and an iid.
+// Merge requests as the mr verbs and the shared issuable verbs (src/cli/issuable) see them: the contract's types, and
+// the `[mr]` argument (an iid, a source branch or a URL; the current git branch when left out) resolved to a project
+// and an iid.
 import type { Command } from 'commander'
 import { withConnection, withProject } from '../../src/cli/command.js'
 import { failure, usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
-import type { IO } from '../../src/cli/io.js'
-import type { Column } from '../../src/cli/output.js'
-import { stateStyle } from '../../src/cli/terminal.js'
-import { fullReference } from '../issue/shared.js'
+import { reference as issuableReference, type IssuableKind } from '../../src/cli/issuable/kind.js'
 import type { ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
@@ -16,20 +14,6 @@ import { currentBranch } from './git.js'
 
 export type MergeRequest = ResponseOf<'getProjectMergeRequest'>
 export type ListedMergeRequest = ResponseOf<'listProjectMergeRequests'>[number]
-
-/** A merge request in a list: the basic form, or with `view=simple` the simple one (no branches, no people). */
-const basic = (m: ListedMergeRequest) => ('source_branch' in m ? m : undefined)
-
-/** `spansProjects`: a group or instance list, whose rows name their project (`group/proj!4`). */
-export const mrColumns = (io: IO, spansProjects = false): Column<ListedMergeRequest>[] => [
-  { header: 'IID', value: (m) => (spansProjects ? fullReference(m.web_url, '!', m.iid) : `!${m.iid}`), style: (text) => io.color.dim(text) },
-  { header: 'STATE', value: (m) => (basic(m)?.draft && m.state === 'opened' ? 'draft' : m.state), style: (text) => stateStyle(io, text) },
-  { header: 'TITLE', value: (m) => m.title, style: (text) => io.color.bold(text), flex: true },
-  { header: 'BRANCHES', value: (m) => (basic(m) ? `${basic(m)!.source_branch} -> ${basic(m)!.target_branch}` : '') },
-  { header: 'LABELS', value: (m) => basic(m)?.labels.join(',') },
-  { header: 'ASSIGNEES', value: (m) => basic(m)?.assignees.map((u) => u.username).join(',') },
-  { header: 'UPDATED', value: (m) => ('updated_at' in m ? m.updated_at : undefined), time: true, style: (text) => io.color.dim(text) },
-]
 
 /** `[mr]` plus -p, --host, --token: a verb on one merge request. */
 export function onMergeRequest(command: Command): Command {
@@ -72,5 +56,30 @@ async function iidOfBranch(api: ApiClient, ref: string, branch: string): Promise
   throw failure(`no merge request has the source branch '${branch}' in ${ref}`, "see 'collab mr list'")
 }
 
-/** `!5`, and with a project `root/demo!5`, as GitLab references merge requests. */
-export const reference = (target: MergeRequestTarget) => `!${target.iid} in ${target.ref}`
+export const MERGE_REQUEST: IssuableKind = {
+  noun: 'merge request',
+  a: 'a merge request',
+  sigil: '!',
+  argKey: 'mr',
+  iidParam: 'merge_request_iid',
+  on: onMergeRequest,
+  targetFirst: false,
+  resolve: (deps, options) => resolveMergeRequest(deps, options.project, options.mr),
+  endpoints: {
+    get: 'getProjectMergeRequest',
+    update: 'updateProjectMergeRequest',
+    delete: 'deleteProjectMergeRequest',
+    subscribe: 'subscribeToMergeRequest',
+    unsubscribe: 'unsubscribeFromMergeRequest',
+    todo: 'createMergeRequestTodo',
+    notes: { list: 'listMergeRequestNotes', create: 'createMergeRequestNote', edit: 'editMergeRequestNote', delete: 'deleteMergeRequestNote' },
+    time: {
+      estimate: 'setMergeRequestTimeEstimate', spend: 'addMergeRequestSpentTime', 'reset-estimate': 'resetMergeRequestTimeEstimate',
+      'reset-spent': 'resetMergeRequestSpentTime', stats: 'getMergeRequestTimeStats',
+    },
+  },
+  spendSummary: true,
+}
+
+/** `!5 in root/demo`. */
+export const reference = (target: MergeRequestTarget) => issuableReference(MERGE_REQUEST, target)

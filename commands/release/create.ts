@@ -12,7 +12,7 @@ import { printRaw, status } from '../../src/cli/output.js'
 import { ApiError } from '../../src/client/errors.js'
 import { parseJson, type ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
-import { descriptionFrom, readText } from '../issue/shared.js'
+import { descriptionFrom, readText } from '../../src/cli/text-input.js'
 import { addLinks, checkFiles, DEFAULT_PACKAGE, uploadFiles } from './assets.js'
 import { collectLinks, milestoneTitles, parseAssetFile, withMilestoneFlag, type AssetFile, type NewLink, type Release } from './shared.js'
 

@@ -5,7 +5,7 @@ import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
-import { descriptionFrom } from '../issue/shared.js'
+import { descriptionFrom } from '../../src/cli/text-input.js'
 import { milestoneTitles, withMilestoneFlag, type Release } from './shared.js'
 
 export interface EditOptions {

@@ -10,7 +10,7 @@ import { parseJson, type ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
 import { RELEASE_LINK_TYPES } from '../../src/core/release-urls.js'
-import { csv } from '../issue/shared.js'
+import { csv } from '../../src/cli/text-input.js'
 
 export type Release = ResponseOf<'getRelease'>
 export type ReleaseLink = Release['assets']['links'][number]

@@ -5,7 +5,7 @@ import { choice, withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
-import { readText } from '../issue/shared.js'
+import { readText } from '../../src/cli/text-input.js'
 import { snippetTarget, VISIBILITIES, withScope, type Snippet, type SnippetScope } from './shared.js'
 
 export interface CreateOptions extends SnippetScope {

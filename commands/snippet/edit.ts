@@ -4,7 +4,7 @@ import type { Command, OptionValues } from 'commander'
 import { choice, withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { printRaw, status } from '../../src/cli/output.js'
-import { readText } from '../issue/shared.js'
+import { readText } from '../../src/cli/text-input.js'
 import { onSnippet, snippetId, snippetTarget, VISIBILITIES, type Snippet, type SnippetScope } from './shared.js'
 
 export interface EditOptions extends SnippetScope {

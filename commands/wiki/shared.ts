@@ -8,7 +8,7 @@ import type { IO } from '../../src/cli/io.js'
 import type { Column } from '../../src/cli/output.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
 import { completeWith } from '../complete.js'
-import { readText } from '../issue/shared.js'
+import { readText } from '../../src/cli/text-input.js'
 import { wikiSlugCandidates } from './complete.js'
 
 export type WikiPage = ResponseOf<'getWikiPage'>
