@@ -76,6 +76,24 @@ it('reads a repository whose pack is larger than the bound with its resident set
   const growth = residentBytes(server.pid!) - before
   expect(growth, `grew by ${(growth / MB).toFixed(1)} MB with a ${(large.packBytes / MB).toFixed(0)} MB pack`).toBeLessThan(BOUND)
 
+  // Writes read the trees and commits they change through git too: commits through the API, a revert and a cherry-pick.
+  const api = (path: string, body: object) => fetch(`${url}/api/v4/projects/${project.id}${path}`, {
+    method: 'POST', headers: { 'private-token': TOKEN, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  })
+  const start = (await (await fetch(`${url}/api/v4/projects/${project.id}/repository/branches/master`, { headers: { 'private-token': TOKEN } })).json()) as { commit: { id: string } }
+  expect((await api('/repository/branches', { branch: 'pick', ref: start.commit.id })).status).toBe(201)
+  const beforeWrites = residentBytes(server.pid!)
+  const written: string[] = []
+  for (let i = 0; i < 3; i++) {
+    const res = await api('/repository/commits', { branch: 'master', commit_message: `edit ${i}`, actions: [{ action: 'update', file_path: 'README.md', content: `# large ${i}\n` }] })
+    expect(res.status).toBe(201)
+    written.push(((await res.json()) as { id: string }).id)
+  }
+  expect((await api(`/repository/commits/${written[2]}/revert`, { branch: 'master' })).status).toBe(201)
+  expect((await api(`/repository/commits/${written[0]}/cherry_pick`, { branch: 'pick' })).status).toBe(201)
+  const writeGrowth = residentBytes(server.pid!) - beforeWrites
+  expect(writeGrowth, `writes grew it by ${(writeGrowth / MB).toFixed(1)} MB with a ${(large.packBytes / MB).toFixed(0)} MB pack`).toBeLessThan(BOUND)
+
   // Stopped, the server takes its git processes with it.
   const exited = new Promise((resolve) => server.once('exit', resolve))
   server.kill('SIGTERM')

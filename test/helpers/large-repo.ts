@@ -44,6 +44,9 @@ export async function generateLargeRepo(root: string, opts: { fillerBytes: numbe
     await file('README.md', readme)
     await file('lib/blame.txt', lines(200, 'first'))
     await file('src/main.ts', 'export const main = () => 1\n')
+    // More objects than git's receive.unpackLimit (100): the server keeps the push as one pack, as a real repository's,
+    // rather than unpacking a handful of large blobs into loose objects.
+    for (let i = 0; i < 120; i++) await file(`src/module-${i}.ts`, `export const value${i} = ${i}\n`)
     await file('big.bin', randomBytes(opts.bigBytes))
     for (let i = 0, left = opts.fillerBytes; left > 0; i++, left -= CHUNK) await file(`data/filler-${i}.bin`, randomBytes(Math.min(CHUNK, left)))
     await put('\n')

@@ -2,8 +2,8 @@
 import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { withRepoLock } from './lock.js'
-import { mergeTrees } from './merge/engine.js'
-import { cacheFor, readRef, resolveCommit } from './read.js'
+import { mergeTrees, readCommitParts } from './merge/engine.js'
+import { readRef, resolveCommit } from './read.js'
 import { GitError } from './types.js'
 import { moveRef, type Signature } from './write.js'
 
@@ -16,10 +16,9 @@ export async function cherryPick(gitdir: string, opts: { sha: string; branch: st
     const ref = `refs/heads/${opts.branch}`
     const head = await readRef(gitdir, ref)
     if (!head) throw new GitError('not_found', 'Branch Not Found')
-    const read = (oid: string) => git.readCommit({ fs, gitdir, oid, cache: cacheFor(gitdir) })
-    const { commit } = await read(pick)
-    const parentTree = commit.parent[0] ? (await read(commit.parent[0])).commit.tree : null
-    const headTree = (await read(head)).commit.tree
+    const commit = await readCommitParts(gitdir, pick)
+    const parentTree = commit.parents[0] ? (await readCommitParts(gitdir, commit.parents[0])).tree : null
+    const headTree = (await readCommitParts(gitdir, head)).tree
     const { tree } = await mergeTrees(gitdir, parentTree, headTree, commit.tree)
     // A conflict, or a change the branch already has: GitLab refuses both alike.
     if (!tree || tree === headTree) throw new GitError('conflict', CONFLICT)

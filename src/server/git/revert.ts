@@ -2,8 +2,8 @@
 import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { withRepoLock } from './lock.js'
-import { mergeTrees } from './merge/engine.js'
-import { cacheFor, readRawMessage, readRef } from './read.js'
+import { mergeTrees, readCommitParts } from './merge/engine.js'
+import { readRawMessage, readRef } from './read.js'
 import { GitError } from './types.js'
 import { moveRef, writeExactCommit, type Signature } from './write.js'
 
@@ -39,10 +39,9 @@ export async function revert(gitdir: string, opts: RevertRequest) {
     const ref = `refs/heads/${opts.branch}`
     const head = await readRef(gitdir, ref)
     if (!head) throw new GitError('not_found', 'Branch Not Found')
-    const read = (oid: string) => git.readCommit({ fs, gitdir, oid, cache: cacheFor(gitdir) })
-    const { commit } = await read(opts.oid)
-    const parentTree = commit.parent[0] ? (await read(commit.parent[0])).commit.tree : await emptyTree(gitdir)
-    const headTree = (await read(head)).commit.tree
+    const commit = await readCommitParts(gitdir, opts.oid)
+    const parentTree = commit.parents[0] ? (await readCommitParts(gitdir, commit.parents[0])).tree : await emptyTree(gitdir)
+    const headTree = (await readCommitParts(gitdir, head)).tree
     const { tree } = await mergeTrees(gitdir, commit.tree, headTree, parentTree)
     // A conflict, or a change the branch no longer has: GitLab refuses both in the same words, told apart by error_code.
     if (!tree) throw new GitError('conflict', CONFLICT)

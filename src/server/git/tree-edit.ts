@@ -1,7 +1,7 @@
 // An editable view of a commit's tree that reads only the subtrees it touches and writes back only what changed.
 import fs from 'node:fs'
 import git from 'isomorphic-git'
-import { cacheFor } from './read.js'
+import { readTreeItems } from './read.js'
 import { GitError } from './types.js'
 
 interface Entry { mode: string; oid: string; type: 'blob' | 'tree' | 'commit'; child?: Node }
@@ -17,8 +17,8 @@ export class TreeEditor {
   }
 
   private static async load(gitdir: string, oid: string, node: Node) {
-    const { tree } = await git.readTree({ fs, gitdir, oid, cache: cacheFor(gitdir) })
-    for (const e of tree) node.entries.set(e.path, { mode: e.mode, oid: e.oid, type: e.type })
+    // Read through git's cat-file processes: isomorphic-git would read and keep the whole pack holding the tree.
+    for (const e of await readTreeItems(gitdir, oid, '', false)) node.entries.set(e.name, { mode: e.mode, oid: e.oid, type: e.type })
   }
 
   private async dir(parts: string[], create: boolean): Promise<Node | null> {

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import git from 'isomorphic-git'
 import { gitAvailable, runGit } from './exec.js'
 import { withRepoLock } from './lock.js'
-import { cacheFor, readRef, readTreeItems, resolveCommit } from './read.js'
+import { readCommitParts } from './merge/engine.js'
+import { readRef, readTreeItems, resolveCommit } from './read.js'
 import { initRepository } from './repository.js'
 import { TreeEditor } from './tree-edit.js'
 import { pageOfPath, type PagePath } from './wiki-paths.js'
@@ -42,9 +43,7 @@ export async function wikiCommit(gitdir: string, version?: string): Promise<stri
   return readRef(gitdir, 'HEAD')
 }
 
-async function treeOf(gitdir: string, commit: string) {
-  return (await git.readCommit({ fs, gitdir, oid: commit, cache: cacheFor(gitdir) })).commit.tree
-}
+const treeOf = async (gitdir: string, commit: string) => (await readCommitParts(gitdir, commit)).tree
 
 /**
  * Every file of a commit's tree: one `git ls-tree -r` where git is installed (isomorphic-git reads tree after tree,
@@ -75,14 +74,12 @@ export async function listPageFiles(gitdir: string, commit: string | null): Prom
 async function pagesIn(gitdir: string, commit: string, dir: string): Promise<WikiPageFile[]> {
   let oid = await treeOf(gitdir, commit)
   for (const part of dir ? dir.split('/') : []) {
-    const { tree } = await git.readTree({ fs, gitdir, oid, cache: cacheFor(gitdir) })
-    const e = tree.find((t) => t.path === part && t.type === 'tree')
+    const e = (await readTreeItems(gitdir, oid, '', false)).find((t) => t.name === part && t.type === 'tree')
     if (!e) return []
     oid = e.oid
   }
-  const { tree } = await git.readTree({ fs, gitdir, oid, cache: cacheFor(gitdir) })
-  return tree.flatMap((e) => {
-    const page = e.type === 'blob' ? pageOfPath(dir ? `${dir}/${e.path}` : e.path) : null
+  return (await readTreeItems(gitdir, oid, '', false)).flatMap((e) => {
+    const page = e.type === 'blob' ? pageOfPath(dir ? `${dir}/${e.name}` : e.name) : null
     return page ? [{ ...page, oid: e.oid }] : []
   })
 }

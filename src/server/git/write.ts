@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { withRepoLock } from './lock.js'
 import { lastCommitForPath } from './log.js'
-import { cacheFor, isValidNewRefName, isValidRefName, readRef, resolveCommit } from './read.js'
+import { readCommitParts } from './merge/engine.js'
+import { isValidNewRefName, isValidRefName, readRef, resolveCommit } from './read.js'
 import { TreeEditor } from './tree-edit.js'
 import { GitError } from './types.js'
 
@@ -134,7 +135,7 @@ export async function commitActions(gitdir: string, req: CommitRequest): Promise
     } else if (current && req.start !== undefined && req.start !== req.branch && !req.force) {
       throw new GitError('invalid', `A branch called '${req.branch}' already exists. Switch to that branch in order to make changes`)
     }
-    const parentTree = parent ? (await git.readCommit({ fs, gitdir, oid: parent, cache: cacheFor(gitdir) })).commit.tree : null
+    const parentTree = parent ? (await readCommitParts(gitdir, parent)).tree : null
     const tree = await TreeEditor.open(gitdir, parentTree)
     for (const action of req.actions) await applyAction(gitdir, tree, parent, action)
     const treeOid = await tree.write()

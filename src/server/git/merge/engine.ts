@@ -24,7 +24,9 @@ export async function readCommitParts(gitdir: string, oid: string): Promise<Comm
     if (obj?.type !== 'commit') throw new GitError('not_found', `commit ${oid} not found`)
     const c = parseCommit(obj.content)
     const a = c.author
-    return { tree: c.tree, parents: c.parents, message: c.message, author: { name: a.name, email: a.email, timestamp: a.timestamp, timezoneOffset: -a.offsetMinutesEast } }
+    // isomorphic-git's offset counts minutes west, and its zero keeps its sign: "+0000" is 0 and "-0000" is -0 on both sides.
+    const timezoneOffset = a.offsetMinutesEast === 0 ? a.offsetMinutesEast : -a.offsetMinutesEast
+    return { tree: c.tree, parents: c.parents, message: c.message, author: { name: a.name, email: a.email, timestamp: a.timestamp, timezoneOffset } }
   }
   const { commit } = await git.readCommit({ fs, gitdir, oid, cache: cacheFor(gitdir) })
   return { tree: commit.tree, parents: commit.parent, author: commit.author, message: commit.message }

@@ -3,7 +3,8 @@
 import fs from 'node:fs'
 import git from 'isomorphic-git'
 import { withRepoLock } from '../lock.js'
-import { cacheFor, readRef } from '../read.js'
+import { readRef } from '../read.js'
+import { readCommitParts } from './engine.js'
 import { moveRef, type Signature } from '../write.js'
 
 export const mergeRequestMergeRef = (iid: number) => `refs/merge-requests/${iid}/merge`
@@ -21,8 +22,8 @@ export interface MergeRefWrite {
 export async function currentMergeRef(gitdir: string, iid: number, targetHead: string, sourceHead: string): Promise<string | null> {
   const oid = await readRef(gitdir, mergeRequestMergeRef(iid))
   if (!oid) return null
-  const { commit } = await git.readCommit({ fs, gitdir, oid, cache: cacheFor(gitdir) })
-  return commit.parent.length === 2 && commit.parent[0] === targetHead && commit.parent[1] === sourceHead ? oid : null
+  const { parents } = await readCommitParts(gitdir, oid)
+  return parents.length === 2 && parents[0] === targetHead && parents[1] === sourceHead ? oid : null
 }
 
 /**
@@ -34,7 +35,7 @@ export async function writeMergeRef(gitdir: string, iid: number, w: MergeRefWrit
     const ref = mergeRequestMergeRef(iid)
     const before = await readRef(gitdir, ref)
     const kept = await currentMergeRef(gitdir, iid, w.targetHead, w.sourceHead)
-    if (kept && (await git.readCommit({ fs, gitdir, oid: kept, cache: cacheFor(gitdir) })).commit.tree === w.tree) return kept
+    if (kept && (await readCommitParts(gitdir, kept)).tree === w.tree) return kept
     const message = w.message.endsWith('\n') ? w.message : `${w.message}\n`
     const oid = await git.writeCommit({ fs, gitdir, commit: { message, tree: w.tree, parent: [w.targetHead, w.sourceHead], author: w.user, committer: w.user } })
     await moveRef(gitdir, ref, oid, before)
