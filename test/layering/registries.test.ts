@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 import { contract } from '../../src/contract/index.js'
 import { COMMANDS } from '../../commands/index.js'
@@ -65,13 +66,8 @@ describe('registries', () => {
     expect(unused).toEqual([])
   })
 
-  it('route every web page module', () => {
-    const routes = read('src/server/web/routes.ts')
-    // Modules the pages share (parts, diff, highlight, head) are reached through the pages that use them.
-    const shared = new Set(['parts', 'diff', 'highlight', 'merge-request-head'])
-    const pages = files('src/server/web/pages', /\.ts$/).map((f) => f.replace(/\.ts$/, '')).filter((p) => !shared.has(p))
-    const missing = pages.filter((p) => !routes.includes(`from './pages/${p}.js'`) && !pagesImporting(p))
-    expect(missing).toEqual([])
+  it('route every page of web/pages/: each is mounted by web/routes.ts or called by a page that is', () => {
+    expect(unroutedPages()).toEqual([])
   })
 })
 
@@ -130,8 +126,45 @@ describe('the registry generator', () => {
   })
 })
 
-/** Whether a routed page module imports this one (the overview page is reached through the merge request list). */
-function pagesImporting(page: string): boolean {
-  const routes = read('src/server/web/routes.ts')
-  return files('src/server/web/pages', /\.ts$/).some((f) => routes.includes(`from './pages/${f.replace(/\.ts$/, '')}.js'`) && read(`src/server/web/pages/${f}`).includes(`from './${page}.js'`))
+/**
+ * web/routes.ts is the one registry of the pages' paths, as GitLab's config/routes.rb is: a page is an exported function
+ * taking (ctx: WebContext, req: RouteRequest, res: ServerResponse, …), reached when routes.ts imports it or a module
+ * holding a reached page does (the merge request list serves the overview page). Answers `module#function` unreached.
+ */
+function unroutedPages(): string[] {
+  const parse = (path: string) => ts.createSourceFile(path, read(path), ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS)
+  const modules = files('src/server/web/pages', /\.ts$/).map((f) => f.slice(0, -3))
+  const pages = new Map<string, string[]>()
+  const imports = new Map<string, { from: string; name: string }[]>()
+  for (const module of ['../routes', ...modules]) {
+    const source = parse(`src/server/web/pages/${module}.ts`)
+    imports.set(module, source.statements.filter(ts.isImportDeclaration).flatMap((d) => {
+      const from = (d.moduleSpecifier as ts.StringLiteral).text.replace(/^\.\/(pages\/)?/, '').replace(/\.js$/, '')
+      const named = d.importClause?.namedBindings
+      return named && ts.isNamedImports(named) ? named.elements.map((e) => ({ from, name: (e.propertyName ?? e.name).text })) : []
+    }))
+    pages.set(module, source.statements.flatMap((st) => {
+      const exported = ts.canHaveModifiers(st) && ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+      const fn = ts.isFunctionDeclaration(st) ? st : ts.isVariableStatement(st) ? st.declarationList.declarations[0].initializer : undefined
+      if (!exported || !fn || !(ts.isFunctionDeclaration(fn) || ts.isArrowFunction(fn))) return []
+      const types = fn.parameters.slice(0, 3).map((p) => p.type?.getText(source))
+      const name = ts.isFunctionDeclaration(st) ? st.name!.text : (st as ts.VariableStatement).declarationList.declarations[0].name.getText(source)
+      return types.join() === 'WebContext,RouteRequest,ServerResponse' ? [name] : []
+    }))
+  }
+  const reached = new Set<string>()
+  const reachedModules = new Set(['../routes'])
+  for (let grew = true; grew;) {
+    grew = false
+    for (const module of reachedModules) {
+      for (const { from, name } of imports.get(module)!) {
+        if (pages.get(from)?.includes(name) && !reached.has(`${from}#${name}`)) {
+          reached.add(`${from}#${name}`)
+          reachedModules.add(from)
+          grew = true
+        }
+      }
+    }
+  }
+  return [...pages].flatMap(([module, names]) => names.map((name) => `${module}#${name}`)).filter((page) => !reached.has(page))
 }

@@ -1,4 +1,7 @@
 // Mounts the web pages at GitLab's paths beside the API and git's smart HTTP (which are mounted first and win).
+// This file is the one registry of the pages' paths, as GitLab's config/routes.rb is: a page is a function of pages/
+// taking (ctx, req, res, …) and is declared by its route here; test/layering/registries.test.ts fails on a page
+// that neither this file nor a routed page reaches.
 import type { ServerResponse } from 'node:http'
 import { CollabError } from '../../core/errors.js'
 import type { AppDeps } from '../context.js'
