@@ -2,7 +2,7 @@
 // tracking and approvals.
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
-import { presentTimeStats } from '../present/issues.js'
+import { presentTimeStats } from '../present/issuables.js'
 import { presentApprovals } from '../present/merge-requests.js'
 import * as discussion from '../services/issuables/index.js'
 import * as approvals from '../services/merge-requests/index.js'

@@ -1,5 +1,5 @@
 // Issues, milestones, labels, notes, award emoji and todos as GitLab serializes them; each object is one literal (see present/projects.ts).
-import type { Issue, Label, Milestone, Note, NotePosition, TimeStats } from '../../contract/entities/issues.js'
+import type { Issue, Label, Milestone, Note, NotePosition } from '../../contract/entities/issues.js'
 import type { MergeRequest } from '../../contract/entities/merge-requests.js'
 import type { RequestContext } from '../context.js'
 import type { IssueRow } from '../store/issues.js'
@@ -8,40 +8,18 @@ import type { MilestoneRow } from '../store/milestones.js'
 import type { AwardRow, NoteRow, TodoRow } from '../store/notes.js'
 import type { ProjectView } from '../store/projects.js'
 import type { UserRow } from '../store/users.js'
+import { presentIssuableHead, presentTimeStats, type IssuableBundle } from './issuables.js'
 import { presentUserBasic, userAvatarUrl } from './users.js'
 
 type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>
 
-export interface IssueBundle {
-  row: IssueRow
-  /** `namespace/project` of the issue's project. */
-  projectPath: string
-  author: UserRow
-  assignees: UserRow[]
-  closedBy: UserRow | null
-  labels: string[]
-  milestone: MilestoneRow | null
-  upvotes: number
-  downvotes: number
+export interface IssueBundle extends IssuableBundle<IssueRow> {
   /** Merge requests that close the issue. */
   mergeRequestsCount: number
-  timeTracking: TimeTracking
-  /** Today as YYYY-MM-DD, for the milestone's `expired`. */
-  today: string
   /** The single-issue forms: `subscribed`, and `_links` unless the form is unsubscribe's. */
   subscribed?: boolean
   links?: boolean
 }
-
-/** An issue's time tracking in seconds, with GitLab's human forms (`1h 30m`) as the time-tracking rules spell them. */
-export interface TimeTracking { estimate: number; spent: number; humanEstimate: string | null; humanSpent: string | null }
-
-export const presentTimeStats = (t: TimeTracking): TimeStats => ({
-  time_estimate: t.estimate,
-  total_time_spent: t.spent,
-  human_time_estimate: t.humanEstimate,
-  human_total_time_spent: t.humanSpent,
-})
 
 export function presentMilestone(m: MilestoneRow, projectPath: string, today: string, ctx: Urls, withClosedAt = false): Milestone {
   return {
@@ -66,14 +44,7 @@ export function presentIssue(b: IssueBundle, ctx: Urls): Issue {
   const self = `${ctx.apiUrl}/projects/${r.project_id}/issues/${r.iid}`
   const assignees = b.assignees.map((u) => presentUserBasic(u, ctx))
   return {
-    id: r.id,
-    iid: r.iid,
-    project_id: r.project_id,
-    title: r.title,
-    description: r.description,
-    state: r.state,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...presentIssuableHead(r),
     closed_at: r.closed_at,
     closed_by: b.closedBy ? presentUserBasic(b.closedBy, ctx) : null,
     labels: b.labels,

@@ -1,38 +1,25 @@
 // Merge requests as GitLab 17 serializes them: the simple, list (basic) and single forms (entities/merge-requests.ts).
 import type { MergeRequest, MergeRequestApprovals, MergeRequestBasic, MergeRequestSimple } from '../../contract/entities/merge-requests.js'
 import type { RequestContext } from '../context.js'
-import type { MilestoneRow } from '../store/milestones.js'
 import type { MergeRequestRow } from '../store/merge-requests.js'
 import type { UserRow } from '../store/users.js'
-import { presentMilestone, presentTimeStats, type TimeTracking } from './issues.js'
+import { presentIssuableHead, presentTimeStats, type IssuableBundle } from './issuables.js'
+import { presentMilestone } from './issues.js'
 import { presentUserBasic } from './users.js'
 import { presentPipeline, presentPipelineBasic } from './pipelines.js'
 import type { HeadPipeline } from '../services/ci/pipelines.js'
 
 type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>
 
-export interface MergeRequestBundle {
-  row: MergeRequestRow
-  /** `namespace/project` of the target project. */
-  projectPath: string
-  author: UserRow
-  assignees: UserRow[]
+export interface MergeRequestBundle extends IssuableBundle<MergeRequestRow> {
   reviewers: UserRow[]
-  closedBy: UserRow | null
   mergedBy: UserRow | null
   mergeUser: UserRow | null
-  labels: string[]
-  milestone: MilestoneRow | null
-  upvotes: number
-  downvotes: number
-  timeTracking: TimeTracking
   draft: boolean
   detailedMergeStatus: MergeRequestBasic['detailed_merge_status']
   /** GitLab's mergeable_discussions_state?: false only while the project requires resolved threads and one is not. */
   blockingDiscussionsResolved: boolean
   tasks: { count: number; completed_count: number }
-  /** Today as YYYY-MM-DD, for the milestone's `expired`. */
-  today: string
 }
 
 /** What only the single form shows. */
@@ -48,14 +35,7 @@ export interface MergeRequestSingle {
 export function presentMergeRequestSimple(b: MergeRequestBundle, ctx: Urls): MergeRequestSimple {
   const r = b.row
   return {
-    id: r.id,
-    iid: r.iid,
-    project_id: r.project_id,
-    title: r.title,
-    description: r.description,
-    state: r.state,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...presentIssuableHead(r),
     web_url: `${ctx.baseUrl}/${b.projectPath}/-/merge_requests/${r.iid}`,
   }
 }
@@ -67,14 +47,7 @@ export function presentMergeRequestBasic(b: MergeRequestBundle, ctx: Urls): Merg
   const assignees = b.assignees.map((u) => presentUserBasic(u, ctx))
   const fork = r.source_project_id !== r.project_id
   return {
-    id: r.id,
-    iid: r.iid,
-    project_id: r.project_id,
-    title: r.title,
-    description: r.description,
-    state: r.state,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...presentIssuableHead(r),
     merged_by: user(b.mergedBy, ctx),
     merge_user: user(b.mergeUser, ctx),
     merged_at: r.merged_at,

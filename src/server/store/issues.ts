@@ -1,8 +1,7 @@
 // Issues: rows, per-project iid counters, labels and assignees of issues, the filtered list query and batch lookups.
 import type Database from 'better-sqlite3'
 import { cachedRead, inIds, peekRead, readStatement, stmt, write, type Db } from './db.js'
-import { likePattern } from './users.js'
-import { openIn, REACHABLE_GROUPS_CTE, type OpenLevels } from './namespaces.js'
+import { byAssignee, clausesOf, isAny, isNone, issuableConditions, labelCondition, listOrder, listQuery, readableProjects, type IssuableFilters } from './issuable-lists.js'
 import { addLabels, byIds, deleteNoteable, insertKindRow, setAssignees, updateNoteable } from './noteables.js'
 
 // The discussion layer's helpers under the names the issue services use.
@@ -102,71 +101,19 @@ export function usersByIds(db: Db, ids: number[]): Map<number, UserRow> {
   return out
 }
 const USER_TABLES = ['users'] as const
-export interface IssueFilters {
-  /** One project (its visibility already checked), a group's projects, or every project the viewer may read. */
-  projectId?: number
-  groupId?: number
-  viewer: number
-  admin: boolean
-  /** Visibility levels the viewer reads without membership (policy.ts openVisibilities). */
-  open: OpenLevels
+export interface IssueFilters extends IssuableFilters {
   /** On a single-project list: whether the viewer reads confidential issues (Reporter and up). */
   readsConfidential?: boolean
   state?: 'opened' | 'closed'
-  labels?: string[]
-  milestone?: string
-  milestoneId?: number
-  iids?: number[]
-  authorId?: number
-  assignedTo?: number
-  assignee?: number | 'none' | 'any'
-  reaction?: string
-  search?: string
   confidential?: boolean
-  createdAfter?: string
-  createdBefore?: string
-  updatedAfter?: string
-  updatedBefore?: string
-  orderBy: 'created_at' | 'updated_at'
-  sort: 'asc' | 'desc'
-  limit: number
-  offset: number
 }
-
-const NONE = new Set(['none', 'no label', 'no milestone', 'no+label', 'no+milestone'])
-const isNone = (v: string) => NONE.has(v.toLowerCase())
-const isAny = (v: string) => v.toLowerCase() === 'any'
 
 /** The groups above the project, whose labels its issues may carry besides its own. */
 const PROJECT_GROUPS = `(WITH RECURSIVE up(id) AS (SELECT namespace_id FROM projects WHERE id = @project
   UNION ALL SELECT n.parent_id FROM namespaces n JOIN up ON n.id = up.id WHERE n.parent_id IS NOT NULL) SELECT id FROM up)`
 const PROJECT_LABELS = `(project_id = @project OR group_id IN ${PROJECT_GROUPS})`
 const PROJECT_LABEL_SCOPE = ` AND (l.project_id = @project OR l.group_id IN ${PROJECT_GROUPS})`
-const labelCondition = (i: number, scope: string) =>
-  `i.id IN (SELECT il.noteable_id FROM noteable_labels il JOIN labels l ON l.id = il.label_id WHERE l.name = @label${i}${scope})`
-
-function labelClauses(f: IssueFilters, where: string[], args: Record<string, unknown>) {
-  // A project's issues carry its own labels and its ancestor groups'.
-  const scope = f.projectId !== undefined ? PROJECT_LABEL_SCOPE : ''
-  f.labels?.forEach((name, i) => {
-    if (isNone(name)) where.push('NOT EXISTS (SELECT 1 FROM noteable_labels x WHERE x.noteable_id = i.id)')
-    else if (isAny(name)) where.push('EXISTS (SELECT 1 FROM noteable_labels x WHERE x.noteable_id = i.id)')
-    else {
-      where.push(labelCondition(i, scope))
-      args[`label${i}`] = name
-    }
-  })
-}
-
-/** Projects the viewer may read and those where they read confidential issues, as in policy.ts. */
-export const ACCESS_CTE = `WITH RECURSIVE ${REACHABLE_GROUPS_CTE}, acc(project_id, level) AS (
-    SELECT project_id, access_level FROM project_members WHERE user_id = @viewer
-    UNION ALL SELECT p2.id, reach.level FROM projects p2 JOIN reach ON p2.namespace_id = reach.ns_id),
-  lvl AS (SELECT project_id, MAX(level) AS level FROM acc GROUP BY project_id) `
-
-export const GROUP_CTE = `WITH RECURSIVE down(id) AS (SELECT @group UNION ALL SELECT n.id FROM namespaces n JOIN down ON n.parent_id = down.id) `
-
-const BY_ASSIGNEE = 'EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @assignee)'
+const BY_ASSIGNEE = byAssignee('i')
 
 /** Every table an issue list's conditions can read: visibility, labels, milestones, assignees, reactions. */
 const LIST_TABLES = [
@@ -193,7 +140,7 @@ function countSql(f: IssueFilters, cte: string, where: string[], args: Record<st
     return `${cte}SELECT COUNT(*) AS n FROM noteable_assignees a0 CROSS JOIN issues i ON i.id = a0.noteable_id WHERE a0.user_id = @assignee${rest}`
   }
   if (first < 0) return `${cte}SELECT COUNT(*) AS n FROM issues i ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`
-  const rest = where.filter((w) => w !== labelCondition(first, PROJECT_LABEL_SCOPE))
+  const rest = where.filter((w) => w !== labelCondition('i', first, PROJECT_LABEL_SCOPE))
   // CROSS JOIN keeps the label's index as the outer loop whatever the planner would guess.
   const labels = `SELECT id FROM labels WHERE name = @label${first} AND ${PROJECT_LABELS}`
   const count = (what: string) => `SELECT ${what} FROM noteable_labels il0 CROSS JOIN issues i ON i.id = il0.noteable_id
@@ -246,62 +193,25 @@ export function listIssues(db: Db, f: IssueFilters): { rows: IssueRow[]; total: 
 
 /** A page of issues as ids and list versions, in the list's order, and how many the whole list holds. */
 export function listIssueVersions(db: Db, f: IssueFilters): { items: IssueVersion[]; total: number } {
-  const where: string[] = []
-  const args: Record<string, unknown> = { viewer: f.viewer }
-  const ctes: string[] = []
-  if (f.projectId !== undefined) { where.push('i.project_id = @project'); args.project = f.projectId }
-  if (f.groupId !== undefined) {
-    ctes.push(GROUP_CTE)
-    where.push('i.project_id IN (SELECT p.id FROM projects p WHERE p.namespace_id IN (SELECT id FROM down))')
-    args.group = f.groupId
-  }
+  const q = listQuery('i', f)
   const seeOwn = 'i.author_id = @viewer OR EXISTS (SELECT 1 FROM noteable_assignees ca WHERE ca.noteable_id = i.id AND ca.user_id = @viewer)'
   if (!f.admin) {
     if (f.projectId !== undefined) {
-      if (!f.readsConfidential) where.push(`(i.confidential = 0 OR ${seeOwn})`)
+      if (!f.readsConfidential) q.where.push(`(i.confidential = 0 OR ${seeOwn})`)
     } else {
-      ctes.push(ACCESS_CTE)
-      where.push(`i.project_id IN (SELECT p.id FROM projects p LEFT JOIN lvl ON lvl.project_id = p.id
-        WHERE ${openIn('p.visibility', f.open)} OR lvl.level >= 10)`)
-      where.push(`(i.confidential = 0 OR ${seeOwn} OR i.project_id IN (SELECT project_id FROM lvl WHERE level >= 20))`)
+      readableProjects(q, 'i', f, 10)
+      q.where.push(`(i.confidential = 0 OR ${seeOwn} OR i.project_id IN (SELECT project_id FROM lvl WHERE level >= 20))`)
     }
   }
-  if (f.state) { where.push('i.state = @state'); args.state = f.state }
-  labelClauses(f, where, args)
-  if (f.milestoneId !== undefined) { where.push('i.milestone_id = @milestoneId'); args.milestoneId = f.milestoneId }
-  if (f.milestone !== undefined) {
-    if (isNone(f.milestone)) where.push('i.milestone_id IS NULL')
-    else if (isAny(f.milestone)) where.push('i.milestone_id IS NOT NULL')
-    else where.push(`i.milestone_id ${inIds('milestone', milestoneIdsTitled(db, f.milestone), args)}`)
-  }
-  if (f.iids) where.push(`i.iid ${inIds('iid', f.iids, args)}`)
-  if (f.authorId !== undefined) { where.push('i.author_id = @author'); args.author = f.authorId }
-  if (f.assignedTo !== undefined) { where.push('EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id AND a.user_id = @assignedTo)'); args.assignedTo = f.assignedTo }
-  if (f.assignee === 'none') where.push('NOT EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id)')
-  else if (f.assignee === 'any') where.push('EXISTS (SELECT 1 FROM noteable_assignees a WHERE a.noteable_id = i.id)')
-  else if (f.assignee !== undefined) { where.push(BY_ASSIGNEE); args.assignee = f.assignee }
-  if (f.reaction !== undefined) {
-    if (isNone(f.reaction)) where.push('NOT EXISTS (SELECT 1 FROM award_emoji e WHERE e.noteable_id = i.id AND e.user_id = @viewer)')
-    else if (isAny(f.reaction)) where.push('EXISTS (SELECT 1 FROM award_emoji e WHERE e.noteable_id = i.id AND e.user_id = @viewer)')
-    else { where.push('EXISTS (SELECT 1 FROM award_emoji e WHERE e.noteable_id = i.id AND e.user_id = @viewer AND e.name = @reaction)'); args.reaction = f.reaction }
-  }
-  if (f.search) {
-    where.push("(i.title LIKE @search ESCAPE '\\' OR i.description LIKE @search ESCAPE '\\')")
-    args.search = likePattern(f.search)
-  }
-  if (f.confidential !== undefined) { where.push('i.confidential = @confidential'); args.confidential = f.confidential ? 1 : 0 }
-  const range: [keyof IssueFilters, string, string][] = [
-    ['createdAfter', 'i.created_at >=', 'ca'], ['createdBefore', 'i.created_at <=', 'cb'],
-    ['updatedAfter', 'i.updated_at >=', 'ua'], ['updatedBefore', 'i.updated_at <=', 'ub'],
-  ]
-  for (const [key, cond, name] of range) if (f[key] !== undefined) { where.push(`${cond} @${name}`); args[name] = f[key] }
-
-  const cte = ctes.length ? ctes.join('').replace(/\) WITH RECURSIVE /g, '), ') : ''
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
+  // A project's issues carry its own labels and its ancestor groups'.
+  issuableConditions(db, q, 'i', f, f.projectId !== undefined ? PROJECT_LABEL_SCOPE : '')
+  if (f.confidential !== undefined) { q.where.push('i.confidential = @confidential'); q.args.confidential = f.confidential ? 1 : 0 }
+  const { where, args } = q
+  const { cte, clause } = clausesOf(q)
   const total = keptCount(db, f) ?? cachedCount(db, countSql(f, cte, where, args), args)
   // The page's ids first, then their rows: skipping OFFSET entries of an index is cheaper when nothing but the id is
   // wanted from them (~25% at offset 5,000); the outer ORDER BY is the same total order, so the page is the same.
-  const order = (dir: string) => `ORDER BY i.${f.orderBy} ${dir}, i.id ${dir}`
+  const order = (dir: string) => listOrder('i', f, dir)
   // A page past the middle is found from the other end, in the opposite order, skipping total - end entries instead
   // of offset: `total` counts exactly what the WHERE matches, and the order is total, so these are the same rows.
   const end = Math.min(f.offset + f.limit, total)
@@ -311,15 +221,6 @@ export function listIssueVersions(db: Db, f: IssueFilters): { items: IssueVersio
   const window = fromEnd ? { limit: end - f.offset, offset: total - end } : { limit: f.limit, offset: f.offset }
   return { items: page.all({ ...args, ...window }) as IssueVersion[], total }
 }
-
-/**
- * The milestones of a title, as a list of ids bound into the list query: with the ids in its text, SQLite walks a
- * project's issues of that milestone in the order of the index by project, milestone and creation (migration 040),
- * where `IN (SELECT …)` made it walk all of the project's issues and read each row (0.2-0.4 ms a page against 1.6-2.7 ms
- * on the mixed bench's 10,000 issues).
- */
-const milestoneIdsTitled = (db: Db, title: string): number[] => cachedRead(db, `milestone-ids:${title}`, ['milestones'],
-  () => (stmt(db, 'SELECT id FROM milestones WHERE title = ?').all(title) as { id: number }[]).map((r) => r.id))
 
 /** Issues by id, in the order given (ids of no issue are left out). */
 export function issuesByIds(db: Db, ids: number[]): IssueRow[] {

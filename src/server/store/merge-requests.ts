@@ -1,10 +1,8 @@
 // Merge requests: rows, the filtered list query, reviewers, approvals, the issues each would close and the commits each holds.
 import { inIds, stmt, write, type Db } from './db.js'
-import { ACCESS_CTE, GROUP_CTE } from './issues.js'
+import { clausesOf, issuableConditions, listOrder, listQuery, readableProjects, userCondition, type IssuableFilters, type UserFilter } from './issuable-lists.js'
 import { byIds, insertKindRow, updateNoteable, userListsByOwner } from './noteables.js'
-import { openIn, type OpenLevels } from './namespaces.js'
 import { findProjectById } from './projects.js'
-import { likePattern } from './users.js'
 
 export type MergeRequestState = 'opened' | 'closed' | 'locked' | 'merged'
 export type GitMergeStatus = 'unchecked' | 'commits_status' | 'conflict' | 'need_rebase' | 'mergeable'
@@ -146,124 +144,40 @@ export const mergeRequestsWithCommit = (db: Db, projectId: number, sha: string) 
   stmt(db, `SELECT * FROM merge_requests WHERE project_id = @project AND (merge_commit_sha = @sha OR squash_commit_sha = @sha
     OR id IN (SELECT merge_request_id FROM merge_request_commits WHERE sha = @sha)) ORDER BY id DESC`).all({ project: projectId, sha }) as MergeRequestRow[]
 
-export interface MergeRequestFilters {
-  projectId?: number
-  groupId?: number
-  viewer: number
-  admin: boolean
-  open: OpenLevels
+export interface MergeRequestFilters extends IssuableFilters {
   state?: MergeRequestState
-  labels?: string[]
-  milestone?: string
-  /** One milestone by id (a milestone's merge requests), whatever its title. */
-  milestoneId?: number
-  iids?: number[]
-  authorId?: number
   authorUsername?: string
-  assignedTo?: number
-  assignee?: number | 'none' | 'any'
-  reviewer?: number | 'none' | 'any'
+  reviewer?: UserFilter
   reviewerUsername?: string
-  reaction?: string
   sourceBranch?: string
   targetBranch?: string
-  search?: string
   /** Draft titles only (true) or the others (false): the prefixes of draftPattern. */
   draft?: boolean
-  createdAfter?: string
-  createdBefore?: string
-  updatedAfter?: string
-  updatedBefore?: string
-  orderBy: 'created_at' | 'updated_at'
-  sort: 'asc' | 'desc'
-  limit: number
-  offset: number
 }
-
-const NONE = new Set(['none', 'no label', 'no milestone'])
-const isNone = (v: string) => NONE.has(v.toLowerCase())
-const isAny = (v: string) => v.toLowerCase() === 'any'
 
 /** A draft title in SQL, the prefixes of services/merge-requests/merge-requests.ts isDraft (LIKE ignores ASCII case). */
 const DRAFT_SQL = `(ltrim(m.title) LIKE '[draft]%' OR ltrim(m.title) LIKE '(draft)%' OR ltrim(m.title) LIKE 'draft:%'
   OR ltrim(m.title) LIKE 'draft -%' OR trim(m.title) LIKE 'draft' OR ltrim(m.title) LIKE '[wip]%' OR ltrim(m.title) LIKE 'wip:%'
   OR ltrim(m.title) LIKE 'wip %')`
 
-function userClause(col: 'noteable_assignees' | 'merge_request_reviewers', key: string, value: number | 'none' | 'any', where: string[], args: Record<string, unknown>) {
-  const idCol = col === 'noteable_assignees' ? 'noteable_id' : 'merge_request_id'
-  const exists = `EXISTS (SELECT 1 FROM ${col} x WHERE x.${idCol} = m.id`
-  if (value === 'none') where.push(`NOT ${exists})`)
-  else if (value === 'any') where.push(`${exists})`)
-  else { where.push(`${exists} AND x.user_id = @${key})`); args[key] = value }
-}
-
-function discussionClauses(f: MergeRequestFilters, where: string[], args: Record<string, unknown>) {
-  f.labels?.forEach((name, i) => {
-    if (isNone(name)) where.push('NOT EXISTS (SELECT 1 FROM noteable_labels x WHERE x.noteable_id = m.id)')
-    else if (isAny(name)) where.push('EXISTS (SELECT 1 FROM noteable_labels x WHERE x.noteable_id = m.id)')
-    else {
-      where.push(`m.id IN (SELECT il.noteable_id FROM noteable_labels il JOIN labels l ON l.id = il.label_id WHERE l.name = @label${i})`)
-      args[`label${i}`] = name
-    }
-  })
-  if (f.milestoneId !== undefined) { where.push('m.milestone_id = @milestoneId'); args.milestoneId = f.milestoneId }
-  if (f.milestone !== undefined) {
-    if (isNone(f.milestone)) where.push('m.milestone_id IS NULL')
-    else if (isAny(f.milestone)) where.push('m.milestone_id IS NOT NULL')
-    else { where.push('m.milestone_id IN (SELECT id FROM milestones WHERE title = @milestone)'); args.milestone = f.milestone }
-  }
-  if (f.assignedTo !== undefined) userClause('noteable_assignees', 'assignedTo', f.assignedTo, where, args)
-  if (f.assignee !== undefined) userClause('noteable_assignees', 'assignee', f.assignee, where, args)
-  if (f.reviewer !== undefined) userClause('merge_request_reviewers', 'reviewer', f.reviewer, where, args)
+export function listMergeRequests(db: Db, f: MergeRequestFilters): { rows: MergeRequestRow[]; total: number } {
+  const q = listQuery('m', f)
+  // Merge requests show code: where membership is what lets the viewer in, Reporter and up (policy.ts canReadCode).
+  if (!f.admin && f.projectId === undefined) readableProjects(q, 'm', f, 20)
+  issuableConditions(db, q, 'm', f)
+  const { where, args } = q
+  if (f.reviewer !== undefined) userCondition(q, 'm', 'merge_request_reviewers', 'merge_request_id', 'reviewer', f.reviewer)
   if (f.reviewerUsername !== undefined) {
     where.push('EXISTS (SELECT 1 FROM merge_request_reviewers r JOIN users u ON u.id = r.user_id WHERE r.merge_request_id = m.id AND u.username = @reviewerName)')
     args.reviewerName = f.reviewerUsername
   }
-  if (f.reaction !== undefined) {
-    const exists = 'EXISTS (SELECT 1 FROM award_emoji e WHERE e.noteable_id = m.id AND e.user_id = @viewer'
-    if (isNone(f.reaction)) where.push(`NOT ${exists})`)
-    else if (isAny(f.reaction)) where.push(`${exists})`)
-    else { where.push(`${exists} AND e.name = @reaction)`); args.reaction = f.reaction }
-  }
-}
-
-export function listMergeRequests(db: Db, f: MergeRequestFilters): { rows: MergeRequestRow[]; total: number } {
-  const where: string[] = []
-  const args: Record<string, unknown> = { viewer: f.viewer }
-  const ctes: string[] = []
-  if (f.projectId !== undefined) { where.push('m.project_id = @project'); args.project = f.projectId }
-  if (f.groupId !== undefined) {
-    ctes.push(GROUP_CTE)
-    where.push('m.project_id IN (SELECT p.id FROM projects p WHERE p.namespace_id IN (SELECT id FROM down))')
-    args.group = f.groupId
-  }
-  if (!f.admin && f.projectId === undefined) {
-    ctes.push(ACCESS_CTE)
-    // Merge requests show code: where membership is what lets the viewer in, Reporter and up (policy.ts canReadCode).
-    where.push(`m.project_id IN (SELECT p.id FROM projects p LEFT JOIN lvl ON lvl.project_id = p.id
-      WHERE ${openIn('p.visibility', f.open)} OR lvl.level >= 20)`)
-  }
-  if (f.state) { where.push('m.state = @state'); args.state = f.state }
-  discussionClauses(f, where, args)
-  if (f.iids) where.push(`m.iid ${inIds('iid', f.iids, args)}`)
-  if (f.authorId !== undefined) { where.push('m.author_id = @author'); args.author = f.authorId }
   if (f.authorUsername !== undefined) { where.push('m.author_id IN (SELECT id FROM users WHERE username = @authorName)'); args.authorName = f.authorUsername }
   if (f.sourceBranch !== undefined) { where.push('m.source_branch = @sourceBranch'); args.sourceBranch = f.sourceBranch }
   if (f.targetBranch !== undefined) { where.push('m.target_branch = @targetBranch'); args.targetBranch = f.targetBranch }
   if (f.draft !== undefined) where.push(f.draft ? DRAFT_SQL : `NOT ${DRAFT_SQL}`)
-  if (f.search) {
-    where.push("(m.title LIKE @search ESCAPE '\\' OR m.description LIKE @search ESCAPE '\\')")
-    args.search = likePattern(f.search)
-  }
-  const range: [keyof MergeRequestFilters, string, string][] = [
-    ['createdAfter', 'm.created_at >=', 'ca'], ['createdBefore', 'm.created_at <=', 'cb'],
-    ['updatedAfter', 'm.updated_at >=', 'ua'], ['updatedBefore', 'm.updated_at <=', 'ub'],
-  ]
-  for (const [key, cond, name] of range) if (f[key] !== undefined) { where.push(`${cond} @${name}`); args[name] = f[key] }
-  const cte = ctes.length ? ctes.join('').replace(/\) WITH RECURSIVE /g, '), ') : ''
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
+  const { cte, clause } = clausesOf(q)
   const total = (stmt(db, `${cte}SELECT COUNT(*) AS n FROM merge_requests m ${clause}`).get(args) as { n: number }).n
-  const rows = stmt(db, `${cte}SELECT m.* FROM merge_requests m ${clause} ORDER BY m.${f.orderBy} ${f.sort}, m.id ${f.sort} LIMIT @limit OFFSET @offset`)
+  const rows = stmt(db, `${cte}SELECT m.* FROM merge_requests m ${clause} ${listOrder('m', f, f.sort)} LIMIT @limit OFFSET @offset`)
     .all({ ...args, limit: f.limit, offset: f.offset }) as MergeRequestRow[]
   return { rows, total }
 }

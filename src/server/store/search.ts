@@ -1,7 +1,7 @@
 // Search queries the list endpoints have no filter for: milestones across projects, a project's notes, snippet titles.
 // Every one is a LIKE with escaped wildcards over rows the viewer can read, paged by LIMIT, newest first.
 import { stmt, type Db } from './db.js'
-import { ACCESS_CTE } from './issues.js'
+import { ACCESS_CTE } from './issuable-lists.js'
 import { openIn, type OpenLevels } from './namespaces.js'
 import type { MilestoneRow } from './milestones.js'
 import type { NoteRow } from './notes.js'

@@ -1,6 +1,6 @@
 // Snippets (a noteable kind) and their files: project snippets, and personal ones with no project.
 import { inIds, stmt, write, type Db } from './db.js'
-import { ACCESS_CTE } from './issues.js'
+import { ACCESS_CTE } from './issuable-lists.js'
 import { openIn, type OpenLevels } from './namespaces.js'
 import { deleteNoteable, insertKindRow } from './noteables.js'
 

@@ -3,7 +3,8 @@ import type { RequestContext } from '../../context.js'
 import type { IssueBundle } from '../../present/issues.js'
 import { cachedRead } from '../../store/db.js'
 import { issuesByIds, type IssueVersion } from '../../store/issues.js'
-import { bundles, today } from './issues.js'
+import { today } from './issuable-lists.js'
+import { bundles } from './issues.js'
 
 /**
  * Tables an issue's list form shows besides its own row and relations: people, label names, milestone, project path.

@@ -1,19 +1,18 @@
 // Issues: visibility-aware reads and lists, create, edit (close, reopen, labels, assignees, milestone, lock), delete.
 import type { CreateIssueInput, EditIssueInput, IssueListInput } from '../../../contract/endpoints/issues.js'
-import { forbidden, notFound, unauthorized, validationFailed } from '../../../core/errors.js'
+import { forbidden, notFound, validationFailed } from '../../../core/errors.js'
 import type { RequestContext } from '../../context.js'
 import { nowIso } from '../../context.js'
 import {
-  canAdminIssues, canReadIssue, canSetIssueHistory, effectiveProjectLevel, GUEST, isAdmin, openVisibilities, OWNER, REPORTER,
+  canAdminIssues, canReadIssue, canSetIssueHistory, effectiveProjectLevel, GUEST, OWNER, REPORTER,
 } from '../../policy.js'
-import type { IssueBundle, TimeTracking } from '../../present/issues.js'
+import type { IssueBundle } from '../../present/issues.js'
 import * as store from '../../store/issues.js'
 import { closingCounts } from '../merge-requests/merge-request-links.js'
-import { milestonesByIds } from '../../store/milestones.js'
 import { milestoneReference } from './milestones.js'
 import type { ProjectView } from '../../store/projects.js'
 import * as discussion from './discussion.js'
-import { humanDuration } from '../../../core/durations.js'
+import { issuableBundles, issuableFilters, issuableRelations, type IssuableRelations, type ListWhere } from './issuable-lists.js'
 import { resolveLabels } from './labels.js'
 import { blankSnapshot, recordResourceEvents, snapshotIssuable } from './resource-events.js'
 import { emitHookEvent } from '../hooks/webhook-events.js'
@@ -31,66 +30,28 @@ export function findVisibleIssue(ctx: RequestContext, p: ProjectView, iid: numbe
   return issue
 }
 
-export const timeTracking = (r: Pick<store.IssueRow, 'time_estimate' | 'total_time_spent'>): TimeTracking => ({
-  estimate: r.time_estimate, spent: r.total_time_spent, humanEstimate: humanDuration(r.time_estimate), humanSpent: humanDuration(r.total_time_spent),
-})
-
-export const today = (ctx: RequestContext) => nowIso(ctx).slice(0, 10)
-
-/** What a page of issues links to by issue: label names, assignee ids and votes, one query per table. */
-export interface Relations {
-  labels: Map<number, string[]>
-  assignees: Map<number, number[]>
-  votes: Map<number, { up: number; down: number }>
-  /** Merge requests closing each issue. */
-  mergeRequests: Map<number, number>
-}
+/** What a page of issues links to by issue: besides the issuables' relations, the merge requests closing each. */
+export interface Relations extends IssuableRelations { mergeRequests: Map<number, number> }
 
 // One statement with the four as correlated columns was ~10 us faster a page, but its temp b-trees left the server
 // ~55 MB larger after a load of single-issue reads (web bench): four plain ones.
 export function relationsOf(ctx: RequestContext, rows: store.IssueRow[]): Relations {
   const ids = rows.map((r) => r.id)
-  const db = ctx.app.db
-  return { labels: store.labelNamesOf(db, ids), assignees: store.assigneeIdsOf(db, ids), votes: store.votesOf(db, ids), mergeRequests: closingCounts(ctx, ids) }
+  return { ...issuableRelations(ctx, ids), mergeRequests: closingCounts(ctx, ids) }
 }
 
 /** Everything the presenter needs for a page of issues, one query per table. */
 export function bundles(ctx: RequestContext, rows: store.IssueRow[], single?: { links: boolean }, relations = relationsOf(ctx, rows)): IssueBundle[] {
-  const db = ctx.app.db
-  const { labels, assignees, votes, mergeRequests } = relations
-  const userIds = rows.flatMap((r) => [r.author_id, ...(r.closed_by_id !== null ? [r.closed_by_id] : []), ...(assignees.get(r.id) ?? [])])
-  const users = store.usersByIds(db, userIds)
-  const milestones = milestonesByIds(db, rows.flatMap((r) => (r.milestone_id !== null ? [r.milestone_id] : [])))
-  const pathOf = projectPaths(ctx)
-  const day = today(ctx)
-  return rows.map((r) => {
-    const assigneeIds = assignees.get(r.id) ?? []
-    const vote = votes.get(r.id)
-    return {
-      row: r,
-      projectPath: pathOf(r.project_id),
-      author: users.get(r.author_id)!,
-      assignees: assigneeIds.map((id) => users.get(id)!),
-      closedBy: r.closed_by_id !== null ? users.get(r.closed_by_id) ?? null : null,
-      labels: labels.get(r.id) ?? [],
-      milestone: r.milestone_id !== null ? milestones.get(r.milestone_id) ?? null : null,
-      upvotes: vote?.up ?? 0,
-      mergeRequestsCount: mergeRequests.get(r.id) ?? 0,
-      downvotes: vote?.down ?? 0,
-      timeTracking: timeTracking(r),
-      today: day,
-      subscribed: single ? discussion.isSubscribed(ctx, r, assigneeIds) : undefined,
-      links: single?.links,
-    }
+  return issuableBundles(ctx, rows, relations).bundles.map((b) => {
+    const out = b as IssueBundle
+    out.mergeRequestsCount = relations.mergeRequests.get(b.row.id) ?? 0
+    out.subscribed = single ? discussion.isSubscribed(ctx, b.row, relations.assignees.get(b.row.id) ?? []) : undefined
+    out.links = single?.links
+    return out
   })
 }
 
 export const bundle = (ctx: RequestContext, row: store.IssueRow, links = true) => bundles(ctx, [row], { links })[0]
-
-
-const isoOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s).toISOString())
-
-type ListWhere = { project?: ProjectView; groupId?: number; milestoneId?: number }
 
 /** A page of issues with their rows and relations. */
 export const listIssues = (ctx: RequestContext, input: IssueListInput, where: ListWhere) => store.listIssues(ctx.app.db, filtersOf(ctx, input, where))
@@ -98,41 +59,11 @@ export const listIssues = (ctx: RequestContext, input: IssueListInput, where: Li
 /** A page of issues as ids and list versions (for lists served from remembered texts, see issue-texts.ts). */
 export const listIssueVersions = (ctx: RequestContext, input: IssueListInput, where: ListWhere) => store.listIssueVersions(ctx.app.db, filtersOf(ctx, input, where))
 
-function filtersOf(ctx: RequestContext, input: IssueListInput, where: ListWhere): store.IssueFilters {
-  // Anonymous readers of a public project's web page list as a viewer of no issues of their own.
-  const viewer = ctx.user?.id ?? -1
-  const scoped = where.project !== undefined || where.groupId !== undefined || where.milestoneId !== undefined
-  const scope = (input.scope ?? (scoped ? 'all' : 'created_by_me')).replace(/-/g, '_')
-  // GitLab's `authenticate! unless params[:scope] == 'all'`: anonymous callers list the instance's public ones only.
-  if (!ctx.user && !scoped && scope !== 'all') throw unauthorized()
-  return {
-    projectId: where.project?.id,
-    groupId: where.groupId,
-    milestoneId: where.milestoneId,
-    viewer,
-    admin: isAdmin(ctx),
-    open: openVisibilities(ctx),
-    readsConfidential: where.project ? effectiveProjectLevel(ctx, where.project) >= REPORTER : undefined,
-    state: input.state === 'all' ? undefined : input.state,
-    labels: input.labels?.map((l) => l.trim()).filter(Boolean),
-    milestone: input.milestone,
-    iids: input.iids,
-    authorId: scope === 'created_by_me' ? viewer : input.author_id,
-    assignedTo: scope === 'assigned_to_me' ? viewer : undefined,
-    assignee: input.assignee_id,
-    reaction: input.my_reaction_emoji,
-    search: input.search,
-    confidential: input.confidential,
-    createdAfter: isoOf(input.created_after),
-    createdBefore: isoOf(input.created_before),
-    updatedAfter: isoOf(input.updated_after),
-    updatedBefore: isoOf(input.updated_before),
-    orderBy: input.order_by ?? 'created_at',
-    sort: input.sort ?? 'desc',
-    limit: ctx.page.limit,
-    offset: ctx.page.offset,
-  }
-}
+const filtersOf = (ctx: RequestContext, input: IssueListInput, where: ListWhere): store.IssueFilters => ({
+  ...issuableFilters(ctx, input, where),
+  readsConfidential: where.project ? effectiveProjectLevel(ctx, where.project) >= REPORTER : undefined,
+  confidential: input.confidential,
+})
 
 function checkTitle(title: string): string {
   if (!title.trim()) throw validationFailed({ title: ["can't be blank"] })
@@ -143,7 +74,7 @@ function requireWritable(p: ProjectView) {
   if (p.archived) throw forbidden('Project is archived')
 }
 
-const { addSystemNote, assignedTodos, assignable, milestoneFor, sameSet, labelNote, assigneeNote, nextLabels, projectPaths } = discussion
+const { addSystemNote, assignedTodos, assignable, milestoneFor, sameSet, labelNote, assigneeNote, nextLabels } = discussion
 
 export function createIssue(ctx: RequestContext, p: ProjectView, input: CreateIssueInput): store.IssueRow {
   requireWritable(p)

@@ -1,18 +1,17 @@
 // Merge requests: visibility-aware reads, the three lists, and what the presenters need (bundles, draft, statuses).
 import type { MergeRequestListInput } from '../../../contract/endpoints/merge-requests.js'
 import { isDraft } from '../../../core/draft-title.js'
-import { forbidden, notFound, unauthorized } from '../../../core/errors.js'
+import { forbidden, notFound } from '../../../core/errors.js'
 import type { RequestContext } from '../../context.js'
-import { canReadCode, isAdmin, openVisibilities } from '../../policy.js'
+import { canReadCode } from '../../policy.js'
 import type { MergeRequestBasic } from '../../../contract/entities/merge-requests.js'
 import type { MergeRequestBundle, MergeRequestSingle } from '../../present/merge-requests.js'
-import { assigneeIdsOf, labelNamesOf, usersByIds, votesOf } from '../../store/issues.js'
+import { assigneeIdsOf } from '../../store/issues.js'
 import * as store from '../../store/merge-requests.js'
-import { milestonesByIds } from '../../store/milestones.js'
 import { findProjectById, type ProjectView } from '../../store/projects.js'
-import { isSubscribed, projectPaths } from '../issuables/discussion.js'
+import { isSubscribed } from '../issuables/discussion.js'
 import { blockedByDiscussions } from '../issuables/discussions.js'
-import { timeTracking, today } from '../issuables/issues.js'
+import { issuableBundles, issuableFilters, issuableRelations, type ListWhere } from '../issuables/issuable-lists.js'
 import { canMergeInto } from '../repository/protected-branches.js'
 import { headPipelineOf } from '../ci/pipelines.js'
 
@@ -49,39 +48,22 @@ function tasksOf(description: string | null) {
 
 /** Everything the presenter needs for a page of merge requests, one query per table. */
 export function bundles(ctx: RequestContext, rows: store.MergeRequestRow[]): MergeRequestBundle[] {
-  const db = ctx.app.db
-  const ids = rows.map((r) => r.id)
-  const labels = labelNamesOf(db, ids)
-  const assignees = assigneeIdsOf(db, ids)
-  const reviewers = store.reviewerIdsOf(db, ids)
-  const votes = votesOf(db, ids)
-  const userIds = rows.flatMap((r) => [r.author_id, r.closed_by_id, r.merged_by_id, r.merge_user_id, ...(assignees.get(r.id) ?? []), ...(reviewers.get(r.id) ?? [])])
-  const users = usersByIds(db, userIds.filter((id): id is number => id !== null))
-  const userOf = (id: number | null) => (id === null ? null : users.get(id) ?? null)
-  const milestones = milestonesByIds(db, rows.flatMap((r) => (r.milestone_id !== null ? [r.milestone_id] : [])))
-  const pathOf = projectPaths(ctx)
-  const day = today(ctx)
+  const reviewers = store.reviewerIdsOf(ctx.app.db, rows.map((r) => r.id))
+  const { bundles, userOf } = issuableBundles(ctx, rows, issuableRelations(ctx, rows.map((r) => r.id)),
+    (r) => [r.merged_by_id, r.merge_user_id, ...(reviewers.get(r.id) ?? [])])
   const blocked = blockedByDiscussions(ctx, rows)
-  return rows.map((r) => ({
-    row: r,
-    projectPath: pathOf(r.project_id),
-    author: users.get(r.author_id)!,
-    assignees: (assignees.get(r.id) ?? []).flatMap((id) => users.get(id) ?? []),
-    reviewers: (reviewers.get(r.id) ?? []).flatMap((id) => users.get(id) ?? []),
-    closedBy: userOf(r.closed_by_id),
-    mergedBy: userOf(r.merged_by_id),
-    mergeUser: userOf(r.merge_user_id ?? r.merged_by_id),
-    labels: labels.get(r.id) ?? [],
-    milestone: r.milestone_id !== null ? milestones.get(r.milestone_id) ?? null : null,
-    upvotes: votes.get(r.id)?.up ?? 0,
-    downvotes: votes.get(r.id)?.down ?? 0,
-    timeTracking: timeTracking(r),
-    draft: isDraft(r.title),
-    detailedMergeStatus: detailedStatus(r, blocked.has(r.id)),
-    blockingDiscussionsResolved: !blocked.has(r.id),
-    tasks: tasksOf(r.description),
-    today: day,
-  }))
+  return bundles.map((b) => {
+    const r = b.row
+    const out = b as MergeRequestBundle
+    out.reviewers = (reviewers.get(r.id) ?? []).flatMap((id) => userOf(id) ?? [])
+    out.mergedBy = userOf(r.merged_by_id)
+    out.mergeUser = userOf(r.merge_user_id ?? r.merged_by_id)
+    out.draft = isDraft(r.title)
+    out.detailedMergeStatus = detailedStatus(r, blocked.has(r.id))
+    out.blockingDiscussionsResolved = !blocked.has(r.id)
+    out.tasks = tasksOf(r.description)
+    return out
+  })
 }
 
 export const bundle = (ctx: RequestContext, row: store.MergeRequestRow) => bundles(ctx, [row])[0]
@@ -99,8 +81,6 @@ export function singleOf(ctx: RequestContext, row: store.MergeRequestRow, extra:
   }
 }
 
-const isoOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s).toISOString())
-
 /** GitLab's `authorize! :read_merge_request, user_project` of a project's merge request list: 403 to a private project's guest. */
 export function requireMergeRequestAccess(ctx: RequestContext, p: ProjectView): ProjectView {
   if (!canReadCode(ctx, p)) throw forbidden()
@@ -112,42 +92,15 @@ export function requireMergeRequestAccess(ctx: RequestContext, p: ProjectView): 
  * page), as GitLab's finder leaves out projects whose merge requests need Reporter (PRIVATE_FEATURES_MIN_ACCESS_LEVEL);
  * the API's project list refuses them first (requireMergeRequestAccess).
  */
-export function listMergeRequests(ctx: RequestContext, input: MergeRequestListInput, where: { project?: ProjectView; groupId?: number; milestoneId?: number }) {
+export function listMergeRequests(ctx: RequestContext, input: MergeRequestListInput, where: ListWhere) {
   if (where.project && !canReadCode(ctx, where.project)) return { rows: [], total: 0 }
-  const user = ctx.user
-  const scoped = where.project || where.groupId !== undefined
-  const scope = (input.scope ?? (scoped ? 'all' : 'created_by_me')).replace(/-/g, '_')
-  // GitLab's `authenticate! unless params[:scope] == 'all'`: anonymous callers list the instance's public ones only.
-  if (!user && !scoped && scope !== 'all') throw unauthorized()
   return store.listMergeRequests(ctx.app.db, {
-    projectId: where.project?.id,
-    groupId: where.groupId,
-    viewer: user?.id ?? 0,
-    admin: isAdmin(ctx),
-    open: openVisibilities(ctx),
-    state: input.state === 'all' ? undefined : input.state,
-    labels: input.labels?.map((l) => l.trim()).filter(Boolean),
-    milestone: input.milestone,
-    milestoneId: where.milestoneId,
-    iids: input.iids,
-    authorId: scope === 'created_by_me' && user ? user.id : input.author_id,
+    ...issuableFilters(ctx, input, where),
     authorUsername: input.author_username,
-    assignedTo: scope === 'assigned_to_me' && user ? user.id : undefined,
-    assignee: input.assignee_id,
     reviewer: input.reviewer_id,
     reviewerUsername: input.reviewer_username,
-    reaction: input.my_reaction_emoji,
     sourceBranch: input.source_branch,
     targetBranch: input.target_branch,
-    search: input.search,
     draft: input.wip === undefined ? undefined : input.wip === 'yes',
-    createdAfter: isoOf(input.created_after),
-    createdBefore: isoOf(input.created_before),
-    updatedAfter: isoOf(input.updated_after),
-    updatedBefore: isoOf(input.updated_before),
-    orderBy: input.order_by ?? 'created_at',
-    sort: input.sort ?? 'desc',
-    limit: ctx.page.limit,
-    offset: ctx.page.offset,
   })
 }
