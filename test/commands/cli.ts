@@ -22,29 +22,59 @@ export interface RunOptions {
   cwd?: string
 }
 
+/** A CLI process still running: its result to come, and a wait for what it prints on the way. */
+export interface Running {
+  result: Promise<Result>
+  /** Resolves once stdout holds `text`; fails if the process ends without printing it. */
+  printed(text: string): Promise<void>
+}
+
 export interface Cli {
   configDir: string
   run(args: string[], opts?: RunOptions): Promise<Result>
+  start(args: string[], opts?: RunOptions): Running
   cleanup(): void
 }
 
 /** Nothing from the developer's environment (COLLAB_*, GITLAB_*, CI_*) leaks into a test. */
 export function cli(): Cli {
   const configDir = mkdtempSync(join(tmpdir(), 'collab-cli-test-'))
+  function start(args: string[], opts: RunOptions = {}): Running {
+    const child = execa('node', [BIN, ...args], {
+      // COLLAB_NO_KEYRING: a test never writes to the keyring of the machine it runs on (unless it asks to).
+      env: { PATH: process.env.PATH ?? '', HOME: configDir, COLLAB_CONFIG_DIR: configDir, COLLAB_NO_KEYRING: '1', ...opts.env },
+      extendEnv: false,
+      reject: false,
+      stripFinalNewline: false,
+      input: opts.input ?? '',
+      cwd: opts.cwd ?? configDir,
+    })
+    let stdout = ''
+    let wake = () => {}
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+      wake()
+    })
+    let ended = false
+    const result = child.then((r) => {
+      ended = true
+      wake()
+      return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? -1 }
+    })
+    return {
+      result,
+      async printed(text) {
+        while (!stdout.includes(text)) {
+          if (ended) throw new Error(`collab ${args.join(' ')} ended without printing ${JSON.stringify(text)}: ${JSON.stringify(await result)}`)
+          await new Promise<void>((resolve) => (wake = resolve))
+        }
+      },
+    }
+  }
   return {
     configDir,
-    async run(args, opts = {}) {
-      const result = await execa('node', [BIN, ...args], {
-        // COLLAB_NO_KEYRING: a test never writes to the keyring of the machine it runs on (unless it asks to).
-        env: { PATH: process.env.PATH ?? '', HOME: configDir, COLLAB_CONFIG_DIR: configDir, COLLAB_NO_KEYRING: '1', ...opts.env },
-        extendEnv: false,
-        reject: false,
-        stripFinalNewline: false,
-        input: opts.input ?? '',
-        cwd: opts.cwd ?? configDir,
-      })
-      return { stdout: String(result.stdout), stderr: String(result.stderr), exitCode: result.exitCode ?? -1 }
-    },
+    run: (args, opts) => start(args, opts).result,
+    start,
     cleanup: () => rmSync(configDir, { recursive: true, force: true }),
   }
 }

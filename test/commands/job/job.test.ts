@@ -9,7 +9,6 @@ import { ok } from '../cli.js'
 import { useCiCli } from '../pipeline/fixture.js'
 
 const f = useCiCli()
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const files = { 'dist/app.js': 'console.log(1)\n', 'README.txt': 'read me\n' }
 
 /** build (done, with artifacts), test (pending), deploy (manual). */
@@ -73,14 +72,15 @@ describe('collab job trace', () => {
     seedPipeline(f.w, [jobSpec('build', 0)])
     const t = await takeJob(f.w)
     let size = (await f.w.coordinator.appendTrace(t.id, t.token, 0, Buffer.from('step 1\n'))).size
-    const following = f.c.run(['job', 'trace', 'build', '--follow', '--interval', '0.1', '-r', 'main', ...f.p])
-    await sleep(800)
+    const following = f.c.start(['job', 'trace', 'build', '--follow', '--interval', '0.1', '-r', 'main', ...f.p])
+    // Each part appended only once the previous one is printed: the CLI must pick up what came after its first read.
+    await following.printed('step 1\n')
     size = (await f.w.coordinator.appendTrace(t.id, t.token, size, Buffer.from('step 2 ✓\n'))).size
-    await sleep(400)
+    await following.printed('step 2 ✓\n')
     size = (await f.w.coordinator.appendTrace(t.id, t.token, size, Buffer.from('step 3 failed\n'))).size
     await f.w.coordinator.appendTrace(t.id, t.token, size, Buffer.alloc(0))
     await f.w.coordinator.updateJob(t.id, t.token, { state: 'failed', failure_reason: 'script_failure', exit_code: 1 })
-    expect(await following).toEqual({ stdout: 'step 1\nstep 2 ✓\nstep 3 failed\n', stderr: 'Job #1 (build) failed\n', exitCode: 1 })
+    expect(await following.result).toEqual({ stdout: 'step 1\nstep 2 ✓\nstep 3 failed\n', stderr: 'Job #1 (build) failed\n', exitCode: 1 })
   })
 
   it('with --follow, exits 0 for a job that succeeded', async () => {

@@ -7,6 +7,7 @@ import { gitAuthEnv } from '../../../commands/project/clone.js'
 import { expectStatus } from '../../helpers/api.js'
 import { commit, update } from '../../helpers/repository.js'
 import { ok, useServerAndCli } from '../cli.js'
+import { until } from '../../helpers/wait.js'
 import { seeded } from './fixture.js'
 
 const t = useServerAndCli()
@@ -18,11 +19,7 @@ const git = async (cwd: string, ...args: string[]) =>
 
 /** Forks copy their repository in the background, as GitLab's do; scripts wait for import_status `finished`. */
 async function forkFinished(id: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (expectStatus(await t.root.get(`/projects/${id}`), 200).body.import_status === 'finished') return
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error('the fork did not finish')
+  await until('the fork to finish', async () => expectStatus(await t.root.get(`/projects/${id}`), 200).body.import_status === 'finished')
 }
 
 /** A clone of root/demo made with `collab project clone`, so origin is the project's clean URL. */

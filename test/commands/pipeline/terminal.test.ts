@@ -10,6 +10,7 @@ import * as view from '../../../commands/pipeline/view.js'
 import { createDeps } from '../../../src/cli/factory.js'
 import type { IO, Style } from '../../../src/cli/io.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
+import { until } from '../../helpers/wait.js'
 import { ciWorld, finish, jobSpec, seedPipeline, takeJob, type CiWorld } from '../../server/ci/jobs/fixture.js'
 
 const tag = (name: string) => (text: string) => `<${name}>${text}</${name}>`
@@ -68,7 +69,8 @@ describe('collab pipeline view on a terminal', () => {
   it('with --watch, redraws in place until the pipeline ends, and exits 1 when it failed', async () => {
     seedPipeline(w, [jobSpec('build', 0)])
     const watching = view.run({ ...viewOptions, watch: true }, deps)
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    // The first frame drawn, the job ends: the watch must redraw.
+    await until('the first frame', () => out.includes('<y>○ pending</y>'))
     await finish(w, await takeJob(w), { state: 'failed' })
     expect(await watching).toBe(1)
     const frames = out.split(/\x1b\[\d+F\x1b\[J/)

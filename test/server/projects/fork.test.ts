@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Project, ProjectSimple } from '../../../src/contract/entities/projects.js'
 import { api, createGroup, createProject, createUser, type Api, type TestUser } from '../../helpers/api.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
+import { until } from '../../helpers/wait.js'
 
 let server: TestServer
 let alice: TestUser
@@ -15,12 +16,10 @@ const repoDir = (id: number) => join(server.dataDir, 'repositories', `${id}.git`
 
 /** Reads the project until its import finishes, as scripts do after a fork. */
 async function untilImported(as: Api, id: number): Promise<any> {
-  for (let i = 0; i < 200; i++) {
+  return until(`project ${id} to finish importing`, async () => {
     const res = await as.get(`/projects/${id}`)
-    if (res.body.import_status === 'finished' || res.body.import_status === 'failed') return res.body
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  throw new Error(`project ${id} never finished importing`)
+    return ['finished', 'failed'].includes(res.body.import_status) && res.body
+  })
 }
 
 beforeAll(async () => {
