@@ -55,6 +55,23 @@ const serverBundle = {
   },
 }
 
+/**
+ * Writes each character past ASCII in a built bundle as a \u escape. V8 keeps a script's source text while the script
+ * lives, and a single character past Latin-1 (a comment's dash, a page's middle dot) stores all of it two bytes a
+ * character: 4 MB more for the server. esbuild escapes string literals already but leaves comments, regular expressions
+ * and tagged templates as written; in each of these the escape means the same character (no bundle reads a template's
+ * raw text), and one after a backslash, where it would not, fails the build. On the few lines that change, columns
+ * after the character are off in the source map by five a character.
+ */
+async function asciiOnly(file) {
+  const url = new URL(file, root)
+  const text = await readFile(url, 'utf8')
+  await writeFile(url, text.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, char) => {
+    if (slashes.length % 2) throw new Error(`${file}: an escaped non-ASCII character (${JSON.stringify(char)}) cannot be rewritten`)
+    return `${slashes}\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+  }))
+}
+
 // Small pure-JS packages every command uses are inlined; the rest load from node_modules when first needed.
 const INLINED = new Set(['commander', 'env-paths', 'string-width'])
 
@@ -70,13 +87,15 @@ await build({
   // which loads ES-module packages (chalk, execa, the server bundle) since node 20.19.
   supported: { 'dynamic-import': false },
 })
+await asciiOnly(`${staging}/cli.cjs`)
 
 await build({ ...common, entryPoints: ['src/cli/launch.ts'], outfile: `${staging}/launch.cjs`, format: 'cjs' })
 
 // Warms the paths every command takes (the command tree, a group's verbs, parsing, help, a request: to port 0,
-// where nothing listens) and keeps V8's code for them.
+// where nothing listens) and keeps V8's code for them, under the name the file has once dist/ is swapped in (stacks
+// show the name the cache was made under).
 const warm = `
-  const cli = require('./${staging}/launch.cjs').loadCli('${staging}')
+  const cli = require('./${staging}/launch.cjs').loadCli('${staging}', 'dist')
   const runs = [['issue', 'list', '--help'], ['project', 'list', '--help'], ['commit', 'list', '--help'], ['--help'],
     ['issue', 'list', '--json'], ['project', 'view', '--json'], ['mr', 'list', '--json']]
   runs.reduce((p, argv) => p.then(() => cli.main(argv)), Promise.resolve())
@@ -103,17 +122,23 @@ await build({
   define: { ...common.define, 'import.meta.url': '__collab_module_url' },
   banner: { js: "const __collab_module_url = require('node:url').pathToFileURL(__filename).href;" },
 })
+await asciiOnly(`${staging}/server.cjs`)
 await writeFile(new URL(`${staging}/server-launch.cjs`, root), `'use strict'
-// The server bundle, loaded through its code cache (src/cli/launch.ts).
-module.exports = require('./launch.cjs').loadBundle(require('node:path').join(__dirname, 'server.cjs')).exports
+// The server bundle, loaded through its code cache, with V8's young generation held at its first size until the server
+// has started (src/cli/launch.ts says why).
+const launch = require('./launch.cjs')
+const bundle = launch.compileBundle(require('node:path').join(__dirname, 'server.cjs'))
+const release = launch.holdYoungGeneration()
+const server = bundle.run()
+module.exports = { ...server, startServer: (options) => server.startServer(options).finally(release) }
 `)
 
 // Warms the server's start (boot, the migrations of a fresh data directory, mounting the routes, one request) and
-// keeps V8's code for it.
+// keeps V8's code for it, named as dist/server.cjs like the CLI's.
 const warmServer = `
   const { mkdtempSync, rmSync, writeFileSync } = require('node:fs')
   const { join } = require('node:path')
-  const server = require('./${staging}/launch.cjs').loadBundle(join(process.cwd(), '${staging}', 'server.cjs'))
+  const server = require('./${staging}/launch.cjs').loadBundle(join(process.cwd(), '${staging}', 'server.cjs'), join(process.cwd(), 'dist', 'server.cjs'))
   const dataDir = mkdtempSync(join(require('node:os').tmpdir(), 'collab-warm-'))
   server.exports.startServer({ host: '127.0.0.1', port: 0, dataDir, log: () => {}, runner: { enabled: false } })
     .then(async (s) => {
