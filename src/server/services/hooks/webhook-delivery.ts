@@ -2,7 +2,6 @@
 // attempt logged, and GitLab's auto-disabling after repeated failures. Nothing here runs inside a request.
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
-import https from 'node:https'
 import { GITLAB_COMPAT_VERSION } from '../../../core/version.js'
 import { ciBaseUrl } from '../../ci/lifecycle-events.js'
 import type { AppDeps } from '../../context.js'
@@ -60,9 +59,11 @@ interface Reply { status: number; headers: Record<string, string>; body: string 
 
 interface PostOptions { verifyTls: boolean; timeoutMs: number; signal: AbortSignal; lookup: ReturnType<typeof guardedLookup> }
 
-function post(url: URL, headers: Record<string, string>, body: string, o: PostOptions): Promise<Reply> {
+async function post(url: URL, headers: Record<string, string>, body: string, o: PostOptions): Promise<Reply> {
+  // node:https (and tls with it) loads at the first https delivery: imported with the module, it held 2 MB of every
+  // server's memory, most never sending one.
+  const lib = url.protocol === 'https:' ? (await import('node:https')).default : http
   return new Promise((resolve, reject) => {
-    const lib = url.protocol === 'https:' ? https : http
     const req = lib.request(url, { method: 'POST', headers, rejectUnauthorized: o.verifyTls, signal: o.signal, ...(o.lookup ? { lookup: o.lookup } : {}) })
     const deadline = setTimeout(() => req.destroy(new Error('execution expired')), o.timeoutMs)
     req.on('error', (err) => { clearTimeout(deadline); reject(err) })
