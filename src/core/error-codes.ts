@@ -1,17 +1,20 @@
-// Every error code collab raises, with the HTTP status it is answered with (a throw may still name another, as
-// GitLab answers some conditions differently by endpoint). A code is a stable name clients and tests may match; a
-// new kind of error is added here, where it is seen beside the others, rather than invented at the throw.
-// `<THING>_NOT_FOUND` codes are made by notFound() for every resource and are always 404.
+// Every error code collab raises, with the HTTP status it is answered with when the throw names none (a throw may
+// name another, as GitLab answers some conditions differently by endpoint). A code is a stable name clients and tests
+// may match; a new kind of error is added here, where it is seen beside the others, rather than invented at the throw:
+// ErrorCode is this list and nothing else, so the compiler refuses a code that is not in it.
 export const ERROR_CODES = {
   ALL_OR_NONE: 400,
   API_ERROR: 500,
+  ARTIFACTS_NOT_FOUND: 404,
   ARTIFACTS_TOO_LARGE: 413,
   AUTH_REQUIRED: 401,
+  BADGE_NOT_FOUND: 404,
   BAD_ARTIFACT_PATH: 400,
   BAD_CONTENT_RANGE: 416,
   BAD_REGEX: 400,
   BAD_REQUEST: 400,
   BAD_VARIABLES: 400,
+  BROADCAST_MESSAGE_NOT_FOUND: 404,
   CANNOT_BE_MERGED: 405,
   CANNOT_CANCEL: 406,
   CONFLICT: 409,
@@ -30,8 +33,10 @@ export const ERROR_CODES = {
   GIT_HTTP_UNAUTHORIZED: 401,
   GIT_INVALID: 400,
   GIT_NEED_REBASE: 400,
+  GIT_NOT_FOUND: 404,
   GIT_OUTPUT_TOO_LARGE: 422,
   GIT_PASSWORD_DISABLED: 401,
+  GIT_PROJECT_NOT_FOUND: 404,
   GIT_PUSH_FORBIDDEN: 403,
   GIT_SHA_MISMATCH: 400,
   GIT_STALE: 400,
@@ -41,6 +46,7 @@ export const ERROR_CODES = {
   GROUP_PATH_TAKEN: 400,
   GROUP_TRANSFER_FAILED: 400,
   HOOK_BRANCH_FILTER_INVALID: 422,
+  HOOK_NOT_FOUND: 404,
   HOOK_PAIR_INVALID: 422,
   HOOK_PARAMETER_INVALID: 422,
   HOOK_TEST_FAILED: 422,
@@ -55,11 +61,15 @@ export const ERROR_CODES = {
   ISSUE_LINK_EXISTS: 409,
   ISSUE_LINK_FORBIDDEN: 403,
   ISSUE_LINK_INVALID: 422,
+  ISSUE_LINK_NOT_FOUND: 404,
+  JOB_NOT_FOUND: 404,
   JOB_TOKEN_INVALID: 403,
   LABEL_PROMOTE_FAILED: 400,
+  LICENSE_NOT_FOUND: 404,
   MERGE_REF_NOT_UPDATED: 400,
   MERGE_REQUEST_INVALID: 500,
   METHOD_NOT_ALLOWED: 405,
+  MILESTONE_NOT_FOUND: 404,
   MILESTONE_PROMOTE_FAILED: 400,
   MISSING_ATTRIBUTE: 400,
   MISSING_ATTRIBUTES: 400,
@@ -75,15 +85,21 @@ export const ERROR_CODES = {
   NOT_MERGEABLE: 400,
   NOT_MODIFIED: 304,
   NOT_OPEN: 406,
+  PACKAGE_NOT_FOUND: 404,
   PARAMS_EXCLUSIVE: 400,
   PASSWORD_CHECKS_BUSY: 429,
   PAYLOAD_TOO_LARGE: 413,
   PIPELINE_NOT_CREATED: 400,
+  PIPELINE_NOT_FOUND: 404,
   POSITION_MISSING: 400,
   PROJECT_LIMIT_REACHED: 403,
   PROTECTED_BRANCH: 400,
+  PROTECTED_BRANCH_NOT_FOUND: 404,
   PROTECTED_TAG: 403,
   REF_NOT_SPECIFIED: 422,
+  REMOTE_MIRROR_NOT_FOUND: 404,
+  RESOURCE_EVENT_NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
   RUNNER_CONFIG: 500,
   RUNNER_PROTOCOL: 500,
   SEARCH_EMPTY: 400,
@@ -98,6 +114,8 @@ export const ERROR_CODES = {
   SNIPPET_PARAMS: 400,
   STALE: 409,
   STATUS_TRANSITION: 400,
+  TAG_NOT_FOUND: 404,
+  TEMPLATE_NOT_FOUND: 404,
   THROTTLED: 429,
   TOKEN_REVOKED: 400,
   TRACE_RANGE: 416,
@@ -106,6 +124,7 @@ export const ERROR_CODES = {
   UNSUPPORTED_GRANT: 400,
   USAGE: 400,
   USER_BLOCKED: 403,
+  USER_NOT_FOUND: 404,
   VALIDATION_FAILED: 400,
   VARIABLE_AMBIGUOUS: 409,
   VISIBILITY_NOT_ALLOWED: 400,
@@ -115,4 +134,27 @@ export const ERROR_CODES = {
   WIKI_WRITE_FAILED: 400,
 } as const satisfies Record<string, number>
 
-export type ErrorCode = keyof typeof ERROR_CODES | `${string}_NOT_FOUND`
+/**
+ * What notFound() names, worded as GitLab's `404 <subject> Not Found` (hence the odd casing of some). Its code is the
+ * subject in capitals, `_` for each space, then `_NOT_FOUND` (`Merge Request`: MERGE_REQUEST_NOT_FOUND), always 404.
+ * A subject has letters, digits and single spaces only, so that the code the compiler derives is the one thrown.
+ */
+export const NOT_FOUND_SUBJECTS = [
+  'Artifact', 'Award Emoji', 'Blob', 'Branch', 'Commit', 'Custom Attribute', 'Custom header', 'Discussion', 'Draft Note', 'Email', 'File',
+  'GPG Key', 'Group', 'group Access Token', 'GroupVariable', 'Hook log', 'Identity', 'Impersonation Token', 'InstanceVariable', 'Issue', 'Job',
+  'Key', 'Label', 'Member', 'Merge Base', 'Merge Request', 'Milestone', 'Namespace', 'Note', 'Notes', 'Parent Group', 'Personal Access Token',
+  'Project', 'project Access Token', 'Ref', 'References for commit', 'Repository', 'Runner', 'Signature', 'Snippet', 'System hook', 'Tag',
+  'Target Namespace', 'Todo', 'Tree', 'Trigger', 'URL variable', 'User', 'User Agent Detail', 'UserAgentDetail', 'Variable', 'Wiki Page',
+] as const
+
+export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number]
+
+type Underscored<S extends string> = S extends `${infer Head} ${infer Tail}` ? `${Head}_${Underscored<Tail>}` : S
+
+/** The code notFound(subject) raises. */
+export type NotFoundCode<S extends NotFoundSubject = NotFoundSubject> = `${Uppercase<Underscored<S>>}_NOT_FOUND`
+
+export type ErrorCode = keyof typeof ERROR_CODES | NotFoundCode
+
+/** The status a code is answered with when its throw names none. */
+export const statusOf = (code: ErrorCode): number => (Object.hasOwn(ERROR_CODES, code) ? ERROR_CODES[code as keyof typeof ERROR_CODES] : 404)

@@ -1,6 +1,6 @@
 // The one error type: a stable code (from the catalogue in ./error-codes.ts), an HTTP status and GitLab's body shape,
 // rendered in one place.
-import type { ErrorCode } from './error-codes.js'
+import { statusOf, type ErrorCode, type NotFoundCode, type NotFoundSubject } from './error-codes.js'
 
 export type { ErrorCode } from './error-codes.js'
 export type ErrorBody = Record<string, unknown>
@@ -22,14 +22,21 @@ export class CollabError extends Error {
     super(message, { cause: options.cause })
     this.name = 'CollabError'
     this.code = code
-    this.status = options.status ?? 500
+    this.status = options.status ?? statusOf(code)
     this.body = options.body ?? { message }
     this.headers = options.headers ?? {}
   }
 }
 
-export const notFound = (what: string, code: ErrorCode = `${what.toUpperCase().replace(/\W+/g, '_')}_NOT_FOUND`) =>
-  new CollabError(code, `404 ${what} Not Found`, { status: 404 })
+/**
+ * GitLab's `404 <subject> Not Found`, with the subject's code; a message that is no subject (GitLab words some 404s as
+ * sentences) names its code.
+ */
+export function notFound(subject: NotFoundSubject): CollabError
+export function notFound(message: string, code: ErrorCode): CollabError
+export function notFound(what: string, code?: ErrorCode): CollabError {
+  return new CollabError(code ?? (`${what.toUpperCase().replaceAll(' ', '_')}_NOT_FOUND` as NotFoundCode), `404 ${what} Not Found`, { status: 404 })
+}
 
 /** GitLab's missing-attribute wording, which clients match on. */
 export const missingAttribute = (name: string) =>

@@ -43,7 +43,7 @@ export function allowedGroups(ctx: RequestContext, p: ProjectView): { rows: Name
 
 export function allowProject(ctx: RequestContext, p: ProjectView, targetId: number) {
   const target = findProjectById(ctx.app.db, targetId)
-  if (!target) throw notFound('target_project_id not found')
+  if (!target) throw notFound('target_project_id not found', 'PROJECT_NOT_FOUND')
   if (!canReadProject(ctx, target)) throw badRequest(TARGET_PROJECT_UNREADABLE)
   // Ci::JobToken::ProjectScopeLink's validation: the project is in its own scope already.
   if (target.id === p.id) throw badRequest("Validation failed: Target project can't be the same as the source project")
@@ -54,7 +54,7 @@ export function allowProject(ctx: RequestContext, p: ProjectView, targetId: numb
 
 export function allowGroup(ctx: RequestContext, p: ProjectView, targetId: number) {
   const group = findNamespaceById(ctx.app.db, targetId)
-  if (!group || group.kind !== 'group') throw notFound('target_group_id not found')
+  if (!group || group.kind !== 'group') throw notFound('target_group_id not found', 'GROUP_NOT_FOUND')
   if (!canReadGroup(ctx, group)) throw badRequest(TARGET_GROUP_UNREADABLE)
   const link = store.insertGroupScopeLink(ctx.app.db, { source_project_id: p.id, target_group_id: group.id, added_by_id: ctx.user!.id, created_at: nowIso(ctx) })
   if (!link) throw badRequest('Target group is already in the job token scope')
@@ -78,7 +78,7 @@ export function disallowProject(ctx: RequestContext, id: string, targetId: numbe
 export function disallowGroup(ctx: RequestContext, id: string, targetId: number) {
   const p = findVisibleProject(ctx, id)
   const group = findNamespaceById(ctx.app.db, targetId)
-  if (!group || group.kind !== 'group') throw notFound('target_group_id not found')
+  if (!group || group.kind !== 'group') throw notFound('target_group_id not found', 'GROUP_NOT_FOUND')
   requireModify(ctx, p)
   if (!store.deleteGroupScopeLink(ctx.app.db, p.id, group.id)) throw badRequest('Target group is not in the job token scope')
 }

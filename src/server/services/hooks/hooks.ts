@@ -153,7 +153,7 @@ export function findHookLog(ctx: RequestContext, hook: store.HookRow, id: number
 
 export type PairColumn = 'url_variables' | 'custom_headers'
 const PAIR_KEYS: Record<PairColumn, RegExp> = { url_variables: /^[A-Za-z0-9_]{1,255}$/, custom_headers: /^[A-Za-z0-9_-]{1,255}$/ }
-const PAIR_NAMES: Record<PairColumn, string> = { url_variables: 'URL variable', custom_headers: 'Custom header' }
+const PAIR_NAMES = { url_variables: 'URL variable', custom_headers: 'Custom header' } as const satisfies Record<PairColumn, string>
 
 /** PUT …/url_variables/:key and …/custom_headers/:key: GitLab's 422 `Illegal key or value` for a key it would not store. */
 export function setHookPair(ctx: RequestContext, hook: store.HookRow, column: PairColumn, key: string, value: string) {

@@ -33,7 +33,7 @@ export function listDiscussions(ctx: RequestContext, n: Noteable | null): { disc
 }
 
 /** One discussion; 404 `Discussion` (or `Notes`, as the notes list of an unknown discussion answers). */
-export function findDiscussion(ctx: RequestContext, n: Noteable | null, id: string, what = 'Discussion'): Discussion {
+export function findDiscussion(ctx: RequestContext, n: Noteable | null, id: string, what: 'Discussion' | 'Notes' = 'Discussion'): Discussion {
   const rows = n ? store.notesOfDiscussions(ctx.app.db, n.row.id, [id]) : []
   if (!rows.length) throw notFound(what)
   return { id, notes: rows }

@@ -19,7 +19,7 @@ export function findNoteAward(ctx: RequestContext, note: NoteRow, id: number): s
 
 export function awardNote(ctx: RequestContext, p: ProjectView, note: NoteRow, name: string): store.NoteAwardRow {
   // GitLab's Note#emoji_awardable?: system notes take no awards (AwardEmojis::AddService's message, in the API's 404).
-  if (note.system) throw notFound('Award Emoji Awardable cannot be awarded emoji')
+  if (note.system) throw notFound('Award Emoji Awardable cannot be awarded emoji', 'AWARD_EMOJI_NOT_FOUND')
   const emoji = emojiToAward(p, name)
   if (store.findNoteAward(ctx.app.db, note.id, ctx.user!.id, emoji)) throw alreadyAwarded()
   const now = nowIso(ctx)

@@ -109,11 +109,11 @@ export const listAwards = (ctx: RequestContext, n: Noteable) => store.listAwards
 export function emojiToAward(p: ProjectView, name: string): string {
   if (p.archived) throw forbidden('Project is archived')
   const emoji = awardName(`:${name}:`)
-  if (!emoji) throw notFound('Award Emoji {:name=>["is not a valid emoji name"]}')
+  if (!emoji) throw notFound('Award Emoji {:name=>["is not a valid emoji name"]}', 'AWARD_EMOJI_NOT_FOUND')
   return emoji
 }
 
-export const alreadyAwarded = () => notFound('Award Emoji {:name=>["has already been taken"]}')
+export const alreadyAwarded = () => notFound('Award Emoji {:name=>["has already been taken"]}', 'AWARD_EMOJI_NOT_FOUND')
 
 /** GitLab's IssuablePolicy: on a locked discussion only project members award, others get the unawardable's 404. */
 export function requireMayAward(ctx: RequestContext, p: ProjectView, n: Noteable) {
