@@ -2,24 +2,24 @@
 // comments on an issue and closes it, over content built to run script if anything rendered it as markup.
 // Screenshots go to .scratch/web-screenshots/ (git-ignored). Skipped when no chromium is installed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { chromiumPath, expectNoScriptRan, openBrowserPage } from '../helpers/browser.js'
 import { HOSTILE_BRANCH, HOSTILE_FILE, webFixture, type WebFixture } from '../server/web/fixture.js'
 
 describe.skipIf(!chromiumPath)('the web pages in a real browser', () => {
   let f: WebFixture
-  let browser: Browser
+  let close: (() => Promise<void>) | undefined
   let page: Page
   let dialogs: string[] = []
   let shot: (name: string) => Promise<Buffer>
 
   beforeAll(async () => {
     f = await webFixture()
-    ;({ browser, page, dialogs, shot } = await openBrowserPage(900))
+    ;({ close, page, dialogs, shot } = await openBrowserPage(900))
   }, 120_000)
 
   afterAll(async () => {
-    await browser?.close()
+    await close?.()
     await f?.server.close()
   })
 

@@ -2,7 +2,7 @@
 // page's one script asks the page's trace.json only for the lines after the offset it has shown, appends them coloured
 // (classes of the log stylesheet, no inline style), and stops when the job ends. Screenshots go to .scratch/web-screenshots/ (git-ignored). Skipped when no chromium is installed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { chromiumPath, openBrowserPage } from '../helpers/browser.js'
 import { createProject, createUser, expectStatus, type TestUser } from '../helpers/api.js'
 import { startCiServer, waitForFinished } from '../helpers/ci.js'
@@ -20,7 +20,7 @@ const CI = `
 describe.skipIf(!chromiumPath)('a running job in a real browser', () => {
   let server: TestServer
   let alice: TestUser
-  let browser: Browser
+  let close: (() => Promise<void>) | undefined
   let page: Page
   let dialogs: string[] = []
   let shot: (name: string) => Promise<Buffer>
@@ -28,11 +28,11 @@ describe.skipIf(!chromiumPath)('a running job in a real browser', () => {
   beforeAll(async () => {
     server = await startCiServer({ runner: true })
     alice = await createUser(server, 'alice')
-    ;({ browser, page, dialogs, shot } = await openBrowserPage(800))
+    ;({ close, page, dialogs, shot } = await openBrowserPage(800))
   }, 120_000)
 
   afterAll(async () => {
-    await browser?.close()
+    await close?.()
     await server?.close()
   })
 

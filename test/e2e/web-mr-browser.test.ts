@@ -2,7 +2,7 @@
 // changes (unified and split), comments, then merges another with "Delete source branch" and checks the API agrees.
 // Screenshots mr-overview and mr-diffs go to .scratch/web-screenshots/. Skipped when no chromium is installed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { chromiumPath, expectNoScriptRan, openBrowserPage } from '../helpers/browser.js'
 import { branchHead } from '../helpers/repository.js'
 import { HOSTILE_BRANCH, HOSTILE_FILE } from '../server/web/fixture.js'
@@ -10,18 +10,18 @@ import { HOSTILE_CHANGED, mrFixture, type MrFixture } from '../server/web/mr-fix
 
 describe.skipIf(!chromiumPath)('merge requests in a real browser', () => {
   let f: MrFixture
-  let browser: Browser
+  let close: (() => Promise<void>) | undefined
   let page: Page
   let dialogs: string[] = []
   let shot: (name: string) => Promise<Buffer>
 
   beforeAll(async () => {
     f = await mrFixture()
-    ;({ browser, page, dialogs, shot } = await openBrowserPage(900))
+    ;({ close, page, dialogs, shot } = await openBrowserPage(900))
   }, 120_000)
 
   afterAll(async () => {
-    await browser?.close()
+    await close?.()
     await f?.server.close()
   })
 

@@ -3,7 +3,7 @@
 // time on hover; and a running job followed live by an anonymous viewer, its bold and colours as classes, with no CSP
 // complaint in the console. Screenshots go to .scratch/web-screenshots/ (git-ignored). Skipped without chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, ConsoleMessage, Page } from 'playwright-core'
+import type { ConsoleMessage, Page } from 'playwright-core'
 import { chromiumPath, expectNoScriptRan, openBrowserPage } from '../helpers/browser.js'
 import { expectStatus, type Api } from '../helpers/api.js'
 import { ciProject, projectPipelines, startCiServer, waitForFinished } from '../helpers/ci.js'
@@ -23,7 +23,7 @@ describe.skipIf(!chromiumPath)('polished pages in a real browser', () => {
   let server: TestServer
   let root: Api
   let project: any
-  let browser: Browser
+  let close: (() => Promise<void>) | undefined
   let page: Page
   let dialogs: string[] = []
   let shot: (name: string) => Promise<Buffer>
@@ -34,7 +34,7 @@ describe.skipIf(!chromiumPath)('polished pages in a real browser', () => {
     ;({ project, root } = await ciProject(server, 'polish', CI, { 'README.md': README, 'src/app.js': 'x\n' },
       { visibility: 'public', description: 'A project <b>to polish</b>' }))
     project = expectStatus(await root.get(`/projects/${project.id}`), 200).body
-    ;({ browser, page, dialogs, shot } = await openBrowserPage(900))
+    ;({ close, page, dialogs, shot } = await openBrowserPage(900))
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
     // Chromium's own favicon request (not a page's resource: never seen by the response listener) is the one 404 left out.
     page.on('console', (m: ConsoleMessage) => {
@@ -45,7 +45,7 @@ describe.skipIf(!chromiumPath)('polished pages in a real browser', () => {
   }, 120_000)
 
   afterAll(async () => {
-    await browser?.close()
+    await close?.()
     await server?.close()
   })
 

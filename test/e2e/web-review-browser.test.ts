@@ -3,7 +3,7 @@
 // comments on three lines of the split diff as a review and submits it at once, resolves a thread, approves and
 // merges; the API agrees at each step. Screenshots go to .scratch/web-screenshots/. Skipped without chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createUser, expectStatus, type TestUser } from '../helpers/api.js'
 import { chromiumPath, expectNoScriptRan, openBrowserPage } from '../helpers/browser.js'
 import { commit, create, update } from '../helpers/repository.js'
@@ -14,7 +14,7 @@ const XSS = '<img src=x onerror="window.__xss=1">'
 describe.skipIf(!chromiumPath)('creating and reviewing in a real browser', () => {
   let server: TestServer
   let alice: TestUser
-  let browser: Browser
+  let close: (() => Promise<void>) | undefined
   let page: Page
   let dialogs: string[] = []
   let shot: (name: string) => Promise<Buffer>
@@ -25,7 +25,7 @@ describe.skipIf(!chromiumPath)('creating and reviewing in a real browser', () =>
   beforeAll(async () => {
     server = await startTestServer()
     alice = await createUser(server, 'alice')
-    ;({ browser, page, dialogs, shot } = await openBrowserPage(900))
+    ;({ close, page, dialogs, shot } = await openBrowserPage(900))
     await page.goto(url('/users/sign_in'))
     await page.fill('input[name="user[login]"]', 'alice')
     await page.fill('input[name="user[password]"]', alice.password)
@@ -33,7 +33,7 @@ describe.skipIf(!chromiumPath)('creating and reviewing in a real browser', () =>
   }, 120_000)
 
   afterAll(async () => {
-    await browser?.close()
+    await close?.()
     await server?.close()
   })
 

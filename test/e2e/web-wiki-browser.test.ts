@@ -1,25 +1,25 @@
 // A real headless Chromium reads a wiki page (and follows the page list to a nested one), a snippet with its raw link,
 // a group and a user, all over content built to run script if anything rendered it as markup. Screenshots wiki-page,
 // snippet, group and user go to .scratch/web-screenshots/ (git-ignored). Skipped when no chromium is installed.
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumPath, expectNoScriptRan, openBrowserPage } from '../helpers/browser.js'
 import { HOSTILE_NAME, pagesFixture, XSS, type PagesFixture } from '../server/web/wiki-snippet-fixture.js'
 
 describe.skipIf(!chromiumPath)('wiki, snippet, group and user pages in a real browser', () => {
   let f: PagesFixture
-  let browser: Browser
+  let close: (() => Promise<void>) | undefined
   let page: Page
   let dialogs: string[] = []
   let shot: (name: string) => Promise<Buffer>
 
   beforeAll(async () => {
     f = await pagesFixture()
-    ;({ browser, page, dialogs, shot } = await openBrowserPage(800))
+    ;({ close, page, dialogs, shot } = await openBrowserPage(800))
   }, 120_000)
 
   afterAll(async () => {
-    await browser?.close()
+    await close?.()
     await f?.server.close()
   })
 

@@ -18,19 +18,31 @@ function findChromium(): string | undefined {
 /** Chromium's path, or undefined when none is installed (the browser tests are then skipped). */
 export const chromiumPath = findChromium()
 
-export interface BrowserPage { browser: Browser; page: Page; dialogs: string[]; shot(name: string): Promise<Buffer> }
+/** A page of its own (its own context: cookies, storage, permissions); `close` closes it, not the browser. */
+export interface BrowserPage { page: Page; dialogs: string[]; shot(name: string): Promise<Buffer>; close(): Promise<void> }
+
+// One Chromium per test worker: workers run file after file (isolate: false), and launching took seconds of a loaded
+// machine for each browser file. Playwright closes it when the worker exits.
+let shared: Promise<Browser> | undefined
+
+async function browser(): Promise<Browser> {
+  const running = await shared
+  if (running?.isConnected()) return running
+  const { chromium } = await import('playwright-core')
+  shared = chromium.launch({ executablePath: chromiumPath, headless: true })
+  return shared
+}
 
 export async function openBrowserPage(height: number): Promise<BrowserPage> {
   mkdirSync(SHOTS, { recursive: true })
-  const { chromium } = await import('playwright-core')
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true })
-  const page = await browser.newPage({ viewport: { width: 1200, height } })
+  const context = await (await browser()).newContext({ viewport: { width: 1200, height } })
+  const page = await context.newPage()
   const dialogs: string[] = []
   page.on('dialog', (d) => {
     dialogs.push(d.message())
     void d.dismiss()
   })
-  return { browser, page, dialogs, shot: (name) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true }) }
+  return { page, dialogs, shot: (name) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true }), close: () => context.close() }
 }
 
 /**

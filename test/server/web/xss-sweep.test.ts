@@ -126,7 +126,7 @@ describe('every page over hostile content', () => {
 
 describe.skipIf(!chromiumPath)('the worst pages in a real browser', () => {
   it('runs no script and opens no dialog', async () => {
-    const { browser, page, dialogs, shot } = await openBrowserPage(900)
+    const { close, page, dialogs, shot } = await openBrowserPage(900)
     try {
       const [name, value] = cookie.split('=')
       await page.context().addCookies([{ name, value, url: w.server.url }])
@@ -146,7 +146,7 @@ describe.skipIf(!chromiumPath)('the worst pages in a real browser', () => {
       }
       expect(dialogs).toEqual([])
     } finally {
-      await browser.close()
+      await close()
     }
   }, 120_000)
 })
