@@ -1,7 +1,7 @@
 // Group milestones (lib/api/group_milestones.rb) and promoting a project milestone to one (POST …/milestones/:milestone_id/promote).
 import { z } from 'zod'
 import { defineEndpoint } from '../define.js'
-import { Issue, Milestone } from '../entities/issues.js'
+import { IssueBasic, Milestone } from '../entities/issues.js'
 import { MergeRequestBasic } from '../entities/merge-requests.js'
 import { bool, int, list, oneOf, ref, str, text } from '../params.js'
 import { Dates, EDIT_AT_LEAST_ONE_OF } from './milestones.js'
@@ -43,7 +43,7 @@ export const deleteGroupMilestone = defineEndpoint({
 
 export const listGroupMilestoneIssues = defineEndpoint({
   method: 'GET', path: '/groups/:id/milestones/:milestone_id/issues', summary: 'List the issues of a group milestone', paginated: true,
-  params: MilestoneId, responses: { 200: z.array(Issue) },
+  params: MilestoneId, responses: { 200: z.array(IssueBasic) },
 })
 
 export const listGroupMilestoneMergeRequests = defineEndpoint({

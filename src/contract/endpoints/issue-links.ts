@@ -1,13 +1,13 @@
 // Issue links (lib/api/issue_links.rb) and an issue's related merge requests (lib/api/issues.rb).
 import { z } from 'zod'
 import { defineEndpoint } from '../define.js'
-import { Issue } from '../entities/issues.js'
+import { Issue, IssueBasic } from '../entities/issues.js'
 import { MergeRequest } from '../entities/merge-requests.js'
 import { int, oneOf, ref } from '../params.js'
 
 export const IssueLinkType = z.enum(['relates_to', 'blocks', 'is_blocked_by'])
 /** Entities::IssueLink: both ends in the basic form, the link as stored. */
-export const IssueLink = z.object({ source_issue: Issue, target_issue: Issue, link_type: z.enum(['relates_to', 'blocks']) })
+export const IssueLink = z.object({ source_issue: IssueBasic, target_issue: IssueBasic, link_type: z.enum(['relates_to', 'blocks']) })
 /** Entities::RelatedIssue: the linked issue with its link, seen from the listed issue. */
 export const RelatedIssue = Issue.extend({ issue_link_id: z.number().int(), link_type: IssueLinkType, link_created_at: z.string(), link_updated_at: z.string() })
 

@@ -1,7 +1,7 @@
 // The Issues API of api-v4.md §Issues: three lists, CRUD, move, subscriptions, todos, time tracking, participants.
 import { z } from 'zod'
 import { defineEndpoint } from '../define.js'
-import { Issue, TimeStats, Todo, UserAgentDetail } from '../entities/issues.js'
+import { Issue, IssueBasic, TimeStats, Todo, UserAgentDetail } from '../entities/issues.js'
 import { MergeRequestRef } from '../entities/merge-request-ref.js'
 import { UserBasic } from '../entities/users.js'
 import { bool, dateOnly, int, isoDate, list, oneOf, ref, str, text } from '../params.js'
@@ -73,17 +73,17 @@ export type EditIssueInput = { [K in keyof typeof EditInput]?: z.output<(typeof 
 
 export const listIssues = defineEndpoint({
   method: 'GET', auth: 'optional', path: '/issues', summary: 'List issues the caller can see (scope created_by_me by default)', paginated: true, cacheable: true,
-  input: IssueListFilters, responses: { 200: z.array(Issue) },
+  input: IssueListFilters, responses: { 200: z.array(IssueBasic) },
 })
 
 export const listGroupIssues = defineEndpoint({
   method: 'GET', auth: 'optional', path: '/groups/:id/issues', summary: "List issues of a group's projects", paginated: true, cacheable: true,
-  params: Id, input: IssueListFilters, responses: { 200: z.array(Issue) },
+  params: Id, input: IssueListFilters, responses: { 200: z.array(IssueBasic) },
 })
 
 export const listProjectIssues = defineEndpoint({
   method: 'GET', auth: 'optional', path: '/projects/:id/issues', summary: 'List issues of a project', paginated: true, cacheable: true,
-  params: Id, input: IssueListFilters, responses: { 200: z.array(Issue) },
+  params: Id, input: IssueListFilters, responses: { 200: z.array(IssueBasic) },
 })
 
 export const getProjectIssue = defineEndpoint({

@@ -1,7 +1,7 @@
 // Project milestones (compat-notes §2): the path id is the global id; `state_event` closes or activates.
 import { z } from 'zod'
 import { defineEndpoint } from '../define.js'
-import { Issue, Milestone } from '../entities/issues.js'
+import { IssueBasic, Milestone } from '../entities/issues.js'
 import { MergeRequestBasic } from '../entities/merge-requests.js'
 import { clearableDate } from './issues.js'
 import { bool, int, list, oneOf, ref, str, text } from '../params.js'
@@ -54,5 +54,5 @@ export const listMilestoneMergeRequests = defineEndpoint({
 
 export const listMilestoneIssues = defineEndpoint({
   method: 'GET', path: '/projects/:id/milestones/:milestone_id/issues', summary: 'List the issues of a milestone', paginated: true,
-  params: MilestoneId, responses: { 200: z.array(Issue) },
+  params: MilestoneId, responses: { 200: z.array(IssueBasic) },
 })

@@ -1,6 +1,6 @@
 // The Search API (lib/api/search.rb): one scope at a time, instance-wide, in a group or in a project.
 import { z } from 'zod'
-import { Issue, Milestone, Note } from '../entities/issues.js'
+import { IssueBasic, Milestone, Note } from '../entities/issues.js'
 import { MergeRequestBasic } from '../entities/merge-requests.js'
 import { Project, ProjectSimple } from '../entities/projects.js'
 import { Commit } from '../entities/repository.js'
@@ -16,7 +16,7 @@ export const SearchBlob = z.object({
 })
 
 export const SearchResults = z.union([
-  z.array(Project), z.array(ProjectSimple), z.array(Issue), z.array(MergeRequestBasic), z.array(Milestone), z.array(Note),
+  z.array(Project), z.array(ProjectSimple), z.array(IssueBasic), z.array(MergeRequestBasic), z.array(Milestone), z.array(Note),
   z.array(Commit), z.array(SearchBlob), z.array(Snippet), z.array(UserBasic),
 ])
 

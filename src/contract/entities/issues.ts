@@ -41,7 +41,11 @@ export const IssueLinks = z.object({
   closed_as_duplicate_of: nstr,
 })
 
-export const Issue = z.object({
+/**
+ * Entities::IssueBasic: an issue in a list (the three issue lists, a milestone's issues, a merge request's
+ * closes_issues, issue links, search).
+ */
+export const IssueBasic = z.object({
   id: int,
   iid: int,
   project_id: int,
@@ -67,6 +71,11 @@ export const Issue = z.object({
   moved_to_id: int.nullable(),
   web_url: z.string(),
   time_stats: TimeStats,
+})
+export type IssueBasic = z.infer<typeof IssueBasic>
+
+/** Entities::Issue: one issue read, created, edited, moved or (un)subscribed. */
+export const Issue = IssueBasic.extend({
   /** On single read, create, edit, move, subscribe and unsubscribe. */
   subscribed: z.boolean().optional(),
   /** On single read, create, edit, move and subscribe. */

@@ -1,7 +1,7 @@
 // Merge request shapes of api-v4.md §Merge request and compat-mr-ci-wiki.md §1.2: the simple, list (basic) and single
 // forms, changes, the MR commit, pipelines, approvals and the small answers of the action endpoints.
 import { z } from 'zod'
-import { AwardEmoji, Issue, Milestone, TimeStats, Todo } from './issues.js'
+import { AwardEmoji, IssueBasic, Milestone, TimeStats, Todo } from './issues.js'
 import { Commit, DiffEntry } from './repository.js'
 import { PipelineBasic } from './pipelines.js'
 import { UserBasic } from './users.js'
@@ -153,7 +153,7 @@ export type MergeRequestCommit = z.infer<typeof MergeRequestCommit>
 /** An issue of an external tracker in `closes_issues`. */
 export const ExternalIssue = z.object({ id: z.string(), title: z.string() })
 
-export const ClosesIssuesEntry = z.union([Issue, ExternalIssue])
+export const ClosesIssuesEntry = z.union([IssueBasic, ExternalIssue])
 
 export const MergeRequestTodo = Todo.extend({
   action_name: z.enum(['marked', 'assigned', 'mentioned', 'approval_required', 'unmergeable', 'directly_addressed', 'build_failed']),

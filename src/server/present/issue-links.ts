@@ -1,16 +1,12 @@
 // Issue links as GitLab's Entities::IssueLink and Entities::RelatedIssue serialize them.
-import type { Issue } from '../../contract/entities/issues.js'
 import type { RequestContext } from '../context.js'
 import type { IssueLinkRow, LinkType } from '../services/issuables/issue-links.js'
-import { presentIssue, type IssueBundle } from './issues.js'
+import { presentIssue, presentIssueBasic, type IssueBundle } from './issues.js'
 
 type Urls = Pick<RequestContext, 'baseUrl' | 'apiUrl'>
 
-/** IssueBasic: the list form of an issue, without `subscribed` and `_links`. */
-const basic = (b: IssueBundle, ctx: Urls): Issue => presentIssue({ ...b, subscribed: undefined, links: false }, ctx)
-
 export const presentIssueLink = (link: IssueLinkRow, source: IssueBundle, target: IssueBundle, ctx: Urls) =>
-  ({ source_issue: basic(source, ctx), target_issue: basic(target, ctx), link_type: link.link_type })
+  ({ source_issue: presentIssueBasic(source, ctx), target_issue: presentIssueBasic(target, ctx), link_type: link.link_type })
 
 /** Entities::RelatedIssue is the full Issue entity without `subscribed` (the API asks include_subscribed: false). */
 export const presentRelatedIssue = (b: IssueBundle, link: IssueLinkRow, linkType: LinkType, ctx: Urls) => ({

@@ -1,5 +1,5 @@
 // Issues, milestones, labels, notes, award emoji and todos as GitLab serializes them; each object is one literal (see present/projects.ts).
-import type { Issue, Label, Milestone, Note, NotePosition } from '../../contract/entities/issues.js'
+import type { Issue, IssueBasic, Label, Milestone, Note, NotePosition } from '../../contract/entities/issues.js'
 import type { MergeRequest } from '../../contract/entities/merge-requests.js'
 import type { RequestContext } from '../context.js'
 import type { IssueRow } from '../store/issues.js'
@@ -68,6 +68,9 @@ export function presentIssue(b: IssueBundle, ctx: Urls): Issue {
       : undefined,
   }
 }
+
+/** Entities::IssueBasic: the list form, without `subscribed` and `_links`, whatever the bundle was made for. */
+export const presentIssueBasic = (b: IssueBundle, ctx: Urls): IssueBasic => presentIssue({ ...b, subscribed: undefined, links: false }, ctx)
 
 /** GitLab's LabelsHelper#text_color_for_bg: dark text on light backgrounds. */
 export function textColorFor(color: string): string {
