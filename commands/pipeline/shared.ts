@@ -10,6 +10,7 @@ import { stateStyle } from '../../src/cli/terminal.js'
 import type { ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
+import { COMPLETED_STATUSES } from '../../src/core/job-status.js'
 import { currentBranch } from '../mr/git.js'
 
 export type Pipeline = ResponseOf<'getPipeline'>
@@ -17,7 +18,7 @@ export type ListedPipeline = ResponseOf<'listPipelines'>[number]
 export type Job = ResponseOf<'getJob'>
 
 /** Statuses a pipeline or job does not leave without someone acting: waiting for them is over. */
-export const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped', 'manual'])
+export const FINISHED: ReadonlySet<string> = new Set([...COMPLETED_STATUSES, 'manual'])
 
 /** Exit code of `pipeline view` and `job trace --follow`: 1 when it failed or was canceled, else 0. */
 export const exitCodeOf = (status: string) => (status === 'failed' || status === 'canceled' ? 1 : 0)

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CollabError, badRequest, forbidden, missingAttribute, notFound } from '../../../core/errors.js'
 import { sha256 } from '../../../core/ids.js'
+import { FINISHED_STATUSES } from '../../../core/job-status.js'
 import type { AppDeps, RequestContext } from '../../context.js'
 import { artifactsPath } from '../../ci/artifacts.js'
 import { readZipListing } from '../../ci/artifacts-metadata.js'
@@ -126,7 +127,8 @@ export function jobTokenOf(ctx: RequestContext, token: string | undefined): stri
   return t
 }
 
-const STATES = new Set(['running', 'success', 'failed', 'canceled'])
+/** What a runner may report: running, or how the job finished. */
+const STATES = new Set(['running', ...FINISHED_STATUSES])
 const REASONS = new Set<string>(['script_failure', 'job_execution_timeout', 'runner_system_failure', 'unknown_failure', 'stuck_or_timeout_failure',
   'api_failure', 'runner_unsupported', 'stale_schedule', 'job_canceled', 'archived_failure', 'unmet_prerequisites', 'scheduler_failure',
   'data_integrity_failure', 'forward_deployment_failure', 'user_blocked', 'project_deleted', 'insufficient_bridge_permissions',
