@@ -1,7 +1,7 @@
 // Validators for single keywords. Each reports in GitLab's entry wording (`<path> config should be …`) and returns
 // the normalized value, or undefined after reporting.
 import { userPattern } from '../../../core/re2.js'
-import { parseCiDuration } from '../../../core/durations.js'
+import { expireInSeconds, parseCiDuration } from '../../../core/durations.js'
 import type { JobArtifactsSpec, JobNeed } from '../plan-types.js'
 import { matrixCombos, matrixSuffix } from './matrix.js'
 import type { AllowFailureConfig } from './types.js'
@@ -119,7 +119,7 @@ export function artifacts(value: unknown, path: string, p: Problems): JobArtifac
   const when = value.when ?? 'on_success'
   if (!['on_success', 'on_failure', 'always'].includes(when as string)) p.add(`${at} when should be on_success, on_failure or always`)
   const expire = value.expire_in === undefined || value.expire_in === null ? null : String(value.expire_in)
-  if (expire !== null && expire.trim().toLowerCase() !== 'never' && parseCiDuration(expire) === null) p.add(`${at} expire in should be a duration`)
+  if (expire !== null && expireInSeconds(expire) === null) p.add(`${at} expire in should be a duration`)
   if (value.name !== undefined && typeof value.name !== 'string') p.add(`${at} name should be a string`)
   if (value.untracked !== undefined && typeof value.untracked !== 'boolean') p.add(`${at} untracked should be a boolean value`)
   if (p.list.length > before || !paths || !exclude) return undefined
