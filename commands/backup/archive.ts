@@ -1,6 +1,7 @@
 // What collab backup reads from an archive as it passes: its header and manifest (the first and last entries), so
 // `create` knows the archive arrived whole and can report what it holds without reading it again.
-import { Transform } from 'node:stream'
+import { writeSync } from 'node:fs'
+import { Transform, Writable } from 'node:stream'
 import { failure } from '../../src/cli/errors.js'
 import type { IO } from '../../src/cli/io.js'
 import type { BackupHeader, BackupManifest } from '../../src/server/backup.js'
@@ -25,10 +26,11 @@ function number(field: Buffer): number {
 }
 
 /**
- * Passes the tar on unchanged while reading along its headers (no copy of the data, which a tar parser would make):
- * the first and last entries, small JSON files, are kept; `watched.manifest` is set once the archive ended whole.
+ * Reads along the tar's headers as its bytes pass (no copy of the data, which a tar parser would make): the first and
+ * last entries, small JSON files, are kept; `watched.manifest` is set once the archive ended whole. `see` takes each
+ * chunk in order and throws on a header that is not JSON where the format says it is.
  */
-export function watchArchive(): { stream: Transform; watched: Watched } {
+export function watchArchive(): { see: (chunk: Buffer) => void; watched: Watched } {
   const watched: Watched = { bytes: 0 }
   let header = Buffer.alloc(0)
   /** Bytes of the current entry's data (with its padding) still to come. */
@@ -42,7 +44,8 @@ export function watchArchive(): { stream: Transform; watched: Watched } {
     else watched.manifest = value
     keep = null
   }
-  const read = (chunk: Buffer) => {
+  const see = (chunk: Buffer) => {
+    watched.bytes += chunk.length
     let at = 0
     while (at < chunk.length && !ended) {
       if (skip > 0) {
@@ -71,21 +74,40 @@ export function watchArchive(): { stream: Transform; watched: Watched } {
       if (skip === 0) finishEntry()
     }
   }
-  const stream = new Transform({
-    readableHighWaterMark: 1024 * 1024,
-    writableHighWaterMark: 1024 * 1024,
-    transform(chunk: Buffer, _encoding, callback) {
-      watched.bytes += chunk.length
-      try {
-        read(chunk)
-      } catch (err) {
-        return callback(err as Error)
-      }
-      callback(null, chunk)
-    },
-  })
-  return { stream, watched }
+  return { see, watched }
 }
+
+/** `see` as a stream that passes every chunk on, for the archive's way through a compressor or to stdout. */
+export const seeing = (see: (chunk: Buffer) => void) => new Transform({
+  readableHighWaterMark: 1024 * 1024,
+  writableHighWaterMark: 1024 * 1024,
+  transform(chunk: Buffer, _encoding, callback) {
+    try {
+      see(chunk)
+    } catch (err) {
+      return callback(err as Error)
+    }
+    callback(null, chunk)
+  },
+})
+
+/**
+ * `see`, then the chunk written to `fd` at once. A plain archive arrives in the socket's 64 KB reads: a synchronous
+ * write each costs less than a stream's round trip through libuv's threads (measured: about a third of the CLI's CPU
+ * time for a 200 MB backup), and nothing else waits on this process's event loop meanwhile.
+ */
+export const fileSink = (fd: number, see: (chunk: Buffer) => void) => new Writable({
+  highWaterMark: 1024 * 1024,
+  write(chunk: Buffer, _encoding, callback) {
+    try {
+      see(chunk)
+      for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at)
+    } catch (err) {
+      return callback(err as Error)
+    }
+    callback()
+  },
+})
 
 /** The manifest, or the failure of an archive that stopped before its end. */
 export function completeManifest(watched: Watched): BackupManifest {

@@ -1,7 +1,7 @@
 // collab backup create [FILE]: the running server writes a consistent backup of the whole instance (an administrator's
 // token), or with --data a stopped server's data directory is read here; written beside FILE and renamed when whole.
 import { createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, open as openFile, rename, rm, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { Writable, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -13,7 +13,7 @@ import { status } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
 import { openBytes } from '../job/bytes.js'
 import { progress, showsProgress } from '../job/transfer.js'
-import { completeManifest, printJson, size, summaryOf, watchArchive } from './archive.js'
+import { completeManifest, fileSink, printJson, seeing, size, summaryOf, watchArchive } from './archive.js'
 import { COMPRESSIONS, compressionOf, compressor, extensionOf, type Compression } from './compression.js'
 
 export interface CreateOptions {
@@ -51,6 +51,16 @@ async function open(options: CreateOptions, deps: Deps, now: Date): Promise<Read
   return backupDataDirectory(resolve(deps.io.cwd, options.data), () => now)
 }
 
+/** The plain archive into `file`, written as it arrives (see fileSink). */
+async function writePlain(steps: (Readable | Writable)[], file: string, see: (chunk: Buffer) => void) {
+  const handle = await openFile(file, 'w', 0o600)
+  try {
+    await pump([...steps, fileSink(handle.fd, see)])
+  } finally {
+    await handle.close()
+  }
+}
+
 export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   const { io } = deps
   if (options.file === '-' && options.json) throw usageError('--json prints to stdout, where the archive goes with -: give a file name')
@@ -58,21 +68,22 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   const compression = options.compress ?? (options.file ? compressionOf(options.file) : 'none')
   const file = options.file === '-' ? '-' : resolve(io.cwd, options.file ?? defaultName(now, compression))
   const source = await open(options, deps, now)
-  const watch = watchArchive()
-  const steps: (Readable | Writable)[] = [source, watch.stream]
+  const { see, watched } = watchArchive()
+  const steps: (Readable | Writable)[] = [source]
   if (showsProgress(io)) steps.push(progress(io, undefined))
   const squeeze = compressor(compression)
-  if (squeeze) steps.push(squeeze)
+  const squeezed = squeeze ? [seeing(see), squeeze] : [seeing(see)]
   if (file === '-') {
-    await pump([...steps, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void io.stdout.write(chunk)) })])
-    completeManifest(watch.watched)
+    await pump([...steps, ...squeezed, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void io.stdout.write(chunk)) })])
+    completeManifest(watched)
     return
   }
   const partial = `${file}.partial`
   await mkdir(dirname(file), { recursive: true })
   try {
-    await pump([...steps, createWriteStream(partial, { mode: 0o600 })])
-    const manifest = completeManifest(watch.watched)
+    if (squeeze) await pump([...steps, ...squeezed, createWriteStream(partial, { mode: 0o600 })])
+    else await writePlain(steps, partial, see)
+    const manifest = completeManifest(watched)
     await rename(partial, file)
     const summary = { file, bytes: (await stat(file)).size, compression, ...summaryOf(manifest) }
     if (options.json) return void printJson(io, summary)

@@ -49,6 +49,29 @@ export async function copyDatabase(db: Db, file: string): Promise<void> {
 }
 
 /**
+ * Up to this size the database is copied in one read of its pages into memory (a few milliseconds for the usual few
+ * MB, where the stepped copy above writes and syncs a file page by page); past it, the event loop would be held and the
+ * memory grow with the database, so it is copied in steps.
+ */
+const IMAGE_LIMIT = 32 * 1024 * 1024
+
+/** A consistent copy of the database in memory, with the facts a backup reads from it. */
+export interface DatabaseImage { bytes: Buffer; schema: number; owners: FileOwners }
+
+/**
+ * The live database as one image (SQLite's serialize: its pages read in one read transaction), or null when it is
+ * larger than `limit`. The group transaction is committed first and the facts read in the same synchronous turn, so
+ * no write lands between the image and them: they are the image's.
+ */
+export function imageOfDatabase(db: Db, limit = IMAGE_LIMIT): DatabaseImage | null {
+  const size = (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number)
+  if (size > limit) return null
+  commitGroup(db)
+  const bytes = db.serialize()
+  return { bytes, schema: db.pragma('user_version', { simple: true }) as number, owners: ownersIn(db) }
+}
+
+/**
  * A stopped server's database, opened for a backup: the exclusive lock (as `collab serve` takes it) fails at once
  * when a server still runs on it, and nothing is migrated or written.
  */
@@ -91,10 +114,12 @@ export const schemaOf = (file: string) => readCopy(file, (db) => db.pragma('user
 /** The highest ids a copied database has given out to the rows that own files on disk (0 for none). */
 export interface FileOwners { job: number; package: number; packageFile: number }
 
-export const fileOwnersOf = (file: string): FileOwners => readCopy(file, (db) => {
+function ownersIn(db: Db): FileOwners {
   const max = (table: string) => (db.prepare(`SELECT COALESCE(MAX(id), 0) AS id FROM ${table}`).get() as { id: number }).id
   return { job: max('ci_jobs'), package: max('packages'), packageFile: max('package_files') }
-})
+}
+
+export const fileOwnersOf = (file: string): FileOwners => readCopy(file, ownersIn)
 
 /** Reads a copied database's schema version and checks its integrity, changing nothing. */
 export const databaseFacts = (file: string): DatabaseFacts => readCopy(file, (db) => ({

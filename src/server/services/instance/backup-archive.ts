@@ -1,7 +1,7 @@
 // The backup archive's format: a tar whose first entry says what it is and whose last entry lists every file with its
 // size and SHA-256, so a restore recognises a foreign tar at once and a truncated or altered one before it is used.
-import { createHash } from 'node:crypto'
-import { open, readdir } from 'node:fs/promises'
+import { createHash, type Hash } from 'node:crypto'
+import { open, readdir, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { entryHeader, padding, trailer } from './backup-tar.js'
@@ -37,13 +37,41 @@ export interface ArchiveProgress { files: number; bytes: number }
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT'
 
 const CHUNK = 1024 * 1024
+/** Reads in flight ahead of the chunk being hashed and sent: the disk (libuv's threads) works while the hash runs. */
+const READS_AHEAD = 2
+
+/**
+ * The first `size` bytes of an open file in chunks, read ahead; a file that came up short is filled with zeros. A
+ * read's failure reaches the caller when it asks for that chunk (and is never left unhandled if it stops before).
+ */
+function readAhead(handle: FileHandle, size: number) {
+  const pending: Promise<Buffer>[] = []
+  let at = 0
+  const issue = () => {
+    if (at >= size) return
+    const want = Math.min(CHUNK, size - at)
+    const chunk = Buffer.allocUnsafe(want)
+    const read = handle.read(chunk, 0, want, at).then(({ bytesRead }) => (bytesRead < want ? chunk.fill(0, bytesRead) : chunk))
+    read.catch(() => undefined)
+    pending.push(read)
+    at += want
+  }
+  for (let i = 0; i < READS_AHEAD; i++) issue()
+  return {
+    next(): Promise<Buffer | null> {
+      const chunk = pending.shift()
+      issue()
+      return chunk ?? Promise.resolve(null)
+    },
+  }
+}
 
 /** Writes the archive entry by entry, hashing each file as it goes into the tar; `finish` adds the manifest. */
 export class ArchiveWriter {
   readonly out: PassThrough
   private readonly files: ManifestFile[] = []
   private stopped = false
-  private bytes = 0
+  private written = 0
 
   constructor(private readonly onProgress?: (p: ArchiveProgress) => void) {
     this.out = new PassThrough({ highWaterMark: CHUNK })
@@ -73,6 +101,18 @@ export class ArchiveWriter {
     await this.put(Buffer.concat([entryHeader(name, 'file', body.length, 0o600, new Date(0)), body, padding(body.length)]))
   }
 
+  /** Adds `body` (bytes already in memory, such as the database's image) as the file `name`. */
+  async buffer(name: string, body: Buffer, mode: number, mtime: Date): Promise<void> {
+    await this.put(entryHeader(name, 'file', body.length, mode, mtime))
+    const hash = createHash('sha256')
+    for (let at = 0; at < body.length; at += CHUNK) {
+      const chunk = body.subarray(at, at + CHUNK)
+      hash.update(chunk)
+      await this.put(chunk)
+    }
+    await this.ended(name, body.length, hash)
+  }
+
   /**
    * Adds the file at `from` as `name`; one removed meanwhile is left out. Only the bytes it had when opened are read
    * (a log appended meanwhile), and a file cut shorter meanwhile is filled with zeros, so the header's size holds.
@@ -80,26 +120,27 @@ export class ArchiveWriter {
   async file(from: string, name: string): Promise<void> {
     const handle = await open(from, 'r').catch((err) => (missing(err) ? null : Promise.reject(err)))
     if (!handle) return
-    const hash = createHash('sha256')
     try {
       const info = await handle.stat()
       await this.put(entryHeader(name, 'file', info.size, info.mode, info.mtime))
-      for (let at = 0; at < info.size;) {
-        const want = Math.min(CHUNK, info.size - at)
-        const chunk = Buffer.allocUnsafe(want)
-        const { bytesRead } = await handle.read(chunk, 0, want, at)
-        if (bytesRead < want) chunk.fill(0, bytesRead)
+      const hash = createHash('sha256')
+      const chunks = readAhead(handle, info.size)
+      for (let chunk = await chunks.next(); chunk; chunk = await chunks.next()) {
         hash.update(chunk)
         await this.put(chunk)
-        at += want
       }
-      await this.put(padding(info.size))
-      this.files.push({ path: name, size: info.size, sha256: hash.digest('hex') })
-      this.bytes += info.size
-      this.onProgress?.({ files: this.files.length, bytes: this.bytes })
+      await this.ended(name, info.size, hash)
     } finally {
       await handle.close()
     }
+  }
+
+  /** An entry's padding, then its line in the manifest. */
+  private async ended(name: string, size: number, hash: Hash) {
+    await this.put(padding(size))
+    this.files.push({ path: name, size, sha256: hash.digest('hex') })
+    this.written += size
+    this.onProgress?.({ files: this.files.length, bytes: this.written })
   }
 
   directory(name: string, mode = 0o700) {

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream'
 import type { DataLayout } from '../../../core/paths.js'
 import { VERSION } from '../../../core/version.js'
 import { linkRepository, withRepoLocks } from '../../git/backup.js'
-import { copyDatabase, fileOwnersOf, schemaOf, type FileOwners } from '../../store/backup.js'
+import { copyDatabase, fileOwnersOf, imageOfDatabase, schemaOf, type FileOwners } from '../../store/backup.js'
 import type { Db } from '../../store/db.js'
 import type { RequestContext } from '../../context.js'
 import { ArchiveWriter, HEADER_ENTRY, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type ArchiveProgress, type BackupHeader } from './backup-archive.js'
@@ -67,21 +67,33 @@ async function removeStaleStaging(root: string) {
   }
 }
 
+/** The database's part of a backup: its image in memory, or a copy in the staging directory when it is too large for one. */
+interface DatabaseCopy { image: Buffer | null; schema: number; owners: FileOwners }
+
+async function copyOf(db: Db, dir: string): Promise<DatabaseCopy> {
+  const image = imageOfDatabase(db)
+  if (image) return { image: image.bytes, schema: image.schema, owners: image.owners }
+  const file = join(dir, 'collab.db')
+  await copyDatabase(db, file)
+  return { image: null, schema: schemaOf(file), owners: fileOwnersOf(file) }
+}
+
 /**
  * Links every repository and copies the database, all under the repositories' locks. A repository made while the
  * database was being copied (a new project) is linked afterwards under its own lock, so no project of the copy lacks one.
  */
-async function stage(src: BackupSource, dir: string): Promise<void> {
+async function stage(src: BackupSource, dir: string): Promise<DatabaseCopy> {
   const repos = src.layout.repositories
   const first = await listRepositories(repos)
-  await withRepoLocks(first.map((n) => join(repos, n)), async () => {
+  const copy = await withRepoLocks(first.map((n) => join(repos, n)), async () => {
     for (const name of first) await linkRepository(join(repos, name), join(dir, 'repositories', name))
-    await copyDatabase(src.db, join(dir, 'collab.db'))
+    return copyOf(src.db, dir)
   })
   const later = (await listRepositories(repos)).filter((n) => !first.includes(n))
   await withRepoLocks(later.map((n) => join(repos, n)), async () => {
     for (const name of later) await linkRepository(join(repos, name), join(dir, 'repositories', name))
   })
+  return copy
 }
 
 const KNOWN = new Set<string>([...BACKED_UP, ...NOT_BACKED_UP])
@@ -91,13 +103,14 @@ export const knownDataEntry = (name: string) => KNOWN.has(name) || name.startsWi
 
 const unrecognizedEntries = async (root: string) => (await readdir(root)).filter((n) => !knownDataEntry(n)).sort()
 
-async function writeArchive(src: BackupSource, dir: string, header: BackupHeader, w: ArchiveWriter) {
+async function writeArchive(src: BackupSource, dir: string, db: DatabaseCopy, header: BackupHeader, w: ArchiveWriter) {
   const { layout } = src
   await w.json(HEADER_ENTRY, header)
-  await w.file(join(dir, 'collab.db'), 'collab.db')
+  if (db.image) await w.buffer('collab.db', db.image, 0o600, src.now())
+  else await w.file(join(dir, 'collab.db'), 'collab.db')
   await w.file(layout.secrets, 'secrets.json')
   await w.tree(join(dir, 'repositories'), 'repositories')
-  const owners = fileOwnersOf(join(dir, 'collab.db'))
+  const { owners } = db
   for (const name of ['uploads', 'artifacts', 'traces', 'packages'] as const) await w.tree(layout[name], name, newerThanCopy[name](owners))
   const unrecognized = await unrecognizedEntries(layout.root)
   for (const name of unrecognized) {
@@ -119,21 +132,22 @@ export async function createBackup(src: BackupSource): Promise<Readable> {
     staging.delete(dir)
     return rm(dir, { recursive: true, force: true })
   }
+  let db: DatabaseCopy
   try {
     await removeStaleStaging(src.layout.root)
     await mkdir(dir, { mode: 0o700 })
-    await stage(src, dir)
+    db = await stage(src, dir)
   } catch (err) {
     await cleanup()
     throw err
   }
   const header: BackupHeader = {
     format: BACKUP_FORMAT, format_version: BACKUP_FORMAT_VERSION, collab_version: VERSION,
-    schema_version: schemaOf(join(dir, 'collab.db')), created_at: src.now().toISOString(), source: src.source,
+    schema_version: db.schema, created_at: src.now().toISOString(), source: src.source,
   }
   const w = new ArchiveWriter(src.onProgress)
   w.out.once('close', () => void cleanup())
-  writeArchive(src, dir, header, w).catch((err: Error) => w.fail(err))
+  writeArchive(src, dir, db, header, w).catch((err: Error) => w.fail(err))
   return w.out
 }
 
