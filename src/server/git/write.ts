@@ -1,6 +1,7 @@
 // Writes to a bare repository: commits from file actions, branches and tags. Every ref moves by compare-and-swap under the repository lock.
 import fs from 'node:fs'
 import git from 'isomorphic-git'
+import { gitAvailable, runGit } from './exec.js'
 import { withRepoLock } from './lock.js'
 import { lastCommitForPath } from './log.js'
 import { readCommitParts } from './merge/engine.js'
@@ -30,13 +31,27 @@ export interface CommitRequest {
   actions: FileAction[]
 }
 
-/** Only the refs we write move under our lock; git's own receive-pack takes the same lock (see transport). */
+/**
+ * Only the refs we write move under our lock; git's own receive-pack takes the same lock (see transport). git itself
+ * moves the ref where installed: it writes `<ref>.lock` and renames it, so a reader never sees the file half written
+ * (isomorphic-git truncates the ref file in place, and rewrites packed-refs so, to delete), and checks the old value
+ * again under its own lock.
+ */
 export async function moveRef(gitdir: string, ref: string, next: string | null, expected: string | null) {
   const current = await readRef(gitdir, ref)
   if (current !== expected) throw new GitError('stale', `${ref} moved while this change was being made; try again`)
-  if (next === null) await git.deleteRef({ fs, gitdir, ref })
+  if (next === null && expected === null) return
+  if (await gitAvailable()) {
+    const args = next === null ? ['update-ref', '-d', ref, expected!] : ['update-ref', ref, next, expected ?? ZERO_OID]
+    await runGit(gitdir, args).catch(async (err) => {
+      if ((await readRef(gitdir, ref)) !== expected) throw new GitError('stale', `${ref} moved while this change was being made; try again`)
+      throw err
+    })
+  } else if (next === null) await git.deleteRef({ fs, gitdir, ref })
   else await git.writeRef({ fs, gitdir, ref, value: next, force: true })
 }
+
+const ZERO_OID = '0'.repeat(40)
 
 const timezone = (offset: number) => {
   // isomorphic-git's timezoneOffset is minutes west of UTC; git writes east of UTC as +HHMM.
