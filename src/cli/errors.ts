@@ -11,7 +11,7 @@ export const isPromptInterrupt = (err: unknown) => err instanceof Error && err.n
 export class CliError extends CollabError {
   readonly hint?: string
   constructor(code: 'USAGE' | 'AUTH_REQUIRED' | 'FAILED', message: string, hint?: string) {
-    super(code, message, { status: code === 'USAGE' ? 400 : code === 'AUTH_REQUIRED' ? 401 : 500 })
+    super(code, message)
     this.name = 'CliError'
     this.hint = hint
   }

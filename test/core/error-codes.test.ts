@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, NOT_FOUND_SUBJECTS } from '../../src/core/error-codes.js'
+import { authRequired, failure, usageError } from '../../src/cli/errors.js'
 import { CollabError, notFound } from '../../src/core/errors.js'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -32,6 +33,7 @@ describe('error codes', () => {
     expect(new CollabError('PIPELINE_NOT_CREATED', 'no').status).toBe(400)
     expect(new CollabError('BAD_REQUEST', 'no', { status: 422 }).status).toBe(422)
     expect(new CollabError('MERGE_REQUEST_NOT_FOUND', '404 Merge Request Not Found').status).toBe(404)
+    expect([usageError('x'), authRequired('x'), failure('x')].map((e) => e.status)).toEqual([400, 401, 500])
   })
 
   it('catalogue only subjects something raises (literally, or as the tail of a template such as `${kind} Access Token`)', () => {
