@@ -1,38 +1,45 @@
 // Commit list benchmark (issue 24): page 1 of GET /repository/commits on a generated 20,000-commit repository, with
 // and without filters, against `git log -n 20` as a process (target: page 1 within 2x). The response cache is off, so
-// every request is answered afresh.
+// every request is answered afresh. Uncached first pages are timed as they happen in use: right after a push (a new
+// head, so no page of it is known yet) and as the first request of a server just started.
 import { execFile, execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { housekeepingDone, timeMs } from './diff-pages.js'
 import { generateRepo } from './gen-repo.js'
-import { median, row, startSourceServer, tempDir, TOKEN } from './lib.js'
+import { median, row, startSourceServer, tempDir, TOKEN, type Child } from './lib.js'
 
 const run = promisify(execFile)
+const FIRSTS = 7
 
 export async function commitsBench() {
   const root = tempDir('commits')
   // 20,000 commits over 400 files, by git fast-import in a few seconds.
   const repo = generateRepo(root, 20_000, 400)
   const dataDir = tempDir('data')
-  const collab = await startSourceServer(dataDir)
-  const api = `${collab.url}/api/v4`
+  let collab: Child = await startSourceServer(dataDir)
   const headers = { 'private-token': TOKEN, 'content-type': 'application/json' }
   const get = async (path: string) => {
-    const res = await fetch(api + path, { headers })
+    const res = await fetch(`${collab.url}/api/v4${path}`, { headers })
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`)
     return res.text()
   }
+  const timed = async (fn: () => Promise<unknown>) => {
+    const t = process.hrtime.bigint()
+    await fn()
+    return Number(process.hrtime.bigint() - t) / 1e6
+  }
   try {
-    const created = await fetch(`${api}/projects`, { method: 'POST', headers, body: JSON.stringify({ name: 'bench-commits' }) })
+    const created = await fetch(`${collab.url}/api/v4/projects`, { method: 'POST', headers, body: JSON.stringify({ name: 'bench-commits' }) })
     const project = (await created.json()) as { id: number; http_url_to_repo: string }
     const pushUrl = project.http_url_to_repo.replace('://', `://root:${TOKEN}@`)
-    await run('git', ['--git-dir', repo.dir, 'push', '-q', pushUrl, 'master'], { env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
+    const push = () => run('git', ['--git-dir', repo.dir, 'push', '-q', pushUrl, 'master'], { env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
+    await push()
     await housekeepingDone(dataDir, project.id)
     const gitdir = join(dataDir, 'repositories', `${project.id}.git`)
     const git = (...args: string[]) => () => run('git', ['--git-dir', gitdir, ...args], { maxBuffer: 1 << 28 })
     const list = `/projects/${project.id}/repository/commits`
-    // The first request of a history also counts it (X-Total); later pages of the same history reuse the count.
     const t = process.hrtime.bigint()
     await get(`${list}?per_page=20`)
     const first = Number(process.hrtime.bigint() - t) / 1e6
@@ -42,20 +49,37 @@ export async function commitsBench() {
       ['GET commits?path=src/dir3 (page 1)', `${list}?per_page=20&path=src/dir3`, ['log', '-n', '20', 'master', '--', 'src/dir3']],
       ['GET commits?since=… (page 1)', `${list}?per_page=20&since=2023-11-15T00:00:00Z`, ['log', '-n', '20', '--since=2023-11-15T00:00:00Z', 'master']],
       ['GET commits?first_parent=true (page 1)', `${list}?per_page=20&first_parent=true`, ['log', '-n', '20', '--first-parent', 'master']],
+      ['GET commits?order=topo (page 1)', `${list}?per_page=20&order=topo`, ['log', '-n', '20', '--topo-order', 'master']],
     ]
     console.log(row(['operation (median ms)', 'collab', 'git log', 'ratio']))
     const base = await timeMs(git('log', '-n', '20', 'master'))
-    console.log(row(['first request (counts the history too)', first.toFixed(1), base.toFixed(1), (first / base).toFixed(2)]))
+    console.log(row(['first request after the first push', first.toFixed(1), base.toFixed(1), (first / base).toFixed(2)]))
+
+    // A new head after each push: its first page is read from git, as the first reader after a push sees it. The
+    // server's housekeeping of the push (commit-graph, gc --auto) is let finish first, as between pushes in use.
+    const afterPush: number[] = []
+    const afterPushGit: number[] = []
+    const chain = join(gitdir, 'objects', 'info', 'commit-graphs', 'commit-graph-chain')
+    const readChain = () => { try { return readFileSync(chain, 'utf8') } catch { return '' } }
+    for (let i = 0; i < FIRSTS; i++) {
+      const env = { ...process.env, GIT_AUTHOR_DATE: `@${1_800_000_000 + i} +0000`, GIT_COMMITTER_DATE: `@${1_800_000_000 + i} +0000`, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' }
+      const head = execFileSync('git', ['--git-dir', repo.dir, 'commit-tree', '-p', 'master', '-m', `pushed ${i}`, 'master^{tree}'], { env }).toString().trim()
+      execFileSync('git', ['--git-dir', repo.dir, 'update-ref', 'refs/heads/master', head])
+      const before = readChain()
+      await push()
+      for (let polls = 0; readChain() === before && polls < 400; polls++) await new Promise((resolve) => setTimeout(resolve, 25))
+      afterPush.push(await timed(() => get(`${list}?per_page=20`)))
+      afterPushGit.push(await timed(git('log', '-n', '20', 'master')))
+    }
+    const [a0, b0] = [median(afterPush), median(afterPushGit)]
+    console.log(row([`page 1, first request after a push (x${FIRSTS})`, a0.toFixed(1), b0.toFixed(1), `${(a0 / b0).toFixed(2)} (<= 2)`]))
+
     // Pages read once each, as a client walking the list does: git runs for every one (read again, a page is kept).
     const once: number[] = []
     const onceGit: number[] = []
     for (let n = 2; n <= 16; n++) {
-      const t1 = process.hrtime.bigint()
-      await get(`${list}?per_page=20&page=${n}`)
-      once.push(Number(process.hrtime.bigint() - t1) / 1e6)
-      const t2 = process.hrtime.bigint()
-      await git('log', '-n', '20', `--skip=${(n - 1) * 20}`, 'master')()
-      onceGit.push(Number(process.hrtime.bigint() - t2) / 1e6)
+      once.push(await timed(() => get(`${list}?per_page=20&page=${n}`)))
+      onceGit.push(await timed(git('log', '-n', '20', `--skip=${(n - 1) * 20}`, 'master')))
     }
     const [a1, b1] = [median(once), median(onceGit)]
     console.log(row(['GET commits pages 2-16, each read once', a1.toFixed(1), b1.toFixed(1), `${(a1 / b1).toFixed(2)} (<= 2)`]))
@@ -64,6 +88,18 @@ export async function commitsBench() {
       const b = await timeMs(git(...args))
       console.log(row([`${label} again`, a.toFixed(1), b.toFixed(1), (a / b).toFixed(2)]))
     }
+
+    // The first request a server answers at all: its code and the repository's files are read for the first time.
+    const fresh: number[] = []
+    const freshGit: number[] = []
+    for (let i = 0; i < FIRSTS; i++) {
+      await collab.stop()
+      collab = await startSourceServer(dataDir)
+      fresh.push(await timed(() => get(`${list}?per_page=20`)))
+      freshGit.push(await timed(git('log', '-n', '20', 'master')))
+    }
+    const [a2, b2] = [median(fresh), median(freshGit)]
+    console.log(row([`page 1, first request of a fresh server (x${FIRSTS})`, a2.toFixed(1), b2.toFixed(1), (a2 / b2).toFixed(2)]))
   } finally {
     await collab.stop()
     execFileSync('rm', ['-rf', root, dataDir])

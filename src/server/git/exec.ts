@@ -1,5 +1,8 @@
 // Runs the git command line against a bare repository, for the work where it beats isomorphic-git (history walks, big diffs).
 import { execFile, spawn } from 'node:child_process'
+import { constants } from 'node:fs'
+import { access } from 'node:fs/promises'
+import { delimiter, isAbsolute, join } from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
 import { gitChildEnv } from '../../core/child-env.js'
 import { CollabError } from '../../core/errors.js'
@@ -7,10 +10,26 @@ import { GitCommandError } from '../../core/git-error.js'
 
 let available: Promise<boolean> | null = null
 
-/** Whether a git command line is on the PATH; asked once per process. */
+/**
+ * Whether a git command line is on the PATH (the one git's children get); asked once per process. Looked up rather
+ * than run: the first request of a server that reads a repository would otherwise wait for one more process.
+ */
 export function gitAvailable(): Promise<boolean> {
-  available ??= new Promise((resolve) => execFile('git', ['--version'], (err) => resolve(!err)))
+  available ??= executableOnPath('git', ENV.PATH ?? '')
   return available
+}
+
+async function executableOnPath(name: string, path: string): Promise<boolean> {
+  for (const dir of path.split(delimiter)) {
+    if (!isAbsolute(dir)) continue
+    try {
+      await access(join(dir, name), constants.X_OK)
+      return true
+    } catch {
+      // not in this directory
+    }
+  }
+  return false
 }
 
 /** Lets tests force the in-process engine. */
