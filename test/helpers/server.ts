@@ -1,15 +1,16 @@
 // Starts a real collab server in-process on 127.0.0.1 port 0 with a temp data directory and a known root token; with
 // `runner`, CI jobs run as under `collab serve`: in the built `collab runner` as a child process, never in this one.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixedClock, type Clock } from '../../src/core/clock.js'
 import { silentLogger, streamLogger } from '../../src/core/logger.js'
+import { dataLayout } from '../../src/core/paths.js'
 import { createServer } from '../../src/server/app.js'
 import { boot } from '../../src/server/boot.js'
 import type { RunnerChild } from '../../src/server/runner-child.js'
 import { startEmbeddedRunner } from '../../src/server/serve.js'
-import { closeDatabase } from '../../src/server/store/db.js'
+import { closeDatabase, openDatabase } from '../../src/server/store/db.js'
 
 export const ROOT_TOKEN = 'glpat-test-root-token-0000000000'
 export const ROOT_PASSWORD = 'root-password-123'
@@ -29,8 +30,28 @@ export interface TestServer {
 const COLLAB_BIN = new URL('../../bin/collab.js', import.meta.url).pathname
 const BUILT_CLI = new URL('../../dist/cli.cjs', import.meta.url).pathname
 
+// Running the migrations was half of a test server's start (hundreds start in a run): each worker migrates one empty
+// database and every server starts from a copy, as collab serve starts on a database migrated before. It holds no
+// rows, no key and no clock's time, so a copy is what a fresh migration would have written.
+let migrated: Buffer | undefined
+
+function migratedDatabase(): Buffer {
+  if (!migrated) {
+    const dir = mkdtempSync(join(tmpdir(), 'collab-test-schema-'))
+    try {
+      const file = join(dir, 'collab.db')
+      closeDatabase(openDatabase(file))
+      migrated = readFileSync(file)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  return migrated
+}
+
 export async function startTestServer(opts: { clock?: Clock; log?: boolean; responseCache?: boolean; runner?: { concurrency: number } } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'collab-test-'))
+  writeFileSync(dataLayout(dataDir).database, migratedDatabase(), { mode: 0o600 })
   const log = opts.log ? streamLogger((l) => process.stderr.write(l + '\n')) : silentLogger
   const { app } = boot({ dataDir, log, clock: opts.clock, rootToken: ROOT_TOKEN, rootPassword: ROOT_PASSWORD, responseCache: opts.responseCache })
   const server = createServer(app)
