@@ -4,7 +4,9 @@ import { describeRequest, type FuzzRequest } from './requests.js'
 
 export interface Answer { status: number; headers: http.IncomingHttpHeaders; text: string }
 
-const TIMEOUT_MS = 5_000
+// A bound for a server that never answers, not a speed target: the first GET /openapi.json builds the whole document,
+// which took more than 5 s on a loaded 2-core machine.
+const TIMEOUT_MS = 20_000
 
 /** One keep-alive connection per target: a request that leaves bytes behind on it is caught by the next one. */
 export function sender(url: string) {
