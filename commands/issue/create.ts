@@ -3,10 +3,10 @@ import type { Command, OptionValues } from 'commander'
 import { collect, positiveInt, withConnection, withJson, withProject, type Runtime } from '../../src/cli/command.js'
 import { projectBeforePrompt, type Deps } from '../../src/cli/factory.js'
 import { askTitle, withTitleAndDescription } from '../../src/cli/issuable/input.js'
+import { milestoneId, userIds } from '../../src/cli/issuable/people.js'
 import { printRaw, status } from '../../src/cli/output.js'
 import { csv, descriptionFrom } from '../../src/cli/text-input.js'
 import { route } from '../../src/client/paths.js'
-import { milestoneId, userIds } from '../mr/people.js'
 
 export interface CreateOptions {
   project?: string

@@ -6,13 +6,13 @@ import { collect, withConnection, withJson, withProject, type Runtime } from '..
 import { failure, usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { askTitle, withTitleAndDescription } from '../../src/cli/issuable/input.js'
+import { milestoneId, userIds } from '../../src/cli/issuable/people.js'
 import { printRaw, status } from '../../src/cli/output.js'
 import { csv, descriptionFrom } from '../../src/cli/text-input.js'
 import { parseJson, type ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import { completeWith } from '../complete.js'
 import { commitsAhead, commitsBetween, currentBranch, gitOrFail, localBranchHead, pushRemote } from './git.js'
-import { milestoneId, userIds } from './people.js'
 
 export interface CreateOptions {
   project?: string

@@ -5,10 +5,10 @@ import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { sharedEditFields, withLabelEdits, withLock, withTitleAndDescription } from '../../src/cli/issuable/input.js'
 import { reportWrite } from '../../src/cli/issuable/kind.js'
+import { milestoneId, userIds } from '../../src/cli/issuable/people.js'
 import { csv, descriptionFrom } from '../../src/cli/text-input.js'
 import { route } from '../../src/client/paths.js'
 import { completeWith } from '../complete.js'
-import { milestoneId, userIds } from './people.js'
 import { onMergeRequest, reference, resolveMergeRequest } from './shared.js'
 
 export interface EditOptions {

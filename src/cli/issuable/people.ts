@@ -1,7 +1,8 @@
-// Names to ids for create and edit: `--assignee alice` or `--assignee 3`, `--milestone v1.0` or `--milestone 7`.
-import { usageError } from '../../src/cli/errors.js'
-import type { ApiClient } from '../../src/client/http.js'
-import { route } from '../../src/client/paths.js'
+// Names to ids for creating and editing issues and merge requests: `--assignee alice` or `--assignee 3`,
+// `--milestone v1.0` or `--milestone 7`.
+import type { ApiClient } from '../../client/http.js'
+import { route } from '../../client/paths.js'
+import { usageError } from '../errors.js'
 
 /** Numbers are ids already; names are looked up (GET /users?username=), each once. */
 export async function userIds(api: ApiClient, names: string[] | undefined, flag: string): Promise<number[] | undefined> {
