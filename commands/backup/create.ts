@@ -51,7 +51,7 @@ async function open(options: CreateOptions, deps: Deps, now: Date): Promise<Read
   return backupDataDirectory(resolve(deps.io.cwd, options.data), () => now)
 }
 
-/** The plain archive into `file`, written as it arrives (see fileSink). */
+/** The plain archive from a server into `file`, written as it arrives (see fileSink). */
 async function writePlain(steps: (Readable | Writable)[], file: string, see: (chunk: Buffer) => void) {
   const handle = await openFile(file, 'w', 0o600)
   try {
@@ -81,7 +81,9 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   const partial = `${file}.partial`
   await mkdir(dirname(file), { recursive: true })
   try {
-    if (squeeze) await pump([...steps, ...squeezed, createWriteStream(partial, { mode: 0o600 })])
+    // A stopped server's directory is read in this process, in 1 MB chunks hashed on this thread: there a stream's
+    // writes, done on libuv's threads while the next chunk is hashed, finish sooner than writes made in turn with it.
+    if (squeeze || options.data !== undefined) await pump([...steps, ...squeezed, createWriteStream(partial, { mode: 0o600 })])
     else await writePlain(steps, partial, see)
     const manifest = completeManifest(watched)
     await rename(partial, file)

@@ -1,6 +1,7 @@
 // The backup archive's format: a tar whose first entry says what it is and whose last entry lists every file with its
 // size and SHA-256, so a restore recognises a foreign tar at once and a truncated or altered one before it is used.
 import { createHash, type Hash } from 'node:crypto'
+import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs'
 import { open, readdir, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
@@ -66,12 +67,37 @@ function readAhead(handle: FileHandle, size: number) {
   }
 }
 
+/**
+ * Files up to this size are read with synchronous calls: a repository's loose objects, refs and hooks, uploads. Four
+ * round trips through libuv's threads (open, stat, read, close) for each of thousands of such files made a backup of
+ * 5,000 loose objects take 7-10 s against tar's 0.2-0.6 s on a loaded machine; read this way they take what tar takes.
+ */
+const SMALL_FILE = 256 * 1024
+/** Small files read between two turns of the event loop, so requests are served while a backup walks many of them. */
+const SMALL_FILES_A_TURN = 64
+
+/** The stat and content of the open file, or null when it is larger than SMALL_FILE; zeros where it came up short. */
+function readSmall(fd: number): { info: Stats; body: Buffer } | null {
+  const info = fstatSync(fd)
+  if (info.size > SMALL_FILE) return null
+  const body = Buffer.allocUnsafe(info.size)
+  let got = 0
+  while (got < info.size) {
+    const n = readSync(fd, body, got, info.size - got, got)
+    if (n === 0) break
+    got += n
+  }
+  return { info, body: got < info.size ? body.fill(0, got) : body }
+}
+
 /** Writes the archive entry by entry, hashing each file as it goes into the tar; `finish` adds the manifest. */
 export class ArchiveWriter {
   readonly out: PassThrough
   private readonly files: ManifestFile[] = []
   private stopped = false
   private written = 0
+  /** Small files read since the event loop last had a turn. */
+  private sinceTurn = 0
 
   constructor(private readonly onProgress?: (p: ArchiveProgress) => void) {
     this.out = new PassThrough({ highWaterMark: CHUNK })
@@ -110,7 +136,8 @@ export class ArchiveWriter {
       hash.update(chunk)
       await this.put(chunk)
     }
-    await this.ended(name, body.length, hash)
+    await this.put(padding(body.length))
+    this.record(name, body.length, hash)
   }
 
   /**
@@ -118,6 +145,31 @@ export class ArchiveWriter {
    * (a log appended meanwhile), and a file cut shorter meanwhile is filled with zeros, so the header's size holds.
    */
   async file(from: string, name: string): Promise<void> {
+    let fd: number
+    try {
+      fd = openSync(from, 'r')
+    } catch (err) {
+      if (missing(err)) return
+      throw err
+    }
+    let small: { info: Stats; body: Buffer } | null
+    try {
+      small = readSmall(fd)
+    } finally {
+      closeSync(fd)
+    }
+    if (!small) return this.large(from, name)
+    const { info, body } = small
+    await this.put(Buffer.concat([entryHeader(name, 'file', info.size, info.mode, info.mtime), body, padding(info.size)]))
+    this.record(name, info.size, createHash('sha256').update(body))
+    if (++this.sinceTurn >= SMALL_FILES_A_TURN) {
+      this.sinceTurn = 0
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+
+  /** A file past SMALL_FILE, read with libuv's threads while its previous chunk is hashed and sent. */
+  private async large(from: string, name: string): Promise<void> {
     const handle = await open(from, 'r').catch((err) => (missing(err) ? null : Promise.reject(err)))
     if (!handle) return
     try {
@@ -129,15 +181,15 @@ export class ArchiveWriter {
         hash.update(chunk)
         await this.put(chunk)
       }
-      await this.ended(name, info.size, hash)
+      await this.put(padding(info.size))
+      this.record(name, info.size, hash)
     } finally {
       await handle.close()
     }
   }
 
-  /** An entry's padding, then its line in the manifest. */
-  private async ended(name: string, size: number, hash: Hash) {
-    await this.put(padding(size))
+  /** A file's line in the manifest. */
+  private record(name: string, size: number, hash: Hash) {
     this.files.push({ path: name, size, sha256: hash.digest('hex') })
     this.written += size
     this.onProgress?.({ files: this.files.length, bytes: this.written })

@@ -3,6 +3,7 @@
 // linked into a staging directory and the database copied: the refs in the archive are the refs the database knew.
 // The locks are released before a byte is archived; uploads, CI files and packages are read as they are.
 import { randomUUID } from 'node:crypto'
+import { readdirSync, rmdirSync, unlinkSync } from 'node:fs'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
@@ -58,12 +59,28 @@ const REPOSITORY = /^\d+(\.wiki)?\.git$/
 const listRepositories = async (root: string) =>
   (await readdir(root).catch(() => [] as string[])).filter((n) => REPOSITORY.test(n)).sort()
 
+/**
+ * Removes a staging directory with synchronous calls and a turn of the event loop every so many: one round trip
+ * through libuv's threads per link (thousands for a repository of loose objects) kept a backup's process alive for
+ * seconds after its archive ended.
+ */
+async function removeStaged(dir: string, removed = { entries: 0 }): Promise<void> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) await removeStaged(join(dir, e.name), removed)
+    else unlinkSync(join(dir, e.name))
+    if (++removed.entries % 256 === 0) await new Promise((resolve) => setImmediate(resolve))
+  }
+  rmdirSync(dir)
+}
+
+const removeStaging = (dir: string) => removeStaged(dir).catch(() => rm(dir, { recursive: true, force: true }))
+
 /** Backups staged here and never cleaned up (a server stopped mid-way) are removed by the next one. */
 const staging = new Set<string>()
 
 async function removeStaleStaging(root: string) {
   for (const name of await readdir(root)) {
-    if (name.startsWith(STAGING_PREFIX) && !staging.has(join(root, name))) await rm(join(root, name), { recursive: true, force: true })
+    if (name.startsWith(STAGING_PREFIX) && !staging.has(join(root, name))) await removeStaging(join(root, name))
   }
 }
 
@@ -130,7 +147,7 @@ export async function createBackup(src: BackupSource): Promise<Readable> {
   staging.add(dir)
   const cleanup = () => {
     staging.delete(dir)
-    return rm(dir, { recursive: true, force: true })
+    return removeStaging(dir)
   }
   let db: DatabaseCopy
   try {
