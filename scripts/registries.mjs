@@ -5,6 +5,7 @@
 //   src/contract/endpoints/<name>.ts     a resource group of endpoints, named by its file (merge-request-actions.ts -> mergeRequestActions)
 //   src/server/handlers/<any>.ts         `export const x = { … } satisfies Handlers<typeof contract.<group>>`: the group's handlers
 //   src/server/store/migrations/NNN-*.sql|ts  migration NNN (numbered from 001 with no gap), applied in that order
+//   src/server/web/pages/<name>.ts       `export const routes: PageRoute[]`: its pages' paths (a module without is shared by pages)
 //   commands/<name>/index.ts or commands/<name>.ts  a top-level command: exports `summary` (its line in `collab --help`),
 //                                        `register`, and optionally `aliases` (other names that run it)
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
@@ -153,6 +154,21 @@ function commandsFile(root, problems) {
   ]
 }
 
+function pagesFile(root) {
+  const modules = list(root, 'src/server/web/pages').filter(isModule).map((f) => f.slice(0, -3))
+    .filter((name) => exportsOf(root, `src/server/web/pages/${name}.ts`).some((e) => e.name === 'routes'))
+  return [
+    HEADER,
+    '// The routes of every module of src/server/web/pages/ that exports them (the others hold what pages share).',
+    "import type { PageRoute } from './page-routes.js'",
+    ...modules.map((name) => `import { routes as ${camel(name)} } from './pages/${name}.js'`),
+    '',
+    'export const PAGE_ROUTES: PageRoute[] = [',
+    ...modules.map((name) => `  ...${camel(name)},`),
+    ']',
+  ]
+}
+
 /** Every generated file's path and text, and what keeps a declaration from being mounted. */
 export function registries(root = CHECKOUT) {
   const problems = []
@@ -161,6 +177,7 @@ export function registries(root = CHECKOUT) {
     'src/contract/endpoints.generated.ts': endpointsFile(groups),
     'src/server/handlers.generated.ts': handlersFile(root, groups, problems),
     'src/server/store/migrations.generated.ts': migrationsFile(root, problems),
+    'src/server/web/pages.generated.ts': pagesFile(root),
     'commands/commands.generated.ts': commandsFile(root, problems),
   }
   return { files: Object.fromEntries(Object.entries(files).map(([path, lines]) => [path, `${lines.join('\n')}\n`])), problems }

@@ -66,7 +66,7 @@ describe('registries', () => {
     expect(unused).toEqual([])
   })
 
-  it('route every page of web/pages/: each is mounted by web/routes.ts or called by a page that is', () => {
+  it('route every page of web/pages/: each is named by the routes a module exports, or called by a page that is', () => {
     expect(unroutedPages()).toEqual([])
   })
 })
@@ -82,6 +82,9 @@ function fixture(name: string, written: Record<string, string>) {
     'commands/issue/index.ts': "export const summary = 'Work with issues'\nexport const aliases = ['issues']\nexport function register() {}\n",
     'commands/api.ts': "export const summary = \"Call the API's endpoints\"\nexport function register() {}\n",
     'commands/complete.ts': 'export function complete() {}\n',
+    'src/server/web/pages/issues.ts': "import { pager } from './parts.js'\nexport const routes = [{ method: 'GET', rest: /^issues$/, page: (ctx, req, res, p) => issuesPage(ctx, req, res, p) }]\n"
+      + 'export async function issuesPage(ctx: WebContext, req: RouteRequest, res: ServerResponse, project: string) {}\n',
+    'src/server/web/pages/parts.ts': "export const pager = () => ''\n",
   }
   for (const [path, text] of Object.entries({ ...base, ...written })) {
     mkdirSync(dirname(join(root, path)), { recursive: true })
@@ -99,6 +102,8 @@ describe('the registry generator', () => {
     expect(written['src/server/handlers.generated.ts']).toContain('  mergeRequestActions: mergeRequestActionHandlers,\n')
     expect(written['src/server/store/migrations.generated.ts']).toContain("import m002 from './migrations/002-rebuild.js'\n")
     expect(written['src/server/store/migrations.generated.ts']).toContain('  m001, m002,\n')
+    expect(written['src/server/web/pages.generated.ts']).toContain("import { routes as issues } from './pages/issues.js'\n")
+    expect(written['src/server/web/pages.generated.ts']).not.toContain('parts')
     expect(written['commands/commands.generated.ts'].split('\n').filter((l) => l.startsWith('  '))).toEqual([
       "  api: { summary: \"Call the API's endpoints\", load: () => import('./api.js') },",
       "  issue: { summary: 'Work with issues', load: () => import('./issue/index.js') },",
@@ -124,43 +129,64 @@ describe('the registry generator', () => {
   ])('reports %s', (what, written, problem) => {
     expect(fixture(what.replace(/\W+/g, '-'), written).problems).toEqual([problem])
   })
+
+  it('finds a page function that no route names, also when its module has routes', () => {
+    fixture('unrouted', {
+      'src/server/web/pages/issues.ts': "export const routes = []\nexport async function issuesPage(ctx: WebContext, req: RouteRequest, res: ServerResponse) {}\n",
+    })
+    fixture('routed', {})
+    expect(unroutedPages(join(scratch, 'unrouted'))).toEqual(['issues#issuesPage'])
+    expect(unroutedPages(join(scratch, 'routed'))).toEqual([])
+  })
 })
 
 /**
- * web/routes.ts is the one registry of the pages' paths, as GitLab's config/routes.rb is: a page is an exported function
- * taking (ctx: WebContext, req: RouteRequest, res: ServerResponse, …), reached when routes.ts imports it or a module
- * holding a reached page does (the merge request list serves the overview page). Answers `module#function` unreached.
+ * A page is an exported function of web/pages/ taking (ctx: WebContext, req: RouteRequest, res: ServerResponse, …). It is
+ * reached when a module's `routes` names it (its own module's or one importing it), or when a module holding a reached
+ * page imports it (the merge request list serves the overview page). Answers `module#function` for each unreached one.
  */
-function unroutedPages(): string[] {
-  const parse = (path: string) => ts.createSourceFile(path, read(path), ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS)
-  const modules = files('src/server/web/pages', /\.ts$/).map((f) => f.slice(0, -3))
+function unroutedPages(root = ROOT): string[] {
+  const dir = join(root, 'src/server/web/pages')
+  const modules = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3))
   const pages = new Map<string, string[]>()
   const imports = new Map<string, { from: string; name: string }[]>()
-  for (const module of ['../routes', ...modules]) {
-    const source = parse(`src/server/web/pages/${module}.ts`)
-    imports.set(module, source.statements.filter(ts.isImportDeclaration).flatMap((d) => {
-      const from = (d.moduleSpecifier as ts.StringLiteral).text.replace(/^\.\/(pages\/)?/, '').replace(/\.js$/, '')
+  const routed = new Set<string>()
+  for (const module of modules) {
+    const source = ts.createSourceFile(module, readFileSync(join(dir, `${module}.ts`), 'utf8'), ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS)
+    const imported = source.statements.filter(ts.isImportDeclaration).flatMap((d) => {
+      const from = (d.moduleSpecifier as ts.StringLiteral).text.replace(/^\.\//, '').replace(/\.js$/, '')
       const named = d.importClause?.namedBindings
-      return named && ts.isNamedImports(named) ? named.elements.map((e) => ({ from, name: (e.propertyName ?? e.name).text })) : []
-    }))
-    pages.set(module, source.statements.flatMap((st) => {
-      const exported = ts.canHaveModifiers(st) && ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-      const fn = ts.isFunctionDeclaration(st) ? st : ts.isVariableStatement(st) ? st.declarationList.declarations[0].initializer : undefined
-      if (!exported || !fn || !(ts.isFunctionDeclaration(fn) || ts.isArrowFunction(fn))) return []
+      return named && ts.isNamedImports(named) ? named.elements.map((e) => ({ from, local: e.name.text, name: (e.propertyName ?? e.name).text })) : []
+    })
+    imports.set(module, imported)
+    const found: string[] = []
+    for (const st of source.statements) {
+      if (!ts.canHaveModifiers(st) || !ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue
+      const decl = ts.isVariableStatement(st) ? st.declarationList.declarations[0] : undefined
+      if (decl?.name.getText(source) === 'routes') {
+        const named = new Set<string>()
+        const visit = (node: ts.Node): void => {
+          if (ts.isIdentifier(node)) named.add(node.text)
+          ts.forEachChild(node, visit)
+        }
+        visit(decl.initializer!)
+        for (const name of named) routed.add(`${module}#${name}`)
+        for (const i of imported) if (named.has(i.local)) routed.add(`${i.from}#${i.name}`)
+      }
+      const fn = ts.isFunctionDeclaration(st) ? st : decl?.initializer
+      if (!fn || !(ts.isFunctionDeclaration(fn) || ts.isArrowFunction(fn))) continue
       const types = fn.parameters.slice(0, 3).map((p) => p.type?.getText(source))
-      const name = ts.isFunctionDeclaration(st) ? st.name!.text : (st as ts.VariableStatement).declarationList.declarations[0].name.getText(source)
-      return types.join() === 'WebContext,RouteRequest,ServerResponse' ? [name] : []
-    }))
+      if (types.join() === 'WebContext,RouteRequest,ServerResponse') found.push(ts.isFunctionDeclaration(st) ? st.name!.text : decl!.name.getText(source))
+    }
+    pages.set(module, found)
   }
-  const reached = new Set<string>()
-  const reachedModules = new Set(['../routes'])
+  const reached = new Set([...pages].flatMap(([module, names]) => names.map((name) => `${module}#${name}`)).filter((page) => routed.has(page)))
   for (let grew = true; grew;) {
     grew = false
-    for (const module of reachedModules) {
+    for (const module of new Set([...reached].map((page) => page.split('#')[0]))) {
       for (const { from, name } of imports.get(module)!) {
         if (pages.get(from)?.includes(name) && !reached.has(`${from}#${name}`)) {
           reached.add(`${from}#${name}`)
-          reachedModules.add(from)
           grew = true
         }
       }

@@ -1,5 +1,6 @@
 // The buttons of the job and pipeline pages (retry, cancel, play) as forms carrying the CSRF token, and their POSTs,
 // which go through the same services as `POST …/jobs/:id/retry` and `POST …/pipelines/:id/cancel`.
+import { underProject, type PageRoute } from '../page-routes.js'
 import { CANCELABLE_STATUSES, FINISHED_STATUSES, PLAYABLE_STATUSES } from '../../../core/job-status.js'
 import type { ServerResponse } from 'node:http'
 import { CollabError } from '../../../core/errors.js'
@@ -98,3 +99,14 @@ export async function pipelinePost(ctx: WebContext, req: RouteRequest, res: Serv
   await afterCommit(ctx.app)
   redirect(res, url)
 }
+
+export const routes: PageRoute[] = [
+  {
+    method: 'POST', path: underProject(String.raw`jobs\/(?<id>\d{1,9})\/(?<action>retry|cancel|play)`),
+    page: (ctx, req, res) => jobPost(ctx, req, res, req.params.project, Number(req.params.id), req.params.action.toLowerCase() as JobAction),
+  },
+  {
+    method: 'POST', path: underProject(String.raw`pipelines\/(?<id>\d{1,9})\/(?<action>retry|cancel)`),
+    page: (ctx, req, res) => pipelinePost(ctx, req, res, req.params.project, Number(req.params.id), req.params.action.toLowerCase() as PipelineAction),
+  },
+]

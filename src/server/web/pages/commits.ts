@@ -1,5 +1,6 @@
 // A project's commits: the paginated list of a ref (each with its last pipeline's status), and one commit with its diff (unified, or split with
 // `?view=parallel`), its statuses, its last pipeline and its comments.
+import { underProject, type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import { afterCommit } from '../../http/mount.js'
 import type { RouteRequest } from '../../http/router.js'
@@ -95,3 +96,12 @@ ${c.parents.map((parent) => html` · parent <a href="${projectUrl(ctx, p)}/-/com
 ${await statuses(ctx, p, c.id)}${toggle}${diffFiles(await getDiff(ctx, p, c.id), view)}${await comments(ctx, p, c.id)}`
   sendHtml(req, res, 200, document(ctx, `${title(c.message)} · ${p.name}`, body))
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^commits(?:\/(.*))?$/, page: (ctx, req, res, project, m) => commitsPage(ctx, req, res, project, m[1] ?? '') },
+  { method: 'GET', rest: /^commit\/([0-9a-fA-F]{4,64})$/, page: (ctx, req, res, project, m) => commitPage(ctx, req, res, project, m[1]) },
+  {
+    method: 'POST', path: underProject(String.raw`commit\/(?<sha>[0-9a-f]{4,64})\/comments`),
+    page: (ctx, req, res) => commitCommentPost(ctx, req, res, req.params.project, req.params.sha),
+  },
+]

@@ -1,5 +1,6 @@
 // The page behind a comparison's web_url (`/-/compare/FROM...TO`, or `FROM..TO` for a straight one): the commits of
 // TO since FROM and the diff, through the same service as GET …/repository/compare.
+import { webNotFound, type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { findVisibleProject } from '../../services/projects/index.js'
@@ -40,3 +41,12 @@ ${summary}${commits.length ? html`<ul class="list" id="compare-commits">${commit
 ${diffViewToggle(url, view)}${diffFiles(c.diffs, view)}`
   sendHtml(req, res, 200, document(ctx, `Compare ${range.from}...${range.to} · ${p.name}`, body))
 }
+
+export const routes: PageRoute[] = [
+  {
+    method: 'GET', rest: /^compare\/(.+)$/, page: (ctx, req, res, project, m) => {
+      const range = parseRange(m[1])
+      return range ? comparePage(ctx, req, res, project, range) : webNotFound(ctx.app, req, res)
+    },
+  },
+]

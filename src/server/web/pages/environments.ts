@@ -1,5 +1,6 @@
 // A project's environments (GitLab's Operate > Environments): the list with state, tier, external URL and last
 // deployment, and one environment's page with its deployments.
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { deployingJob, lastSuccessfulDeploymentOf, listDeployments } from '../../services/ci/index.js'
@@ -62,3 +63,8 @@ ${rows.length
 ${pager(ctx, `${url}/-/environments/${env.id}`, {}, total)}`
   sendHtml(req, res, 200, document(ctx, `${env.name} · Environments · ${p.name}`, body))
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^environments$/, page: (ctx, req, res, project) => environmentsPage(ctx, req, res, project) },
+  { method: 'GET', rest: /^environments\/(\d{1,9})$/, page: (ctx, req, res, project, m) => environmentPage(ctx, req, res, project, Number(m[1])) },
+]

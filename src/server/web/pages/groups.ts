@@ -1,5 +1,6 @@
 // `/groups/<path>`: a group's description, the subgroups and projects the viewer can see (private ones stay hidden,
 // as the API hides them), paged like the API's lists.
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import { notFound } from '../../../core/errors.js'
 import type { RouteRequest } from '../../http/router.js'
@@ -40,3 +41,10 @@ export async function groupPage(ctx: WebContext, req: RouteRequest, res: ServerR
 <h2>Projects</h2>${projectList(ctx, rows, 'This group has no projects you can see.')}${pager(ctx, groupUrl(ctx, g.full_path), {}, total)}`
   sendHtml(req, res, 200, document(ctx, g.full_name, body))
 }
+
+/** `/groups/<path…>` (of its `/-/` pages, only milestones so far: milestones.ts). */
+const GROUP_PAGE = /^\/groups\/(?<group>[^/]+(?:\/(?!-(?:\/|$))[^/]+)*?)\/?$/i
+
+export const routes: PageRoute[] = [
+  { method: 'GET', path: GROUP_PAGE, page: (ctx, req, res) => groupPage(ctx, req, res, req.params.group) },
+]

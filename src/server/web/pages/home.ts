@@ -1,4 +1,5 @@
 // `/`: the projects the viewer can see, with search; the sign-in form and sign-out.
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { signOut as endSession } from '../../services/users/index.js'
@@ -45,3 +46,9 @@ export async function signOut(ctx: WebContext, req: RouteRequest, res: ServerRes
   res.setHeader('Set-Cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; Max-Age=0`)
   redirect(res, `${ctx.baseUrl}/users/sign_in`)
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', path: '/', page: homePage },
+  { method: 'GET', path: '/users/sign_in', page: signInPage },
+  { method: 'POST', path: '/users/sign_out', page: signOut },
+]

@@ -8,6 +8,7 @@ import { listLabels } from '../../services/issuables/index.js'
 import { listMilestones } from '../../services/issuables/index.js'
 import type { ProjectView } from '../../store/projects.js'
 import type { WebContext } from '../context.js'
+import { underProject, type PageRoute } from '../page-routes.js'
 import { html, type Html } from '../html.js'
 import { csrfField, document, sendHtml } from '../layout.js'
 import { markdown } from './issues.js'
@@ -105,4 +106,20 @@ ${page.confidentiality ? html`<p><label><input type="checkbox" name="confidentia
 ${page.after ?? ''}<p class="bar"><button type="submit" id="issuable-submit">${page.submit}</button>
 <button type="submit" name="preview" value="1" id="issuable-preview" formnovalidate>Preview description</button></p></form>${page.below ?? ''}`
   sendHtml(req, res, page.error ? 422 : 200, document(ctx, page.heading, body))
+}
+
+type ProjectForm = (ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string) => Promise<void>
+type IssuableForm = (ctx: WebContext, req: RouteRequest, res: ServerResponse, projectPath: string, iid: number) => Promise<void>
+
+/** The new and edit forms of issues or merge requests, at GitLab's paths, and the POSTs they send. */
+export function formRoutes(kind: 'issues' | 'merge_requests', forms: { blank: ProjectForm; create: ProjectForm; edit: IssuableForm; update: IssuableForm }): PageRoute[] {
+  return [
+    { method: 'GET', rest: new RegExp(`^${kind}/new$`), page: (ctx, req, res, project) => forms.blank(ctx, req, res, project) },
+    { method: 'GET', rest: new RegExp(String.raw`^${kind}/(\d{1,9})/edit$`), page: (ctx, req, res, project, m) => forms.edit(ctx, req, res, project, Number(m[1])) },
+    { method: 'POST', path: underProject(kind), page: (ctx, req, res) => forms.create(ctx, req, res, req.params.project) },
+    {
+      method: 'POST', path: underProject(String.raw`${kind}\/(?<iid>\d{1,9})\/edit`),
+      page: (ctx, req, res) => forms.update(ctx, req, res, req.params.project, Number(req.params.iid)),
+    },
+  ]
 }

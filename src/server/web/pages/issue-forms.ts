@@ -1,6 +1,7 @@
 // A new issue (`/-/issues/new`, posted to `/-/issues`) and an issue's edit page (`/-/issues/<iid>/edit`): title,
 // description with a preview, labels, assignees, milestone, confidentiality and state, through the issues service
 // and its permission checks, as plain HTML forms with the CSRF token.
+import { underProject, type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import { notFound, unauthorized } from '../../../core/errors.js'
 import { afterCommit } from '../../http/mount.js'
@@ -13,7 +14,7 @@ import type { ProjectView } from '../../store/projects.js'
 import { readForm, type WebContext } from '../context.js'
 import { html } from '../html.js'
 import { redirect } from '../layout.js'
-import { checked, errorText, fieldsFromForm, isFormError, metadataInput, sendIssuableForm, text, type IssuableFields } from './issuable-form.js'
+import { checked, errorText, fieldsFromForm, formRoutes, isFormError, metadataInput, sendIssuableForm, text, type IssuableFields } from './issuable-form.js'
 import { projectUrl, refuseForm } from './parts.js'
 import { projectHeader } from './project.js'
 
@@ -120,3 +121,11 @@ export async function issueReplyPost(ctx: WebContext, req: RouteRequest, res: Se
   await afterCommit(ctx.app)
   redirect(res, `${projectUrl(ctx, p)}/-/issues/${issue.iid}#discussion_${discussionId}`)
 }
+
+export const routes: PageRoute[] = [
+  ...formRoutes('issues', { blank: newIssuePage, create: createIssuePost, edit: editIssuePage, update: editIssuePost }),
+  {
+    method: 'POST', path: underProject(String.raw`issues\/(?<iid>\d{1,9})\/discussions\/(?<discussion>[0-9a-f]{40})\/reply`),
+    page: (ctx, req, res) => issueReplyPost(ctx, req, res, req.params.project, Number(req.params.iid), req.params.discussion),
+  },
+]

@@ -1,4 +1,5 @@
 // A project's issues: the filtered list, one issue with its notes, and the forms to comment, close and reopen.
+import { underProject, type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { IssueListInput } from '../../../contract/endpoints/issues.js'
 import { afterCommit } from '../../http/mount.js'
@@ -138,3 +139,12 @@ export async function issuePost(ctx: WebContext, req: RouteRequest, res: ServerR
   await afterCommit(ctx.app)
   redirect(res, url)
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^issues$/, page: (ctx, req, res, project) => issuesPage(ctx, req, res, project) },
+  { method: 'GET', rest: /^issues\/(\d{1,9})$/, page: (ctx, req, res, project, m) => issuePage(ctx, req, res, project, Number(m[1])) },
+  {
+    method: 'POST', path: underProject(String.raw`issues\/(?<iid>\d{1,9})\/(?<action>notes|close|reopen)`),
+    page: (ctx, req, res) => issuePost(ctx, req, res, req.params.project, Number(req.params.iid), req.params.action as 'notes' | 'close' | 'reopen'),
+  },
+]

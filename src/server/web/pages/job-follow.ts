@@ -4,6 +4,7 @@
 // checks, so whoever may see the page (an anonymous viewer of a public project too) sees it grow, and no one else.
 // On a project page it makes the clone URLs' Copy buttons work. Served from our origin under its hash, so a page's CSP
 // can allow exactly `script-src 'self'`.
+import { type PageRoute } from '../page-routes.js'
 import { createHash } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
@@ -100,3 +101,8 @@ export async function jobTraceJson(ctx: WebContext, req: RouteRequest, res: Serv
   })
   res.end(req.method === 'HEAD' ? undefined : body)
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^jobs\/(\d{1,9})\/trace\.json$/, page: (ctx, req, res, project, m) => jobTraceJson(ctx, req, res, project, Number(m[1])) },
+  { method: 'GET', path: PAGE_SCRIPT_PATH, asset: sendPageScript },
+]

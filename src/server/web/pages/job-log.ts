@@ -1,6 +1,7 @@
 // Job logs as HTML under a CSP that allows no inline style: ansi_up parses the escapes and escapes the text, and every
 // style it would write inline (bold, faint, italic, underline, 256-colour and truecolour) becomes a class of the log
 // stylesheet below. The 16 and the 256 colours have a class each; a truecolour takes the nearest of the 256.
+import { type PageRoute } from '../page-routes.js'
 import { createHash } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import { AnsiUp } from 'ansi_up'
@@ -83,3 +84,7 @@ export function traceHtml(trace: Buffer | string): Html {
     `<span class="${[...(classes ? classes.split(' ') : []), ...classesOf(style)].join(' ')}">`)
   return trusted(out)
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', path: LOG_STYLESHEET_PATH, asset: sendLogStylesheet },
+]

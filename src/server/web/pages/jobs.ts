@@ -1,5 +1,6 @@
 // One job: its status and duration, the log with ANSI colours as classes (job-log.ts), the artifacts download, and,
 // while the job has not ended, the follow script (job-follow.ts). Without JavaScript the page shows the log as of its load.
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { artifactsAvailable, COMPLETED_STATUSES } from '../../../core/job-status.js'
@@ -52,3 +53,7 @@ export async function jobPage(ctx: WebContext, req: RouteRequest, res: ServerRes
 ${follow ? html`<script src="${ctx.baseUrl}${PAGE_SCRIPT_PATH}" defer></script>` : ''}`
   sendHtml(req, res, 200, document(ctx, `${job.name} · ${p.name}`, body), follow ? { 'Content-Security-Policy': SCRIPT_CSP } : {})
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^jobs\/(\d{1,9})$/, page: (ctx, req, res, project, m) => jobPage(ctx, req, res, project, Number(m[1])) },
+]

@@ -1,6 +1,7 @@
 // A new merge request from a branch (`/-/merge_requests/new`: pick the source and target, then see the commits and
 // the diff beside the form, posted to `/-/merge_requests`) and a merge request's edit page (`/-/merge_requests/<iid>/edit`),
 // through the merge request services and their permission checks.
+import type { PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import { notFound, unauthorized } from '../../../core/errors.js'
 import { afterCommit } from '../../http/mount.js'
@@ -16,7 +17,7 @@ import { readForm, type WebContext } from '../context.js'
 import { html, type Html } from '../html.js'
 import { document, redirect, sendHtml } from '../layout.js'
 import { diffFiles } from './diff.js'
-import { checked, errorText, fieldsFromForm, isFormError, metadataInput, sendIssuableForm, text, type IssuableFields } from './issuable-form.js'
+import { checked, errorText, fieldsFromForm, formRoutes, isFormError, metadataInput, sendIssuableForm, text, type IssuableFields } from './issuable-form.js'
 import { projectUrl, refuseForm } from './parts.js'
 import { shortSha } from './pipelines.js'
 import { projectHeader } from './project.js'
@@ -154,3 +155,7 @@ export async function editMergeRequestPost(ctx: WebContext, req: RouteRequest, r
   await afterCommit(ctx.app)
   redirect(res, `${projectUrl(ctx, e.p)}/-/merge_requests/${e.mr.iid}`)
 }
+
+export const routes: PageRoute[] = formRoutes('merge_requests', {
+  blank: newMergeRequestPage, create: createMergeRequestPost, edit: editMergeRequestPage, update: editMergeRequestPost,
+})

@@ -1,5 +1,6 @@
 // One merge request's overview: the rendered description, branches, labels, people, merge status in words, the head
 // pipeline, the notes, and the forms (comment, close/reopen, merge) that go through the same services as the API.
+import { underProject, type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import { CollabError } from '../../../core/errors.js'
 import { afterCommit } from '../../http/mount.js'
@@ -155,3 +156,10 @@ export async function mergeRequestPost(ctx: WebContext, req: RouteRequest, res: 
   await afterCommit(ctx.app)
   redirect(res, url)
 }
+
+export const routes: PageRoute[] = [
+  {
+    method: 'POST', path: underProject(String.raw`merge_requests\/(?<iid>\d{1,9})\/(?<action>notes|close|reopen|merge)`),
+    page: (ctx, req, res) => mergeRequestPost(ctx, req, res, req.params.project, Number(req.params.iid), req.params.action.toLowerCase() as MergeRequestAction),
+  },
+]

@@ -1,6 +1,7 @@
 // The review's forms on a merge request: comment on a diff line (now, or as a draft of a review), reply, resolve and
 // unresolve threads, delete a draft, submit the review (every draft published at once), approve and unapprove. Each
 // carries the CSRF token and goes through the same services, and permission checks, as the API.
+import { underProject, type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { PositionInput } from '../../../contract/endpoints/discussions.js'
 import { notFound } from '../../../core/errors.js'
@@ -101,3 +102,17 @@ export async function mergeRequestReviewPost(ctx: WebContext, req: RouteRequest,
   const url = returnUrl(`${projectUrl(ctx, p)}/-/merge_requests/${mr.iid}`, RETURNS.includes(back) ? back : 'overview')
   redirect(res, anchor ? `${url}#${anchor}` : url)
 }
+
+const MR_REVIEW = underProject(String.raw`merge_requests\/(?<iid>\d{1,9})\/(?:(?<action>discussions|approve|unapprove|draft_notes\/bulk_publish)|discussions\/(?<discussion>[0-9a-f]{40})\/(?<threadAction>reply|resolve|unresolve)|draft_notes\/(?<draft>\d{1,9})\/delete)`)
+
+export const routes: PageRoute[] = [
+  {
+    method: 'POST', path: MR_REVIEW, page: (ctx, req, res) => {
+      const { project, iid, action, discussion, threadAction, draft } = req.params
+      // Unmatched optional groups arrive as the text "undefined".
+      const given = (v: string | undefined) => (v && v !== 'undefined' ? v : undefined)
+      const what = (given(threadAction) ?? (given(draft) ? 'delete_draft' : given(action)?.replace('draft_notes/', '')))!.toLowerCase() as ReviewAction
+      return mergeRequestReviewPost(ctx, req, res, project, Number(iid), what, given(discussion) ?? given(draft))
+    },
+  },
+]

@@ -1,5 +1,6 @@
 // A project's merge requests: the filtered list, and one merge request's commits and changes tabs (the overview with
 // its forms is merge-request-page.ts). Same services and git reads as the merge requests API.
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { MergeRequestListInput } from '../../../contract/endpoints/merge-requests.js'
 import type { RouteRequest } from '../../http/router.js'
@@ -142,3 +143,11 @@ export async function mergeRequestsGet(ctx: WebContext, req: RouteRequest, res: 
   if (tab === 'diffs') return diffsTab(ctx, req, res, p, mr, draft)
   return overviewPage(ctx, req, res, p, mr)
 }
+
+export const routes: PageRoute[] = [
+  // The new and edit forms are merge-request-forms.ts'.
+  {
+    method: 'GET', rest: /^merge_requests(?:\/(?!new$)(?!\d{1,9}\/edit$)(.*))?$/,
+    page: (ctx, req, res, project, m) => mergeRequestsGet(ctx, req, res, project, m[1]),
+  },
+]

@@ -1,6 +1,7 @@
 // Milestones of a project (`/<project>/-/milestones[/<iid>]`) and of a group (`/groups/<path>/-/milestones[/<iid>]`),
 // where a milestone's web_url points: the list, and one milestone with its description, dates and the issues and
 // merge requests that carry it. GitLab's page has burndown charts and boards; this one is the honest list.
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import { notFound } from '../../../core/errors.js'
 import type { RouteRequest } from '../../http/router.js'
@@ -74,3 +75,18 @@ export async function milestonesPage(ctx: WebContext, req: RouteRequest, res: Se
   const { title, body } = await milestoneBody(ctx, o, iid)
   sendHtml(req, res, 200, document(ctx, `${title} · Milestones · ${o.name}`, body))
 }
+
+/** A group's milestones: `/groups/<path…>/-/milestones[/<iid>]`. */
+const GROUP_MILESTONES = /^\/groups\/(?<group>[^/]+(?:\/(?!-(?:\/|$))[^/]+)*?)\/-\/milestones(?:\/(?<iid>\d{1,9}))?\/?$/i
+
+export const routes: PageRoute[] = [
+  {
+    method: 'GET', rest: /^milestones(?:\/(\d{1,9}))?$/,
+    page: (ctx, req, res, project, m) => milestonesPage(ctx, req, res, { project }, m[1] === undefined ? undefined : Number(m[1])),
+  },
+  // An unmatched optional group arrives as the text "undefined": only digits are an iid.
+  {
+    method: 'GET', path: GROUP_MILESTONES,
+    page: (ctx, req, res) => milestonesPage(ctx, req, res, { group: req.params.group }, /^\d{1,9}$/.test(req.params.iid ?? '') ? Number(req.params.iid) : undefined),
+  },
+]

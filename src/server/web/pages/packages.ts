@@ -1,6 +1,7 @@
 // The package registry at GitLab's web paths, where a package's `_links.web_path` points: `/<project>/-/packages` (the
 // list) and `/-/packages/<id>` (one package with its files, each linked to the generic package download, which reads
 // the session cookie as the API does).
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { getProjectPackage, listPackageFiles, listProjectPackages } from '../../services/releases/index.js'
@@ -41,3 +42,7 @@ export async function packagesGet(ctx: WebContext, req: RouteRequest, res: Serve
   if (/^\d{1,9}$/.test(rest)) return packagePage(ctx, req, res, projectPath, Number(rest))
   sendHtml(req, res, 404, notFoundBody(ctx))
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^packages(?:\/(.*))?$/, page: (ctx, req, res, project, m) => packagesGet(ctx, req, res, project, m[1]) },
+]

@@ -1,5 +1,6 @@
 // A project's pipelines: the list (status, ref, sha, source, duration, age; paginated) and one pipeline's stages and jobs
 // with their durations.
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { listPipelineJobs } from '../../services/ci/index.js'
@@ -68,3 +69,8 @@ ${row.yaml_errors ? html`<p class="flash" id="yaml-errors">${row.yaml_errors}</p
 ${rows.length ? stageColumns(ctx, p, rows, now) : html`<p class="muted">No jobs.</p>`}`
   sendHtml(req, res, 200, document(ctx, `Pipeline #${row.id} · ${p.name}`, body))
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^pipelines$/, page: (ctx, req, res, project) => pipelinesPage(ctx, req, res, project) },
+  { method: 'GET', rest: /^pipelines\/(\d{1,9})$/, page: (ctx, req, res, project, m) => pipelinePage(ctx, req, res, project, Number(m[1])) },
+]

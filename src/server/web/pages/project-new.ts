@@ -1,5 +1,6 @@
 // A new project (`/projects/new`, posted to `/projects`): name, path, namespace, description, visibility and an
 // initial README, through the projects service and its checks (namespace rights, limits, allowed visibilities).
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import { unauthorized } from '../../../core/errors.js'
 import { afterCommit } from '../../http/mount.js'
@@ -59,3 +60,8 @@ export async function createProjectPost(ctx: WebContext, req: RouteRequest, res:
     sendForm(ctx, req, res, f, errorText(err))
   }
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', path: '/projects/new', page: newProjectPage },
+  { method: 'POST', path: '/projects', page: createProjectPost },
+]

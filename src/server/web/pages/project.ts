@@ -1,5 +1,6 @@
 // A project's code pages: overview (clone URL, last commit with its pipeline, description, file tree, README), tree,
 // blob with highlighting, raw file.
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { listTree, openFile, readFileToShow } from '../../services/repository/index.js'
@@ -161,3 +162,10 @@ export async function rawFile(ctx: WebContext, req: RouteRequest, res: ServerRes
     body.pipe(res)
   }
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^$/, page: (ctx, req, res, project) => projectPage(ctx, req, res, project) },
+  { method: 'GET', rest: /^tree(?:\/(.*))?$/, page: (ctx, req, res, project, m) => treePage(ctx, req, res, project, m[1] ?? '') },
+  { method: 'GET', rest: /^blob\/(.+)$/, page: (ctx, req, res, project, m) => blobPage(ctx, req, res, project, m[1]) },
+  { method: 'GET', rest: /^raw\/(.+)$/, page: (ctx, req, res, project, m) => rawFile(ctx, req, res, project, m[1]) },
+]

@@ -1,6 +1,7 @@
 // Releases of a project at GitLab's web paths: the list (`/<project>/-/releases`), one release with its rendered notes,
 // milestones and assets (`/-/releases/<tag>`), the permalinks to the latest one and the direct asset downloads, which
 // redirect (302) where the API's direct_asset_url and _links.self point. Sources link to `/-/archive/<tag>/<file>`.
+import { underProject, type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import { unauthorized } from '../../../core/errors.js'
 import type { RouteRequest } from '../../http/router.js'
@@ -127,3 +128,12 @@ export async function archiveGet(ctx: WebContext, req: RouteRequest, res: Server
   res.once('close', () => a.stream.destroy())
   a.stream.pipe(res)
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^releases(?:\/(.*))?$/, page: (ctx, req, res, project, m) => releasesGet(ctx, req, res, project, m[1]) },
+  { method: 'GET', rest: /^archive\/(.+)$/, page: (ctx, req, res, project, m) => archiveGet(ctx, req, res, project, m[1]) },
+  {
+    method: 'POST', path: underProject(String.raw`releases\/(?<tag>.+)\/edit`),
+    page: (ctx, req, res) => releaseEditPost(ctx, req, res, req.params.project, req.params.tag),
+  },
+]

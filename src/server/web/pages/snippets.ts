@@ -1,5 +1,6 @@
 // Snippets at GitLab's paths: `/<project>/-/snippets/<id>` and personal `/-/snippets/<id>`, their files highlighted,
 // raw links (`/raw`, `/raw/<ref>/<path>`, the API's raw_url of each file) and, for project snippets, the notes.
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import { notFound } from '../../../core/errors.js'
 import type { RouteRequest } from '../../http/router.js'
@@ -106,3 +107,16 @@ export async function snippetRaw(ctx: WebContext, req: RouteRequest, res: Server
   if (path === null) throw notFound('File')
   sendRaw(req, res, rawFile(ctx, s, path).content)
 }
+
+const PERSONAL_SNIPPET = /^\/-\/snippets\/(?<id>\d{1,9})(?<rest>(?:\/raw(?:\/.*)?)?)\/?$/i
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^snippets\/?$/, page: (ctx, req, res, project) => projectSnippetsPage(ctx, req, res, project) },
+  { method: 'GET', rest: /^snippets\/(\d{1,9})$/, page: (ctx, req, res, project, m) => projectSnippetPage(ctx, req, res, project, Number(m[1])) },
+  { method: 'GET', rest: /^snippets\/(\d{1,9})\/raw(?:\/(.*))?$/, page: (ctx, req, res, project, m) => snippetRaw(ctx, req, res, project, Number(m[1]), m[2] ?? '') },
+  {
+    method: 'GET', path: PERSONAL_SNIPPET, page: (ctx, req, res) => req.params.rest === ''
+      ? personalSnippetPage(ctx, req, res, Number(req.params.id))
+      : snippetRaw(ctx, req, res, null, Number(req.params.id), req.params.rest.replace(/^\/raw\/?/, '')),
+  },
+]

@@ -1,5 +1,6 @@
 // Tags of a project at GitLab's web paths (`/<project>/-/tags`, `/-/tags/<tag>`), where a release's tag_path points:
 // each tag with its commit, its message and its release.
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { findVisibleProject } from '../../services/projects/index.js'
@@ -37,3 +38,7 @@ ${pager(ctx, `${projectUrl(ctx, p)}/-/tags`, {}, total)}`
   const body = html`${head}<p><a href="${projectUrl(ctx, p)}/-/tags">Tags</a></p><ul class="list" id="tag">${tagItem(ctx, p, t, releases.get(t.tag.name))}</ul>`
   sendHtml(req, res, 200, document(ctx, `${t.tag.name} · Tags · ${p.name}`, body))
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^tags(?:\/(.*))?$/, page: (ctx, req, res, project, m) => tagsGet(ctx, req, res, project, m[1]) },
+]

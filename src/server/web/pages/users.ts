@@ -1,5 +1,6 @@
 // `/<username>`: a user's profile (name, bio, their personal projects the viewer can see). A top-level group's
 // `/<path>` leads to `/groups/<path>`, as GitLab's namespace routes do; any other single segment is the 404 page.
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import { notFound } from '../../../core/errors.js'
 import type { RouteRequest } from '../../http/router.js'
@@ -54,3 +55,10 @@ export async function namespacePage(ctx: WebContext, req: RouteRequest, res: Ser
   const group = findVisibleGroup(ctx, segment)
   redirect(res, groupUrl(ctx, group.full_path))
 }
+
+/** A lone `/<username>` (or a top-level group's path). */
+const NAMESPACE_PAGE = /^\/(?![^/]*\.git\/?$)(?!(?:api|oauth|users|groups|-)\/?$)(?<segment>[^/]+?)\/?$/i
+
+export const routes: PageRoute[] = [
+  { method: 'GET', path: NAMESPACE_PAGE, page: (ctx, req, res) => namespacePage(ctx, req, res, req.params.segment) },
+]

@@ -1,5 +1,6 @@
 // A project's wiki: `/-/wikis` (home, else the list of pages), `/-/wikis/pages` and `/-/wikis/<slug>` rendered by format
 // (`?version_id=<sha>` for an older version).
+import { type PageRoute } from '../page-routes.js'
 import type { ServerResponse } from 'node:http'
 import type { RouteRequest } from '../../http/router.js'
 import { renderMarkdown } from '../../services/markup/index.js'
@@ -67,3 +68,9 @@ export async function wikiPage(ctx: WebContext, req: RouteRequest, res: ServerRe
 <p class="muted"><span id="wiki-slug">${page.slug}</span> · ${page.format}</p>${await rendered(ctx, p, page)}`
   sendHtml(req, res, 200, document(ctx, `${page.title} · Wiki · ${p.name}`, body))
 }
+
+export const routes: PageRoute[] = [
+  { method: 'GET', rest: /^wikis\/?$/, page: (ctx, req, res, project) => wikiIndex(ctx, req, res, project) },
+  { method: 'GET', rest: /^wikis\/pages$/, page: (ctx, req, res, project) => wikiPagesPage(ctx, req, res, project) },
+  { method: 'GET', rest: /^wikis\/(?!pages$)(.+)$/, page: (ctx, req, res, project, m) => wikiPage(ctx, req, res, project, m[1]) },
+]
