@@ -214,6 +214,12 @@ describe('ranges and enumerations', () => {
     expect(expectStatus(await put({ enabled_git_access_protocol: 'http' }), 200).body.enabled_git_access_protocol).toBe('http')
   })
 
+  it('reads default_artifacts_expire_in as CI reads artifacts:expire_in (ChronicDuration): clock forms and a bare last number too', async () => {
+    for (const text of ['1:30:00', '1h 30', 'never', '2 weeks and 3 days']) {
+      expect(expectStatus(await put({ default_artifacts_expire_in: text }), 200).body.default_artifacts_expire_in).toBe(text)
+    }
+  })
+
   it('rejects a whole PUT when one setting is wrong, naming every wrong one', async () => {
     await rejects({ signup_enabled: false, max_attachment_size: 0, rsa_key_restriction: 1 }, {
       max_attachment_size: ['must be greater than 0'],
