@@ -264,9 +264,44 @@ export async function isAncestor(gitdir: string, ancestor: string, descendant: s
   // A short history or a near ancestor is settled by a walk; a long one by git's commit graph. Exit 1 (not an
   // ancestor) and any failure (a missing object) both answer false.
   answer = (await walkFor(gitdir, ancestor, descendant)) ?? (await runGit(gitdir, ['merge-base', '--is-ancestor', ancestor, descendant]).then(() => true, () => false))
+  remember(key, answer)
+  return answer
+}
+
+/**
+ * The names of `branches` (as listed, with their ids) whose commit `head` reaches: answers known before are reused, and
+ * the rest come from one `git for-each-ref --merged` of every branch, not from a walk or a merge-base process each.
+ */
+export async function branchesMergedInto(gitdir: string, head: string, branches: RefInfo[]): Promise<Set<string>> {
+  const merged = new Set<string>()
+  const unknown: RefInfo[] = []
+  for (const b of branches) {
+    const known = b.oid === head ? true : ancestry.get(`${gitdir}\0${b.oid}\0${head}`)
+    if (known === undefined) unknown.push(b)
+    else if (known) merged.add(b.name)
+  }
+  if (!unknown.length) return merged
+  if (!(await gitAvailable()) || !HEX40.test(head)) {
+    for (const b of unknown) if (await isAncestor(gitdir, b.oid, head)) merged.add(b.name)
+    return merged
+  }
+  const out = await runGit(gitdir, ['for-each-ref', `--merged=${head}`, '--format=%(objectname)', 'refs/heads/'])
+  const reached = new Set(out.split('\n').filter(Boolean))
+  for (const b of unknown) {
+    let answer: boolean
+    if (reached.has(b.oid)) answer = true
+    // Not reached: exact only if git read the branch at the id listed, i.e. it has not moved since.
+    else if ((await readRef(gitdir, `refs/heads/${b.name}`)) === b.oid) answer = false
+    else answer = await isAncestor(gitdir, b.oid, head)
+    remember(`${gitdir}\0${b.oid}\0${head}`, answer)
+    if (answer) merged.add(b.name)
+  }
+  return merged
+}
+
+function remember(key: string, answer: boolean) {
   if (ancestry.size >= ANCESTRY_LIMIT) ancestry.clear()
   ancestry.set(key, answer)
-  return answer
 }
 
 /** Walks the history of `descendant` for `ancestor`: true or false once settled, null past WALK_LIMIT commits. */

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Branch } from '../../../src/contract/entities/repository.js'
 import { api, createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
-import { branchHead, commit, create, repo } from '../../helpers/repository.js'
+import { branchHead, commit, create, gitIn, repo } from '../../helpers/repository.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 
 const DATE = '2024-01-02T03:04:05.000+00:00'
@@ -58,6 +58,21 @@ describe('GET /projects/:id/repository/branches', () => {
       { name: 'old-work', commit: commitOf(BASE, 'Base', [], path), merged: true, ...flags, default: false, web_url: `${server.url}/${path}/-/tree/old-work` },
     ])
     expect([res.headers.get('x-total'), res.headers.get('x-page')]).toEqual(['3', '1'])
+  })
+
+  it('tells merged branches from unmerged ones that git wrote and the server has never compared with the default head', async () => {
+    const p = await fixture()
+    const next = (await commit(alice.api, p, { commit_message: 'Next', actions: [create('c.txt', 'c\n')] })).id
+    const identity = { GIT_AUTHOR_NAME: 'G', GIT_AUTHOR_EMAIL: 'g@example.com', GIT_COMMITTER_NAME: 'G', GIT_COMMITTER_EMAIL: 'g@example.com' }
+    const side = gitIn(server, p, ['commit-tree', '-p', BASE, '-m', 'Side', `${BASE}^{tree}`], { env: identity }).trim()
+    gitIn(server, p, ['update-ref', 'refs/heads/side', side])
+    gitIn(server, p, ['update-ref', 'refs/heads/kept', TIP])
+    const res = expectStatus(await alice.api.get(`${repo(p)}/branches`), 200)
+    expect(res.body.map((b: { name: string; merged: boolean; commit: { id: string } }) => [b.name, b.merged, b.commit.id])).toEqual([
+      ['feature/login', false, LOGIN], ['kept', true, TIP], ['master', false, next], ['old-work', true, BASE], ['side', false, side],
+    ])
+    // One branch at a time answers the same.
+    for (const [name, merged] of [['side', false], ['kept', true]] as const) expect((await alice.api.get(`${repo(p)}/branches/${name}`)).body.merged).toBe(merged)
   })
 
   it('filters with search: a substring, ^prefix or suffix$, ignoring case', async () => {

@@ -2,7 +2,7 @@
 import { CollabError, notFound } from '../../../core/errors.js'
 import { userPattern } from '../../../core/re2.js'
 import type { RequestContext } from '../../context.js'
-import { isAncestor, listBranches, listTags, readBranch, readCommitInfo, readRef, readTagInfo } from '../../git/read.js'
+import { branchesMergedInto, isAncestor, listBranches, listTags, readBranch, readCommitInfo, readRef, readTagInfo } from '../../git/read.js'
 import { createBranch, createTag, deleteBranch, deleteTag } from '../../git/write.js'
 import type { CommitInfo, TagInfo } from '../../git/types.js'
 import { updateProject, type ProjectView } from '../../store/projects.js'
@@ -29,13 +29,14 @@ function matcher(search?: string) {
   }
 }
 
-async function branchView(ctx: RequestContext, p: ProjectView, name: string, oid: string, defaultHead: string | null, rules = projectRules(ctx.app, p)): Promise<BranchView> {
+/** `merged` as listed for a page of branches, or null to ask for this branch alone. */
+async function branchView(ctx: RequestContext, p: ProjectView, name: string, oid: string, defaultHead: string | null, rules = projectRules(ctx.app, p), merged: Set<string> | null = null): Promise<BranchView> {
   const gitdir = gitdirOf(ctx, p)
   const isDefault = name === p.default_branch
   return {
     name,
     commit: await readCommitInfo(gitdir, oid),
-    merged: !isDefault && defaultHead !== null && (await isAncestor(gitdir, oid, defaultHead)),
+    merged: !isDefault && defaultHead !== null && (merged ? merged.has(name) : await isAncestor(gitdir, oid, defaultHead)),
     default: isDefault,
     ...branchProtection(ctx, p, rules, name),
   }
@@ -55,8 +56,9 @@ export async function listBranchViews(ctx: RequestContext, p: ProjectView, searc
   const page = all.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit)
   const head = await defaultHead(ctx, p)
   const rules = projectRules(ctx.app, p)
+  const merged = head === null ? new Set<string>() : await branchesMergedInto(gitdirOf(ctx, p), head, page)
   const views = []
-  for (const b of page) views.push(await branchView(ctx, p, b.name, b.oid, head, rules))
+  for (const b of page) views.push(await branchView(ctx, p, b.name, b.oid, head, rules, merged))
   return { views, total: all.length }
 }
 
