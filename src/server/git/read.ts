@@ -299,6 +299,25 @@ export async function branchesMergedInto(gitdir: string, head: string, branches:
   return merged
 }
 
+/** The branches and tags (names, each sorted) whose commit reaches `oid`: one `git for-each-ref --contains` for all. */
+export async function refsContaining(gitdir: string, oid: string, kinds: { branches: boolean; tags: boolean }): Promise<{ branches: string[]; tags: string[] }> {
+  if (!(await gitAvailable())) {
+    const reaching = async (refs: { name: string; tip: string }[]) => {
+      const names: string[] = []
+      for (const r of refs) if (await isAncestor(gitdir, oid, r.tip)) names.push(r.name)
+      return names
+    }
+    return {
+      branches: kinds.branches ? await reaching((await listBranches(gitdir)).map((b) => ({ name: b.name, tip: b.oid }))) : [],
+      tags: kinds.tags ? await reaching((await listTags(gitdir)).map((t) => ({ name: t.name, tip: t.commit }))) : [],
+    }
+  }
+  const patterns = [...(kinds.branches ? ['refs/heads/'] : []), ...(kinds.tags ? ['refs/tags/'] : [])]
+  const out = patterns.length ? await runGit(gitdir, ['for-each-ref', `--contains=${oid}`, '--format=%(refname)', ...patterns]) : ''
+  const names = (prefix: string) => out.split('\n').filter((r) => r.startsWith(prefix)).map((r) => r.slice(prefix.length)).sort()
+  return { branches: names('refs/heads/'), tags: names('refs/tags/') }
+}
+
 function remember(key: string, answer: boolean) {
   if (ancestry.size >= ANCESTRY_LIMIT) ancestry.clear()
   ancestry.set(key, answer)

@@ -1,8 +1,9 @@
 // GET /projects/:id/repository/commits/:sha/refs: the branches and tags that contain a commit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommitRef } from '../../../src/contract/entities/repository.js'
+import { gitAvailable, setGitAvailable } from '../../../src/server/git/exec.js'
 import { createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
-import { commit, create, repo } from '../../helpers/repository.js'
+import { commit, create, ENGINES, repo } from '../../helpers/repository.js'
 import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 
 let server: TestServer
@@ -27,7 +28,13 @@ afterAll(() => server.close())
 
 const refs = (sha: string, query: Record<string, string | number> = {}) => alice.api.get(`${repo(id)}/commits/${sha}/refs`, { query })
 
-describe('GET /projects/:id/repository/commits/:sha/refs', () => {
+describe.each(ENGINES)('GET /projects/:id/repository/commits/:sha/refs with $engine', ({ available }) => {
+  beforeAll(async () => {
+    setGitAvailable(available)
+    expect(await gitAvailable()).toBe(available ?? true)
+  })
+  afterAll(() => setGitAvailable(null))
+
   it('lists every branch, then every tag, that contains the commit', async () => {
     const res = await refs(C1)
     expect(res.status).toBe(200)

@@ -7,7 +7,7 @@ import { cherryPick } from '../../git/cherry-pick.js'
 import { commitDiff, commitDiffPage, diffStats } from '../../git/diff.js'
 import { GitCommandError } from '../../git/exec.js'
 import { logCommits, logPage, type LogQuery } from '../../git/log.js'
-import { isAncestor, listBranches, listTags, readCommitInfo, resolveCommit, unpeeledTarget } from '../../git/read.js'
+import { readCommitInfo, refsContaining, resolveCommit, unpeeledTarget } from '../../git/read.js'
 import type { CommitInfo } from '../../git/types.js'
 import { commitActions, setHead, type FileAction } from '../../git/write.js'
 import { findProjectById, updateProject, type ProjectView } from '../../store/projects.js'
@@ -171,14 +171,8 @@ export async function commitRefs(ctx: RequestContext, p: ProjectView, sha: strin
   requireReadCode(ctx, p)
   const gitdir = gitdirOf(ctx, p)
   const oid = await commitOr404(ctx, p, sha)
-  const refs: { type: 'branch' | 'tag'; name: string }[] = []
-  if (type !== 'tag') {
-    for (const b of await listBranches(gitdir)) if (await isAncestor(gitdir, oid, b.oid)) refs.push({ type: 'branch', name: b.name })
-  }
-  if (type !== 'branch') {
-    for (const t of await listTags(gitdir)) if (await isAncestor(gitdir, oid, t.commit)) refs.push({ type: 'tag', name: t.name })
-  }
-  return refs
+  const { branches, tags } = await refsContaining(gitdir, oid, { branches: type !== 'tag', tags: type !== 'branch' })
+  return [...branches.map((name) => ({ type: 'branch' as const, name })), ...tags.map((name) => ({ type: 'tag' as const, name }))]
 }
 
 export async function cherryPickCommit(ctx: RequestContext, p: ProjectView, sha: string, input: { branch: string; dry_run?: boolean; message?: string }) {
