@@ -1,5 +1,5 @@
-// The registries are derived from the directories that declare them (scripts/registries.mjs): an endpoint group, its
-// handlers, a migration or a command declared but not mounted fails here, rather than being silently absent.
+// The registries are derived from the files that declare them (scripts/registries.mjs): an endpoint group, its
+// handlers, a migration, a command or a page declared but not mounted fails here, rather than being silently absent.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
