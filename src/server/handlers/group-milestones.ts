@@ -1,9 +1,6 @@
 // Group milestones, their issues and merge requests, and promoting a project milestone to its group's.
 import type { contract } from '../../contract/index.js'
-import type { RequestContext } from '../context.js'
-import { nowIso } from '../context.js'
 import type { Handlers } from '../http/mount.js'
-import { presentMilestone } from '../present/issues.js'
 import { presentMergeRequestBasic } from '../present/merge-requests.js'
 import { promoteMilestone } from '../services/issuables/index.js'
 import { findVisibleGroup } from '../services/groups/index.js'
@@ -12,14 +9,10 @@ import * as mrs from '../services/merge-requests/index.js'
 import * as milestones from '../services/issuables/index.js'
 import { findVisibleProject } from '../services/projects/index.js'
 import { presentList } from './issues.js'
+import { milestoneVerbs, presentOwnMilestone } from './milestone-verbs.js'
 
-// A group milestone's web_url comes from its group path; the project path argument is not read.
-const milestone = (ctx: RequestContext, m: milestones.MilestoneRow) => presentMilestone(m, '', nowIso(ctx).slice(0, 10), ctx)
-
-function groupMilestone(ctx: RequestContext, input: { id: string; milestone_id: number }) {
-  const g = findVisibleGroup(ctx, input.id)
-  return { g, m: milestones.findMilestone(ctx, g, input.milestone_id) }
-}
+const groupMilestones = milestoneVerbs(findVisibleGroup)
+const groupMilestone = groupMilestones.found
 
 export const groupMilestoneHandlers = {
   listGroupMilestones: (input, ctx) => {
@@ -27,35 +20,22 @@ export const groupMilestoneHandlers = {
     const state = input.state === 'all' ? undefined : input.state
     const ancestors = input.include_parent_milestones === true || input.include_ancestors === true
     const { rows, total } = milestones.listMilestones(ctx, g, { ...input, state, include_parent_milestones: ancestors })
-    return { status: 200, body: rows.map((m) => milestone(ctx, m)), total }
+    return { status: 200, body: rows.map((m) => presentOwnMilestone(ctx, g, m)), total }
   },
 
-  getGroupMilestone: (input, ctx) => ({ status: 200, body: milestone(ctx, groupMilestone(ctx, input).m) }),
-
-  createGroupMilestone: (input, ctx) => {
-    const g = findVisibleGroup(ctx, input.id)
-    return { status: 201, body: milestone(ctx, milestones.createMilestone(ctx, g, input)) }
-  },
-
-  editGroupMilestone: (input, ctx) => {
-    const { g, m } = groupMilestone(ctx, input)
-    return { status: 200, body: milestone(ctx, milestones.editMilestone(ctx, g, m, input)) }
-  },
-
-  deleteGroupMilestone: (input, ctx) => {
-    const { g, m } = groupMilestone(ctx, input)
-    milestones.deleteMilestone(ctx, g, m)
-    return { status: 204 }
-  },
+  getGroupMilestone: groupMilestones.get,
+  createGroupMilestone: groupMilestones.create,
+  editGroupMilestone: groupMilestones.edit,
+  deleteGroupMilestone: groupMilestones.delete,
 
   // GitLab lists the group's issuables by the milestone's title (MilestoneResponses#build_finder_params).
   listGroupMilestoneIssues: (input, ctx) => {
-    const { g, m } = groupMilestone(ctx, input)
+    const { o: g, m } = groupMilestone(ctx, input)
     return presentList(ctx, listIssueVersions(ctx, { milestone: m.title }, { groupId: g.id }))
   },
 
   listGroupMilestoneMergeRequests: (input, ctx) => {
-    const { g, m } = groupMilestone(ctx, input)
+    const { o: g, m } = groupMilestone(ctx, input)
     const { rows, total } = mrs.listMergeRequests(ctx, { milestone: m.title }, { groupId: g.id })
     return { status: 200, body: mrs.bundles(ctx, rows).map((b) => presentMergeRequestBasic(b, ctx)), total }
   },

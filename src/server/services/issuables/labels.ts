@@ -1,12 +1,18 @@
-// Project labels: CRUD by id or name, and the find-or-create that issues use for names that do not exist yet. A project
-// also sees its ancestor groups' labels (group-labels.ts owns those).
+// Labels of a project or a group (lib/api/labels.rb, group_labels.rb): CRUD by id or name under one set of rules, the
+// lists (a project's with its ancestor groups', a group's across ancestors and descendants), the find-or-create that
+// issues use for names that do not exist yet, and the promotion of a project label to its group's.
 import { CollabError, conflict, notFound, validationFailed } from '../../../core/errors.js'
 import type { RequestContext } from '../../context.js'
 import { nowIso } from '../../context.js'
-import { canReadCode, effectiveProjectLevel, REPORTER, requireProjectLevel } from '../../policy.js'
+import { canReadCode, canReadGroup, canReadProject, effectiveProjectLevel, MAINTAINER, REPORTER, requireGroupLevel } from '../../policy.js'
 import { ancestorGroupIds } from '../../store/badges.js'
+import { transaction } from '../../store/db.js'
+import { groupTree, projectIdsInNamespaces } from '../../store/group-admin.js'
 import * as store from '../../store/labels.js'
-import type { ProjectView } from '../../store/projects.js'
+import { findNamespaceById, type NamespaceRow } from '../../store/namespaces.js'
+import { findProjectById, type ProjectView } from '../../store/projects.js'
+import { readsMergeRequestsOf } from '../merge-requests/merge-request-links.js'
+import { groupsAbove, inheritedScope, isProject, ownScope, requireOwnerLevel, type Owner } from '../projects/scope.js'
 
 export type { LabelRow } from '../../store/labels.js'
 
@@ -28,14 +34,6 @@ export function checkName(name: string): string {
   return n
 }
 
-/** The project's ancestor groups, nearest first (none for a project in a user's namespace). */
-export const projectGroupIds = (ctx: RequestContext, p: ProjectView): number[] =>
-  (p.ns_kind === 'group' ? ancestorGroupIds(ctx.app.db, p.namespace_id) : [])
-
-/** The project's labels and, unless `ancestors` is false, its ancestor groups' (GitLab's available_labels_for). */
-export const projectLabelScope = (ctx: RequestContext, p: ProjectView, ancestors = true): store.LabelScope =>
-  ({ projectIds: [p.id], groupIds: ancestors ? projectGroupIds(ctx, p) : [] })
-
 /** A label of the scope by name or by numeric id, as GitLab's find_label; 404 when none. */
 export function findLabelIn(ctx: RequestContext, scope: store.LabelScope, ref: string | number): store.LabelRow {
   const db = ctx.app.db
@@ -45,12 +43,33 @@ export function findLabelIn(ctx: RequestContext, scope: store.LabelScope, ref: s
   return label
 }
 
-/** A label by numeric id or by name; reads see ancestor group labels, edits and deletes only the project's own. */
-export const findLabel = (ctx: RequestContext, p: ProjectView, ref: string | number, ancestors = false) =>
-  findLabelIn(ctx, projectLabelScope(ctx, p, ancestors), ref)
+export interface LabelScopeInput { include_ancestor_groups?: boolean; include_descendant_groups?: boolean; only_group_labels?: boolean }
 
-export const listLabels = (ctx: RequestContext, p: ProjectView, f: { search?: string; include_ancestor_groups?: boolean }) =>
-  store.listLabelsInScope(ctx.app.db, projectLabelScope(ctx, p, f.include_ancestor_groups !== false), { search: f.search, limit: ctx.page.limit, offset: ctx.page.offset })
+/**
+ * The labels a read sees: a project's own and (by default) its ancestor groups'; for a group, GitLab's LabelsFinder:
+ * its labels, its ancestors' (default on), its descendants' (default off), and with `only_group_labels=false` the
+ * labels of the projects in those groups; only what the caller may see.
+ */
+function labelScope(ctx: RequestContext, owner: Owner, f: LabelScopeInput): store.LabelScope {
+  if (isProject(owner)) return inheritedScope(ctx, owner, f.include_ancestor_groups !== false)
+  const db = ctx.app.db
+  const ids = new Set([owner.id])
+  if (f.include_ancestor_groups !== false) ancestorGroupIds(db, owner.id).forEach((id) => ids.add(id))
+  const below = f.include_descendant_groups === true ? groupTree(db, owner.id).reverse().filter((id) => id !== owner.id) : []
+  const visibleBelow = below.filter((id) => { const ns = findNamespaceById(db, id); return ns !== undefined && canReadGroup(ctx, ns) })
+  visibleBelow.forEach((id) => ids.add(id))
+  const projectIds = f.only_group_labels === false
+    ? projectIdsInNamespaces(db, [owner.id, ...visibleBelow]).filter((id) => { const p = findProjectById(db, id); return p !== undefined && canReadProject(ctx, p) })
+    : []
+  return { projectIds, groupIds: [...ids] }
+}
+
+/** A label by numeric id or by name; reads (`read`) see the scope's labels, edits, deletes and subscriptions only the owner's own. */
+export const findLabel = (ctx: RequestContext, owner: Owner, ref: string | number, read?: LabelScopeInput) =>
+  findLabelIn(ctx, read ? labelScope(ctx, owner, read) : ownScope(owner), ref)
+
+export const listLabels = (ctx: RequestContext, owner: Owner, f: LabelScopeInput & { search?: string }) =>
+  store.listLabelsInScope(ctx.app.db, labelScope(ctx, owner, f), { search: f.search, limit: ctx.page.limit, offset: ctx.page.offset })
 
 /** Issue counts of a label as the caller sees them: confidential issues only where they may read them (policy.canReadIssue). */
 export function labelCounts(ctx: RequestContext, p: ProjectView, l: store.LabelRow) {
@@ -59,29 +78,31 @@ export function labelCounts(ctx: RequestContext, p: ProjectView, l: store.LabelR
   return canReadCode(ctx, p) ? counts : { ...counts, open_merge_requests_count: 0 }
 }
 
-export function createLabel(ctx: RequestContext, p: ProjectView, input: { name: string; color: string; description?: string; priority?: number | null }) {
-  requireProjectLevel(ctx, p, REPORTER)
+export function createLabel(ctx: RequestContext, owner: Owner, input: { name: string; color: string; description?: string; priority?: number | null }) {
+  requireOwnerLevel(ctx, owner, REPORTER)
   const name = checkName(input.name)
   const color = checkColor(input.color)
   const db = ctx.app.db
-  if (store.findLabelsInScopeByName(db, projectLabelScope(ctx, p), name).length) throw labelExists()
+  if (store.findLabelsInScopeByName(db, inheritedScope(ctx, owner), name).length) throw labelExists()
   const at = nowIso(ctx)
-  const id = store.insertLabel(db, { project_id: p.id, name, color, description: input.description ?? null, priority: input.priority ?? null, created_at: at, updated_at: at })
-  return store.findLabelById(db, p.id, id)!
+  const fields = { name, color, description: input.description ?? null, priority: input.priority ?? null, created_at: at, updated_at: at }
+  const id = store.insertLabel(db, isProject(owner) ? { ...fields, project_id: owner.id } : { ...fields, group_id: owner.id })
+  return findLabel(ctx, owner, id)
 }
 
 export interface EditLabelInput { new_name?: string; color?: string; description?: string; priority?: number | null; archived?: boolean }
 
-export function editLabel(ctx: RequestContext, p: ProjectView, label: store.LabelRow, input: EditLabelInput) {
-  requireProjectLevel(ctx, p, REPORTER)
+export function editLabel(ctx: RequestContext, owner: Owner, label: store.LabelRow, input: EditLabelInput) {
+  requireOwnerLevel(ctx, owner, REPORTER)
   if (input.new_name === undefined && input.color === undefined && input.description === undefined && input.priority === undefined && input.archived === undefined) {
-    throw missingAttributes()
+    // A group label has no priority to set.
+    throw missingAttributes(isProject(owner) ? 'new_name, color, description, priority, archived' : 'new_name, color, description, archived')
   }
   const db = ctx.app.db
   const patch: Parameters<typeof store.updateLabel>[2] = { updated_at: nowIso(ctx) }
   if (input.new_name !== undefined) {
     const name = checkName(input.new_name)
-    const other = store.findLabelByName(db, p.id, name)
+    const other = store.findLabelsInScopeByName(db, ownScope(owner), name)[0]
     if (other && other.id !== label.id) throw labelExists()
     patch.name = name
   }
@@ -89,7 +110,7 @@ export function editLabel(ctx: RequestContext, p: ProjectView, label: store.Labe
   if (input.description !== undefined) patch.description = input.description
   if (input.priority !== undefined) patch.priority = input.priority
   store.updateLabel(db, label.id, patch)
-  return store.findLabelById(db, p.id, label.id)!
+  return findLabel(ctx, owner, label.id)
 }
 
 /** `PUT/DELETE …/labels` without an id in the path name the label by `name` or `label_id`; GitLab wants exactly one. */
@@ -104,13 +125,13 @@ export function labelRefParam(input: { name?: string; label_id?: number }): stri
 export const labelExists = () => conflict('Label already exists', { message: 'Label already exists' })
 
 /** Grape's wording when none of several optional parameters is given. */
-export function missingAttributes(names = 'new_name, color, description, priority, archived') {
+export function missingAttributes(names: string) {
   const error = `${names} are missing, at least one parameter must be provided`
   return new CollabError('MISSING_ATTRIBUTES', error, { status: 400, body: { error } })
 }
 
-export function deleteLabel(ctx: RequestContext, p: ProjectView, label: store.LabelRow) {
-  requireProjectLevel(ctx, p, REPORTER)
+export function deleteLabel(ctx: RequestContext, owner: Owner, label: store.LabelRow) {
+  requireOwnerLevel(ctx, owner, REPORTER)
   store.deleteLabelRow(ctx.app.db, label.id)
 }
 
@@ -121,7 +142,7 @@ export function deleteLabel(ctx: RequestContext, p: ProjectView, label: store.La
 export function resolveLabels(ctx: RequestContext, p: ProjectView, names: string[], mayCreate: boolean): store.LabelRow[] {
   const db = ctx.app.db
   const out: store.LabelRow[] = []
-  const groupIds = projectGroupIds(ctx, p)
+  const groupIds = groupsAbove(ctx, p)
   for (const raw of new Set(names.map((n) => n.trim()).filter(Boolean))) {
     let label = store.findLabelByName(db, p.id, raw) ?? (groupIds.length ? store.findLabelsInScopeByName(db, { projectIds: [], groupIds }, raw)[0] : undefined)
     if (!label && mayCreate) {
@@ -132,4 +153,53 @@ export function resolveLabels(ctx: RequestContext, p: ProjectView, names: string
     if (label) out.push(label)
   }
   return out
+}
+
+/**
+ * Counts over the issues the caller may see, as GitLab's IssuesFinder counts them: only of projects they read with
+ * issues on, confidential ones where they are Reporter and up (or wrote or are assigned them); open merge requests only
+ * of the projects whose merge requests they may read.
+ */
+export function groupLabelCounts(ctx: RequestContext, l: store.LabelRow) {
+  const db = ctx.app.db
+  let open = 0
+  let closed = 0
+  for (const r of store.issueCountsByProject(db, l.id, ctx.user?.id ?? null)) {
+    const p = findProjectById(db, r.project_id)
+    if (!p || p.issues_enabled !== 1 || !canReadProject(ctx, p)) continue
+    const all = effectiveProjectLevel(ctx, p) >= REPORTER
+    open += all ? r.open_all : r.open_seen
+    closed += all ? r.closed_all : r.closed_seen
+  }
+  const readable = store.openMergeRequestsByProject(db, l.id).filter((r) => readsMergeRequestsOf(ctx, r.project_id))
+  return { open_issues_count: open, closed_issues_count: closed, open_merge_requests_count: readable.reduce((sum, r) => sum + r.n, 0) }
+}
+
+// GitLab's wording when the project has no group.
+const promoteFailed = () => new CollabError('LABEL_PROMOTE_FAILED', 'Failed to promote project label to group label', { status: 400 })
+
+/**
+ * A project label becomes a label of the project's group: a new group label with its name, color and description;
+ * the same-named labels of the group and of the group's projects are merged into it (their issues, merge requests,
+ * subscribers and label events move) and removed. Needs the group's Maintainer (promote_label), who is one of the
+ * project too.
+ */
+export function promoteLabel(ctx: RequestContext, p: ProjectView, label: store.LabelRow): { group: NamespaceRow; label: store.LabelRow } {
+  if (p.ns_kind !== 'group') throw promoteFailed()
+  const group = findNamespaceById(ctx.app.db, p.namespace_id)!
+  requireGroupLevel(ctx, group, MAINTAINER)
+  const db = ctx.app.db
+  const id = transaction(db, () => {
+    const projectIds = projectIdsInNamespaces(db, [group.id])
+    const merged = store.findLabelsInScopeByName(db, { projectIds, groupIds: [group.id] }, label.name).map((l) => l.id)
+    // The new label waits under a name no stored label has (names are trimmed), while a same-named label of the
+    // group still holds the name under the unique index; it takes the name once the merged labels are gone.
+    const at = nowIso(ctx)
+    const placeholder = ` promoting ${label.id}`
+    const newId = store.insertLabel(db, { group_id: group.id, name: placeholder, color: label.color, description: label.description, priority: null, created_at: at, updated_at: at })
+    store.mergeLabelsInto(db, merged, newId)
+    store.updateLabel(db, newId, { name: label.name })
+    return newId
+  })
+  return { group, label: findLabel(ctx, group, id) }
 }

@@ -1,38 +1,22 @@
-// Project and group milestones: CRUD by global id, close and activate, and the milestones an issuable may take.
-import { notFound, validationFailed } from '../../../core/errors.js'
+// Project and group milestones: CRUD by global id, close and activate, the milestones an issuable may take, and the
+// promotion of a project milestone to its group's (Milestones::PromoteService).
+import { CollabError, forbidden, notFound, validationFailed } from '../../../core/errors.js'
 import type { RequestContext } from '../../context.js'
 import { nowIso } from '../../context.js'
 import { REPORTER, requireGroupLevel, requireProjectLevel } from '../../policy.js'
-import { ancestorGroupIds } from '../../store/badges.js'
 import { projectIdsInNamespaces } from '../../store/group-admin.js'
 import { allocateIid } from '../../store/issues.js'
 import * as store from '../../store/milestones.js'
-import type { NamespaceRow } from '../../store/namespaces.js'
+import { findNamespaceById } from '../../store/namespaces.js'
 import type { ProjectView } from '../../store/projects.js'
 import { transaction } from '../../store/db.js'
 import { emitHookEvent } from '../hooks/webhook-events.js'
+import { inheritedScope, isProject, ownScope, requireOwnerLevel, type Owner } from '../projects/scope.js'
 
 export type { MilestoneRow } from '../../store/milestones.js'
 
-/** A milestone's owner: a project, or a group (a NamespaceRow of kind 'group'). */
-export type MilestoneParent = ProjectView | NamespaceRow
-
-const isProject = (parent: MilestoneParent): parent is ProjectView => 'ns_kind' in parent
-
-const ownScope = (parent: MilestoneParent): store.MilestoneScope =>
-  (isProject(parent) ? { projectIds: [parent.id], groupIds: [] } : { projectIds: [], groupIds: [parent.id] })
-
-/** Milestones of the parent, and with `ancestors` those of its (or its project's) ancestor groups too. */
-function scopeOf(ctx: RequestContext, parent: MilestoneParent, ancestors: boolean): store.MilestoneScope {
-  if (!ancestors) return ownScope(parent)
-  if (isProject(parent)) return { projectIds: [parent.id], groupIds: parent.ns_kind === 'group' ? ancestorGroupIds(ctx.app.db, parent.namespace_id) : [] }
-  return { projectIds: [], groupIds: ancestorGroupIds(ctx.app.db, parent.id) }
-}
-
-function requireManage(ctx: RequestContext, parent: MilestoneParent) {
-  if (isProject(parent)) requireProjectLevel(ctx, parent, REPORTER)
-  else requireGroupLevel(ctx, parent, REPORTER)
-}
+/** A milestone's owner: a project, or a group. */
+export type MilestoneParent = Owner
 
 export function findMilestone(ctx: RequestContext, parent: MilestoneParent, id: number): store.MilestoneRow {
   const m = store.findMilestoneInScope(ctx.app.db, ownScope(parent), id)
@@ -43,7 +27,7 @@ export function findMilestone(ctx: RequestContext, parent: MilestoneParent, id: 
 export interface MilestoneListInput { state?: string; iids?: number[]; title?: string; search?: string; include_parent_milestones?: boolean }
 
 export const listMilestones = (ctx: RequestContext, parent: MilestoneParent, f: MilestoneListInput) =>
-  store.listMilestones(ctx.app.db, scopeOf(ctx, parent, f.include_parent_milestones === true), { ...f, limit: ctx.page.limit, offset: ctx.page.offset })
+  store.listMilestones(ctx.app.db, inheritedScope(ctx, parent, f.include_parent_milestones === true), { ...f, limit: ctx.page.limit, offset: ctx.page.offset })
 
 /**
  * GitLab's Milestone#uniqueness_of_title reaches one level across: a project's milestone may not share its title with
@@ -78,7 +62,7 @@ export function insertMilestoneIn(ctx: RequestContext, parent: MilestoneParent, 
 }
 
 export function createMilestone(ctx: RequestContext, parent: MilestoneParent, input: MilestoneInput & { title: string }) {
-  requireManage(ctx, parent)
+  requireOwnerLevel(ctx, parent, REPORTER)
   const title = checkTitle(ctx, parent, input.title)
   const db = ctx.app.db
   const at = nowIso(ctx)
@@ -90,7 +74,7 @@ export function createMilestone(ctx: RequestContext, parent: MilestoneParent, in
 }
 
 export function editMilestone(ctx: RequestContext, parent: MilestoneParent, m: store.MilestoneRow, input: MilestoneInput) {
-  requireManage(ctx, parent)
+  requireOwnerLevel(ctx, parent, REPORTER)
   const at = nowIso(ctx)
   const patch: Parameters<typeof store.updateMilestone>[2] = { updated_at: at }
   if (input.title !== undefined) patch.title = checkTitle(ctx, parent, input.title, m.id)
@@ -105,7 +89,7 @@ export function editMilestone(ctx: RequestContext, parent: MilestoneParent, m: s
 }
 
 export function deleteMilestone(ctx: RequestContext, parent: MilestoneParent, m: store.MilestoneRow) {
-  requireManage(ctx, parent)
+  requireOwnerLevel(ctx, parent, REPORTER)
   store.deleteMilestoneRow(ctx.app.db, m.id)
   announce(ctx, parent, 'destroy', m.id, m.title)
 }
@@ -116,11 +100,11 @@ function announce(ctx: RequestContext, parent: MilestoneParent, action: 'create'
 }
 
 /** A milestone an issuable of the project may take: the project's own or an ancestor group's (Issuable#milestone_available?). */
-export const usableMilestone = (ctx: RequestContext, p: ProjectView, id: number) => store.findMilestoneInScope(ctx.app.db, scopeOf(ctx, p, true), id)
+export const usableMilestone = (ctx: RequestContext, p: ProjectView, id: number) => store.findMilestoneInScope(ctx.app.db, inheritedScope(ctx, p), id)
 
 /** The milestone titled so that the project's issuables may take: its own first, else the nearest ancestor group's. */
 export function usableMilestoneByTitle(ctx: RequestContext, p: ProjectView, title: string): store.MilestoneRow | undefined {
-  const scope = scopeOf(ctx, p, true)
+  const scope = inheritedScope(ctx, p)
   const { rows } = store.listMilestones(ctx.app.db, scope, { title, limit: scope.groupIds.length + 1, offset: 0 })
   const rank = (m: store.MilestoneRow) => (m.project_id !== null ? -1 : scope.groupIds.indexOf(m.group_id!))
   return rows.sort((a, b) => rank(a) - rank(b))[0]
@@ -133,4 +117,30 @@ export function usableMilestoneByTitle(ctx: RequestContext, p: ProjectView, titl
 export function milestoneReference(ctx: RequestContext, id: number): string {
   const m = store.milestonesByIds(ctx.app.db, [id]).get(id)!
   return m.group_id !== null ? `%"${m.title}"` : `%${m.iid}`
+}
+
+const promotionFailed = (why: string) => {
+  const message = `Promotion failed - ${why}`
+  return new CollabError('MILESTONE_PROMOTE_FAILED', message, { status: 400 })
+}
+
+/**
+ * Needs admin_milestone (Reporter) on the project and on its group; a project in a user's namespace has no group to
+ * authorize against, so GitLab answers 403 there. A group milestone with the same title already makes it fail.
+ */
+export function promoteMilestone(ctx: RequestContext, p: ProjectView, m: store.MilestoneRow) {
+  requireProjectLevel(ctx, p, REPORTER)
+  const group = p.ns_kind === 'group' ? findNamespaceById(ctx.app.db, p.namespace_id) : undefined
+  if (!group) throw forbidden()
+  requireGroupLevel(ctx, group, REPORTER)
+  const db = ctx.app.db
+  transaction(db, () => {
+    if (store.findGroupMilestoneByTitle(db, group.id, m.title)) throw promotionFailed('Title already being used for another group or project milestone.')
+    const merged = store.milestoneIdsTitled(db, projectIdsInNamespaces(db, [group.id]), m.title)
+    const at = nowIso(ctx)
+    const id = insertMilestoneIn(ctx, group, {
+      title: m.title, description: m.description, due_date: m.due_date, start_date: m.start_date, created_at: at, updated_at: at,
+    })
+    store.mergeMilestonesInto(db, merged, id)
+  })
 }
