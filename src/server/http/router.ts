@@ -1,13 +1,11 @@
 // The HTTP server: a polka app (URL parsing, the prelude every request passes, onNoMatch and onError for GitLab's 404, 405
 // and 500) whose one middleware finds the route in find-my-way's radix trees. polka's own router tries every route's
 // pattern in turn: with collab's 560 routes that cost 60-90 µs a request here, against 1-4 µs for a tree.
-// Building one tree of every route was a fifth of `collab serve`'s start (find-my-way compiles a function per node), so
-// routes are kept in groups by the static segments they begin with (`/api/v4/projects`), each group's tree built when a
-// request first needs it.
+// The trees are built when a request first needs them (route-groups.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ParsedUrlQuery } from 'node:querystring'
-import FindMyWay from 'find-my-way'
 import polka from 'polka'
+import { RouteGroups } from './route-groups.js'
 
 /** What a handler sees of the request: the raw path, the query string (with its `?`), and URL-decoded path params. */
 export interface RouteRequest extends IncomingMessage {
@@ -94,97 +92,6 @@ export class Router {
     this.app.handler(req as Parameters<typeof this.app.handler>[0], res, undefined as never)
   }
 }
-
-const noop = () => {}
-
-// GitLab matches API paths case-insensitively and with or without a trailing slash; params keep their case.
-const newTree = () => FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 65_536 })
-type Tree = ReturnType<typeof newTree>
-interface Route { method: RouteMethod; path: string; handler: RouteHandler }
-interface Group { routes: Route[]; tree?: Tree }
-
-/** Segments that name a group: `/api/v4/<resource>` keeps each API resource apart. */
-const DEPTH = 3
-
-/**
- * Routes grouped by their first static segments, each group a find-my-way tree built on first use. A group's key is its
- * static segments, lower-cased, each followed by `/`, and a final `:` when a param comes next. Asking the groups a path
- * could fall in from the most static to the least, and stopping at the first match, walks the routes in the order one
- * tree of all of them would (static children before params, backtracking to the params above): the same route is found.
- */
-class RouteGroups {
-  private readonly groups = new Map<string, Group>()
-  /** Every route, for the rare path whose first segments need decoding before they can be compared (`/%61pi/v4`). */
-  private readonly all: Group = { routes: [] }
-
-  add(method: RouteMethod, path: string, handler: RouteHandler) {
-    const key = groupKeyOf(path)
-    let group = this.groups.get(key)
-    if (!group) this.groups.set(key, (group = { routes: [] }))
-    for (const g of [group, this.all]) {
-      const route = { method, path, handler }
-      g.routes.push(route)
-      if (g.tree) plant(g.tree, route)
-    }
-  }
-
-  find(method: RouteMethod, path: string) {
-    const keys = candidateKeys(path)
-    if (!keys) return treeOf(this.all).find(method, path)
-    for (const key of keys) {
-      const group = this.groups.get(key)
-      const found = group && treeOf(group).find(method, path)
-      if (found) return found
-    }
-    return null
-  }
-}
-
-// The handler rides as the route's store: find-my-way's own handler type is node's bare request.
-const plant = (tree: Tree, r: Route) => tree.on(r.method, r.path, noop, r.handler)
-
-function treeOf(group: Group): Tree {
-  if (!group.tree) {
-    group.tree = newTree()
-    for (const route of group.routes) plant(group.tree, route)
-  }
-  return group.tree
-}
-
-const isParam = (segment: string) => segment.includes(':') || segment.includes('*')
-
-function groupKeyOf(path: string): string {
-  // find-my-way reads `::` as a literal colon and `:name?` as an optional param: neither fits a group by segments.
-  if (/::|\?/.test(path) || !path.startsWith('/')) throw new Error(`route ${path}: escaped colons and optional params are not supported`)
-  const segments = trimLastSlash(path).slice(1).split('/')
-  let key = ''
-  for (let i = 0; i < Math.min(DEPTH, segments.length); i++) {
-    if (isParam(segments[i])) return `${key}:`
-    key += `${segments[i].toLowerCase()}/`
-  }
-  return key
-}
-
-/**
- * The groups a request path may be in, most static first: its first segments as they are, then with a param in place
- * of the last of them, then of the one before, and so on. Null when those segments hold what find-my-way decodes or
- * cuts at (`%`, `?`, `#`, `;`) or the path is not absolute: then every route is asked at once.
- */
-function candidateKeys(path: string): string[] | null {
-  if (!path.startsWith('/')) return null
-  const segments = trimLastSlash(path).slice(1).split('/', DEPTH)
-  const prefixes = ['']
-  for (const segment of segments) {
-    if (/[%?#;]/.test(segment)) return null
-    prefixes.push(`${prefixes[prefixes.length - 1]}${segment.toLowerCase()}/`)
-  }
-  const keys = [prefixes[segments.length]]
-  for (let i = segments.length - 1; i >= 0; i--) keys.push(`${prefixes[i]}:`)
-  return keys
-}
-
-/** As find-my-way compares paths with `ignoreTrailingSlash`: one trailing `/` dropped. */
-const trimLastSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path)
 
 /** A pattern's groups URL-decoded like the tree's params; a broken escape stays as sent. */
 function decoded(groups: Record<string, string>) {
