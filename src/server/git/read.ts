@@ -3,6 +3,8 @@
 // answers only where no git command line is installed. Refs are read from their files.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import git from 'isomorphic-git'
 import { blobStream, catFile, forgetObjects, type GitObject, type ObjectType } from './cat-file.js'
@@ -160,9 +162,28 @@ export async function resolveCommit(gitdir: string, rev: string): Promise<string
 export async function unpeeledTarget(gitdir: string, rev: string): Promise<string | null> {
   if (!(await gitAvailable()) || !rev || rev.length > 1024 || rev.includes('\0')) return null
   if (HEX40.test(rev)) return rev
-  if (rev === 'HEAD') return readRef(gitdir, 'HEAD')
+  if (rev === 'HEAD') return readRefFile(gitdir, 'HEAD')
   if (!isValidRefName(rev)) return null
-  return (await readRef(gitdir, `refs/heads/${rev}`)) ?? (await readRef(gitdir, `refs/tags/${rev}`))
+  const packed = { text: null as string | null }
+  return (await readRefFile(gitdir, `refs/heads/${rev}`, packed)) ?? (await readRefFile(gitdir, `refs/tags/${rev}`, packed))
+}
+
+/**
+ * A full ref's id as git stores it: its loose file (a symbolic one followed), else its line in packed-refs; null when
+ * absent. A few file reads, where isomorphic-git's resolveRef took 0.6 ms of CPU (2-3 ms the first time in a process).
+ */
+async function readRefFile(gitdir: string, ref: string, packed: { text: string | null } = { text: null }, depth = 0): Promise<string | null> {
+  // git replaces ref files by rename, so a read sees a whole old or new one; a directory (refs/heads/a of a/b) is none.
+  const loose = await readFile(join(gitdir, ref), 'utf8').catch(() => null)
+  if (loose !== null) {
+    const value = loose.trim()
+    if (value.startsWith('ref: ')) return depth < 5 ? readRefFile(gitdir, value.slice(5), packed, depth + 1) : null
+    return HEX40.test(value) ? value : null
+  }
+  packed.text ??= `${await readFile(join(gitdir, 'packed-refs'), 'utf8').catch(() => '')}\n`
+  const at = packed.text.indexOf(` ${ref}\n`)
+  const start = at - 40
+  return at >= 40 && (start === 0 || packed.text[start - 1] === '\n') && HEX40.test(packed.text.slice(start, at)) ? packed.text.slice(start, at) : null
 }
 
 /** A commit object, tags peeled; not_found when the id names no commit. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Commit } from '../../../src/contract/entities/repository.js'
 import { gitAvailable, setGitAvailable } from '../../../src/server/git/exec.js'
 import { api, createProject, createUser, expectStatus, movableClock, type TestUser } from '../../helpers/api.js'
-import { commit, create, ENGINES, remove, repo, update } from '../../helpers/repository.js'
+import { commit, create, ENGINES, gitIn, remove, repo, update } from '../../helpers/repository.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
 
 const clock = movableClock('2024-01-01T10:00:00Z')
@@ -173,6 +173,24 @@ describe.each(ENGINES)('GET /projects/:id/repository/commits with $engine', ({ a
     expect([ids(filtered.body), filtered.headers.get('x-next-page')]).toEqual([[C3], '2'])
     const filteredLast = await list({ path: 'src/app.txt', per_page: 1, page: 2 })
     expect([ids(filteredLast.body), filteredLast.headers.get('x-next-page'), filteredLast.headers.get('x-total')]).toEqual([[C1], '', null])
+  })
+})
+
+describe('GET /projects/:id/repository/commits from packed refs', () => {
+  it('lists branches, tags and HEAD that git has packed, and no branch for a name that only begins others', async () => {
+    const p = await createProject(alice.api, { name: 'packed' })
+    const base = (await commit(alice.api, p.id, { commit_message: 'Base', actions: [create('a.txt', 'a\n')] })).id
+    const side = (await commit(alice.api, p.id, { branch: 'side/deeper', start_branch: 'master', commit_message: 'Side', actions: [create('s.txt', 's\n')] })).id
+    expectStatus(await alice.api.post(`${repo(p.id)}/tags`, { tag_name: 'annotated', ref: 'side/deeper', message: 'A tag' }), 201)
+    expectStatus(await alice.api.post(`${repo(p.id)}/branches`, { branch: 'sidecar', ref: 'master' }), 201)
+    gitIn(server, p.id, ['pack-refs', '--all', '--prune'])
+    const listed = async (ref_name: string) => ids((await alice.api.get(`${repo(p.id)}/commits`, { query: { ref_name } })).body)
+    expect(await listed('master')).toEqual([base])
+    expect(await listed('sidecar')).toEqual([base])
+    expect(await listed('side/deeper')).toEqual([side, base])
+    expect(await listed('annotated')).toEqual([side, base])
+    expect(await listed('HEAD')).toEqual([base])
+    expect((await alice.api.get(`${repo(p.id)}/commits`, { query: { ref_name: 'side' } })).status).toBe(404)
   })
 })
 
