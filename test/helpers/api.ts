@@ -36,6 +36,17 @@ export function queryString(query: RequestOptions['query']): string {
   return q.toString()
 }
 
+/**
+ * fetch sends on a pooled keep-alive connection; when a test held the event loop longer than the server's keep-alive
+ * timeout (5 s: a synchronous loop over the store, a loaded machine), the server's close and the next request cross and
+ * the request fails with ECONNRESET although the server never read it. Asked again once on a new connection, as
+ * browsers do; a reset the server means (a refused body) comes again and is thrown.
+ */
+function staleConnection(err: unknown): boolean {
+  const code = (err as { cause?: { code?: string } })?.cause?.code
+  return err instanceof TypeError && (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET')
+}
+
 /** Any request against the server (paths outside /api/v4 too, e.g. `/oauth/token`). */
 export async function request(server: Pick<TestServer, 'url'>, method: string, path: string, opts: RequestOptions = {}): Promise<Reply> {
   const qs = queryString(opts.query)
@@ -49,7 +60,10 @@ export async function request(server: Pick<TestServer, 'url'>, method: string, p
     headers['Content-Type'] ??= 'application/x-www-form-urlencoded'
     body = typeof opts.form === 'string' ? opts.form : new URLSearchParams(opts.form).toString()
   }
-  const res = await fetch(url, { method, headers, body, redirect: 'manual' })
+  const res = await fetch(url, { method, headers, body, redirect: 'manual' }).catch((err: unknown) => {
+    if (!staleConnection(err)) throw err
+    return fetch(url, { method, headers, body, redirect: 'manual' })
+  })
   const text = await res.text()
   let parsed: unknown
   try {
