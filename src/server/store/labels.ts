@@ -1,5 +1,6 @@
 // Project and group labels and their issue counts; a project sees its own labels and those of its ancestor groups.
 import { cachedRead, inIds, stmt, write, type Db } from './db.js'
+import { scopeClause, type OwnerScope } from './owner-scope.js'
 import { likePattern } from './users.js'
 
 export interface LabelRow {
@@ -39,30 +40,20 @@ export const findLabelById = (db: Db, projectId: number, id: number) =>
 export const findLabelByName = (db: Db, projectId: number, name: string) => cachedRead(db, `label:${projectId}:${name}`, ['labels'], () =>
   stmt(db, 'SELECT * FROM labels WHERE project_id = ? AND name = ?').get(projectId, name) as LabelRow | undefined)
 
-/** Whose labels a list or lookup covers: these projects' labels and these groups' labels. */
-export interface LabelScope { projectIds: number[]; groupIds: number[] }
-
-function scopeClause(s: LabelScope, args: Record<string, unknown>): string {
-  const parts: string[] = []
-  if (s.projectIds.length) parts.push(`project_id ${inIds('projects', s.projectIds, args)}`)
-  if (s.groupIds.length) parts.push(`group_id ${inIds('groups', s.groupIds, args)}`)
-  return parts.length ? `(${parts.join(' OR ')})` : '0'
-}
-
 /** Labels of the scope with this name, project labels first, then groups in the scope's order (nearest ancestor first). */
-export function findLabelsInScopeByName(db: Db, s: LabelScope, name: string): LabelRow[] {
+export function findLabelsInScopeByName(db: Db, s: OwnerScope, name: string): LabelRow[] {
   const args: Record<string, unknown> = { name }
   const rows = stmt(db, `SELECT * FROM labels WHERE name = @name AND ${scopeClause(s, args)}`).all(args) as LabelRow[]
   const rank = (l: LabelRow) => (l.project_id !== null ? s.projectIds.indexOf(l.project_id) : s.projectIds.length + s.groupIds.indexOf(l.group_id!))
   return rows.sort((a, b) => rank(a) - rank(b))
 }
 
-export function findLabelInScopeById(db: Db, s: LabelScope, id: number): LabelRow | undefined {
+export function findLabelInScopeById(db: Db, s: OwnerScope, id: number): LabelRow | undefined {
   const args: Record<string, unknown> = { id }
   return stmt(db, `SELECT * FROM labels WHERE id = @id AND ${scopeClause(s, args)}`).get(args) as LabelRow | undefined
 }
 
-export function listLabelsInScope(db: Db, s: LabelScope, f: { search?: string; limit: number; offset: number }) {
+export function listLabelsInScope(db: Db, s: OwnerScope, f: { search?: string; limit: number; offset: number }) {
   const args: Record<string, unknown> = {}
   let clause = scopeClause(s, args)
   if (f.search) { clause += " AND (name LIKE @q ESCAPE '\\' OR description LIKE @q ESCAPE '\\')"; args.q = likePattern(f.search) }

@@ -1,5 +1,6 @@
 // Project and group milestones; an issuable of a project may take its project's or an ancestor group's milestone.
 import { inIds, stmt, write, type Db } from './db.js'
+import { scopeClause, type OwnerScope } from './owner-scope.js'
 import { likePattern } from './users.js'
 
 export interface MilestoneRow {
@@ -20,17 +21,7 @@ export interface MilestoneRow {
   group_path: string | null
 }
 
-/** Whose milestones a list or lookup covers. */
-export interface MilestoneScope { projectIds: number[]; groupIds: number[] }
-
 const VIEW = 'SELECT m.*, n.full_path AS group_path FROM milestones m LEFT JOIN namespaces n ON n.id = m.group_id'
-
-function scopeClause(s: MilestoneScope, args: Record<string, unknown>): string {
-  const parts: string[] = []
-  if (s.projectIds.length) parts.push(`m.project_id ${inIds('projects', s.projectIds, args)}`)
-  if (s.groupIds.length) parts.push(`m.group_id ${inIds('groups', s.groupIds, args)}`)
-  return parts.length ? `(${parts.join(' OR ')})` : '0'
-}
 
 export type NewMilestone = Omit<MilestoneRow, 'id' | 'state' | 'closed_at' | 'group_path' | 'project_id' | 'group_id'> &
   ({ project_id: number; group_id?: null } | { group_id: number; project_id?: null }) & Partial<Pick<MilestoneRow, 'state' | 'closed_at'>>
@@ -57,19 +48,16 @@ export const deleteMilestoneRow = (db: Db, id: number) => write(db, 'milestones'
 export const findMilestone = (db: Db, projectId: number, id: number) =>
   stmt(db, `${VIEW} WHERE m.project_id = ? AND m.id = ?`).get(projectId, id) as MilestoneRow | undefined
 
-export const findGroupMilestone = (db: Db, groupId: number, id: number) =>
-  stmt(db, `${VIEW} WHERE m.group_id = ? AND m.id = ?`).get(groupId, id) as MilestoneRow | undefined
-
-export function findMilestoneInScope(db: Db, s: MilestoneScope, id: number): MilestoneRow | undefined {
+export function findMilestoneInScope(db: Db, s: OwnerScope, id: number): MilestoneRow | undefined {
   const args: Record<string, unknown> = { id }
-  return stmt(db, `${VIEW} WHERE m.id = @id AND ${scopeClause(s, args)}`).get(args) as MilestoneRow | undefined
+  return stmt(db, `${VIEW} WHERE m.id = @id AND ${scopeClause(s, args, 'm.')}`).get(args) as MilestoneRow | undefined
 }
 
-export const findMilestoneByTitle = (db: Db, projectId: number, title: string) =>
-  stmt(db, `${VIEW} WHERE m.project_id = ? AND m.title = ?`).get(projectId, title) as MilestoneRow | undefined
-
-export const findGroupMilestoneByTitle = (db: Db, groupId: number, title: string) =>
-  stmt(db, `${VIEW} WHERE m.group_id = ? AND m.title = ?`).get(groupId, title) as MilestoneRow | undefined
+/** The milestone of the scope with this title (titles are unique per project and per group). */
+export function findMilestoneTitled(db: Db, s: OwnerScope, title: string): MilestoneRow | undefined {
+  const args: Record<string, unknown> = { title }
+  return stmt(db, `${VIEW} WHERE m.title = @title AND ${scopeClause(s, args, 'm.')}`).get(args) as MilestoneRow | undefined
+}
 
 export const milestonesByIds = (db: Db, ids: number[]) => {
   const unique = [...new Set(ids)]
@@ -82,10 +70,10 @@ export const milestonesByIds = (db: Db, ids: number[]) => {
 export interface MilestoneFilters { state?: string; iids?: number[]; title?: string; search?: string; limit: number; offset: number }
 
 /** `scope` may be a bare project id: that project's own milestones. */
-export function listMilestones(db: Db, scope: MilestoneScope | number, f: MilestoneFilters) {
+export function listMilestones(db: Db, scope: OwnerScope | number, f: MilestoneFilters) {
   const s = typeof scope === 'number' ? { projectIds: [scope], groupIds: [] } : scope
   const args: Record<string, unknown> = {}
-  const where = [scopeClause(s, args)]
+  const where = [scopeClause(s, args, 'm.')]
   if (f.state) { where.push('m.state = @state'); args.state = f.state }
   if (f.iids) where.push(`m.iid ${inIds('iid', f.iids, args)}`)
   if (f.title !== undefined) { where.push('m.title = @title'); args.title = f.title }

@@ -12,7 +12,7 @@ import * as store from '../../store/labels.js'
 import { findNamespaceById, type NamespaceRow } from '../../store/namespaces.js'
 import { findProjectById, type ProjectView } from '../../store/projects.js'
 import { readsMergeRequestsOf } from '../merge-requests/merge-request-links.js'
-import { groupsAbove, inheritedScope, isProject, ownScope, requireOwnerLevel, type Owner } from '../projects/scope.js'
+import { groupsAbove, inheritedScope, isProject, ownScope, requireOwnerLevel, type Owner, type OwnerScope } from '../projects/scope.js'
 
 export type { LabelRow } from '../../store/labels.js'
 
@@ -35,7 +35,7 @@ export function checkName(name: string): string {
 }
 
 /** A label of the scope by name or by numeric id, as GitLab's find_label; 404 when none. */
-export function findLabelIn(ctx: RequestContext, scope: store.LabelScope, ref: string | number): store.LabelRow {
+export function findLabelIn(ctx: RequestContext, scope: OwnerScope, ref: string | number): store.LabelRow {
   const db = ctx.app.db
   const byName = store.findLabelsInScopeByName(db, scope, String(ref))[0]
   const label = byName ?? (/^\d+$/.test(String(ref)) ? store.findLabelInScopeById(db, scope, Number(ref)) : undefined)
@@ -50,7 +50,7 @@ export interface LabelScopeInput { include_ancestor_groups?: boolean; include_de
  * its labels, its ancestors' (default on), its descendants' (default off), and with `only_group_labels=false` the
  * labels of the projects in those groups; only what the caller may see.
  */
-function labelScope(ctx: RequestContext, owner: Owner, f: LabelScopeInput): store.LabelScope {
+function labelScope(ctx: RequestContext, owner: Owner, f: LabelScopeInput): OwnerScope {
   if (isProject(owner)) return inheritedScope(ctx, owner, f.include_ancestor_groups !== false)
   const db = ctx.app.db
   const ids = new Set([owner.id])

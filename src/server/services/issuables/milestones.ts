@@ -11,7 +11,7 @@ import { findNamespaceById } from '../../store/namespaces.js'
 import type { ProjectView } from '../../store/projects.js'
 import { transaction } from '../../store/db.js'
 import { emitHookEvent } from '../hooks/webhook-events.js'
-import { inheritedScope, isProject, ownScope, requireOwnerLevel, type Owner } from '../projects/scope.js'
+import { inheritedScope, isProject, ownScope, requireOwnerLevel, type Owner, type OwnerScope } from '../projects/scope.js'
 
 export type { MilestoneRow } from '../../store/milestones.js'
 
@@ -33,7 +33,7 @@ export const listMilestones = (ctx: RequestContext, parent: MilestoneParent, f: 
  * GitLab's Milestone#uniqueness_of_title reaches one level across: a project's milestone may not share its title with
  * its group's milestones, nor a group's with its projects'.
  */
-function neighbours(ctx: RequestContext, parent: MilestoneParent): store.MilestoneScope {
+function neighbours(ctx: RequestContext, parent: MilestoneParent): OwnerScope {
   if (isProject(parent)) return { projectIds: [], groupIds: parent.ns_kind === 'group' ? [parent.namespace_id] : [] }
   return { projectIds: projectIdsInNamespaces(ctx.app.db, [parent.id]), groupIds: [] }
 }
@@ -42,7 +42,7 @@ function checkTitle(ctx: RequestContext, parent: MilestoneParent, title: string,
   const t = title.trim()
   if (!t) throw validationFailed({ title: ["can't be blank"] })
   const db = ctx.app.db
-  const other = isProject(parent) ? store.findMilestoneByTitle(db, parent.id, t) : store.findGroupMilestoneByTitle(db, parent.id, t)
+  const other = store.findMilestoneTitled(db, ownScope(parent), t)
   if (other && other.id !== exceptId) throw validationFailed({ title: ['has already been taken'] })
   const scope = neighbours(ctx, parent)
   if ((scope.projectIds.length || scope.groupIds.length) && store.listMilestones(db, scope, { title: t, limit: 1, offset: 0 }).rows.length) {
@@ -135,7 +135,7 @@ export function promoteMilestone(ctx: RequestContext, p: ProjectView, m: store.M
   requireGroupLevel(ctx, group, REPORTER)
   const db = ctx.app.db
   transaction(db, () => {
-    if (store.findGroupMilestoneByTitle(db, group.id, m.title)) throw promotionFailed('Title already being used for another group or project milestone.')
+    if (store.findMilestoneTitled(db, ownScope(group), m.title)) throw promotionFailed('Title already being used for another group or project milestone.')
     const merged = store.milestoneIdsTitled(db, projectIdsInNamespaces(db, [group.id]), m.title)
     const at = nowIso(ctx)
     const id = insertMilestoneIn(ctx, group, {

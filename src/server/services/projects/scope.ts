@@ -4,6 +4,7 @@ import type { RequestContext } from '../../context.js'
 import { requireGroupLevel, requireProjectLevel } from '../../policy.js'
 import { ancestorGroupIds } from '../../store/badges.js'
 import type { NamespaceRow } from '../../store/namespaces.js'
+import type { OwnerScope } from '../../store/owner-scope.js'
 import type { ProjectView } from '../../store/projects.js'
 
 /** A project, or a group (a NamespaceRow of kind 'group'). */
@@ -11,8 +12,7 @@ export type Owner = ProjectView | NamespaceRow
 
 export const isProject = (owner: Owner): owner is ProjectView => 'ns_kind' in owner
 
-/** Whose rows a lookup or list covers: these projects' and these groups'. */
-export interface OwnerScope { projectIds: number[]; groupIds: number[] }
+export type { OwnerScope } from '../../store/owner-scope.js'
 
 export const ownScope = (owner: Owner): OwnerScope =>
   (isProject(owner) ? { projectIds: [owner.id], groupIds: [] } : { projectIds: [], groupIds: [owner.id] })
