@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openInBrowser } from '../../src/cli/browser.js'
 import type { IO } from '../../src/cli/io.js'
+import { until } from '../helpers/wait.js'
 
 const PAGE = 'http://localhost:3000/g/p/-/issues/1?a=1&b=2'
 const dirs: string[] = []
@@ -18,10 +19,8 @@ function fakeIO(stdoutIsTTY: boolean, env: Record<string, string>) {
   return { io, out: () => out.join(''), err: () => err.join('') }
 }
 
-async function waitFor(file: string) {
-  for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 25))
-  return readFileSync(file, 'utf8')
-}
+/** What the stand-in browser wrote: the shell creates the file empty before printf writes its one line into it. */
+const waitFor = (file: string) => until(`the browser to write ${file}`, () => existsSync(file) && readFileSync(file, 'utf8'))
 
 function browserScript() {
   const dir = mkdtempSync(join(tmpdir(), 'collab-browser-'))
