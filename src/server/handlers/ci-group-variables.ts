@@ -2,30 +2,17 @@
 import type { contract } from '../../contract/index.js'
 import type { Handlers } from '../http/mount.js'
 import { presentInstanceVariable } from '../present/ci-group-variables.js'
-import { presentCiVariable } from '../present/ci-variables.js'
 import * as vars from '../services/ci/index.js'
+import { variableVerbs } from './ci-variables.js'
+
+const groupVariables = variableVerbs(vars.variablesGroup)
 
 export const ciGroupVariableHandlers = {
-  listGroupVariables: (input, ctx) => {
-    const { rows, total } = vars.listGroupVariables(ctx, vars.variablesGroup(ctx, input.id))
-    return { status: 200, body: rows.map(presentCiVariable), total }
-  },
-  getGroupVariable: (input, ctx) => {
-    const group = vars.variablesGroup(ctx, input.id)
-    return { status: 200, body: presentCiVariable(vars.findGroupVariable(ctx, group, input.key, input.filter?.environment_scope)) }
-  },
-  createGroupVariable: (input, ctx) => ({
-    status: 201, body: presentCiVariable(vars.createGroupVariable(ctx, vars.variablesGroup(ctx, input.id), input)),
-  }),
-  updateGroupVariable: (input, ctx) => {
-    const group = vars.variablesGroup(ctx, input.id)
-    const { key, filter, ...fields } = input
-    return { status: 200, body: presentCiVariable(vars.updateGroupVariable(ctx, group, key, filter?.environment_scope, fields)) }
-  },
-  deleteGroupVariable: (input, ctx) => {
-    vars.deleteGroupVariable(ctx, vars.variablesGroup(ctx, input.id), input.key, input.filter?.environment_scope)
-    return { status: 204 }
-  },
+  listGroupVariables: groupVariables.list,
+  getGroupVariable: groupVariables.get,
+  createGroupVariable: groupVariables.create,
+  updateGroupVariable: groupVariables.update,
+  deleteGroupVariable: groupVariables.delete,
   listInstanceVariables: (_input, ctx) => {
     const { rows, total } = vars.listInstanceVariables(ctx)
     return { status: 200, body: rows.map(presentInstanceVariable), total }

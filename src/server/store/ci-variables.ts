@@ -1,4 +1,5 @@
-// Project CI/CD variables (/projects/:id/variables): one row per key and environment scope.
+// CI/CD variables of a project or a group (one row per key and environment scope, in ci_variables and
+// ci_group_variables), and what instance variables (ci-group-variables.ts) write alike.
 import { stmt, write, type Db } from './db.js'
 import { opened, openedRows, sealSecret } from './secrets.js'
 
@@ -16,35 +17,51 @@ export interface CiVariableRow {
 }
 
 export type CiVariableFields = Omit<CiVariableRow, 'id' | 'project_id'>
+export type GroupVariableRow = Omit<CiVariableRow, 'project_id'> & { group_id: number }
+export type VariableRow = CiVariableFields & { id: number }
 
-export function listVariables(db: Db, projectId: number, limit: number, offset: number) {
-  const total = (stmt(db, 'SELECT COUNT(*) AS n FROM ci_variables WHERE project_id = ?').get(projectId) as { n: number }).n
-  const rows = stmt(db, 'SELECT * FROM ci_variables WHERE project_id = ? ORDER BY id LIMIT ? OFFSET ?').all(projectId, limit, offset) as CiVariableRow[]
-  return { rows: openedRows(db, 'value', rows), total }
-}
+/** Whose variables: a project's or a group's. */
+export interface VariableOwner { kind: 'project' | 'group'; id: number }
+
+const TABLES = { project: { table: 'ci_variables', column: 'project_id' }, group: { table: 'ci_group_variables', column: 'group_id' } } as const
+
+/** A page of a table's rows matching `where`, their values opened. */
+export const variablePage = (db: Db, table: string, where: string, args: unknown[], limit: number, offset: number) => ({
+  total: (stmt(db, `SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`).get(...args) as { n: number }).n,
+  rows: openedRows(db, 'value', stmt(db, `SELECT * FROM ${table} WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`).all(...args, limit, offset) as { value: string }[]),
+})
+
+export const listVariables = (db: Db, o: VariableOwner, limit: number, offset: number) =>
+  variablePage(db, TABLES[o.kind].table, `${TABLES[o.kind].column} = ?`, [o.id], limit, offset) as { total: number; rows: VariableRow[] }
 
 /** Every variable of a project, for a job's environment. */
 export const allVariables = (db: Db, projectId: number) =>
   openedRows(db, 'value', stmt(db, 'SELECT * FROM ci_variables WHERE project_id = ? ORDER BY id').all(projectId) as CiVariableRow[])
 
 /** Rows with this key, of one environment scope when given. */
-export function findVariables(db: Db, projectId: number, key: string, scope?: string) {
+export function findVariables(db: Db, o: VariableOwner, key: string, scope?: string) {
+  const { table, column } = TABLES[o.kind]
   const rows = scope === undefined
-    ? stmt(db, 'SELECT * FROM ci_variables WHERE project_id = ? AND key = ? ORDER BY id').all(projectId, key)
-    : stmt(db, 'SELECT * FROM ci_variables WHERE project_id = ? AND key = ? AND environment_scope = ? ORDER BY id').all(projectId, key, scope)
-  return openedRows(db, 'value', rows as CiVariableRow[])
+    ? stmt(db, `SELECT * FROM ${table} WHERE ${column} = ? AND key = ? ORDER BY id`).all(o.id, key)
+    : stmt(db, `SELECT * FROM ${table} WHERE ${column} = ? AND key = ? AND environment_scope = ? ORDER BY id`).all(o.id, key, scope)
+  return openedRows(db, 'value', rows as VariableRow[])
 }
 
-export function insertVariable(db: Db, projectId: number, v: CiVariableFields): CiVariableRow {
-  return opened(db, 'value', write(db, 'ci_variables', `INSERT INTO ci_variables (project_id, key, value, variable_type, protected, masked, raw, environment_scope, description)
-    VALUES (@project_id, @key, @value, @variable_type, @protected, @masked, @raw, @environment_scope, @description) RETURNING *`)
-    .get({ ...v, value: sealSecret(db, v.value), project_id: projectId }) as CiVariableRow)
+export const VARIABLE_COLUMNS = 'key, value, variable_type, protected, masked, raw, description'
+export const VARIABLE_VALUES = '@key, @value, @variable_type, @protected, @masked, @raw, @description'
+export const VARIABLE_SETS = 'key = @key, value = @value, variable_type = @variable_type, protected = @protected, masked = @masked, raw = @raw, description = @description'
+
+/** Runs a write of a variable with its value sealed, and answers the written row with it opened. */
+export const writtenVariable = <T extends { value: string }>(db: Db, table: string, sql: string, v: { value: string }, extra: Record<string, unknown>) =>
+  opened(db, 'value', write(db, table, sql).get({ ...v, ...extra, value: sealSecret(db, v.value) }) as T)
+
+export function insertVariable(db: Db, o: VariableOwner, v: CiVariableFields): VariableRow {
+  const { table, column } = TABLES[o.kind]
+  return writtenVariable(db, table, `INSERT INTO ${table} (${column}, environment_scope, ${VARIABLE_COLUMNS})
+    VALUES (@owner, @environment_scope, ${VARIABLE_VALUES}) RETURNING *`, v, { owner: o.id })
 }
 
-export function updateVariable(db: Db, id: number, v: CiVariableFields): CiVariableRow {
-  return opened(db, 'value', write(db, 'ci_variables', `UPDATE ci_variables SET key = @key, value = @value, variable_type = @variable_type, protected = @protected,
-    masked = @masked, raw = @raw, environment_scope = @environment_scope, description = @description WHERE id = @id RETURNING *`)
-    .get({ ...v, value: sealSecret(db, v.value), id }) as CiVariableRow)
-}
+export const updateVariable = (db: Db, o: VariableOwner, id: number, v: CiVariableFields): VariableRow => writtenVariable(db, TABLES[o.kind].table,
+  `UPDATE ${TABLES[o.kind].table} SET environment_scope = @environment_scope, ${VARIABLE_SETS} WHERE id = @id RETURNING *`, v, { id })
 
-export const deleteVariable = (db: Db, id: number) => write(db, 'ci_variables', 'DELETE FROM ci_variables WHERE id = ?').run(id)
+export const deleteVariable = (db: Db, o: VariableOwner, id: number) => write(db, TABLES[o.kind].table, `DELETE FROM ${TABLES[o.kind].table} WHERE id = ?`).run(id)

@@ -1,15 +1,14 @@
-// Group CI/CD variables (Maintainers of the group) and instance ones (administrators, checked by the mount), under
-// the project variables' rules: one validation, one key per environment scope (per instance for instance ones).
+// The group whose variables a Maintainer manages (ci-variables.ts holds a project's and a group's rules), and instance
+// variables (administrators, checked by the mount) under the same validation, one per key.
 import { notFound } from '../../../core/errors.js'
 import type { RequestContext } from '../../context.js'
 import { MAINTAINER, requireGroupLevel } from '../../policy.js'
 import * as store from '../../store/ci-group-variables.js'
 import { transaction } from '../../store/db.js'
 import type { NamespaceRow } from '../../store/namespaces.js'
-import { checkVariable, mergeVariable, oneVariable, type VariableInput } from './ci-variables.js'
+import { checkVariable, mergeVariable, type VariableInput } from './ci-variables.js'
 import { findVisibleGroup } from '../groups/groups.js'
 
-const groupVariableNotFound = () => notFound('GroupVariable')
 const instanceVariableNotFound = () => notFound('InstanceVariable')
 
 /** The group, for its Maintainers and Owners (403 below that; 404 to who may not see it). */
@@ -17,37 +16,6 @@ export function variablesGroup(ctx: RequestContext, id: string): NamespaceRow {
   const group = findVisibleGroup(ctx, id)
   requireGroupLevel(ctx, group, MAINTAINER)
   return group
-}
-
-export const listGroupVariables = (ctx: RequestContext, group: NamespaceRow) =>
-  store.listGroupVariables(ctx.app.db, group.id, ctx.page.limit, ctx.page.offset)
-
-export const findGroupVariable = (ctx: RequestContext, group: NamespaceRow, key: string, scope?: string) =>
-  oneVariable(store.findGroupVariables(ctx.app.db, group.id, key, scope), groupVariableNotFound)
-
-const groupKeyTaken = (ctx: RequestContext, group: NamespaceRow, key: string, scope: string, exceptId?: number) =>
-  store.findGroupVariables(ctx.app.db, group.id, key, scope).some((r) => r.id !== exceptId)
-
-export function createGroupVariable(ctx: RequestContext, group: NamespaceRow, input: VariableInput) {
-  const fields = mergeVariable(input)
-  return transaction(ctx.app.db, () => {
-    checkVariable(fields, groupKeyTaken(ctx, group, fields.key, fields.environment_scope))
-    return store.insertGroupVariable(ctx.app.db, group.id, fields)
-  })
-}
-
-export function updateGroupVariable(ctx: RequestContext, group: NamespaceRow, key: string, scope: string | undefined, input: VariableInput) {
-  return transaction(ctx.app.db, () => {
-    const old = findGroupVariable(ctx, group, key, scope)
-    // The key in the path names the variable; the body does not rename it.
-    const fields = mergeVariable({ ...input, key: old.key }, old)
-    checkVariable(fields, groupKeyTaken(ctx, group, fields.key, fields.environment_scope, old.id))
-    return store.updateGroupVariable(ctx.app.db, old.id, fields)
-  })
-}
-
-export function deleteGroupVariable(ctx: RequestContext, group: NamespaceRow, key: string, scope: string | undefined) {
-  transaction(ctx.app.db, () => store.deleteGroupVariable(ctx.app.db, findGroupVariable(ctx, group, key, scope).id))
 }
 
 export const listInstanceVariables = (ctx: RequestContext) => store.listInstanceVariables(ctx.app.db, ctx.page.limit, ctx.page.offset)

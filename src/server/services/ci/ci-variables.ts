@@ -1,4 +1,5 @@
-// Project CI/CD variables: Maintainers only; GitLab's model rules for keys and masked values; one key per environment scope.
+// CI/CD variables of a project or a group: Maintainers only; GitLab's model rules for keys and masked values (instance
+// variables take them too, ci-group-variables.ts); one key per environment scope.
 import { CollabError, notFound, validationFailed } from '../../../core/errors.js'
 import type { RequestContext } from '../../context.js'
 import { MAINTAINER, requireProjectLevel } from '../../policy.js'
@@ -6,6 +7,7 @@ import * as store from '../../store/ci-variables.js'
 import { transaction } from '../../store/db.js'
 import type { ProjectView } from '../../store/projects.js'
 import { findVisibleProject } from '../projects/projects.js'
+import { isProject, type Owner } from '../projects/scope.js'
 
 export interface VariableInput {
   key?: string
@@ -31,10 +33,10 @@ export function variablesProject(ctx: RequestContext, id: string): ProjectView {
   return project
 }
 
-export const listProjectVariables = (ctx: RequestContext, project: ProjectView) =>
-  store.listVariables(ctx.app.db, project.id, ctx.page.limit, ctx.page.offset)
+/** The store's owner of a project's or a group's variables. */
+const ownerOf = (o: Owner): store.VariableOwner => ({ kind: isProject(o) ? 'project' : 'group', id: o.id })
 
-const variableNotFound = () => notFound('Variable')
+export const listVariables = (ctx: RequestContext, o: Owner) => store.listVariables(ctx.app.db, ownerOf(o), ctx.page.limit, ctx.page.offset)
 
 /** The one row of a key (project, group or instance); several without a filter is GitLab's 409. */
 export function oneVariable<T>(rows: T[], missing: () => CollabError): T {
@@ -46,11 +48,11 @@ export function oneVariable<T>(rows: T[], missing: () => CollabError): T {
 }
 
 /** The one variable of a key, in the scope asked for. */
-export const findVariable = (ctx: RequestContext, project: ProjectView, key: string, scope?: string): store.CiVariableRow =>
-  oneVariable(store.findVariables(ctx.app.db, project.id, key, scope), variableNotFound)
+export const findVariable = (ctx: RequestContext, o: Owner, key: string, scope?: string): store.VariableRow =>
+  oneVariable(store.findVariables(ctx.app.db, ownerOf(o), key, scope), () => notFound(isProject(o) ? 'Variable' : 'GroupVariable'))
 
-function checkFields(ctx: RequestContext, project: ProjectView, v: store.CiVariableFields, exceptId?: number) {
-  checkVariable(v, store.findVariables(ctx.app.db, project.id, v.key, v.environment_scope).some((r) => r.id !== exceptId))
+function checkFields(ctx: RequestContext, o: Owner, v: store.CiVariableFields, exceptId?: number) {
+  checkVariable(v, store.findVariables(ctx.app.db, ownerOf(o), v.key, v.environment_scope).some((r) => r.id !== exceptId))
 }
 
 /** GitLab's model rules for a variable of any level; `taken` when another one has its key (and scope). */
@@ -82,24 +84,24 @@ export function mergeVariable(input: VariableInput, old?: store.CiVariableFields
   }
 }
 
-export function createVariable(ctx: RequestContext, project: ProjectView, input: VariableInput) {
+export function createVariable(ctx: RequestContext, o: Owner, input: VariableInput) {
   const fields = mergeVariable(input)
   return transaction(ctx.app.db, () => {
-    checkFields(ctx, project, fields)
-    return store.insertVariable(ctx.app.db, project.id, fields)
+    checkFields(ctx, o, fields)
+    return store.insertVariable(ctx.app.db, ownerOf(o), fields)
   })
 }
 
-export function updateVariable(ctx: RequestContext, project: ProjectView, key: string, scope: string | undefined, input: VariableInput) {
+export function updateVariable(ctx: RequestContext, o: Owner, key: string, scope: string | undefined, input: VariableInput) {
   return transaction(ctx.app.db, () => {
-    const old = findVariable(ctx, project, key, scope)
+    const old = findVariable(ctx, o, key, scope)
     // The key in the path names the variable; it is not renamed by the body.
     const fields = mergeVariable({ ...input, key: old.key }, old)
-    checkFields(ctx, project, fields, old.id)
-    return store.updateVariable(ctx.app.db, old.id, fields)
+    checkFields(ctx, o, fields, old.id)
+    return store.updateVariable(ctx.app.db, ownerOf(o), old.id, fields)
   })
 }
 
-export function deleteVariable(ctx: RequestContext, project: ProjectView, key: string, scope: string | undefined) {
-  transaction(ctx.app.db, () => store.deleteVariable(ctx.app.db, findVariable(ctx, project, key, scope).id))
+export function deleteVariable(ctx: RequestContext, o: Owner, key: string, scope: string | undefined) {
+  transaction(ctx.app.db, () => store.deleteVariable(ctx.app.db, ownerOf(o), findVariable(ctx, o, key, scope).id))
 }
