@@ -73,13 +73,16 @@ export interface Endpoint<P extends Shape = Shape, I extends Shape = Shape, R ex
 }
 
 export function defineEndpoint<P extends Shape = {}, I extends Shape = {}, R extends Responses = Responses>(spec: EndpointSpec<P, I, R>): Endpoint<P, I, R> {
-  const input = { ...(spec.input ?? {}), ...(spec.paginated ? Pagination : {}) } as I
+  let schema: z.ZodObject<P & I> | undefined
   return {
     ...spec,
     auth: spec.auth ?? 'required',
     scope: spec.scope ?? (spec.method === 'GET' ? 'read' : 'write'),
     paginated: spec.paginated ?? false,
-    schema: z.object({ ...input, ...(spec.params ?? {}) } as P & I),
+    // Built on first use: a request, OpenAPI or a test reads it; the server's start needs only the routes.
+    get schema() {
+      return (schema ??= z.object({ ...(spec.input ?? {}), ...(spec.paginated ? Pagination : {}), ...(spec.params ?? {}) } as P & I))
+    },
   }
 }
 
