@@ -1,7 +1,6 @@
 // What collab backup reads from an archive as it passes: its header and manifest (the first and last entries), so
 // `create` knows the archive arrived whole and can report what it holds without reading it again.
-import { writeSync } from 'node:fs'
-import { Transform, Writable } from 'node:stream'
+import { Transform } from 'node:stream'
 import { failure } from '../../src/cli/errors.js'
 import type { IO } from '../../src/cli/io.js'
 import type { BackupHeader, BackupManifest } from '../../src/server/backup.js'
@@ -50,7 +49,8 @@ export function watchArchive(): { see: (chunk: Buffer) => void; watched: Watched
     while (at < chunk.length && !ended) {
       if (skip > 0) {
         const n = Math.min(skip, chunk.length - at)
-        if (keep) keep.chunks.push(chunk.subarray(at, at + n))
+        // A copy: the receiver reuses its read buffer once `see` returns.
+        if (keep) keep.chunks.push(Buffer.from(chunk.subarray(at, at + n)))
         skip -= n
         at += n
         if (skip === 0) finishEntry()
@@ -88,24 +88,6 @@ export const seeing = (see: (chunk: Buffer) => void) => new Transform({
       return callback(err as Error)
     }
     callback(null, chunk)
-  },
-})
-
-/**
- * `see`, then the chunk written to `fd` at once. A plain archive arrives in the socket's 64 KB reads: a synchronous
- * write each costs less than a stream's round trip through libuv's threads (measured: about a third of the CLI's CPU
- * time for a 200 MB backup), and nothing else waits on this process's event loop meanwhile.
- */
-export const fileSink = (fd: number, see: (chunk: Buffer) => void) => new Writable({
-  highWaterMark: 1024 * 1024,
-  write(chunk: Buffer, _encoding, callback) {
-    try {
-      see(chunk)
-      for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at)
-    } catch (err) {
-      return callback(err as Error)
-    }
-    callback()
   },
 })
 

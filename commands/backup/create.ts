@@ -11,10 +11,12 @@ import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { status } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
+import type { ApiClient } from '../../src/client/http.js'
 import { openBytes } from '../job/bytes.js'
 import { progress, showsProgress } from '../job/transfer.js'
-import { completeManifest, fileSink, printJson, seeing, size, summaryOf, watchArchive } from './archive.js'
+import { completeManifest, printJson, seeing, size, summaryOf, watchArchive } from './archive.js'
 import { COMPRESSIONS, compressionOf, compressor, extensionOf, type Compression } from './compression.js'
+import { receivable, receiveInto } from './receive.js'
 
 export interface CreateOptions {
   /** The archive to write; `-` is stdout; default collab-backup-<time>.tar in the current directory. */
@@ -45,20 +47,32 @@ const defaultName = (now: Date, c: Compression) =>
 /** stream/promises' pipeline over a list built at run time. */
 const pump = (streams: (Readable | Writable)[]) => (pipeline as unknown as (...args: unknown[]) => Promise<void>)(...streams)
 
-async function open(options: CreateOptions, deps: Deps, now: Date): Promise<Readable> {
-  if (options.data === undefined) return openBytes(await deps.api(), route('createBackup', {}))
+/** The archive's bytes as a stream: from the server (`api`), or read here from a stopped server's directory. */
+async function open(options: CreateOptions, deps: Deps, now: Date, api: ApiClient | null): Promise<Readable> {
+  if (api) return openBytes(api, route('createBackup', {}))
   const { backupDataDirectory } = await import('../../src/server/backup.js')
-  return backupDataDirectory(resolve(deps.io.cwd, options.data), () => now)
+  return backupDataDirectory(resolve(deps.io.cwd, options.data!), () => now)
 }
 
-/** The plain archive from a server into `file`, written as it arrives (see fileSink). */
-async function writePlain(steps: (Readable | Writable)[], file: string, see: (chunk: Buffer) => void) {
-  const handle = await openFile(file, 'w', 0o600)
-  try {
-    await pump([...steps, fileSink(handle.fd, see)])
-  } finally {
-    await handle.close()
+/** `see` each chunk and write the archive into `file` (made 0600), or to stdout when `file` is null. */
+async function write(options: CreateOptions, deps: Deps, now: Date, compression: Compression, file: string | null, see: (chunk: Buffer) => void) {
+  const { io } = deps
+  const api = options.data === undefined ? await deps.api() : null
+  const squeeze = compressor(compression)
+  if (api && file && !squeeze && !showsProgress(io) && receivable(api)) {
+    const handle = await openFile(file, 'w', 0o600)
+    try {
+      return await receiveInto(api, route('createBackup', {}), handle.fd, see)
+    } finally {
+      await handle.close()
+    }
   }
+  const steps: (Readable | Writable)[] = [await open(options, deps, now, api)]
+  if (showsProgress(io)) steps.push(progress(io, undefined))
+  steps.push(seeing(see))
+  if (squeeze) steps.push(squeeze)
+  if (!file) return pump([...steps, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void io.stdout.write(chunk)) })])
+  return pump([...steps, createWriteStream(file, { mode: 0o600 })])
 }
 
 export async function run(options: CreateOptions, deps: Deps): Promise<void> {
@@ -67,24 +81,16 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   const now = new Date(io.now?.() ?? 0)
   const compression = options.compress ?? (options.file ? compressionOf(options.file) : 'none')
   const file = options.file === '-' ? '-' : resolve(io.cwd, options.file ?? defaultName(now, compression))
-  const source = await open(options, deps, now)
   const { see, watched } = watchArchive()
-  const steps: (Readable | Writable)[] = [source]
-  if (showsProgress(io)) steps.push(progress(io, undefined))
-  const squeeze = compressor(compression)
-  const squeezed = squeeze ? [seeing(see), squeeze] : [seeing(see)]
   if (file === '-') {
-    await pump([...steps, ...squeezed, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void io.stdout.write(chunk)) })])
+    await write(options, deps, now, compression, null, see)
     completeManifest(watched)
     return
   }
   const partial = `${file}.partial`
   await mkdir(dirname(file), { recursive: true })
   try {
-    // A stopped server's directory is read in this process, in 1 MB chunks hashed on this thread: there a stream's
-    // writes, done on libuv's threads while the next chunk is hashed, finish sooner than writes made in turn with it.
-    if (squeeze || options.data !== undefined) await pump([...steps, ...squeezed, createWriteStream(partial, { mode: 0o600 })])
-    else await writePlain(steps, partial, see)
+    await write(options, deps, now, compression, partial, see)
     const manifest = completeManifest(watched)
     await rename(partial, file)
     const summary = { file, bytes: (await stat(file)).size, compression, ...summaryOf(manifest) }

@@ -70,7 +70,7 @@ function readAhead(handle: FileHandle, size: number) {
 /**
  * Files up to this size are read with synchronous calls: a repository's loose objects, refs and hooks, uploads. Four
  * round trips through libuv's threads (open, stat, read, close) for each of thousands of such files made a backup of
- * 5,000 loose objects take 7-10 s against tar's 0.2-0.6 s on a loaded machine; read this way they take what tar takes.
+ * 5,000 loose objects take 7-10 s (2 s of CPU) on a loaded machine; read this way, 3-4 s (0.75 s). tar takes 0.2-0.6 s.
  */
 const SMALL_FILE = 256 * 1024
 /** Small files read between two turns of the event loop, so requests are served while a backup walks many of them. */
