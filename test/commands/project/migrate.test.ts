@@ -6,6 +6,7 @@ import { api, createProject, createUser, expectStatus, type Api, type Reply } fr
 import { startTestServer, type TestServer } from '../../helpers/server.js'
 import { rootCli, type Cli } from '../cli.js'
 import { optionsOf, parse } from '../parse.js'
+import { until } from '../../helpers/wait.js'
 
 let source: TestServer
 let target: TestServer
@@ -89,12 +90,7 @@ async function seed() {
 }
 
 async function mergeWhenReady(iid: number) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const reply = await from.put(`/projects/${P}/merge_requests/${iid}/merge`, {})
-    if (reply.status === 200) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`merge request !${iid} never merged`)
+  await until(`merge request !${iid} to merge`, async () => (await from.put(`/projects/${P}/merge_requests/${iid}/merge`, {})).status === 200, { everyMs: 100 })
 }
 
 /** Everything the migration copies, read through the API in a comparable form. */

@@ -12,6 +12,7 @@ import { createProject, createUser, expectStatus, type Api, type TestUser } from
 import { ciProject, jobNamed, projectPipelines, startCiServer, startGates, waitForFinished } from '../../helpers/ci.js'
 import { branchHead, commit, create, update } from '../../helpers/repository.js'
 import type { TestServer } from '../../helpers/server.js'
+import { until } from '../../helpers/wait.js'
 
 const MR_ONLY = '  rules:\n    - if: $CI_PIPELINE_SOURCE == "merge_request_event"\n'
 const CONFIG = `show:
@@ -249,13 +250,11 @@ describe('merge when pipeline succeeds on a merge request pipeline', () => {
     expect([deferred.state, deferred.merge_when_pipeline_succeeds]).toEqual(['opened', true])
     gates.open('mwps')
     expect((await waitForFinished(server, pipeline.id, 60_000)).status).toBe('success')
-    let merged: any
-    for (let i = 0; i < 200; i++) {
+    const merged = await until('the merge when the pipeline succeeded', async () => {
       await server.app.tasks.idle()
-      merged = expectStatus(await root.get(`/projects/${project.id}/merge_requests/${mr.iid}`), 200).body
-      if (merged.state !== 'opened') break
-      await new Promise((r) => setTimeout(r, 25))
-    }
+      const mr1 = expectStatus(await root.get(`/projects/${project.id}/merge_requests/${mr.iid}`), 200).body
+      return mr1.state !== 'opened' && mr1
+    })
     expect([merged.state, merged.merged_by?.username]).toEqual(['merged', 'root'])
     expect(await branchHead(root, project.id, 'master')).toBe(merged.merge_commit_sha)
   })

@@ -15,7 +15,7 @@ export interface Receiver {
   received: Received[]
   /** Answers for the next requests, in order; once used up, 200 `ok`. */
   script(...answers: Answer[]): void
-  /** Resolves when `n` requests in all have arrived (fails after `ms`). */
+  /** Resolves when `n` requests in all have arrived (fails after `ms`, a bound for a delivery that never comes). */
   waitFor(n: number, ms?: number): Promise<Received[]>
   close(): Promise<void>
 }
@@ -45,7 +45,7 @@ export async function startReceiver(): Promise<Receiver> {
     url: `http://127.0.0.1:${port}`,
     received,
     script: (...a) => { answers = a },
-    async waitFor(n, ms = 5000) {
+    async waitFor(n, ms = 20_000) {
       const deadline = performance.now() + ms
       while (received.length < n) {
         if (performance.now() > deadline) throw new Error(`expected ${n} webhook requests, got ${received.length}`)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { removeExpiredMembers, scheduleMembershipExpiry } from '../../../src/server/services/projects/members.js'
 import { createGroup, createProject, createUser, expectStatus, movableClock, type TestUser } from '../../helpers/api.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
+import { until } from '../../helpers/wait.js'
 
 const clock = movableClock('2024-03-01T10:00:00.000Z')
 let server: TestServer
@@ -55,7 +56,7 @@ describe('membership expiry', () => {
     clock.set('2024-05-02T10:00:00.000Z')
     const stop = scheduleMembershipExpiry(server.app, 10)
     try {
-      for (let i = 0; i < 100 && (await bob.api.get(`/projects/${project.id}`)).status === 200; i++) await new Promise((r) => setTimeout(r, 10))
+      await until('the scheduled sweep to remove bob', async () => (await bob.api.get(`/projects/${project.id}`)).status !== 200)
       expectStatus(await bob.api.get(`/projects/${project.id}`), 404)
     } finally {
       stop()

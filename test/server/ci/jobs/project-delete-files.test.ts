@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { expectStatus } from '../../../helpers/api.js'
 import { fixedClock, startTestServer, type TestServer } from '../../../helpers/server.js'
 import { ciWorld, finish, jobSpec, seedPipeline, takeJob, type CiWorld } from './fixture.js'
+import { until } from '../../../helpers/wait.js'
 
 let server: TestServer
 let w: CiWorld
@@ -28,7 +29,7 @@ it("erases a deleted project's job logs, artifacts, uploads and archives; the ne
   expectStatus(await w.owner.api.get(`/projects/${w.project.id}/repository/archive.tar.gz`), 200)
   // The archive is moved into the cache once its stream has ended, which may be just after the answer.
   const archives = join(layout.root, 'cache', 'archives', String(w.project.id))
-  for (let i = 0; i < 100 && !existsSync(archives); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  await until('the archive in the cache', () => existsSync(archives))
   const files = [join(layout.traces, `${taken.id}.log`), join(layout.artifacts, String(taken.id)), join(layout.uploads, String(w.project.id)), archives]
   expect([upload.status, upload.url, files.map(existsSync)]).toEqual([201, expect.stringContaining('/notes.txt'), [true, true, true, true]])
 
