@@ -37,6 +37,7 @@ export async function commitsBench() {
     const push = () => run('git', ['--git-dir', repo.dir, 'push', '-q', pushUrl, 'master'], { env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
     await push()
     await housekeepingDone(dataDir, project.id)
+    await settled(collab)
     const gitdir = join(dataDir, 'repositories', `${project.id}.git`)
     const git = (...args: string[]) => () => run('git', ['--git-dir', gitdir, ...args], { maxBuffer: 1 << 28 })
     const list = `/projects/${project.id}/repository/commits`
@@ -68,6 +69,7 @@ export async function commitsBench() {
       const before = readChain()
       await push()
       for (let polls = 0; readChain() === before && polls < 400; polls++) await new Promise((resolve) => setTimeout(resolve, 25))
+      await settled(collab)
       afterPush.push(await timed(() => get(`${list}?per_page=20`)))
       afterPushGit.push(await timed(git('log', '-n', '20', 'master')))
     }
@@ -90,18 +92,44 @@ export async function commitsBench() {
     }
 
     // The first request a server answers at all: its code and the repository's files are read for the first time.
+    // Beside it, the same for GET /projects/:id, which runs no git: what any first request costs.
     const fresh: number[] = []
     const freshGit: number[] = []
+    const freshProject: number[] = []
     for (let i = 0; i < FIRSTS; i++) {
-      await collab.stop()
-      collab = await startSourceServer(dataDir)
-      fresh.push(await timed(() => get(`${list}?per_page=20`)))
-      freshGit.push(await timed(git('log', '-n', '20', 'master')))
+      for (const path of [`${list}?per_page=20`, `/projects/${project.id}`]) {
+        await collab.stop()
+        collab = await startSourceServer(dataDir)
+        const ms = await timed(() => get(path))
+        if (path === `/projects/${project.id}`) freshProject.push(ms)
+        else {
+          fresh.push(ms)
+          freshGit.push(await timed(git('log', '-n', '20', 'master')))
+        }
+      }
     }
     const [a2, b2] = [median(fresh), median(freshGit)]
     console.log(row([`page 1, first request of a fresh server (x${FIRSTS})`, a2.toFixed(1), b2.toFixed(1), (a2 / b2).toFixed(2)]))
+    console.log(row(['  the same for GET /projects/:id (no git)', median(freshProject).toFixed(1), '', '']))
   } finally {
     await collab.stop()
     execFileSync('rm', ['-rf', root, dataDir])
+  }
+}
+
+/** Git commands the server runs, but for its long-lived cat-file readers. */
+function gitChildren(server: Child): string[] {
+  try {
+    return execFileSync('ps', ['--ppid', String(server.proc.pid), '-o', 'args=']).toString().split('\n').filter((a) => a.includes('git') && !a.includes('cat-file'))
+  } catch {
+    return [] // ps exits 1 when the process has no children
+  }
+}
+
+/** Waits (bounded) until what a push set off in the server (housekeeping, push events) has run its git commands. */
+async function settled(server: Child) {
+  for (let quiet = 0, polls = 0; quiet < 4 && polls < 500; polls++) {
+    quiet = gitChildren(server).length ? 0 : quiet + 1
+    await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
