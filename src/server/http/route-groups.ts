@@ -26,7 +26,7 @@ const newNode = (): Node => ({ literals: new Map() })
  */
 export class RouteGroups {
   private readonly root = newNode()
-  /** Every route, for a path whose leading segments cannot be compared as they are (`#`, a broken escape). */
+  /** Every route, for an absolute URL (`http://host/path`), which find-my-way reads the path of itself. */
   private readonly all: Group = { routes: [] }
 
   add(method: RouteMethod, path: string, handler: RouteHandler) {
@@ -38,9 +38,9 @@ export class RouteGroups {
   }
 
   find(method: RouteMethod, path: string): Found | null {
+    if (!path.startsWith('/')) return treeOf(this.all).find(method, path)
     const segments = leadingSegments(path)
-    if (!segments) return treeOf(this.all).find(method, path)
-    return search(this.root, segments, 0, method, path)
+    return segments && search(this.root, segments, 0, method, path)
   }
 }
 
@@ -77,27 +77,33 @@ function groupFor(root: Node, path: string): Group {
 }
 
 /**
- * The path's first segments (up to DEPTH) as find-my-way compares them with literals: URL-decoded and lower-cased.
- * Undefined when they cannot be read so (a broken escape, `#`, a relative URL). An escape find-my-way keeps (`%2B`) is
- * decoded here all the same: the literal group it leads to holds no route that matches, and the search goes on.
+ * The path's first segments (up to DEPTH) as find-my-way compares them with literals: up to a `?` or `#` (where it ends
+ * the path), URL-decoded and lower-cased. An escape find-my-way keeps (`%2B`) is decoded here all the same: the literal
+ * group it leads to holds no route that matches, and the search goes on. Null for a broken escape, which find-my-way
+ * refuses too (the router then asks again with stray `%` escaped).
  */
-function leadingSegments(path: string): string[] | undefined {
-  if (!path.startsWith('/')) return undefined
-  const segments = trimLastSlash(path).slice(1).split('/', DEPTH)
+function leadingSegments(path: string): string[] | null {
+  const end = pathEnd(path)
+  const segments = trimLastSlash(end === path.length ? path : path.slice(0, end)).slice(1).split('/', DEPTH)
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]
-    // Where find-my-way ends the path: every route is asked at once.
-    if (segment.includes('#') || segment.includes('?')) return undefined
     if (!segment.includes('%')) segments[i] = segment.toLowerCase()
     else {
       try {
         segments[i] = decodeURIComponent(segment).toLowerCase()
       } catch {
-        return undefined
+        return null
       }
     }
   }
   return segments
+}
+
+/** Where find-my-way ends a path: its first `?` or `#` after the leading `/`. */
+function pathEnd(path: string) {
+  const q = path.indexOf('?', 1)
+  const h = path.indexOf('#', 1)
+  return q < 0 ? (h < 0 ? path.length : h) : h < 0 ? q : Math.min(q, h)
 }
 
 function search(node: Node, segments: string[], i: number, method: RouteMethod, path: string): Found | null {

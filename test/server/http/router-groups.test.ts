@@ -46,9 +46,9 @@ function grouped() {
 
 /** Each route filled in several ways, then changed: case, slashes, escapes, cut short and carried on. */
 function paths(): string[] {
-  const fills = ['1', 'a%2Fb', 'b', 'q', 'file.json', 'x%zz', '%61ll', 'a%2Bb', '%C3%A9', '%E9']
+  const fills = ['1', 'a%2Fb', 'b', 'q', 'file.json', 'x%zz', '%61ll', 'a%2Bb', '%C3%A9', '%E9', '%E9%2F']
   const out = new Set<string>(['', '/', '//', '/api', '/api/v4', '/api/v4/', '/API/V4/PROJECTS', '/%61pi/v4/version', '/api/%764/version',
-    '/api/v4/projects/1#/issues', '/api/v4/projects/1/issues#x', '/p/a%2Bb/q', '/p/a+b/q', '/p/%41LL/q', '/p/x/q/r/s/t/u', '/p/x/q/'])
+    '/api/v4/projects/1#/issues', '/api/v4/projects/1/issues#x', '/api/v4/projects#1', '/api/v4/projects/1?/issues', '/api/v4/projects/#', '/p/a%2Bb/q', '/p/a+b/q', '/p/%41LL/q', '/p/x/q/r/s/t/u', '/p/x/q/'])
   for (const [, route] of ROUTES) {
     for (let i = 0; i < 3; i++) {
       const path = route.replace(/:\w+|\*/g, (_, at: number) => fills[(i + at) % fills.length])
