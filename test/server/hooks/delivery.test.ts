@@ -48,6 +48,12 @@ async function addHook(body: Record<string, unknown>) {
   hookIds.push(hook.id)
   return hook
 }
+/** Nothing more will be sent: the events a request queued have run (they start deliveries), and the deliveries ended. */
+async function settled() {
+  await server.app.tasks.idle()
+  await deliveriesIdle(server.app)
+}
+
 const events = async (hookId: number, query?: Record<string, string>) =>
   expectStatus(await alice.api.get(`/projects/${project.id}/hooks/${hookId}/events`, { query }), 200).body
 
@@ -89,8 +95,7 @@ describe('issue events', () => {
     expect(closed.body.object_attributes).toMatchObject({ action: 'close', state: 'closed' })
     expect(closed.body.changes.state_id).toEqual({ previous: 1, current: 2 })
     expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Secret', confidential: true }), 201)
-    await deliveriesIdle(server.app)
-    await new Promise((r) => setTimeout(r, 100))
+    await settled()
     expect(rx.received).toHaveLength(2)
     await addHook({ confidential_issues_events: true })
     expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Secret 2', confidential: true }), 201)
@@ -140,8 +145,7 @@ describe('notes, merge requests and pushes', () => {
       user_avatar: `${server.url}/uploads/-/system/user/avatar/${alice.id}/identicon.svg`, project_id: project.id, total_commits_count: 1,
       commits: [{ id: c.id, message: 'Add a\n\nbody\n', title: 'Add a', added: ['a.txt'], modified: [], removed: [], author: { name: expect.any(String) } }],
     })
-    await deliveriesIdle(server.app)
-    await new Promise((r) => setTimeout(r, 100))
+    await settled()
     expect(rx.received.map((r) => r.body.ref)).toEqual(['refs/heads/main'])
   })
 
@@ -245,8 +249,7 @@ describe('failures', () => {
       expect(rested.alert_status).toBe('temporarily_disabled')
       expect(rested.disabled_until).toBe(new Date(Date.parse(NOW) + 60_000).toISOString())
       expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'skipped' }), 201)
-      await new Promise((r) => setTimeout(r, 150))
-      await deliveriesIdle(server.app)
+      await settled()
       expect(rx.received).toHaveLength(4)
     } finally {
       configureDeliveries(server.app, { retryDelaysMs: [30, 30] })
@@ -258,8 +261,7 @@ describe('failures', () => {
     expectStatus(await root.put('/application/settings', { allow_local_requests_from_hooks_and_services: false }), 200)
     try {
       expectStatus(await alice.api.post(`/projects/${project.id}/issues`, { title: 'Not sent' }), 201)
-      await new Promise((r) => setTimeout(r, 100))
-      await deliveriesIdle(server.app)
+      await settled()
       expect(rx.received).toHaveLength(0)
       expect((await events(hook.id)).map((l: any) => l.response_status)).toEqual(['internal error'])
       expect(await alice.api.post(`/projects/${project.id}/hooks/${hook.id}/test/issues_events`))
