@@ -1,7 +1,7 @@
 // Writes to a bare repository: commits from file actions, branches and tags. Every ref moves by compare-and-swap under the repository lock.
 import fs from 'node:fs'
 import git from 'isomorphic-git'
-import { gitAvailable, runGit } from './exec.js'
+import { GitCommandError, gitAvailable, runGit } from './exec.js'
 import { withRepoLock } from './lock.js'
 import { lastCommitForPath } from './log.js'
 import { readCommitParts } from './merge/engine.js'
@@ -45,6 +45,9 @@ export async function moveRef(gitdir: string, ref: string, next: string | null, 
     const args = next === null ? ['update-ref', '-d', ref, expected!] : ['update-ref', ref, next, expected ?? ZERO_OID]
     await runGit(gitdir, args).catch(async (err) => {
       if ((await readRef(gitdir, ref)) !== expected) throw new GitError('stale', `${ref} moved while this change was being made; try again`)
+      // A name that cannot sit beside an existing one (`a` while `a/b` exists, or the reverse): git's words, as GitLab relays them.
+      const clash = err instanceof GitCommandError ? /cannot lock ref '[^']*': (.*exists; cannot create .*)$/m.exec(err.stderr) : null
+      if (clash) throw new GitError('invalid', clash[1].trim())
       throw err
     })
   } else if (next === null) await git.deleteRef({ fs, gitdir, ref })
@@ -169,7 +172,10 @@ export async function createBranch(gitdir: string, name: string, target: string)
     if (await readRef(gitdir, `refs/heads/${name}`)) throw new GitError('exists', 'Branch already exists')
     const oid = await resolveCommit(gitdir, target)
     if (!oid) throw new GitError('invalid', 'Invalid reference name: ' + target)
-    await moveRef(gitdir, `refs/heads/${name}`, oid, null)
+    await moveRef(gitdir, `refs/heads/${name}`, oid, null).catch((err: unknown) => {
+      // GitLab's Branches::CreateService words a failed ref write so.
+      throw err instanceof GitError && err.kind === 'invalid' ? new GitError('invalid', `Failed to create branch '${name}': ${err.message}`) : err
+    })
     return oid
   })
 }

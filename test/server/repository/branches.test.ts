@@ -141,6 +141,15 @@ describe('POST /projects/:id/repository/branches', () => {
     expect(await branchHead(alice.api, p, 'feature/login')).toBe(LOGIN)
   })
 
+  it('answers 400 in git\'s words for a name that cannot sit beside an existing one (feature beside feature/login)', async () => {
+    const p = await fixture()
+    const clash = await alice.api.post(`${repo(p)}/branches`, { branch: 'feature', ref: 'master' })
+    expect([clash.status, clash.body]).toEqual([400, { message: "Failed to create branch 'feature': 'refs/heads/feature/login' exists; cannot create 'refs/heads/feature'" }])
+    const below = await alice.api.post(`${repo(p)}/branches`, { branch: 'old-work/more', ref: 'master' })
+    expect([below.status, below.body]).toEqual([400, { message: "Failed to create branch 'old-work/more': 'refs/heads/old-work' exists; cannot create 'refs/heads/old-work/more'" }])
+    expect(names((await alice.api.get(`${repo(p)}/branches`)).body)).toEqual(['feature/login', 'master', 'old-work'])
+  })
+
   it('answers 400 for an unknown ref, an invalid name, blank values and missing parameters', async () => {
     const p = await fixture()
     const post = (body: Record<string, unknown>) => alice.api.post(`${repo(p)}/branches`, body)
