@@ -9,6 +9,9 @@ import { withRepoLock } from './lock.js'
 /** What git is still writing (a push's quarantine, a repack's temporary packs, lock files) is not in the repository yet. */
 const UNFINISHED = /^(incoming-|tmp_objdir|tmp_)|\.lock$/
 
+/** Whether an entry of a repository, by its name, is one git is still writing (and a backup leaves out). */
+export const unfinishedGitEntry = (name: string) => UNFINISHED.test(name)
+
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT'
 
 /** Links made between two turns of the event loop: the calls are synchronous (see linkOrCopy), so requests get turns. */
@@ -39,7 +42,7 @@ async function linkTree(from: string, to: string, made = { links: 0 }): Promise<
   }
   mkdirSync(to, { recursive: true })
   for (const e of entries) {
-    if (UNFINISHED.test(e.name)) continue
+    if (unfinishedGitEntry(e.name)) continue
     if (e.isDirectory()) await linkTree(join(from, e.name), join(to, e.name), made)
     else if (e.isFile()) {
       await linkOrCopy(join(from, e.name), join(to, e.name)).catch((err) => (missing(err) ? undefined : Promise.reject(err)))

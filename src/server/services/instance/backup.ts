@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { DataLayout } from '../../../core/paths.js'
 import { VERSION } from '../../../core/version.js'
-import { linkRepository, withRepoLocks } from '../../git/backup.js'
+import { linkRepository, unfinishedGitEntry, withRepoLocks } from '../../git/backup.js'
 import { copyDatabase, fileOwnersOf, imageOfDatabase, schemaOf, type FileOwners } from '../../store/backup.js'
 import type { Db } from '../../store/db.js'
 import type { RequestContext } from '../../context.js'
@@ -56,6 +56,12 @@ const newerThanCopy: Record<'uploads' | 'artifacts' | 'traces' | 'packages', (o:
 /** A project's repository or wiki, as repositories/ names them; a fork's copy in progress is not one yet. */
 const REPOSITORY = /^\d+(\.wiki)?\.git$/
 
+/** What the staging would not link, left out where repositories are read in place: other entries, git's unfinished files. */
+const inPlace = (path: string) => {
+  const names = path.split('/')
+  return names.length === 1 ? !REPOSITORY.test(path) : unfinishedGitEntry(names[names.length - 1])
+}
+
 const listRepositories = async (root: string) =>
   (await readdir(root).catch(() => [] as string[])).filter((n) => REPOSITORY.test(n)).sort()
 
@@ -98,8 +104,11 @@ async function copyOf(db: Db, dir: string): Promise<DatabaseCopy> {
 /**
  * Links every repository and copies the database, all under the repositories' locks. A repository made while the
  * database was being copied (a new project) is linked afterwards under its own lock, so no project of the copy lacks one.
+ * A stopped server's repositories are not linked: nothing writes to them (its database lock says no server runs), so
+ * they are read where they are (see inPlace).
  */
 async function stage(src: BackupSource, dir: string): Promise<DatabaseCopy> {
+  if (src.source === 'directory') return copyOf(src.db, dir)
   const repos = src.layout.repositories
   const first = await listRepositories(repos)
   const copy = await withRepoLocks(first.map((n) => join(repos, n)), async () => {
@@ -126,7 +135,8 @@ async function writeArchive(src: BackupSource, dir: string, db: DatabaseCopy, he
   if (db.image) await w.buffer('collab.db', db.image, 0o600, src.now())
   else await w.file(join(dir, 'collab.db'), 'collab.db')
   await w.file(layout.secrets, 'secrets.json')
-  await w.tree(join(dir, 'repositories'), 'repositories')
+  if (src.source === 'directory') await w.tree(layout.repositories, 'repositories', inPlace)
+  else await w.tree(join(dir, 'repositories'), 'repositories')
   const { owners } = db
   for (const name of ['uploads', 'artifacts', 'traces', 'packages'] as const) await w.tree(layout[name], name, newerThanCopy[name](owners))
   const unrecognized = await unrecognizedEntries(layout.root)
