@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixedClock, type Clock } from '../../src/core/clock.js'
+import { hashPasswordSync } from '../../src/core/ids.js'
 import { silentLogger, streamLogger } from '../../src/core/logger.js'
 import { dataLayout } from '../../src/core/paths.js'
 import { createServer } from '../../src/server/app.js'
@@ -11,6 +12,7 @@ import { boot } from '../../src/server/boot.js'
 import type { RunnerChild } from '../../src/server/runner-child.js'
 import { startEmbeddedRunner } from '../../src/server/serve.js'
 import { closeDatabase, openDatabase } from '../../src/server/store/db.js'
+import { findUserByUsername, setPassword } from '../../src/server/store/users.js'
 
 export const ROOT_TOKEN = 'glpat-test-root-token-0000000000'
 export const ROOT_PASSWORD = 'root-password-123'
@@ -49,11 +51,16 @@ function migratedDatabase(): Buffer {
   return migrated
 }
 
+// Hashing root's password (scrypt, slow on purpose) was most of what was left of a start: each worker hashes it once and
+// every server stores that hash, as boot's setRootPassword would store its own.
+let rootPasswordHash: string | undefined
+
 export async function startTestServer(opts: { clock?: Clock; log?: boolean; responseCache?: boolean; runner?: { concurrency: number } } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'collab-test-'))
   writeFileSync(dataLayout(dataDir).database, migratedDatabase(), { mode: 0o600 })
   const log = opts.log ? streamLogger((l) => process.stderr.write(l + '\n')) : silentLogger
-  const { app } = boot({ dataDir, log, clock: opts.clock, rootToken: ROOT_TOKEN, rootPassword: ROOT_PASSWORD, responseCache: opts.responseCache })
+  const { app } = boot({ dataDir, log, clock: opts.clock, rootToken: ROOT_TOKEN, responseCache: opts.responseCache })
+  setPassword(app.db, findUserByUsername(app.db, 'root')!.id, (rootPasswordHash ??= hashPasswordSync(ROOT_PASSWORD)))
   const server = createServer(app)
   const { url } = await server.listen(0, '127.0.0.1')
   let runner: RunnerChild | undefined
