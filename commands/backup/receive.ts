@@ -103,7 +103,8 @@ export function receiveInto(api: ApiClient, route: Route, fd: number, see: (byte
       if (settled) return
       settled = true
       socket.destroy()
-      if (err) return reject(err)
+      // A write that failed (a full disk) or bytes that are not HTTP: said with the server's address, not as a bug.
+      if (err) return reject(err instanceof CollabError ? err : new CollabError('FAILED', `reading the backup from ${url.origin}: ${err.message}`, { cause: err }))
       if (!head) return reject(new CollabError('NETWORK', `${url.origin} closed the connection before answering`))
       if (head.status !== 200) {
         return reject(apiError({ method: route.method, url: url.href, ...head, text: Buffer.concat(failure).toString('utf8') }))
@@ -126,7 +127,7 @@ export function receiveInto(api: ApiClient, route: Route, fd: number, see: (byte
       return headBytes.subarray(end + 4)
     }
     const socket = connect({
-      host: url.hostname, port: Number(url.port || 80),
+      host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80),
       onread: {
         buffer: Buffer.allocUnsafe(READ_BUFFER),
         callback(n: number, buffer: Uint8Array) {

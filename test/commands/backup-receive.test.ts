@@ -92,6 +92,11 @@ describe('receiveInto', () => {
     expect(readFileSync(path).length).toBe(0)
   })
 
+  it('fails, naming the server, on an answer that is not HTTP/1.1', async () => {
+    answer = ['SSH-2.0-OpenSSH_9.2\r\n\r\n']
+    await expect(receive()).rejects.toMatchObject({ code: 'FAILED', message: expect.stringMatching(/^reading the backup from http:\/\/127\.0\.0\.1:\d+: not an HTTP\/1\.1 response/) })
+  })
+
   it('fails with a network error when the connection ends before an answer', async () => {
     answer = []
     await expect(receive()).rejects.toMatchObject({ code: 'NETWORK', message: expect.stringContaining('closed the connection before answering') })
