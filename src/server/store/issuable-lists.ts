@@ -48,7 +48,7 @@ export const ACCESS_CTE = `WITH RECURSIVE ${REACHABLE_GROUPS_CTE}, acc(project_i
     UNION ALL SELECT p2.id, reach.level FROM projects p2 JOIN reach ON p2.namespace_id = reach.ns_id),
   lvl AS (SELECT project_id, MAX(level) AS level FROM acc GROUP BY project_id) `
 
-export const GROUP_CTE = `WITH RECURSIVE down(id) AS (SELECT @group UNION ALL SELECT n.id FROM namespaces n JOIN down ON n.parent_id = down.id) `
+const GROUP_CTE = `WITH RECURSIVE down(id) AS (SELECT @group UNION ALL SELECT n.id FROM namespaces n JOIN down ON n.parent_id = down.id) `
 
 /** The projects of the list's reach the viewer may read: open ones, and those where their level is at least `level`. */
 export function readableProjects(q: ListQuery, a: string, f: IssuableFilters, level: number) {

@@ -35,7 +35,7 @@ export function checkName(name: string): string {
 }
 
 /** A label of the scope by name or by numeric id, as GitLab's find_label; 404 when none. */
-export function findLabelIn(ctx: RequestContext, scope: OwnerScope, ref: string | number): store.LabelRow {
+function findLabelIn(ctx: RequestContext, scope: OwnerScope, ref: string | number): store.LabelRow {
   const db = ctx.app.db
   const byName = store.findLabelsInScopeByName(db, scope, String(ref))[0]
   const label = byName ?? (/^\d+$/.test(String(ref)) ? store.findLabelInScopeById(db, scope, Number(ref)) : undefined)

@@ -54,7 +54,7 @@ function checkTitle(ctx: RequestContext, parent: MilestoneParent, title: string,
 export interface MilestoneInput { title?: string; description?: string; due_date?: string; start_date?: string; state_event?: 'close' | 'activate' }
 
 /** Inserts without checks; the caller holds a transaction when it needs one around more writes (promotion). */
-export function insertMilestoneIn(ctx: RequestContext, parent: MilestoneParent, fields: Omit<store.NewMilestone, 'iid' | 'project_id' | 'group_id'>): number {
+function insertMilestoneIn(ctx: RequestContext, parent: MilestoneParent, fields: Omit<store.NewMilestone, 'iid' | 'project_id' | 'group_id'>): number {
   const db = ctx.app.db
   return isProject(parent)
     ? store.insertMilestone(db, { ...fields, project_id: parent.id, iid: allocateIid(db, parent.id, 'milestones') })
