@@ -1,6 +1,8 @@
 // collab pipeline (and collab ci) against a real server: lists, views with their exit codes, runs with variables, the
 // actions, lint, and --watch waiting for the end; piped output compared whole.
 import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -10,9 +12,31 @@ import { commit, create } from '../../helpers/repository.js'
 import { finish, jobSpec, NOW, seedPipeline, takeJob } from '../../server/ci/jobs/fixture.js'
 import { ok } from '../cli.js'
 import { useCiCli } from './fixture.js'
+import { until } from '../../helpers/wait.js'
 
 const f = useCiCli()
 const url = (path: string) => `${f.server.url}/owner/builds/-/${path}`
+
+/** An HTTP pass-through to `target` counting the requests for `path` (the query aside). */
+async function countingProxy(target: string, path: RegExp) {
+  let seen = 0
+  const server = http.createServer((req, res) => {
+    if (path.test(req.url?.split('?')[0] ?? '')) seen++
+    const out = http.request(`${target}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    out.on('error', () => res.destroy())
+    req.pipe(out)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    count: () => seen,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }),
+  }
+}
 
 /** build (done), test (pending), deploy (manual, later stage). */
 async function seeded(state: 'success' | 'failed' = 'success') {
@@ -90,12 +114,19 @@ describe('collab pipeline view', () => {
 
   it('with --watch, piped, waits until the pipeline finishes and prints it once', async () => {
     const { jobs } = seedPipeline(f.w, [jobSpec('build', 0)])
-    const watching = f.c.run(['ci', 'view', '1', '--watch', '--interval', '0.1', ...f.p])
-    await new Promise((resolve) => setTimeout(resolve, 700))
-    await finish(f.w, await takeJob(f.w), { state: 'failed' })
-    const result = await watching
-    expect(result.exitCode).toBe(1)
-    expect(result.stdout).toBe(`${fields('failed', { finished_at: NOW, duration: '0' })}\n--\n${jobs[0].id}\tbuild\tbuild\tfailed\t0\tfalse\n`)
+    // Piped, it prints nothing until the end: a pass-through in front of the server tells when it has read the running
+    // pipeline twice, and only then does the job end.
+    const proxy = await countingProxy(f.server.url, /\/pipelines\/1$/)
+    try {
+      const watching = f.c.run(['ci', 'view', '1', '--watch', '--interval', '0.1', '--host', proxy.url, '--token', f.w.owner.token, ...f.p])
+      await until('two reads of the running pipeline', () => proxy.count() >= 2)
+      await finish(f.w, await takeJob(f.w), { state: 'failed' })
+      const result = await watching
+      expect(result.exitCode).toBe(1)
+      expect(result.stdout).toBe(`${fields('failed', { finished_at: NOW, duration: '0' })}\n--\n${jobs[0].id}\tbuild\tbuild\tfailed\t0\tfalse\n`)
+    } finally {
+      await proxy.close()
+    }
   })
 
   it('answers 404 for a pipeline of no such id', async () => {
