@@ -2,14 +2,16 @@
 // target_path only where the path matches, none once it has ended, and none aimed at access levels (no project here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, expectStatus, type Api } from '../../helpers/api.js'
-import { startTestServer, type TestServer } from '../../helpers/server.js'
+import { fixedClock, startTestServer, type TestServer } from '../../helpers/server.js'
 import { getPage, injected, XSS } from './wiki-snippet-fixture.js'
 
 let server: TestServer
 let root: Api
+// The server's clock: what is active, over or to come is decided against it, not against this machine's.
+const NOW = Date.parse('2024-03-04T05:06:07.000Z')
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ clock: fixedClock(new Date(NOW)) })
   root = api(server, server.rootToken)
 })
 afterAll(() => server.close())
@@ -18,8 +20,7 @@ const banners = (html: string) => [...html.matchAll(/<div class="(broadcast[^"]*
 
 describe('broadcast banners', () => {
   it('shows the active banners that match the page, as text', async () => {
-    const now = Date.now()
-    const at = (ms: number) => new Date(now + ms).toISOString()
+    const at = (ms: number) => new Date(NOW + ms).toISOString()
     expectStatus(await root.post('/broadcast_messages', { message: `Maintenance ${XSS}`, theme: 'red' }), 201)
     expectStatus(await root.post('/broadcast_messages', { message: 'Only on sign-in', target_path: '/users/*' }), 201)
     expectStatus(await root.post('/broadcast_messages', { message: 'For developers', target_access_levels: [30] }), 201)
