@@ -1,6 +1,6 @@
 // Cherry-pick as a real three-way apply: the commit's change (against its first parent) is merged onto the target branch.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from './iso.js'
 import { withRepoLock } from './lock.js'
 import { mergeTrees, readCommitParts } from './merge/engine.js'
 import { readRef, resolveCommit } from './read.js'

@@ -1,6 +1,6 @@
 // Diffs of a commit against its first parent: unified hunks, modes, new/renamed/deleted flags and line stats.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from './iso.js'
 import { cachedDiff } from './diff-cache.js'
 import { parseNumstat, parseRaw, ZERO_OID, type DiffEntryHead } from './diff-parse.js'
 import { DiffOutputReader, GrowingDiff, wholeDiff, type Diff } from './diff-stream.js'
@@ -97,8 +97,8 @@ async function flatten(gitdir: string, commit: string | null): Promise<Map<strin
   const files = new Map<string, Side>()
   if (!commit) return files
   const cache = cacheFor(gitdir)
-  await git.walk({
-    fs, gitdir, cache, trees: [git.TREE({ ref: commit })],
+  await git.walkTree({
+    fs, gitdir, cache, ref: commit,
     map: async (path, [entry]) => {
       if (!entry || path === '.') return true
       const type = await entry.type()

@@ -1,6 +1,6 @@
 // Lists the blobs of a tree with their sizes: the git command line when present (one process), else isomorphic-git.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from './iso.js'
 import { GitCommandError, runGit } from './exec.js'
 
 export interface FileEntry { path: string; size: number }
@@ -19,8 +19,8 @@ export async function listBlobSizes(dir: string, ref: string): Promise<FileEntry
   const out: FileEntry[] = []
   const cache = {}
   try {
-    await git.walk({
-      fs, gitdir: dir, cache, trees: [git.TREE({ ref })],
+    await git.walkTree({
+      fs, gitdir: dir, cache, ref,
       map: async (path, [entry]) => {
         if (!entry || path === '.') return true
         if ((await entry.type()) === 'blob') out.push({ path, size: (await entry.content())?.length ?? 0 })

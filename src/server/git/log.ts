@@ -1,6 +1,6 @@
 // Commit history pages: the git command line when present (skip, path and date filters are cheap there), else isomorphic-git.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from './iso.js'
 import { ByteCache } from '../../core/byte-cache.js'
 import { fromStrictIso } from './dates.js'
 import { gitAvailable, runGit } from './exec.js'

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import { cp, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import git from 'isomorphic-git'
+import * as git from './iso.js'
 import { withRepoLock } from './lock.js'
 
 export const repositoryDir = (root: string, projectId: number) => join(root, `${projectId}.git`)

@@ -1,6 +1,6 @@
 // Revert as a three-way apply of a commit's inverse: its first parent's tree merged onto the branch against its own.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from './iso.js'
 import { withRepoLock } from './lock.js'
 import { mergeTrees, readCommitParts } from './merge/engine.js'
 import { readRawMessage, readRef } from './read.js'

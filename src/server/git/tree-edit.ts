@@ -1,6 +1,6 @@
 // An editable view of a commit's tree that reads only the subtrees it touches and writes back only what changed.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from './iso.js'
 import { readTreeItems } from './read.js'
 import { GitError } from './types.js'
 

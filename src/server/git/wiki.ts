@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import git from 'isomorphic-git'
+import * as git from './iso.js'
 import { gitAvailable, runGit } from './exec.js'
 import { withRepoLock } from './lock.js'
 import { readCommitParts } from './merge/engine.js'

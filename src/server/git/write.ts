@@ -1,6 +1,6 @@
 // Writes to a bare repository: commits from file actions, branches and tags. Every ref moves by compare-and-swap under the repository lock.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from './iso.js'
 import { GitCommandError, gitAvailable, runGit } from './exec.js'
 import { withRepoLock } from './lock.js'
 import { lastCommitForPath } from './log.js'

@@ -1,6 +1,6 @@
 // The one entry to three-way merging: git merge-tree when git is installed, the in-process merge otherwise; callers never know which.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from '../iso.js'
 import { catFile } from '../cat-file.js'
 import { gitAvailable } from '../exec.js'
 import { parseCommit } from '../object-parse.js'

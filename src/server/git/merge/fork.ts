@@ -1,7 +1,7 @@
 // Merge requests from forks: a ref of another repository (the fork's branch) brought with its objects into this one.
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from '../iso.js'
 import { gitAvailable, runGit } from '../exec.js'
 import { withRepoLock } from '../lock.js'
 import { cacheFor, forgetCache, readRef } from '../read.js'

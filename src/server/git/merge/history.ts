@@ -1,6 +1,6 @@
 // Where two branches meet and what lies between them: merge base, diverged count, the commits of `a..b`.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from '../iso.js'
 import { gitAvailable, runGit } from '../exec.js'
 import { cacheFor, readCommitInfo } from '../read.js'
 import type { CommitInfo } from '../types.js'

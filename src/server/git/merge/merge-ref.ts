@@ -1,7 +1,7 @@
 // GitLab's merge ref: refs/merge-requests/<iid>/merge holds the commit the target branch would get from a merge commit
 // now (MergeRequests::MergeToRefService), rewritten whenever the mergeability check sees other heads.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from '../iso.js'
 import { withRepoLock } from '../lock.js'
 import { readRef } from '../read.js'
 import { readCommitParts } from './engine.js'

@@ -1,7 +1,7 @@
 // The git command line as the merge engine: `git merge-tree --write-tree` merges in the bare repository, renames included.
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from '../iso.js'
 import { gitChildEnv } from '../../../core/child-env.js'
 import { gitOutputLimit, GitOutputTooLarge } from '../exec.js'
 import type { TreeMergeResult } from './three-way.js'

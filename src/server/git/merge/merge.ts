@@ -1,6 +1,6 @@
 // Merging a merge request: the dry run behind merge_status, and the merge itself by `merge`, `rebase_merge` or `ff`, with squash.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from '../iso.js'
 import { withRepoLock } from '../lock.js'
 import { readRef } from '../read.js'
 import { GitError, type CommitInfo } from '../types.js'

@@ -1,6 +1,6 @@
 // The in-process three-way merge of trees: node-diff3 for text; binary, mode, add/add, modify/delete and rename conflicts detected.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from '../iso.js'
 import { merge } from 'node-diff3'
 import { isBinary } from '../diff-text.js'
 import { cacheFor } from '../read.js'

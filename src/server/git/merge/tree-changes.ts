@@ -1,6 +1,6 @@
 // What changed between two trees, path by path, and which of those changes are renames: the input of every three-way merge.
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import * as git from '../iso.js'
 import { fingerprint, similarity } from '../diff-text.js'
 import { cacheFor } from '../read.js'
 
