@@ -62,7 +62,7 @@ class Includer {
     const text = await this.source.readFile(location)
     if (text === null) throw new ConfigError(`Local file \`${location}\` does not exist!`)
     if (text.trim() === '') throw new ConfigError(`Local file \`${location}\` is empty!`)
-    const loaded = loadYaml(text)
+    const loaded = await loadYaml(text)
     if (!loaded.ok || !isHash(loaded.value)) {
       throw new ConfigError(`Included file \`${location}\` does not have valid YAML syntax!`)
     }

@@ -88,7 +88,7 @@ function triggerWarnings(jobs: JobConfig[]): string[] {
 
 async function expanded(text: string, source: IncludeSource) {
   if (text.trim() === '') throw new ConfigError('Please provide content of .gitlab-ci.yml')
-  const loaded = loadYaml(text)
+  const loaded = await loadYaml(text)
   if (!loaded.ok) throw new ConfigError(loaded.error)
   if (!isHash(loaded.value)) throw new ConfigError('Invalid configuration format')
   const withInputs = applyInputs(loaded.header, loaded.value, {})

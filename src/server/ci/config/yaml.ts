@@ -1,7 +1,12 @@
 // Reads one CI YAML text into plain data as GitLab's Psych (YAML 1.1) does: `yes`/`on`/`off` are booleans, 0755 is
 // octal, merge keys (`<<: *anchor`) work and a later duplicate key wins. GitLab's `!reference` tag becomes a marker
-// resolved after `extends`.
-import { LineCounter, parseAllDocuments, Scalar, type CollectionTag, type ScalarTag, type Tags } from 'yaml'
+// resolved after `extends`. The yaml package is evaluated by the first config read, not at every server start.
+import type * as Yaml from 'yaml'
+import type { CollectionTag, ScalarTag, Tags } from 'yaml'
+
+type YamlPackage = typeof Yaml
+let loading: Promise<YamlPackage> | undefined
+const yamlPackage = () => (loading ??= import('yaml'))
 
 export class ReferenceTag {
   constructor(readonly path: unknown[]) {}
@@ -10,11 +15,11 @@ export class ReferenceTag {
   }
 }
 
-const referenceSeq: CollectionTag = {
+const referenceSeq = ({ Scalar }: YamlPackage): CollectionTag => ({
   tag: '!reference',
   collection: 'seq',
   resolve: (seq) => new Scalar(new ReferenceTag(seq.toJSON() as unknown[])),
-}
+})
 
 // `!reference .a` is not a valid reference; kept as a marker so that resolution reports it.
 const referenceScalar: ScalarTag = {
@@ -28,7 +33,7 @@ const PSYCH_FALSE = /^(?:no|false|off)$/i
 // safe_load refuses dates and the other typed collections; as plain strings they can still be reported or used.
 const DROPPED = new Set(['tag:yaml.org,2002:timestamp', 'tag:yaml.org,2002:binary', 'tag:yaml.org,2002:omap', 'tag:yaml.org,2002:pairs', 'tag:yaml.org,2002:set'])
 
-function psychTags(tags: Tags): Tags {
+function psychTags(yaml: YamlPackage, tags: Tags): Tags {
   const out: Tags = []
   for (const tag of tags) {
     const t = tag as ScalarTag
@@ -36,7 +41,7 @@ function psychTags(tags: Tags): Tags {
     if (t.tag === 'tag:yaml.org,2002:bool' && t.test) out.push({ ...t, test: t.test.test('true') ? PSYCH_TRUE : PSYCH_FALSE })
     else out.push(tag)
   }
-  return [...out, referenceSeq, referenceScalar]
+  return [...out, referenceSeq(yaml), referenceScalar]
 }
 
 /** `header` is the `spec:` document before `---`, or null. */
@@ -49,14 +54,15 @@ const isSpecHeader = (v: unknown) => isHash(v) && Object.keys(v).length === 1 &&
  * A `spec:` header document before `---` is returned apart; otherwise, as Psych.load does, the first document is the
  * config.
  */
-export function loadYaml(text: string): YamlResult {
-  const lines = new LineCounter()
-  const parsed = parseAllDocuments(text, {
+export async function loadYaml(text: string): Promise<YamlResult> {
+  const yaml = await yamlPackage()
+  const lines = new yaml.LineCounter()
+  const parsed = yaml.parseAllDocuments(text, {
     lineCounter: lines,
     version: '1.1',
     merge: true,
     uniqueKeys: false,
-    customTags: psychTags,
+    customTags: (tags) => psychTags(yaml, tags),
     prettyErrors: false,
   })
   const docs = Array.isArray(parsed) ? parsed : []
@@ -74,6 +80,19 @@ export function loadYaml(text: string): YamlResult {
   } catch (e) {
     // toJS refuses alias bombs (too many alias expansions) by throwing.
     return { ok: false, error: `(<unknown>): ${(e as Error).message.split('\n')[0]}` }
+  }
+}
+
+/**
+ * Ruby's Hash#to_yaml, which a lint's merged_yaml is: a document marker, block style, sequences not indented under
+ * keys, YAML 1.1 look-alikes (`'yes'`, `'0755'`) single-quoted, nil as nothing. Null for a structure too deep to print.
+ */
+export async function toRubyYaml(value: unknown): Promise<string | null> {
+  const { stringify } = await yamlPackage()
+  try {
+    return `---\n${stringify(value, { indentSeq: false, lineWidth: 0, version: '1.1', singleQuote: true, nullStr: '' })}`
+  } catch {
+    return null
   }
 }
 

@@ -1,10 +1,10 @@
 // CI lint: a config (sent, or the project's own file at a commit) checked statically as GitLab's Ci::Lint does, or by
 // a dry run of pipeline creation on a ref; local includes are read from the project's commit.
-import { stringify } from 'yaml'
 import { commitFiles } from '../../ci/config/commit-files.js'
 import type { IncludeRecord } from '../../ci/config/include.js'
 import { loadCiConfig } from '../../ci/config/load.js'
 import type { JobConfig } from '../../ci/config/types.js'
+import { toRubyYaml } from '../../ci/config/yaml.js'
 import { planPipeline, staticJobs } from '../../ci/plan.js'
 import type { JobSpec, PlanResult } from '../../ci/plan-types.js'
 import { pipelinePredefined } from '../../ci/variables.js'
@@ -16,18 +16,6 @@ import { findVisibleProject } from '../projects/projects.js'
 import { gitdirOf, requireReadCode } from '../repository/repository.js'
 
 export interface LintOptions { dryRun?: boolean; includeJobs?: boolean; ref?: string }
-
-/**
- * Ruby's Hash#to_yaml, which merged_yaml is: a document marker, block style, sequences not indented under keys, YAML
- * 1.1 look-alikes (`'yes'`, `'0755'`) single-quoted, nil as nothing.
- */
-function toYaml(value: unknown): string | null {
-  try {
-    return `---\n${stringify(value, { indentSeq: false, lineWidth: 0, version: '1.1', singleQuote: true, nullStr: '' })}`
-  } catch {
-    return null // a structure too deep to print is still linted; only its merged form is left out
-  }
-}
 
 /** GitLab lists only/except as hashes: a list of refs is `{refs: […]}`; jobs without rules get `only: {refs: [branches, tags]}`. */
 function policyHash(value: unknown, fallback: unknown) {
@@ -74,13 +62,13 @@ function presentIncludes(ctx: RequestContext, t: Target, includes: IncludeRecord
 async function staticLint(ctx: RequestContext, content: string, t: Target, includeJobs: boolean) {
   const loaded = await loadCiConfig(content, commitFiles(t.gitdir ?? '', t.gitdir ? t.sha : null))
   if (!loaded.ok) {
-    return { valid: false, errors: loaded.errors, warnings: [], merged_yaml: loaded.merged ? toYaml(loaded.merged) : null, includes: [], ...(includeJobs ? { jobs: [] } : {}) }
+    return { valid: false, errors: loaded.errors, warnings: [], merged_yaml: loaded.merged ? await toRubyYaml(loaded.merged) : null, includes: [], ...(includeJobs ? { jobs: [] } : {}) }
   }
   const config = loaded.config
   const specs = staticJobs(config)
   const jobs = byStage(config.stages, specs.map((s, i) => presentJob(s, config.jobs[i])))
   return {
-    valid: true, errors: [], warnings: config.warnings, merged_yaml: toYaml(config.merged),
+    valid: true, errors: [], warnings: config.warnings, merged_yaml: await toRubyYaml(config.merged),
     includes: presentIncludes(ctx, t, config.includes), ...(includeJobs ? { jobs } : {}),
   }
 }
