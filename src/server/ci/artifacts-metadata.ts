@@ -3,8 +3,7 @@
 import { createWriteStream } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
 import { Readable } from 'node:stream'
-import { createGzip } from 'node:zlib'
-import yauzl from 'yauzl'
+import type yauzl from 'yauzl'
 
 export const METADATA_HEADER = 'GitLab Build Artifacts Metadata 0.0.2\n'
 
@@ -67,6 +66,7 @@ function metadataOf(entry: yauzl.Entry): EntryMetadata {
 
 /** Every entry of the zip's central directory, and the directories above them that the zip does not list. */
 export async function readZipListing(zipPath: string): Promise<Map<string, EntryMetadata | null>> {
+  const { default: yauzl } = await import('yauzl')
   const zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: true })
   const listing = new Map<string, EntryMetadata | null>()
   await new Promise<void>((resolve, reject) => {
@@ -98,5 +98,5 @@ export function metadataBytes(listing: Map<string, EntryMetadata | null>): Buffe
 
 export async function writeMetadataGz(zipPath: string, outFile: string): Promise<void> {
   const bytes = metadataBytes(await readZipListing(zipPath))
-  await pipeline(Readable.from([bytes]), createGzip(), createWriteStream(outFile))
+  await pipeline(Readable.from([bytes]), process.getBuiltinModule('node:zlib').createGzip(), createWriteStream(outFile))
 }

@@ -3,7 +3,7 @@
 import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises'
 import { dirname, extname, join } from 'node:path'
 import type { Readable } from 'node:stream'
-import yauzl from 'yauzl'
+import type yauzl from 'yauzl'
 import type { DataLayout } from '../../core/paths.js'
 import { findZipEntry } from '../../core/zip.js'
 import { writeMetadataGz } from './artifacts-metadata.js'
@@ -53,6 +53,7 @@ export function contentTypeFor(path: string): string {
 /** Opens a zip reading entries on demand; the caller closes it. Null when the file is missing or not a zip. */
 async function openZip(zipPath: string): Promise<yauzl.ZipFile | null> {
   try {
+    const { default: yauzl } = await import('yauzl')
     return await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: false })
   } catch {
     return null

@@ -1,6 +1,5 @@
 // The command list that opens a receive-pack request ("old new ref" per pkt-line), read before git sees the body.
 import { PassThrough, pipeline, type Readable } from 'node:stream'
-import { createGunzip } from 'node:zlib'
 
 export interface PushCommand { before: string | null; after: string | null; ref: string }
 
@@ -43,7 +42,8 @@ export function readPushCommands(input: Readable, gzipped: boolean): Promise<Pus
     let seen = 0
     let inflated = 0
     let settled = false
-    const inflate = gzipped ? createGunzip() : null
+    // zlib loads with the first gzipped push rather than at every server start.
+    const inflate = gzipped ? process.getBuiltinModule('node:zlib').createGunzip() : null
 
     const finish = (complete: boolean) => {
       if (settled) return

@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { createGunzip, createInflate } from 'node:zlib'
 import type { Readable } from 'node:stream'
 import qs from 'qs'
 import { badRequest, CollabError } from '../../core/errors.js'
@@ -49,7 +48,9 @@ export const tooLarge = () => new CollabError('PAYLOAD_TOO_LARGE', '413 Request 
 
 function source(req: IncomingMessage): Readable {
   const enc = String(req.headers['content-encoding'] ?? '').toLowerCase()
-  const inflater = enc === 'gzip' ? createGunzip() : enc === 'deflate' ? createInflate() : null
+  // zlib loads with the first compressed body rather than at every start: few clients compress what they send.
+  const zlib = () => process.getBuiltinModule('node:zlib')
+  const inflater = enc === 'gzip' ? zlib().createGunzip() : enc === 'deflate' ? zlib().createInflate() : null
   if (!inflater) return req
   // A pipe does not pass errors on: a client that hangs up mid-body fails the inflater, so its reader hears of it.
   req.once('error', (err) => inflater.destroy(err))
