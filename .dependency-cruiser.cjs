@@ -69,6 +69,16 @@ module.exports = {
       to: { path: '^src/server/git/', ...value },
     },
     { name: 'sql-only-in-store', comment: 'SQL lives only in store/.', severity: 'error', from: { pathNot: '^src/server/store/' }, to: { path: '^node_modules/better-sqlite3/' } },
+    // A server's start evaluates only what its first request needs (issue 24: the first answer within 300 ms). These
+    // load where first used: packages by import() (isomorphic-git through git/iso.ts), node's modules through
+    // process.getBuiltinModule where the caller cannot wait.
+    {
+      name: 'server-loads-on-first-use',
+      comment: 'No request at a server start needs isomorphic-git, yaml, yauzl or zlib: import them where first used.',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '(^|/)node_modules/(isomorphic-git|yaml|yauzl)/|^(node:)?zlib$', dynamic: false, ...value },
+    },
     { name: 'git-objects-only-in-git', comment: 'Repositories are read and written only in git/.', severity: 'error', from: { pathNot: '^src/server/git/' }, to: { path: '^node_modules/isomorphic-git/' } },
   ],
   options: {

@@ -128,7 +128,10 @@ async function logIn(deps: Deps, started: Started, say: (line: string) => void):
   const current = config.default_host
   const takeOver = started.login || !current || current === url || resolve(started.dataDir) === resolve(defaultDataDir()) ||
     config.hosts[current]?.serve_data === resolve(started.dataDir)
-  await saveHostToken(configDir, url, found.token, found.user, takeOver, { serve_data: resolve(started.dataDir) }, deps.io.env)
+  // config.json (mode 0600) rather than the OS keyring: whoever reads this user's files can read the data directory this
+  // server runs from, so the keyring would guard nothing here; storedTokenFor finds the token on the next start; and
+  // the keyring's native module (1.5 MB) stays out of the server's process.
+  await saveHostToken(configDir, url, found.token, found.user, takeOver, { serve_data: resolve(started.dataDir) })
   if (takeOver) say(`this CLI is logged in as ${found.user} and now talks to ${url} by default`)
   else say(`this CLI is logged in as ${found.user} here; its default host stays ${current} (use --host ${url}, or restart with --login)`)
   say(`elsewhere: collab auth login --host ${url} --token <token>`)

@@ -1,5 +1,5 @@
 // collab serve: prints where it listens, stores the root token for this CLI, and stops cleanly on SIGTERM.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -17,9 +17,9 @@ afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-async function serve(args: string[], port = '0') {
+async function serve(args: string[], port = '0', env: Record<string, string> = { COLLAB_NO_KEYRING: '1' }) {
   const child = execa('node', [BIN, 'serve', '--port', port, '--data', dataDir, ...args], {
-    env: { PATH: process.env.PATH ?? '', COLLAB_CONFIG_DIR: c.configDir, COLLAB_NO_KEYRING: '1' },
+    env: { PATH: process.env.PATH ?? '', COLLAB_CONFIG_DIR: c.configDir, ...env },
     extendEnv: false,
     reject: false,
   })
@@ -131,4 +131,31 @@ it('refuses a data directory another collab serve is using, naming it, and leave
   expect(await c.run(['project', 'create', 'still-here'])).toEqual(ok(`${first.url}/root/still-here\n`, 'Created project root/still-here\n'))
   first.child.kill('SIGTERM')
   expect((await first.child).exitCode).toBe(0)
+})
+
+// Issue 24 (the first answer within 300 ms): zlib waits for a compressed body or an artifact, and the OS keyring's native
+// module never loads in the server's process. isomorphic-git, yaml and yauzl, inside the server's bundle, are kept to
+// import() by the rule server-loads-on-first-use of .dependency-cruiser.cjs.
+it.runIf(existsSync('/proc/self/maps'))('loads neither zlib by its first answer nor the keyring at all', async () => {
+  const modulesFile = join(dataDir, 'modules.json')
+  const preload = new URL('../fixtures/modules-at-first-answer.cjs', import.meta.url).pathname
+  // No COLLAB_NO_KEYRING: a server that stored its token through the keyring would load the keyring's module.
+  const { child, url } = await serve(['--root-token', 'glpat-serve-test-token-00000000', '--no-runner'], '0', {
+    HOME: c.configDir, NODE_OPTIONS: `--require ${preload}`, COLLAB_TEST_MODULES_FILE: modulesFile,
+  })
+  try {
+    const res = await fetch(`${url}/api/v4/version`, { headers: { 'private-token': 'glpat-serve-test-token-00000000' } })
+    expect(res.status).toBe(200)
+    await res.arrayBuffer()
+    const loaded = JSON.parse(readFileSync(modulesFile, 'utf8')) as string[]
+    // The list is node's own, not an empty file: it holds what every start loads.
+    expect(loaded).toContain('NativeModule http')
+    expect(loaded.filter((m) => /^NativeModule zlib$/.test(m))).toEqual([])
+    // The banner's last line comes after the token is stored: the keyring would have been tried by now.
+    expect(JSON.parse(readFileSync(join(c.configDir, 'config.json'), 'utf8')).hosts[url].token).toBe('glpat-serve-test-token-00000000')
+    expect(readFileSync(`/proc/${child.pid}/maps`, 'utf8').split('\n').filter((line) => /keyring/i.test(line))).toEqual([])
+  } finally {
+    child.kill('SIGTERM')
+    await child
+  }
 })
