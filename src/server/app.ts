@@ -30,6 +30,8 @@ export interface CollabServer {
   handler: http.RequestListener
   listen(port: number, host?: string): Promise<{ url: string; port: number }>
   close(): Promise<void>
+  /** Settles once the first response has been sent (or its connection closed). */
+  firstAnswer: Promise<void>
 }
 
 /**
@@ -86,6 +88,7 @@ export function createServer(app: AppDeps): CollabServer {
 
   const handler: http.RequestListener = router.handler
   const server = http.createServer({ keepAliveTimeout: 5000 }, handler)
+  const firstAnswer = new Promise<void>((resolve) => server.once('request', (_req, res: http.ServerResponse) => res.once('close', resolve)))
   // Node answers an Expect other than 100-continue with a bodiless 417; GitLab's nginx ignores it and serves the request.
   server.on('checkExpectation', handler)
   // Requests the parser refuses never reach a route, but clients still parse the answer as GitLab's JSON error.
@@ -106,6 +109,7 @@ export function createServer(app: AppDeps): CollabServer {
 
   return {
     handler,
+    firstAnswer,
     listen(port, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject)

@@ -42,6 +42,8 @@ export async function checkPortFree(port: number, host: string): Promise<void> {
   })
 }
 
+const RUNNER_DELAY_MS = 1000
+
 export async function startServer(opts: ServeOptions) {
   await checkPortFree(opts.port, opts.host)
   const log = streamLogger(opts.log)
@@ -58,16 +60,33 @@ export async function startServer(opts: ServeOptions) {
     throw err
   }
   const command = opts.runner?.command
-  const runner = opts.runner?.enabled !== false && command
-    ? await startEmbeddedRunner(app, { command, url: connectableUrl(url), dataDir: opts.dataDir, concurrency: opts.runner?.concurrency, log: opts.log })
-    : undefined
+  let runner: RunnerChild | undefined
+  let stopping = false
+  let startNow = () => {}
+  const closing = new Promise<void>((resolve) => (startNow = resolve))
+  // The sandbox probe and the runner's spawn hold the main thread for tens of milliseconds (node forks a process of the
+  // server's size): they wait for the first answer, which is what a script that starts `collab serve` waits for, or for
+  // a quiet second without one. A pipeline created meanwhile waits in `pending` as it would for any runner.
+  const runnerStarted = opts.runner?.enabled !== false && command
+    ? Promise.race([server.firstAnswer, closing, new Promise<void>((resolve) => setTimeout(resolve, RUNNER_DELAY_MS).unref())])
+      .then(async () => {
+        if (stopping) return
+        runner = await startEmbeddedRunner(app, { command, url: connectableUrl(url), dataDir: opts.dataDir, concurrency: opts.runner?.concurrency, log: opts.log })
+      })
+      .catch((err: unknown) => opts.log(`CI: the built-in runner did not start: ${err instanceof Error ? err.message : String(err)}`))
+    : Promise.resolve()
   return {
     url: connectableUrl(url),
     dataDir: opts.dataDir,
     rootTokenCreated: root.created,
     rootToken: root.token,
     runnerPid: () => runner?.pid(),
+    /** Settles once the built-in runner has started (or will not). */
+    runnerStarted,
     async close() {
+      stopping = true
+      startNow()
+      await runnerStarted
       // The runner first: it reports the jobs it stops while the server still answers.
       await runner?.stop()
       await server.close()
