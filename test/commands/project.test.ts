@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createGroup, createProject, createUser, expectStatus } from '../helpers/api.js'
+import { until } from '../helpers/wait.js'
 import { ok, useServerAndCli } from './cli.js'
 
 const t = useServerAndCli()
@@ -152,7 +153,12 @@ describe('project fork, forks, star, archive, languages', () => {
     await createProject(t.root, { name: 'demo', description: 'Upstream' })
     await createGroup(t.root, { name: 'Team', path: 'team' })
     expect(await t.c.run(['project', 'fork', 'root/demo', '--namespace', 'team'])).toEqual(ok(`${t.server.url}/team/demo\n`, 'Forked root/demo to team/demo\n'))
-    const fork = expectStatus(await t.root.get('/projects/team%2Fdemo'), 200).body
+    // The fork's repository is copied in the background: its import_status moves from started to finished, so the
+    // answers compared below are taken once it has.
+    const fork = await until('the fork to finish copying', async () => {
+      const body = expectStatus(await t.root.get('/projects/team%2Fdemo'), 200).body
+      return body.import_status === 'finished' ? body : null
+    })
     expect(fork.forked_from_project.path_with_namespace).toBe('root/demo')
     expect(await t.c.run(['project', 'forks', 'root/demo'])).toEqual(ok(`${fork.id}\tteam/demo\t${fork.visibility}\tUpstream\n`))
     const body = expectStatus(await t.root.get('/projects/root%2Fdemo/forks'), 200).text
