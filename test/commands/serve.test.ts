@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { until } from '../helpers/wait.js'
 import { BIN, cli, ok, type Cli } from './cli.js'
 
 let c: Cli
@@ -147,7 +148,8 @@ it.runIf(existsSync('/proc/self/maps'))('loads neither zlib by its first answer 
     const res = await fetch(`${url}/api/v4/version`, { headers: { 'private-token': 'glpat-serve-test-token-00000000' } })
     expect(res.status).toBe(200)
     await res.arrayBuffer()
-    const loaded = JSON.parse(readFileSync(modulesFile, 'utf8')) as string[]
+    // The server writes the list once its answer is handed to the socket, which the answer itself can outrun.
+    const loaded = await until('the list of modules loaded by the first answer', () => (existsSync(modulesFile) ? (JSON.parse(readFileSync(modulesFile, 'utf8')) as string[]) : null))
     // The list is node's own, not an empty file: it holds what every start loads.
     expect(loaded).toContain('NativeModule http')
     expect(loaded.filter((m) => /^NativeModule zlib$/.test(m))).toEqual([])
