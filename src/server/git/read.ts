@@ -92,6 +92,8 @@ export function isValidRefName(name: string): boolean {
 export const isValidNewRefName = (name: string) => isValidRefName(name) && name !== 'HEAD' && !/^refs\/(heads|tags|remotes)\//.test(name)
 
 export async function readRef(gitdir: string, ref: string): Promise<string | null> {
+  // A full name is read from its file or packed-refs line, as unpeeledTarget does; isomorphic-git only expands short names.
+  if (ref === 'HEAD' || ref.startsWith('refs/')) return readRefFile(gitdir, ref)
   try {
     return await git.resolveRef({ fs, gitdir, ref })
   } catch {
