@@ -1,8 +1,9 @@
 // Cherry-pick as a real three-way apply: the commit's change (against its first parent) is merged onto the target branch.
 import fs from 'node:fs'
 import * as git from './iso.js'
+import { readCommitParts } from './commit-read.js'
 import { withRepoLock } from './lock.js'
-import { mergeTrees, readCommitParts } from './merge/engine.js'
+import { mergeTrees } from './merge/engine.js'
 import { readRef, resolveCommit } from './read.js'
 import { GitError } from './types.js'
 import { moveRef, type Signature } from './write.js'

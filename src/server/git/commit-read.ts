@@ -1,9 +1,13 @@
 // Revisions resolved to commits, and commits read: their message, signature and the facts GitLab shows.
+import * as git from './iso.js'
+import { gitAvailable } from './exec.js'
+import { isoOptions } from './iso-cache.js'
 import { HEX40, expandShortId, peelToCommit, readObjectOf } from './object-read.js'
 import { commitInfo, parseCommit } from './object-parse.js'
 import { isValidRefName, readRef } from './ref-read.js'
 import { GitError, type CommitInfo } from './types.js'
 import type { GitObject } from './cat-file.js'
+import type { Signature } from './write.js'
 
 const SHORT = /^[0-9a-f]{4,39}$/
 
@@ -61,6 +65,26 @@ export async function readRawMessage(gitdir: string, oid: string): Promise<strin
 export async function readCommitGpgsig(gitdir: string, oid: string): Promise<string | null> {
   return parseCommit((await readCommitObject(gitdir, oid)).content).gpgsig ?? null
 }
+
+export interface CommitParts { tree: string; parents: string[]; author: Signature; message: string }
+
+/**
+ * A commit's tree, parents, author and message as stored, by its full id (no tag peeled): through the repository's git
+ * cat-file processes where git is installed (isomorphic-git would read and keep the pack whole), else in-process.
+ */
+export async function readCommitParts(gitdir: string, oid: string): Promise<CommitParts> {
+  if (await gitAvailable()) {
+    const c = parseCommit((await readObjectOf(gitdir, oid, 'commit')).content)
+    const a = c.author
+    // isomorphic-git's offset counts minutes west, and its zero keeps its sign: "+0000" is 0 and "-0000" is -0 on both sides.
+    const timezoneOffset = a.offsetMinutesEast === 0 ? a.offsetMinutesEast : -a.offsetMinutesEast
+    return { tree: c.tree, parents: c.parents, message: c.message, author: { name: a.name, email: a.email, timestamp: a.timestamp, timezoneOffset } }
+  }
+  const { commit } = await git.readCommit({ ...isoOptions(gitdir), oid })
+  return { tree: commit.tree, parents: commit.parent, author: commit.author, message: commit.message }
+}
+
+export const treeOf = async (gitdir: string, commit: string) => (await readCommitParts(gitdir, commit)).tree
 
 export async function readCommitInfo(gitdir: string, oid: string): Promise<CommitInfo> {
   const obj = await readCommitObject(gitdir, oid)

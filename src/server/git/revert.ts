@@ -1,8 +1,9 @@
 // Revert as a three-way apply of a commit's inverse: its first parent's tree merged onto the branch against its own.
 import fs from 'node:fs'
 import * as git from './iso.js'
+import { readCommitParts } from './commit-read.js'
 import { withRepoLock } from './lock.js'
-import { mergeTrees, readCommitParts } from './merge/engine.js'
+import { mergeTrees } from './merge/engine.js'
 import { readRawMessage, readRef } from './read.js'
 import { GitError } from './types.js'
 import { moveRef, writeExactCommit, type Signature } from './write.js'

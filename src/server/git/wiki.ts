@@ -3,9 +3,9 @@ import fs from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as git from './iso.js'
+import { treeOf } from './commit-read.js'
 import { gitAvailable, runGit } from './exec.js'
 import { withRepoLock } from './lock.js'
-import { readCommitParts } from './merge/engine.js'
 import { readRef, readTreeItems, resolveCommit } from './read.js'
 import { initRepository } from './repository.js'
 import { TreeEditor } from './tree-edit.js'
@@ -42,8 +42,6 @@ export async function wikiCommit(gitdir: string, version?: string): Promise<stri
   if (version !== undefined) return /^[0-9a-f]{4,40}$/i.test(version) ? resolveCommit(gitdir, version.toLowerCase()) : null
   return readRef(gitdir, 'HEAD')
 }
-
-const treeOf = async (gitdir: string, commit: string) => (await readCommitParts(gitdir, commit)).tree
 
 /**
  * Every file of a commit's tree: one `git ls-tree -r` where git is installed (isomorphic-git reads tree after tree,

@@ -1,10 +1,10 @@
 // Writes to a bare repository: commits from file actions, branches and tags. Every ref moves by compare-and-swap under the repository lock.
 import fs from 'node:fs'
 import * as git from './iso.js'
+import { readCommitParts } from './commit-read.js'
 import { GitCommandError, gitAvailable, runGit } from './exec.js'
 import { withRepoLock } from './lock.js'
 import { lastCommitForPath } from './log.js'
-import { readCommitParts } from './merge/engine.js'
 import { isValidNewRefName, isValidRefName, readRef, resolveCommit } from './read.js'
 import { TreeEditor } from './tree-edit.js'
 import { GitError } from './types.js'

@@ -1,7 +1,8 @@
 // The three-way merge of trees and the history questions behind merge_status, on both engines (git merge-tree and in-process).
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { setGitAvailable } from '../../../src/server/git/exec.js'
-import { mergeCommits, mergeTrees, treeOf } from '../../../src/server/git/merge/engine.js'
+import { treeOf } from '../../../src/server/git/commit-read.js'
+import { mergeCommits, mergeTrees } from '../../../src/server/git/merge/engine.js'
 import { commitsBetween, countBetween, divergedCommitsCount, mergeBase, replayOrder } from '../../../src/server/git/merge/history.js'
 import { ENGINES } from '../../helpers/repository.js'
 import { lines, scratch, type Scratch } from './merge-fixture.js'

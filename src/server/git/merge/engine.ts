@@ -1,38 +1,13 @@
 // The one entry to three-way merging: git merge-tree when git is installed, the in-process merge otherwise; callers never know which.
 import fs from 'node:fs'
 import * as git from '../iso.js'
-import { catFile } from '../cat-file.js'
+import { treeOf } from '../commit-read.js'
 import { gitAvailable } from '../exec.js'
-import { parseCommit } from '../object-parse.js'
-import { cacheFor } from '../read.js'
-import { GitError } from '../types.js'
-import type { Signature } from '../write.js'
+import { cacheFor } from '../iso-cache.js'
 import { mergeCommitsCli, mergeTreesCli } from './merge-tree.js'
 import { mergeTreesInProcess, type TreeMergeResult } from './three-way.js'
 
 export type { TreeMergeResult } from './three-way.js'
-
-export interface CommitParts { tree: string; parents: string[]; author: Signature; message: string }
-
-/**
- * A commit's tree, parents, author and message as stored: through the repository's git cat-file processes where git is
- * installed (isomorphic-git would read and keep the pack whole), else in-process.
- */
-export async function readCommitParts(gitdir: string, oid: string): Promise<CommitParts> {
-  if (await gitAvailable()) {
-    const obj = await catFile(gitdir).read(oid)
-    if (obj?.type !== 'commit') throw new GitError('not_found', `commit ${oid} not found`)
-    const c = parseCommit(obj.content)
-    const a = c.author
-    // isomorphic-git's offset counts minutes west, and its zero keeps its sign: "+0000" is 0 and "-0000" is -0 on both sides.
-    const timezoneOffset = a.offsetMinutesEast === 0 ? a.offsetMinutesEast : -a.offsetMinutesEast
-    return { tree: c.tree, parents: c.parents, message: c.message, author: { name: a.name, email: a.email, timestamp: a.timestamp, timezoneOffset } }
-  }
-  const { commit } = await git.readCommit({ fs, gitdir, oid, cache: cacheFor(gitdir) })
-  return { tree: commit.tree, parents: commit.parent, author: commit.author, message: commit.message }
-}
-
-export const treeOf = async (gitdir: string, commit: string) => (await readCommitParts(gitdir, commit)).tree
 
 /** Merges tree `theirs` into tree `ours` against tree `base` (null: the empty tree), as a cherry-pick or rebase step does. */
 export async function mergeTrees(gitdir: string, base: string | null, ours: string, theirs: string): Promise<TreeMergeResult> {

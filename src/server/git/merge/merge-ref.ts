@@ -2,9 +2,9 @@
 // now (MergeRequests::MergeToRefService), rewritten whenever the mergeability check sees other heads.
 import fs from 'node:fs'
 import * as git from '../iso.js'
+import { readCommitParts } from '../commit-read.js'
 import { withRepoLock } from '../lock.js'
 import { readRef } from '../read.js'
-import { readCommitParts } from './engine.js'
 import { moveRef, type Signature } from '../write.js'
 
 export const mergeRequestMergeRef = (iid: number) => `refs/merge-requests/${iid}/merge`

@@ -1,11 +1,12 @@
 // Merging a merge request: the dry run behind merge_status, and the merge itself by `merge`, `rebase_merge` or `ff`, with squash.
 import fs from 'node:fs'
 import * as git from '../iso.js'
+import { treeOf } from '../commit-read.js'
 import { withRepoLock } from '../lock.js'
 import { readRef } from '../read.js'
 import { GitError, type CommitInfo } from '../types.js'
 import { moveRef, type Signature } from '../write.js'
-import { mergeCommits, treeOf } from './engine.js'
+import { mergeCommits } from './engine.js'
 import { commitsAndBase, countBetween, mergeBase } from './history.js'
 
 export type MergeMethod = 'merge' | 'rebase_merge' | 'ff'

@@ -1,9 +1,10 @@
 // Rebasing a merge request's source branch: its commits replayed one by one onto the target head, then the branch moved by compare-and-swap.
+import { readCommitParts, treeOf } from '../commit-read.js'
 import { withRepoLock } from '../lock.js'
 import { isAncestor, readRef } from '../read.js'
 import { GitError } from '../types.js'
 import { moveRef, writeExactCommit, type Signature } from '../write.js'
-import { mergeTrees, readCommitParts, treeOf } from './engine.js'
+import { mergeTrees } from './engine.js'
 import { mergeBase, replayOrder } from './history.js'
 import { MergeConflictError } from './merge.js'
 
