@@ -85,23 +85,26 @@ const counts = new Map<string, number>()
 const pages = new ByteCache<CommitInfo[]>(4 * 1024 * 1024, 512 * 1024, (cs) => cs.reduce((n, c) => n + 256 + 2 * (c.message.length + c.authorName.length + c.committerName.length), 0))
 
 /** What git is asked for a query, or null when no commit can match it. */
-async function gitQuery(gitdir: string, q: LogQuery) {
+async function gitQuery(gitdir: string, q: LogQuery, keyAll = true) {
   const dates = dateBounds(q)
   if (dates === 'none') return null
   const revs = q.all ? ['--all'] : q.from
   const paths = q.path ? ['--', q.path] : ['--']
   // Totals and pages of one history never change, so they are cached by the ids and filters that define them (a
-  // page of `--all` only by the refs listed at some other moment: not kept).
-  const key = JSON.stringify([gitdir, q.all ? await allRefIds(gitdir) : q.from, q.since, q.until, q.path, q.author, q.firstParent])
+  // page of `--all` only by the refs listed at some other moment: not kept). Listing those refs reads them through
+  // isomorphic-git, which the API's pages, keeping nothing of `--all`, skip.
+  const key = q.all && !keyAll ? null : JSON.stringify([gitdir, q.all ? await allRefIds(gitdir) : q.from, q.since, q.until, q.path, q.author, q.firstParent])
   return { dates, revs, paths, key }
 }
+type GitQuery = NonNullable<Awaited<ReturnType<typeof gitQuery>>>
 
 /** `limit` commits from `offset`, through one `git log` (or the page cache). */
-function readPage(gitdir: string, q: LogQuery, g: NonNullable<Awaited<ReturnType<typeof gitQuery>>>, offset: number, limit: number): Promise<CommitInfo[]> {
-  const pageKey = q.all ? null : `${g.key}\0${q.topo ? 'topo' : 'date'}\0${offset}\0${limit}`
+function readPage(gitdir: string, q: LogQuery, g: GitQuery, offset: number, limit: number): Promise<CommitInfo[]> {
+  const pageKey = q.all || g.key === null ? null : `${g.key}\0${q.topo ? 'topo' : 'date'}\0${offset}\0${limit}`
   const known = pageKey === null ? undefined : pages.get(pageKey)
   if (known) return Promise.resolve(known)
-  return runGit(gitdir, ['log', `--format=${FORMAT}`, `--skip=${offset}`, '-n', String(limit), ...filterArgs(q, g.dates), ...g.revs, ...g.paths], LITERAL).then((out) => {
+  // --no-follow: a user's log.follow would make git log, and not the count beside it, follow one file's renames.
+  return runGit(gitdir, ['log', '--no-follow', `--format=${FORMAT}`, `--skip=${offset}`, '-n', String(limit), ...filterArgs(q, g.dates), ...g.revs, ...g.paths], LITERAL).then((out) => {
     const commits = parseLog(out)
     if (pageKey !== null) pages.set(pageKey, commits)
     return commits
@@ -114,30 +117,60 @@ export async function logCommits(gitdir: string, q: LogQuery): Promise<{ commits
   if (!(await gitAvailable())) return logInProcess(gitdir, q)
   const g = await gitQuery(gitdir, q)
   if (!g) return { commits: [], total: 0 }
-  const total = counts.get(g.key)
+  const total = g.key === null ? undefined : counts.get(g.key)
   const count = total === undefined
     ? runGit(gitdir, ['rev-list', '--count', ...countArgs(q, g.dates), ...g.revs, ...g.paths], LITERAL).then((s) => Number(s.trim()))
     : Promise.resolve(total)
   const [commits, n] = await Promise.all([readPage(gitdir, q, g, q.offset, q.limit), count])
   if (counts.size > 10_000) counts.clear()
-  counts.set(g.key, n)
+  if (g.key !== null) counts.set(g.key, n)
   return { commits: [...commits], total: n }
 }
 
+/** GitLab counts a list up to this many rows (Kaminari's MAX_COUNT_LIMIT) and sends no total above it. */
+export const COUNT_LIMIT = 10_000
+
 /**
- * A page and whether another follows, as GitLab pages commits (without counting them): one more commit than the page
- * is read, so the first page of any history costs one `git log` of a page.
+ * Counts of API pages, at most COUNT_LIMIT + 1, by the start ids and filters (and order) that define them: a history
+ * never changes. Bounded by the characters of their keys (the values are small), least recently used out.
  */
-export async function logPage(gitdir: string, q: LogQuery): Promise<{ commits: CommitInfo[]; hasNextPage: boolean }> {
-  if (!q.from.length && !q.all) return { commits: [], hasNextPage: false }
+const cappedCounts = new ByteCache<{ n: number; size: number }>(2 * 1024 * 1024, 16 * 1024, (v) => v.size)
+
+/**
+ * How many commits the page's own filters select, stopped one past COUNT_LIMIT: the same walk as the page's git log
+ * (revisions, dates, author, first parent, order, path), so the total is what a client collects page by page. An
+ * unfiltered count reads the reachability bitmap where there is one.
+ */
+function cappedCount(gitdir: string, q: LogQuery, g: GitQuery): Promise<number> {
+  const key = g.key === null ? null : `${g.key}\0${q.topo ? 'topo' : 'date'}`
+  const known = key === null ? undefined : cappedCounts.get(key)
+  if (known) return Promise.resolve(known.n)
+  const filters = filterArgs(q, g.dates)
+  const unfiltered = !q.path && filters.every((a) => a === '--topo-order')
+  const args = ['rev-list', '--count', `--max-count=${COUNT_LIMIT + 1}`, ...(unfiltered ? ['--use-bitmap-index'] : filters), ...g.revs, ...g.paths]
+  return runGit(gitdir, args, LITERAL).then((out) => {
+    const n = Number(out.trim())
+    if (key !== null) cappedCounts.set(key, { n, size: 2 * key.length + 64 })
+    return n
+  })
+}
+
+/**
+ * A page, whether another follows, and the total when it is at most COUNT_LIMIT, as GitLab pages commits: the page
+ * (one commit more than it, to know whether a next one follows) and the count are two git processes run side by side,
+ * so the first page of a history waits for the slower of the two rather than for both.
+ */
+export async function logPage(gitdir: string, q: LogQuery): Promise<{ commits: CommitInfo[]; hasNextPage: boolean; total?: number }> {
+  if (!q.from.length && !q.all) return { commits: [], hasNextPage: false, total: 0 }
+  const shown = (n: number) => (n <= COUNT_LIMIT ? n : undefined)
   if (!(await gitAvailable())) {
     const { commits, total } = await logInProcess(gitdir, q)
-    return { commits, hasNextPage: total > q.offset + q.limit }
+    return { commits, hasNextPage: total > q.offset + q.limit, total: shown(total) }
   }
-  const g = await gitQuery(gitdir, q)
-  if (!g) return { commits: [], hasNextPage: false }
-  const read = await readPage(gitdir, q, g, q.offset, q.limit + 1)
-  return { commits: read.slice(0, q.limit), hasNextPage: read.length > q.limit }
+  const g = await gitQuery(gitdir, q, false)
+  if (!g) return { commits: [], hasNextPage: false, total: 0 }
+  const [read, n] = await Promise.all([readPage(gitdir, q, g, q.offset, q.limit + 1), cappedCount(gitdir, q, g)])
+  return { commits: read.slice(0, q.limit), hasNextPage: read.length > q.limit, total: shown(n) }
 }
 
 async function logInProcess(gitdir: string, q: LogQuery) {

@@ -20,11 +20,11 @@ const project = (ctx: RequestContext, id: string) => findVisibleProject(ctx, id)
 export const commitHandlers = {
   listCommits: async (input, ctx) => {
     const p = project(ctx, input.id)
-    // GitLab pages commits without counting the history: no X-Total, X-Total-Pages or `last` link.
-    const { commits: list, hasNextPage } = await commits.listCommitsPage(ctx, p, input)
+    // Above 10,000 commits no total is known: X-Total, X-Total-Pages and the `last` link are left out, as GitLab does.
+    const { commits: list, hasNextPage, total } = await commits.listCommitsPage(ctx, p, input)
     const body = []
     for (const c of list) body.push(presentCommit(c, p, ctx, input.with_stats ? { stats: await commits.statsOf(ctx, p, c.id) } : {}))
-    return { status: 200, body, hasNextPage }
+    return { status: 200, body, hasNextPage, total }
   },
 
   createCommit: async (input, ctx) => {

@@ -146,33 +146,59 @@ describe.each(ENGINES)('GET /projects/:id/repository/commits with $engine', ({ a
     expect((await list()).body[0].stats).toBeUndefined()
   })
 
-  // GitLab pages commits without counting them (lib/api/commits.rb: exclude_total_headers, without_count).
-  it('paginates with X-* headers and a Link header that keeps the query, without X-Total, X-Total-Pages or last', async () => {
+  // Counted up to 10,000 commits (Kaminari's MAX_COUNT_LIMIT, compat-notes 3.1); above that, see totals.test.ts.
+  it('paginates with X-* headers, X-Total and a Link header that keeps the query', async () => {
     const base = `${server.api}${repo(id)}/commits`
     const headers = (res: { headers: Headers }) => Object.fromEntries(['x-total', 'x-total-pages', 'x-per-page', 'x-page', 'x-next-page', 'x-prev-page'].map((h) => [h, res.headers.get(h)]))
     const first = await list({ ref_name: 'master', per_page: 3 })
     expect(ids(first.body)).toEqual([C5, C3, C2])
-    expect(headers(first)).toEqual({ 'x-total': null, 'x-total-pages': null, 'x-per-page': '3', 'x-page': '1', 'x-next-page': '2', 'x-prev-page': '' })
+    expect(headers(first)).toEqual({ 'x-total': '4', 'x-total-pages': '2', 'x-per-page': '3', 'x-page': '1', 'x-next-page': '2', 'x-prev-page': '' })
     expect(first.headers.get('link')).toBe(
       `<${base}?ref_name=master&per_page=3&page=2>; rel="next", ` +
-      `<${base}?ref_name=master&per_page=3&page=1>; rel="first"`,
+      `<${base}?ref_name=master&per_page=3&page=1>; rel="first", ` +
+      `<${base}?ref_name=master&per_page=3&page=2>; rel="last"`,
     )
     const second = await list({ ref_name: 'master', per_page: 3, page: 2 })
     expect(ids(second.body)).toEqual([C1])
-    expect(headers(second)).toEqual({ 'x-total': null, 'x-total-pages': null, 'x-per-page': '3', 'x-page': '2', 'x-next-page': '', 'x-prev-page': '1' })
+    expect(headers(second)).toEqual({ 'x-total': '4', 'x-total-pages': '2', 'x-per-page': '3', 'x-page': '2', 'x-next-page': '', 'x-prev-page': '1' })
     expect(second.headers.get('link')).toBe(
       `<${base}?ref_name=master&per_page=3&page=1>; rel="prev", ` +
-      `<${base}?ref_name=master&per_page=3&page=1>; rel="first"`,
+      `<${base}?ref_name=master&per_page=3&page=1>; rel="first", ` +
+      `<${base}?ref_name=master&per_page=3&page=2>; rel="last"`,
     )
-    // A full last page has no next page: one commit more than the page is read to know.
     const whole = await list({ per_page: 4 })
-    expect([ids(whole.body), whole.headers.get('x-next-page')]).toEqual([[C5, C3, C2, C1], ''])
+    expect([ids(whole.body), whole.headers.get('x-next-page'), whole.headers.get('x-total-pages')]).toEqual([[C5, C3, C2, C1], '', '1'])
     const past = await list({ per_page: 3, page: 5 })
-    expect([past.status, past.body, past.headers.get('x-next-page'), past.headers.get('x-prev-page')]).toEqual([200, [], '', '4'])
+    expect([past.status, past.body, past.headers.get('x-next-page'), past.headers.get('x-total')]).toEqual([200, [], '', '4'])
     const filtered = await list({ path: 'src/app.txt', per_page: 1 })
-    expect([ids(filtered.body), filtered.headers.get('x-next-page')]).toEqual([[C3], '2'])
+    expect([ids(filtered.body), filtered.headers.get('x-next-page'), filtered.headers.get('x-total')]).toEqual([[C3], '2', '2'])
     const filteredLast = await list({ path: 'src/app.txt', per_page: 1, page: 2 })
-    expect([ids(filteredLast.body), filteredLast.headers.get('x-next-page'), filteredLast.headers.get('x-total')]).toEqual([[C1], '', null])
+    expect([ids(filteredLast.body), filteredLast.headers.get('x-next-page'), filteredLast.headers.get('x-total-pages')]).toEqual([[C1], '', '2'])
+  })
+
+  it('counts what the pages list: the total equals the commits collected by following every next page', async () => {
+    expectStatus(await alice.api.post(`${repo(id)}/tags`, { tag_name: 'v-counted', ref: C4, message: 'Counted' }), 201)
+    const queries: Record<string, string | number | boolean>[] = [
+      {}, { ref_name: 'feature' }, { ref_name: 'detached' }, { ref_name: 'v-counted', path: 'src' }, { ref_name: C3 }, { ref_name: C4.slice(0, 10) }, { all: true },
+      { path: 'src/app.txt' }, { path: 'docs', all: true }, { since: '2024-01-02T10:00:00Z', until: '2024-01-04T10:00:00Z', all: true },
+      { first_parent: true, ref_name: 'feature' }, { author: 'ALICE', order: 'topo', all: true }, { path: 'never-existed.txt' },
+      { since: '2024-01-07T00:00:00Z' }, { author: 'nobody' },
+    ]
+    for (const query of queries) {
+      const collected: string[] = []
+      let total: string | null = null
+      for (let page: string | null = '1', n = 0; page && n < 10; n++) {
+        const res = await list({ ...query, per_page: 2, page })
+        expect([query, res.status]).toEqual([query, 200])
+        total ??= res.headers.get('x-total')
+        expect([query, res.headers.get('x-total'), res.headers.get('x-total-pages')]).toEqual([query, total, String(Math.max(1, Math.ceil(Number(total) / 2)))])
+        collected.push(...ids(res.body))
+        page = res.headers.get('x-next-page')
+      }
+      expect([query, total]).toEqual([query, String(collected.length)])
+      expect([query, new Set(collected).size]).toEqual([query, collected.length])
+    }
+    expectStatus(await alice.api.del(`${repo(id)}/tags/v-counted`), 204)
   })
 })
 
@@ -198,7 +224,7 @@ describe('GET /projects/:id/repository/commits on an empty repository', () => {
   it('answers an empty list', async () => {
     const empty = await createProject(alice.api, { name: 'empty' })
     const res = await alice.api.get(`${repo(empty.id)}/commits`)
-    expect([res.status, res.body, res.headers.get('x-total'), res.headers.get('x-next-page')]).toEqual([200, [], null, ''])
+    expect([res.status, res.body, res.headers.get('x-total'), res.headers.get('x-total-pages'), res.headers.get('x-next-page')]).toEqual([200, [], '0', '1', ''])
   })
 })
 

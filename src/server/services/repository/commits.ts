@@ -53,10 +53,11 @@ export async function listCommits(ctx: RequestContext, p: ProjectView, input: Li
 }
 
 /**
- * A page of commits and whether another follows, as GitLab's API pages them: the history is not counted, and a
- * branch or tag is read from its ref file and handed to the one `git log` of the page, which peels it.
+ * A page of commits, whether another follows, and the total when the history (with the filters) holds at most 10,000
+ * commits, as GitLab's API pages them. A branch or tag is read from its ref file and handed to the page's `git log`
+ * and the count beside it, which peel it.
  */
-export async function listCommitsPage(ctx: RequestContext, p: ProjectView, input: ListCommitsInput): Promise<{ commits: CommitInfo[]; hasNextPage: boolean }> {
+export async function listCommitsPage(ctx: RequestContext, p: ProjectView, input: ListCommitsInput): Promise<{ commits: CommitInfo[]; hasNextPage: boolean; total?: number }> {
   requireReadCode(ctx, p)
   const gitdir = gitdirOf(ctx, p)
   if (input.all) return logPage(gitdir, logQuery(ctx, input, []))
@@ -64,7 +65,7 @@ export async function listCommitsPage(ctx: RequestContext, p: ProjectView, input
   const unchecked = await unpeeledTarget(gitdir, ref)
   const oid = unchecked ?? (await resolveCommit(gitdir, ref))
   if (!oid) {
-    if (p.empty_repo) return { commits: [], hasNextPage: false }
+    if (p.empty_repo) return { commits: [], hasNextPage: false, total: 0 }
     throw notFound('Commit')
   }
   // git log fails on a missing object and lists nothing from a tree or blob: only then is the id checked.
