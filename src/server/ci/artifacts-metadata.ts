@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
 import { Readable } from 'node:stream'
 import type yauzl from 'yauzl'
+import { zlib } from '../../core/lazy-zlib.js'
 
 export const METADATA_HEADER = 'GitLab Build Artifacts Metadata 0.0.2\n'
 
@@ -98,5 +99,5 @@ export function metadataBytes(listing: Map<string, EntryMetadata | null>): Buffe
 
 export async function writeMetadataGz(zipPath: string, outFile: string): Promise<void> {
   const bytes = metadataBytes(await readZipListing(zipPath))
-  await pipeline(Readable.from([bytes]), process.getBuiltinModule('node:zlib').createGzip(), createWriteStream(outFile))
+  await pipeline(Readable.from([bytes]), zlib().createGzip(), createWriteStream(outFile))
 }

@@ -1,5 +1,6 @@
 // The command list that opens a receive-pack request ("old new ref" per pkt-line), read before git sees the body.
 import { PassThrough, pipeline, type Readable } from 'node:stream'
+import { zlib } from '../../core/lazy-zlib.js'
 
 export interface PushCommand { before: string | null; after: string | null; ref: string }
 
@@ -42,8 +43,7 @@ export function readPushCommands(input: Readable, gzipped: boolean): Promise<Pus
     let seen = 0
     let inflated = 0
     let settled = false
-    // zlib loads with the first gzipped push rather than at every server start.
-    const inflate = gzipped ? process.getBuiltinModule('node:zlib').createGunzip() : null
+    const inflate = gzipped ? zlib().createGunzip() : null
 
     const finish = (complete: boolean) => {
       if (settled) return

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
 import qs from 'qs'
 import { badRequest, CollabError } from '../../core/errors.js'
+import { zlib } from '../../core/lazy-zlib.js'
 import type { StoredBody } from '../context.js'
 
 export interface UploadedFile { filename: string; mimeType: string; data: Buffer }
@@ -48,8 +49,6 @@ export const tooLarge = () => new CollabError('PAYLOAD_TOO_LARGE', '413 Request 
 
 function source(req: IncomingMessage): Readable {
   const enc = String(req.headers['content-encoding'] ?? '').toLowerCase()
-  // zlib loads with the first compressed body rather than at every start: few clients compress what they send.
-  const zlib = () => process.getBuiltinModule('node:zlib')
   const inflater = enc === 'gzip' ? zlib().createGunzip() : enc === 'deflate' ? zlib().createInflate() : null
   if (!inflater) return req
   // A pipe does not pass errors on: a client that hangs up mid-body fails the inflater, so its reader hears of it.
