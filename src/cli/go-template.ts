@@ -2,6 +2,7 @@
 // package has pipelines, printf and gh's tablerow (@ctrl/golang-template has neither), so the subset lives here:
 // {{.field.path}}, {{.}}, {{$}}, {{$var := …}}, pipelines with |, (…), if / else if / else, range (with $i, $v :=
 // and else), with, {{- -}} trimming, comments, and the functions listed in FUNCTIONS.
+import { timeSpan } from '../core/relative-time.js'
 import { usageError } from './errors.js'
 
 type Value = unknown
@@ -228,13 +229,10 @@ function compare(a: Value, b: Value): number {
 function timeago(value: Value, now?: () => number): string {
   const at = Date.parse(show(value))
   if (!now || Number.isNaN(at)) return show(value)
-  const seconds = Math.round((now() - at) / 1000)
-  const units: [string, number][] = [['year', 31_536_000], ['month', 2_592_000], ['day', 86_400], ['hour', 3600], ['minute', 60]]
-  for (const [unit, size] of units) {
-    const n = Math.floor(Math.abs(seconds) / size)
-    if (n >= 1) return seconds >= 0 ? `about ${n} ${unit}${n === 1 ? '' : 's'} ago` : `in ${n} ${unit}${n === 1 ? '' : 's'}`
-  }
-  return 'less than a minute ago'
+  // gh's template words: "about" before a past span, and no "just now".
+  const { words, past } = timeSpan(at, now())
+  if (!words) return 'less than a minute ago'
+  return past ? `about ${words} ago` : `in ${words}`
 }
 
 /** Go's reference-time layout (`2006-01-02 15:04`) for the common parts, in UTC. */

@@ -8,6 +8,7 @@
 //   { header: 'NAME', value: (j) => j.name, flex: true }                             the column that shrinks first
 //   printRaw(io, response.text)                                  --json: pretty and coloured on a terminal, bytes piped
 // and stateStyle / relativeTime directly in views (widths and truncation: ./text-width.ts).
+import { relativeWords } from '../core/relative-time.js'
 import type { IO } from './io.js'
 
 /** The width tables fit: the terminal's, else COLUMNS, else 80 (a pseudo-terminal may report 0 columns). */
@@ -32,24 +33,10 @@ export function stateStyle(io: IO, state: string): string {
   return state
 }
 
-const UNITS: [name: string, seconds: number][] = [
-  ['year', 365 * 86400], ['month', 30 * 86400], ['day', 86400], ['hour', 3600], ['minute', 60],
-]
-
-/** "3 days ago", "in 2 hours", "just now", relative to `now` (ms since the epoch). */
+/** "3 days ago", "in 2 hours", "just now", relative to `now` (ms since the epoch); an unreadable time as it came. */
 export function relativeTime(iso: string, now: number): string {
   const then = Date.parse(iso)
-  if (Number.isNaN(then)) return iso
-  const seconds = Math.round((now - then) / 1000)
-  const size = Math.abs(seconds)
-  for (const [name, unit] of UNITS) {
-    if (size >= unit) {
-      const n = Math.floor(size / unit)
-      const text = `${n} ${name}${n === 1 ? '' : 's'}`
-      return seconds >= 0 ? `${text} ago` : `in ${text}`
-    }
-  }
-  return 'just now'
+  return Number.isNaN(then) ? iso : relativeWords(then, now)
 }
 
 /** A time as a person reads it on a terminal, and unchanged (ISO 8601) for scripts. */

@@ -1,20 +1,8 @@
 // The pages' one way to show a moment and a length of time: relative words ("3 hours ago") in a <time> element whose
 // title holds the exact UTC time (shown on hover) and whose datetime holds the ISO value; durations as "1m 05s".
 import type { Clock } from '../../core/clock.js'
+import { relativeWords } from '../../core/relative-time.js'
 import { html, type Html } from './html.js'
-
-const UNITS: [string, number][] = [['year', 365 * 86400], ['month', 30 * 86400], ['week', 7 * 86400], ['day', 86400], ['hour', 3600], ['minute', 60]]
-
-/** "just now", "1 minute ago", "3 hours ago", "in 2 days" (a due date or a scheduled job lies ahead). */
-export function relativeWords(then: Date, now: Date): string {
-  const seconds = Math.round((now.getTime() - then.getTime()) / 1000)
-  const abs = Math.abs(seconds)
-  const unit = UNITS.find(([, size]) => abs >= size)
-  if (!unit) return 'just now'
-  const n = Math.floor(abs / unit[1])
-  const words = `${n} ${unit[0]}${n === 1 ? '' : 's'}`
-  return seconds >= 0 ? `${words} ago` : `in ${words}`
-}
 
 /** The exact time for the hover title: `2026-11-29 07:13:41 UTC`. */
 export const exactTime = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`
@@ -23,7 +11,7 @@ export const exactTime = (d: Date) => `${d.toISOString().slice(0, 19).replace('T
 export function timeAgo(now: Date, iso: string | null | undefined): Html {
   const d = iso ? new Date(iso) : null
   if (!d || Number.isNaN(d.getTime())) return html``
-  return html`<time datetime="${d.toISOString()}" title="${exactTime(d)}">${relativeWords(d, now)}</time>`
+  return html`<time datetime="${d.toISOString()}" title="${exactTime(d)}">${relativeWords(d.getTime(), now.getTime(), { weeks: true })}</time>`
 }
 
 /** Seconds as "45s", "1m 05s", "2h 03m"; a duration not known (not started) is "-". */
