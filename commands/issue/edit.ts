@@ -4,7 +4,7 @@ import { withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { sharedEditFields, withLabelEdits, withLock, withTitleAndDescription } from '../../src/cli/issuable/input.js'
-import { reportWrite } from '../../src/cli/issuable/kind.js'
+import { reportWrite } from '../../src/cli/output.js'
 import { descriptionFrom } from '../../src/cli/text-input.js'
 import { route } from '../../src/client/paths.js'
 import { onIssue } from './shared.js'
@@ -48,5 +48,5 @@ export async function run(options: EditOptions, deps: Deps): Promise<void> {
   if (Object.keys(body).length === 0) throw usageError('nothing to change', "pass at least one flag; see 'collab issue edit --help'")
   const { api, ref } = await deps.project(options.project)
   const { data, response } = await api.send(route('editProjectIssue', { id: ref, issue_iid: options.iid }), body)
-  reportWrite(deps, options.json, response, `Updated issue #${data.iid} in ${ref}`)
+  reportWrite(deps.io, options.json, response, `Updated issue #${data.iid} in ${ref}`)
 }

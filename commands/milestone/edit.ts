@@ -3,9 +3,9 @@ import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { reportWrite } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
 import { ownerTarget, withOwner, type OwnerOptions } from '../label/owner.js'
-import { reportWrite } from '../project/shared.js'
 import { milestoneFields, milestoneId, withMilestoneFields, type MilestoneFields } from './shared.js'
 
 export interface EditOptions extends OwnerOptions { milestone: string; fields: MilestoneFields & { state_event?: 'close' | 'activate' }; json: boolean }

@@ -4,8 +4,8 @@ import { collect, withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { sharedEditFields, withLabelEdits, withLock, withTitleAndDescription } from '../../src/cli/issuable/input.js'
-import { reportWrite } from '../../src/cli/issuable/kind.js'
 import { milestoneId, userIds } from '../../src/cli/issuable/people.js'
+import { reportWrite } from '../../src/cli/output.js'
 import { csv, descriptionFrom } from '../../src/cli/text-input.js'
 import { route } from '../../src/client/paths.js'
 import { completeWith } from '../complete.js'
@@ -65,5 +65,5 @@ export async function run(options: EditOptions, deps: Deps): Promise<void> {
     reviewer_ids: await userIds(api, options.reviewers, '--reviewer'),
     milestone_id: await milestoneId(api, ref, options.milestone),
   })
-  reportWrite(deps, options.json, response, `Updated merge request ${reference(target)}`)
+  reportWrite(deps.io, options.json, response, `Updated merge request ${reference(target)}`)
 }

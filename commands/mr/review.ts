@@ -5,10 +5,9 @@ import { positiveInt, withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { noteBody, withNoteBody } from '../../src/cli/issuable/notes.js'
-import { printRaw, printTable, status } from '../../src/cli/output.js'
+import { printRaw, printTable, reportWrite, status } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
-import { reportWrite } from '../project/shared.js'
 import { onMergeRequest, reference, resolveMergeRequest } from './shared.js'
 
 type DraftNote = ResponseOf<'getDraftNote'>

@@ -3,8 +3,8 @@ import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import { failure } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { reportWrite } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
-import { reportWrite } from '../project/shared.js'
 import { onPipeline, resolvePipeline } from './shared.js'
 
 export interface ActionOptions { project?: string; pipeline?: string; ref?: string; yes: boolean; json: boolean }

@@ -3,8 +3,9 @@ import type { Command, OptionValues } from 'commander'
 import { choice, withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { reportWrite } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
-import { onProject, reportWrite, VISIBILITIES, type Project } from './shared.js'
+import { onProject, VISIBILITIES, type Project } from './shared.js'
 
 /** Feature switches: `--issues` / `--no-issues` set `issues_enabled`, and so on. */
 const SWITCHES = {

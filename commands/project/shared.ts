@@ -1,9 +1,8 @@
 // What the project verbs share: the fields they read, the list columns, the project argument and the --json/status ending.
 import type { Command } from 'commander'
-import type { ApiResponse } from '../../src/client/http.js'
 import { withConnection, withProject } from '../../src/cli/command.js'
 import type { IO } from '../../src/cli/io.js'
-import { printRaw, status, type Column } from '../../src/cli/output.js'
+import type { Column } from '../../src/cli/output.js'
 import type { ResponseOf } from '../../src/contract/routes.js'
 
 /** A project in its full form, as GET /projects/:id answers without `simple`. */
@@ -23,9 +22,3 @@ export const projectColumns = (io: IO): Column<ListedProject>[] => [
 /** `[project]` plus -p, --host, --token: a verb on one project. */
 export const onProject = (command: Command) =>
   withProject(withConnection(command.argument('[project]', 'project id, path or URL (default: -p, COLLAB_PROJECT, git remote)')))
-
-/** A write verb's ending: the response with --json, a status line on stderr always. */
-export function reportWrite(io: IO, json: boolean, response: ApiResponse, message: string): void {
-  if (json) printRaw(io, response.text)
-  status(io, message)
-}

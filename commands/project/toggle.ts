@@ -2,8 +2,9 @@
 import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { reportWrite } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
-import { onProject, reportWrite } from './shared.js'
+import { onProject } from './shared.js'
 
 export interface ToggleOptions {
   project?: string

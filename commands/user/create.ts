@@ -3,9 +3,9 @@ import type { Command, OptionValues } from 'commander'
 import { withConnection, withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { reportWrite } from '../../src/cli/output.js'
 import { readText } from '../../src/cli/sources.js'
 import { route } from '../../src/client/paths.js'
-import { reportWrite } from '../project/shared.js'
 
 export interface CreateOptions {
   username?: string

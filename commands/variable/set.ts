@@ -4,9 +4,9 @@ import { Option, type Command, type OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../src/cli/command.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
+import { reportWrite } from '../../src/cli/output.js'
 import { readText } from '../../src/cli/sources.js'
 import { isApiError } from '../../src/client/errors.js'
-import { reportWrite } from '../project/shared.js'
 import { onVariable, ownerOf, scopeFilter, variableRoute, variableTarget, type OwnerOptions } from './shared.js'
 
 export interface SetOptions extends OwnerOptions {

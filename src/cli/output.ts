@@ -150,3 +150,9 @@ export function printFields(io: IO, fields: [label: string, value: Cell][], body
 export function status(io: IO, message: string): void {
   io.stderr.write(`${io.stdoutIsTTY ? io.color.green('✓ ') : ''}${message}\n`)
 }
+
+/** A write verb's ending: the API's JSON with --json, then what was done as a status line on stderr, always. */
+export function reportWrite(io: IO, json: boolean, response: ApiResponse, message: string): void {
+  if (json) printRaw(io, response.text)
+  status(io, message)
+}

@@ -2,8 +2,8 @@
 import { InvalidArgumentError, type Command, type OptionValues } from 'commander'
 import { withJson, type Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
+import { reportWrite } from '../../../src/cli/output.js'
 import { route } from '../../../src/client/paths.js'
-import { reportWrite } from '../shared.js'
 import { onRepository } from '../repository.js'
 
 export interface ProtectOptions {

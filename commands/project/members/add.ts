@@ -3,8 +3,8 @@ import type { Command, OptionValues } from 'commander'
 import { accessLevelName } from '../../../src/cli/access-level.js'
 import type { Runtime } from '../../../src/cli/command.js'
 import type { Deps } from '../../../src/cli/factory.js'
+import { reportWrite } from '../../../src/cli/output.js'
 import { route } from '../../../src/client/paths.js'
-import { reportWrite } from '../shared.js'
 import { memberLevelOptions, userId, withMemberLevel, type MemberLevelOptions } from './shared.js'
 
 export function register(members: Command, rt: Runtime): void {

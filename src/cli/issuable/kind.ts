@@ -1,11 +1,10 @@
 // What the CLI's shared issuable verbs need to know of a kind: how a verb names its target (`<iid>` for an issue;
 // `[mr]`, an iid, a branch or a URL, for a merge request), the endpoints and the words. The verbs themselves are one.
 import type { Command, OptionValues } from 'commander'
-import type { ApiClient, ApiResponse } from '../../client/http.js'
+import type { ApiClient } from '../../client/http.js'
 import { route, type Route } from '../../client/paths.js'
 import type { EndpointName, ResponseOf } from '../../contract/routes.js'
 import type { Deps } from '../factory.js'
-import { printRaw, status } from '../output.js'
 
 export interface IssuableTarget { api: ApiClient; ref: string; iid: number }
 
@@ -73,10 +72,4 @@ export function targetAction(kind: IssuableKind, command: Command, act: (target:
     const [target, args] = kind.targetFirst ? [values[0], values.slice(1)] : [values[count - 1], values.slice(0, -1)]
     return act({ project: flags.project, [kind.argKey]: target }, args, flags)
   })
-}
-
-/** The API's JSON with --json, then what was done, on stderr. */
-export function reportWrite(deps: Deps, json: boolean, response: ApiResponse, message: string): void {
-  if (json) printRaw(deps.io, response.text)
-  status(deps.io, message)
 }

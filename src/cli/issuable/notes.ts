@@ -5,9 +5,9 @@ import { pageOptions, pageQuery, positiveInt, withJson, withPagination, type Pag
 import { usageError } from '../errors.js'
 import type { Deps } from '../factory.js'
 import { noteColumns } from '../notes.js'
-import { printRaw, printTable, status } from '../output.js'
+import { printRaw, printTable, reportWrite, status } from '../output.js'
 import { readText } from '../text-input.js'
-import { onTarget, reference, reportWrite, routeOn, targetAction, type IssuableKind, type TargetOptions } from './kind.js'
+import { onTarget, reference, routeOn, targetAction, type IssuableKind, type TargetOptions } from './kind.js'
 
 export interface NoteOptions extends TargetOptions, PageOptions {
   /** Set for edit and delete. */
@@ -48,7 +48,7 @@ export async function addNote(kind: IssuableKind, options: NoteOptions, deps: De
   const target = await kind.resolve(deps, options, true)
   const body = await noteBody(deps, options.body, options.bodyFile)
   const { response } = await target.api.send(routeOn(kind, kind.endpoints.notes.create, target), { body })
-  reportWrite(deps, options.json, response, noteAddedMessage(response, `${kind.noun} ${reference(kind, target)}`))
+  reportWrite(deps.io, options.json, response, noteAddedMessage(response, `${kind.noun} ${reference(kind, target)}`))
 }
 
 export async function listNotes(kind: IssuableKind, options: NoteOptions, deps: Deps): Promise<void> {
@@ -63,7 +63,7 @@ export async function editNote(kind: IssuableKind, options: NoteOptions, deps: D
   const target = await kind.resolve(deps, options, true)
   const body = await noteBody(deps, options.body, options.bodyFile)
   const { response } = await target.api.send(routeOn(kind, kind.endpoints.notes.edit, target, { note_id: options.noteId! }), { body })
-  reportWrite(deps, options.json, response, `Updated note ${options.noteId} of ${kind.noun} ${reference(kind, target)}`)
+  reportWrite(deps.io, options.json, response, `Updated note ${options.noteId} of ${kind.noun} ${reference(kind, target)}`)
 }
 
 export async function deleteNote(kind: IssuableKind, options: NoteOptions, deps: Deps): Promise<void> {

@@ -4,9 +4,9 @@ import type { Command, OptionValues } from 'commander'
 import { withJson, type Runtime } from '../command.js'
 import { failure } from '../errors.js'
 import type { Deps } from '../factory.js'
-import { status } from '../output.js'
+import { reportWrite, status } from '../output.js'
 import type { EndpointName } from '../../contract/routes.js'
-import { onTarget, reference, reportWrite, routeOn, targetAction, type IssuableKind, type TargetOptions } from './kind.js'
+import { onTarget, reference, routeOn, targetAction, type IssuableKind, type TargetOptions } from './kind.js'
 
 export interface SimpleVerb {
   name: string
@@ -33,7 +33,7 @@ export async function runSimple(kind: IssuableKind, verb: SimpleVerb, options: S
   const target = await kind.resolve(deps, options)
   const response = await target.api.call(routeOn(kind, verb.endpoint, target), { json: verb.json })
   const message = response.status === 304 && verb.unchanged ? verb.unchanged : verb.done
-  reportWrite(deps, options.json, response, `${message} ${reference(kind, target)}`)
+  reportWrite(deps.io, options.json, response, `${message} ${reference(kind, target)}`)
 }
 
 export function registerSimple(group: Command, rt: Runtime, kind: IssuableKind, verbs: SimpleVerb[]): void {
