@@ -1,5 +1,5 @@
-// Reading wiki pages fast: the page list of the default branch kept until the wiki changes, page texts kept by blob id
-// (a blob never changes), and many blobs read by one `git cat-file --batch` (isomorphic-git resolves each delta anew).
+// Reading wiki pages fast: the page list of the default branch kept until the wiki changes, a page's API answer kept by
+// blob id and path (neither ever changes meaning), and many blobs read by one `git cat-file --batch`.
 import { ByteCache } from '../../core/byte-cache.js'
 import { spawn } from 'node:child_process'
 import { gitChildEnv } from '../../core/child-env.js'
@@ -45,34 +45,42 @@ export const currentPages = async (gitdir: string) => (await snapshot(gitdir)).p
  */
 export async function findWikiPage(gitdir: string, slug: string, version?: string): Promise<WikiPageFile | null> {
   // Only Gollum's cname: resolving `..` here would let `../Home` name a page.
-  const asTitle = slug.trim().replace(/[\s<>+]/g, '-')
-  const tries = asTitle !== slug ? [slug, asTitle] : [slug]
+  const asTitle = () => slug.trim().replace(/[\s<>+]/g, '-')
   if (version !== undefined) {
     const commit = await wikiCommit(gitdir, version)
-    for (const s of tries) {
-      const page = await findPageFile(gitdir, commit, s)
-      if (page) return page
-    }
-    return null
+    const page = await findPageFile(gitdir, commit, slug)
+    if (page) return page
+    const title = asTitle()
+    return title !== slug ? findPageFile(gitdir, commit, title) : null
   }
   const s = await snapshot(gitdir)
-  for (const t of tries) {
-    const page = s.exact.get(t) ?? s.folded.get(t.toLowerCase())
-    if (page) return page
-  }
-  return null
+  const page = s.exact.get(slug) ?? s.folded.get(slug.toLowerCase())
+  if (page) return page
+  const title = asTitle()
+  return title !== slug ? s.exact.get(title) ?? s.folded.get(title.toLowerCase()) ?? null : null
 }
 
-/** Page texts by blob id: 32 MiB, none over 2 MiB, least recently used out (core's byte-bounded cache, as git objects). */
-const texts = new ByteCache<string>(32 * 1024 * 1024, 2 * 1024 * 1024, (text) => text.length)
+/** One page's text (a small blob comes from the cat-file pool's object cache when it was read before). */
+export const readPageText = async (gitdir: string, page: WikiPageFile): Promise<string> => (await readBlob(gitdir, page.oid)).toString('utf8')
 
-/** One page's text, from the cache of blob texts when it was read before. */
-export async function readPageText(gitdir: string, page: WikiPageFile): Promise<string> {
-  const cached = texts.get(page.oid)
-  if (cached !== undefined) return cached
-  const text = (await readBlob(gitdir, page.oid)).toString('utf8')
-  texts.set(page.oid, text)
-  return text
+/**
+ * A page's answer as the API gives it, by blob id and path: both are immutable (the path fixes slug, title and format,
+ * the blob the content), so an entry is never stale and a page changed by an edit or a push is simply another key,
+ * found through the page list, which every change forgets. 32 MiB of text, none over 2 MiB, least recently used out.
+ */
+const answers = new ByteCache<string>(32 * 1024 * 1024, 2 * 1024 * 1024, (text) => text.length)
+
+/**
+ * The page's answer from `render(page, text)`, kept for the next read of the same file. One rendering only: the
+ * key does not name the renderer, so every caller must pass a render that gives the same text for the same page.
+ */
+export async function pageAnswer(gitdir: string, page: WikiPageFile, render: (page: WikiPageFile, text: string) => string): Promise<string> {
+  const key = `${page.oid}\0${page.path}`
+  const known = answers.get(key)
+  if (known !== undefined) return known
+  const answer = render(page, await readPageText(gitdir, page))
+  answers.set(key, answer)
+  return answer
 }
 
 /**

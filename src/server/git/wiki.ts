@@ -1,7 +1,7 @@
 // A project's wiki repository: pages as files on the default branch, read in-process and changed by one commit each.
 import fs from 'node:fs'
 import { stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, normalize, sep } from 'node:path'
 import * as git from './iso.js'
 import { treeOf } from './commit-read.js'
 import { gitAvailable, runGit } from './exec.js'
@@ -12,7 +12,19 @@ import { TreeEditor } from './tree-edit.js'
 import { pageOfPath, type PagePath } from './wiki-paths.js'
 import { moveRef, type Signature } from './write.js'
 
-export const wikiDir = (root: string, projectId: number) => join(root, `${projectId}.wiki.git`)
+let plainRoot: string | undefined
+
+/**
+ * `<root>/<id>.wiki.git`. Every wiki read asks for it, and join's normalizing cost more than the rest of a cached page
+ * read: a root that is already normal (the server's always is) is only checked once.
+ */
+export function wikiDir(root: string, projectId: number): string {
+  if (root !== plainRoot) {
+    if (root.endsWith(sep) || normalize(root) !== root) return join(root, `${projectId}.wiki.git`)
+    plainRoot = root
+  }
+  return `${root}${sep}${projectId}.wiki.git`
+}
 
 export interface WikiPageFile extends PagePath { oid: string }
 

@@ -1,9 +1,13 @@
 // Project wikis: pages by slug and attachments; the wiki service holds the rules.
 import type { contract } from '../../contract/index.js'
+import { JsonText } from '../../core/json-text.js'
 import type { Handlers } from '../http/mount.js'
 import { presentWikiPage } from '../present/wikis.js'
 import * as wikis from '../services/wikis/index.js'
+import type { WikiPageView } from '../services/wikis/index.js'
 import { uploadAttachment } from '../services/wikis/index.js'
+
+const pageJson = (page: WikiPageView & { content: string }) => JSON.stringify(presentWikiPage(page))
 
 export const wikiHandlers = {
   listWikiPages: async (input, ctx) => {
@@ -11,9 +15,10 @@ export const wikiHandlers = {
     return { status: 200, body: pages.map((page) => presentWikiPage(page)) }
   },
   getWikiPage: async (input, ctx) => {
-    const page = await wikis.getPage(ctx, wikis.wikiProject(ctx, input.id), input.slug, input.version)
-    const content = input.render_html ? await wikis.renderWikiHtml(ctx.app, page.format, page.content) : page.content
-    return { status: 200, body: presentWikiPage({ ...page, content }) }
+    const p = wikis.wikiProject(ctx, input.id)
+    if (!input.render_html) return { status: 200, body: new JsonText(await wikis.getPageAnswer(ctx, p, input.slug, input.version, pageJson)) }
+    const page = await wikis.getPage(ctx, p, input.slug, input.version)
+    return { status: 200, body: presentWikiPage({ ...page, content: await wikis.renderWikiHtml(ctx.app, page.format, page.content) }) }
   },
   createWikiPage: async (input, ctx) => ({
     status: 201, body: presentWikiPage(await wikis.createPage(ctx, wikis.wikiProject(ctx, input.id), input)),

@@ -3,6 +3,8 @@ import type { WikiPage } from '../../contract/entities/wikis.js'
 import type { WikiPageView } from '../services/wikis/wikis.js'
 
 export function presentWikiPage(page: WikiPageView): WikiPage | Omit<WikiPage, 'content'> {
-  const base = { format: page.format, slug: page.slug, title: page.title }
-  return page.content === undefined ? base : { ...base, content: page.content }
+  // Two literals rather than a spread: a spread into a larger literal is slow on Node 20 (see present/projects.ts).
+  return page.content === undefined
+    ? { format: page.format, slug: page.slug, title: page.title }
+    : { format: page.format, slug: page.slug, title: page.title, content: page.content }
 }

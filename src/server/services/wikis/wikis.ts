@@ -3,7 +3,7 @@ import { CollabError, forbidden, notFound, unauthorized, validationFailed } from
 import type { RequestContext } from '../../context.js'
 import { GitError } from '../../git/types.js'
 import { commitWiki, ensureWiki, findPageFile, wikiBranch, wikiCommit, wikiDir, type WikiChange, type WikiPageFile } from '../../git/wiki.js'
-import { currentPages, findWikiPage, forgetWikiSnapshot, readPageText, readPageTexts } from '../../git/wiki-read.js'
+import { currentPages, findWikiPage, forgetWikiSnapshot, pageAnswer, readPageText, readPageTexts } from '../../git/wiki-read.js'
 import { isWritableFormat, pathOfSlug, retitledSlug, slugOfTitle, type WikiFormat } from '../../git/wiki-paths.js'
 import { DEVELOPER, effectiveProjectLevel, MAINTAINER } from '../../policy.js'
 import type { ProjectView } from '../../store/projects.js'
@@ -50,6 +50,17 @@ export async function getPage(ctx: RequestContext, p: ProjectView, slug: string,
   const page = await findWikiPage(gitdir, slug, version)
   if (!page) throw pageNotFound()
   return { format: page.format, slug: page.slug, title: page.title, content: await readPageText(gitdir, page) }
+}
+
+/**
+ * A page as the API answers it, rendered by `render` once per version of the page's file and then kept (wiki-read.ts
+ * pageAnswer): a read finds the page through the page list, which every edit and push forgets.
+ */
+export async function getPageAnswer(ctx: RequestContext, p: ProjectView, slug: string, version: string | undefined, render: (page: WikiPageView & { content: string }) => string): Promise<string> {
+  const gitdir = wikiGitdir(ctx, p)
+  const page = await findWikiPage(gitdir, slug, version)
+  if (!page) throw pageNotFound()
+  return pageAnswer(gitdir, page, (file, content) => render({ format: file.format, slug: file.slug, title: file.title, content }))
 }
 
 const duplicate = (existing: WikiPageFile) =>
