@@ -59,10 +59,13 @@ async function write(options: CreateOptions, deps: Deps, now: Date, compression:
   const { io } = deps
   const api = options.data === undefined ? await deps.api() : null
   const squeeze = compressor(compression)
-  if (api && file && !squeeze && !showsProgress(io) && receivable(api)) {
+  // A plain file with no progress bar: written straight from the socket or from the data directory, no stream between.
+  if (file && !squeeze && !showsProgress(io) && (!api || receivable(api))) {
     const handle = await openFile(file, 'w', 0o600)
     try {
-      return await receiveInto(api, route('createBackup', {}), handle.fd, see)
+      if (api) return await receiveInto(api, route('createBackup', {}), handle.fd, see)
+      const { writeDataDirectoryBackup } = await import('../../src/server/backup.js')
+      return await writeDataDirectoryBackup(resolve(io.cwd, options.data!), () => now, handle.fd, see)
     } finally {
       await handle.close()
     }

@@ -3,6 +3,7 @@
 // secrets included), and a restore refuses what it must, leaving the target absent or empty.
 import Database from 'better-sqlite3'
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -223,6 +224,37 @@ describe('collab backup create and restore', () => {
     }
   })
 
+  it('lists a git pack by the SHA-1 it ends with, restores it checked, and refuses an archive whose pack was altered', async () => {
+    // The directory the first test restored, stopped now; its repository packed as a real one of any size is.
+    const dir = join(scratch, 'restored')
+    execFileSync('git', ['--git-dir', join(dir, 'repositories', `${project.id}.git`), 'repack', '-adq'])
+    const file = join(scratch, 'packed.tar')
+    expect((await c.run(['backup', 'create', file, '--data', dir])).exitCode).toBe(0)
+    const bytes = readFileSync(file)
+    const manifest = JSON.parse(execFileSync('tar', ['-xOf', file, 'manifest.json']).toString())
+    const packs = manifest.files.filter((f: { path: string }) => f.path.endsWith('.pack'))
+    expect(packs.map((f: { path: string }) => f.path)).toContainEqual(expect.stringMatching(new RegExp(`^repositories/${project.id}\\.git/objects/pack/pack-[0-9a-f]{40}\\.pack$`)))
+    for (const f of packs) {
+      const pack = entryData(bytes, f.path)
+      expect(f).toEqual({ path: f.path, size: pack.length, pack_sha1: pack.subarray(-20).toString('hex') })
+      expect(createHash('sha1').update(pack.subarray(0, -20)).digest('hex')).toBe(f.pack_sha1)
+    }
+    const whole = join(scratch, 'packed-restored')
+    expect((await c.run(['backup', 'restore', file, '--data', whole])).exitCode).toBe(0)
+    execFileSync('git', ['--git-dir', join(whole, 'repositories', `${project.id}.git`), 'fsck', '--no-progress', '--no-dangling'], { stdio: 'pipe' })
+
+    // One byte inside the pack's objects flipped: its own SHA-1 no longer matches, though the manifest was not touched.
+    const pack = packs[0].path
+    const altered = Buffer.from(bytes)
+    altered[entryOffset(bytes, pack) + Math.floor(packs[0].size / 2)] ^= 0x01
+    writeFileSync(join(scratch, 'altered-pack.tar'), altered)
+    const target = join(scratch, 'altered-pack-target')
+    const r = await c.run(['backup', 'restore', join(scratch, 'altered-pack.tar'), '--data', target])
+    expect(r.exitCode).toBe(1)
+    expect(r.stderr).toContain(`'${pack}' does not match its checksum: the git pack's content does not give the SHA-1 it ends with`)
+    expect(existsSync(target)).toBe(false)
+  })
+
   it('refuses a non-empty directory, a truncated or altered archive, a foreign tar, a newer schema and entries that leave the directory', async () => {
     const target = join(scratch, 'target')
     const refused = async (file: string, why: RegExp) => {
@@ -265,6 +297,24 @@ describe('collab backup create and restore', () => {
     expect((await c.run(['backup', 'create', '-', '--json'])).exitCode).toBe(2)
   })
 })
+
+/** Where the data of the entry `name` starts in a tar (names under ustar's 100 bytes, as the packs' are). */
+function entryOffset(tar: Buffer, name: string): number {
+  for (let at = 0; at + 512 <= tar.length;) {
+    const entry = tar.toString('utf8', at, at + 100).replace(/\0.*$/s, '')
+    const size = parseInt(tar.toString('ascii', at + 124, at + 136).replace(/\0.*$/s, '').trim() || '0', 8)
+    if (entry === name) return at + 512
+    if (!entry) break
+    at += 512 + Math.ceil(size / 512) * 512
+  }
+  throw new Error(`no entry ${name} in the archive`)
+}
+
+const entryData = (tar: Buffer, name: string) => {
+  const at = entryOffset(tar, name)
+  const size = parseInt(tar.toString('ascii', at - 512 + 124, at - 512 + 136).replace(/\0.*$/s, '').trim(), 8)
+  return tar.subarray(at, at + size)
+}
 
 /** A tar of the given entries, in order: text for a file, `{ link }` for a symbolic link. */
 async function tarOf(name: string, entries: Record<string, string | { link: string }>): Promise<string> {

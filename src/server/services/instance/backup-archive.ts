@@ -1,14 +1,15 @@
 // The backup archive's format: a tar whose first entry says what it is and whose last entry lists every file with its
-// size and SHA-256, so a restore recognises a foreign tar at once and a truncated or altered one before it is used.
+// size and checksum, so a restore recognises a foreign tar at once and a truncated or altered one before it is used.
 import { createHash, type Hash } from 'node:crypto'
 import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs'
 import { open, readdir, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
-import { PassThrough } from 'node:stream'
+import type { ArchiveSink } from './backup-sink.js'
 import { entryHeader, padding, trailer } from './backup-tar.js'
 
 export const BACKUP_FORMAT = 'collab-backup'
-export const BACKUP_FORMAT_VERSION = 1
+/** 2: git packs are listed by their own trailing SHA-1, not a SHA-256 (see isGitPack); a collab that reads only 1 says to upgrade. */
+export const BACKUP_FORMAT_VERSION = 2
 /** The first entry of every archive. */
 export const HEADER_ENTRY = 'collab-backup.json'
 /** The last entry of every archive. */
@@ -25,7 +26,27 @@ export interface BackupHeader {
   source: 'server' | 'directory'
 }
 
-export interface ManifestFile { path: string; size: number; sha256: string }
+/**
+ * A file's line in the manifest: its SHA-256, or for a git pack the SHA-1 that git wrote as the pack's last 20 bytes
+ * over all the bytes before them. That checksum already covers the pack's every byte, so the backup takes it as read
+ * instead of hashing the largest files of an instance again; a restore recomputes it and compares.
+ */
+export type ManifestFile = { path: string; size: number } & Checksum
+
+export type Checksum = { sha256: string } | { pack_sha1: string }
+
+/** A pack of a SHA-1 repository (its name is 40 hex digits; a SHA-256 repository's trailer is 32 bytes and goes by SHA-256). */
+const GIT_PACK = /^repositories\/\d+(\.wiki)?\.git\/objects\/pack\/pack-[0-9a-f]{40}\.pack$/
+
+/** Whether the archive's file `path` is listed by its pack checksum (format 2 on); decided by the path alone, on both sides. */
+export const isGitPack = (path: string) => GIT_PACK.test(path)
+
+/** The length of a SHA-1 pack's trailer. */
+export const PACK_TRAILER = 20
+
+/** The last PACK_TRAILER bytes of `before` followed by `chunk`, copied (the chunk's buffer may be reused). */
+export const lastBytes = (before: Buffer, chunk: Buffer) =>
+  Buffer.from(chunk.length >= PACK_TRAILER ? chunk.subarray(chunk.length - PACK_TRAILER) : Buffer.concat([before, chunk]).subarray(-PACK_TRAILER))
 
 export interface BackupManifest extends BackupHeader {
   files: ManifestFile[]
@@ -41,25 +62,47 @@ const CHUNK = 1024 * 1024
 /** Reads in flight ahead of the chunk being hashed and sent: the disk (libuv's threads) works while the hash runs. */
 const READS_AHEAD = 2
 
+/** Chunk buffers kept for reuse: those in flight (reads ahead, a sink's writes) and one more. */
+const POOLED = 8
+
+/** Chunk buffers given back by a sink once it was done with them (see ArchiveSink.write's `release`). */
+class BufferPool {
+  private readonly free: Buffer[] = []
+
+  take(): Buffer {
+    return this.free.pop() ?? Buffer.allocUnsafeSlow(CHUNK)
+  }
+
+  give(buffer: Buffer) {
+    if (this.free.length < POOLED) this.free.push(buffer)
+  }
+}
+
+/** A chunk of a file and the way to give its memory back. */
+interface Chunk { bytes: Buffer; release: () => void }
+
 /**
  * The first `size` bytes of an open file in chunks, read ahead; a file that came up short is filled with zeros. A
  * read's failure reaches the caller when it asks for that chunk (and is never left unhandled if it stops before).
  */
-function readAhead(handle: FileHandle, size: number) {
-  const pending: Promise<Buffer>[] = []
+function readAhead(handle: FileHandle, size: number, pool: BufferPool) {
+  const pending: Promise<Chunk>[] = []
   let at = 0
   const issue = () => {
     if (at >= size) return
     const want = Math.min(CHUNK, size - at)
-    const chunk = Buffer.allocUnsafe(want)
-    const read = handle.read(chunk, 0, want, at).then(({ bytesRead }) => (bytesRead < want ? chunk.fill(0, bytesRead) : chunk))
+    const buffer = pool.take()
+    const chunk = buffer.subarray(0, want)
+    const read = handle.read(chunk, 0, want, at).then(({ bytesRead }) => ({
+      bytes: bytesRead < want ? chunk.fill(0, bytesRead) : chunk, release: () => pool.give(buffer),
+    }))
     read.catch(() => undefined)
     pending.push(read)
     at += want
   }
   for (let i = 0; i < READS_AHEAD; i++) issue()
   return {
-    next(): Promise<Buffer | null> {
+    next(): Promise<Chunk | null> {
       const chunk = pending.shift()
       issue()
       return chunk ?? Promise.resolve(null)
@@ -90,36 +133,27 @@ function readSmall(fd: number): { info: Stats; body: Buffer } | null {
   return { info, body: got < info.size ? body.fill(0, got) : body }
 }
 
-/** Writes the archive entry by entry, hashing each file as it goes into the tar; `finish` adds the manifest. */
+const sha256Sum = (hash: Hash): Checksum => ({ sha256: hash.digest('hex') })
+const packSum = (trailer: Buffer): Checksum => ({ pack_sha1: trailer.toString('hex') })
+
+/** Writes the archive entry by entry into a sink, checksumming each file as it goes; `finish` adds the manifest. */
 export class ArchiveWriter {
-  readonly out: PassThrough
   private readonly files: ManifestFile[] = []
-  private stopped = false
   private written = 0
   /** Small files read since the event loop last had a turn. */
   private sinceTurn = 0
+  private readonly pool = new BufferPool()
 
-  constructor(private readonly onProgress?: (p: ArchiveProgress) => void) {
-    this.out = new PassThrough({ highWaterMark: CHUNK })
-    this.out.once('close', () => (this.stopped = true))
-  }
+  constructor(private readonly sink: ArchiveSink, private readonly onProgress?: (p: ArchiveProgress) => void) {}
 
   /** True once the reader went away (a client that hung up): the caller stops walking. */
   get closed() {
-    return this.stopped
+    return this.sink.closed
   }
 
   /** Waits while the reader is behind; a reader that went away ends the walk. */
-  private async put(chunk: Buffer): Promise<void> {
-    if (this.stopped) throw new Error('the backup was not read to its end')
-    if (this.out.write(chunk)) return
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        this.out.off('drain', done).off('close', done)
-        resolve()
-      }
-      this.out.once('drain', done).once('close', done)
-    })
+  private put(chunk: Buffer, release?: () => void): Promise<void> {
+    return this.sink.write(chunk, release)
   }
 
   async json(name: string, value: unknown): Promise<void> {
@@ -137,7 +171,7 @@ export class ArchiveWriter {
       await this.put(chunk)
     }
     await this.put(padding(body.length))
-    this.record(name, body.length, hash)
+    this.record(name, body.length, sha256Sum(hash))
   }
 
   /**
@@ -161,7 +195,7 @@ export class ArchiveWriter {
     if (!small) return this.large(from, name)
     const { info, body } = small
     await this.put(Buffer.concat([entryHeader(name, 'file', info.size, info.mode, info.mtime), body, padding(info.size)]))
-    this.record(name, info.size, createHash('sha256').update(body))
+    this.record(name, info.size, isGitPack(name) ? packSum(lastBytes(Buffer.alloc(0), body)) : sha256Sum(createHash('sha256').update(body)))
     if (++this.sinceTurn >= SMALL_FILES_A_TURN) {
       this.sinceTurn = 0
       await new Promise((resolve) => setImmediate(resolve))
@@ -175,22 +209,25 @@ export class ArchiveWriter {
     try {
       const info = await handle.stat()
       await this.put(entryHeader(name, 'file', info.size, info.mode, info.mtime))
-      const hash = createHash('sha256')
-      const chunks = readAhead(handle, info.size)
+      const pack = isGitPack(name)
+      const hash = pack ? null : createHash('sha256')
+      let tail = Buffer.alloc(0)
+      const chunks = readAhead(handle, info.size, this.pool)
       for (let chunk = await chunks.next(); chunk; chunk = await chunks.next()) {
-        hash.update(chunk)
-        await this.put(chunk)
+        if (hash) hash.update(chunk.bytes)
+        else tail = lastBytes(tail, chunk.bytes)
+        await this.put(chunk.bytes, chunk.release)
       }
       await this.put(padding(info.size))
-      this.record(name, info.size, hash)
+      this.record(name, info.size, hash ? sha256Sum(hash) : packSum(tail))
     } finally {
       await handle.close()
     }
   }
 
   /** A file's line in the manifest. */
-  private record(name: string, size: number, hash: Hash) {
-    this.files.push({ path: name, size, sha256: hash.digest('hex') })
+  private record(name: string, size: number, checksum: Checksum) {
+    this.files.push({ path: name, size, ...checksum })
     this.written += size
     this.onProgress?.({ files: this.files.length, bytes: this.written })
   }
@@ -208,7 +245,7 @@ export class ArchiveWriter {
     if (!entries) return
     await this.directory(name)
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      if (this.stopped) return
+      if (this.closed) return
       const path = below ? `${below}/${e.name}` : e.name
       if (skip?.(path)) continue
       if (e.isDirectory()) await this.tree(join(from, e.name), `${name}/${e.name}`, skip, path)
@@ -221,11 +258,7 @@ export class ArchiveWriter {
     const manifest: BackupManifest = { ...header, files: this.files, unrecognized }
     await this.json(MANIFEST_ENTRY, manifest)
     await this.put(trailer())
-    this.out.end()
+    await this.sink.end()
     return manifest
-  }
-
-  fail(err: Error) {
-    this.out.destroy(err)
   }
 }

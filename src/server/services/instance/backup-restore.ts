@@ -12,7 +12,10 @@ import type { Header as Headers } from 'tar-stream'
 import { CollabError } from '../../../core/errors.js'
 import { databaseFacts } from '../../store/backup.js'
 import { schemaVersion } from '../../store/db.js'
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, HEADER_ENTRY, MANIFEST_ENTRY, type ArchiveProgress, type BackupHeader, type BackupManifest } from './backup-archive.js'
+import {
+  BACKUP_FORMAT, BACKUP_FORMAT_VERSION, HEADER_ENTRY, MANIFEST_ENTRY, PACK_TRAILER, isGitPack, lastBytes,
+  type ArchiveProgress, type BackupHeader, type BackupManifest, type Checksum,
+} from './backup-archive.js'
 
 export interface RestoreSummary extends BackupHeader {
   data: string
@@ -59,7 +62,10 @@ function checkHeader(header: BackupHeader) {
   }
 }
 
-interface Extracted { header: BackupHeader | null; manifest: BackupManifest | null; files: Map<string, { size: number; sha256: string }> }
+/** What an extracted file turned out to be; `intact` is false for a git pack whose bytes do not give its own trailer. */
+type Seen = { size: number; intact: boolean } & Checksum
+
+interface Extracted { header: BackupHeader | null; manifest: BackupManifest | null; files: Map<string, Seen> }
 
 const readAll = async (stream: Readable) => {
   const chunks: Buffer[] = []
@@ -67,18 +73,26 @@ const readAll = async (stream: Readable) => {
   return Buffer.concat(chunks)
 }
 
-/** Writes one file entry, hashing it on the way. */
-async function writeEntry(root: string, h: Headers, stream: Readable): Promise<{ size: number; sha256: string }> {
+/**
+ * Writes one file entry, hashing it on the way: SHA-256, or for a git pack SHA-1 over all but its last 20 bytes, which
+ * must be that SHA-1 (git's own check of a pack, as `git verify-pack` makes it).
+ */
+async function writeEntry(root: string, h: Headers, stream: Readable, pack: boolean): Promise<Seen> {
   const target = join(root, h.name)
   await mkdir(dirname(target), { recursive: true, mode: 0o700 })
-  const hash = createHash('sha256')
+  const hash = createHash(pack ? 'sha1' : 'sha256')
+  const hashed = pack ? Math.max(0, (h.size ?? 0) - PACK_TRAILER) : Infinity
   let size = 0
+  let tail = Buffer.alloc(0)
   stream.on('data', (chunk: Buffer) => {
-    hash.update(chunk)
+    if (size < hashed) hash.update(size + chunk.length <= hashed ? chunk : chunk.subarray(0, hashed - size))
+    if (pack) tail = lastBytes(tail, chunk)
     size += chunk.length
   })
   await pipeline(stream, createWriteStream(target, { mode: (h.mode ?? 0o600) & 0o700 || 0o600 }))
-  return { size, sha256: hash.digest('hex') }
+  const sum = hash.digest()
+  if (!pack) return { size, intact: true, sha256: sum.toString('hex') }
+  return { size, intact: size >= PACK_TRAILER && sum.equals(tail), pack_sha1: tail.toString('hex') }
 }
 
 async function handleEntry(root: string, got: Extracted, h: Headers, stream: Readable) {
@@ -101,7 +115,7 @@ async function handleEntry(root: string, got: Extracted, h: Headers, stream: Rea
     return
   }
   if (got.files.has(h.name)) throw refuse(`it holds '${h.name}' twice`)
-  got.files.set(h.name, await writeEntry(root, h, stream))
+  got.files.set(h.name, await writeEntry(root, h, stream, got.header.format_version >= 2 && isGitPack(h.name)))
 }
 
 async function extract(input: Readable, root: string): Promise<Extracted> {
@@ -121,6 +135,8 @@ async function extract(input: Readable, root: string): Promise<Extracted> {
 }
 
 /** Every file the manifest lists, with its size and checksum, and nothing else. */
+const sumOf = (c: Checksum) => ('pack_sha1' in c ? `pack SHA-1 ${c.pack_sha1}` : `SHA-256 ${c.sha256}`)
+
 function verify(got: Extracted): BackupManifest {
   const { header, manifest } = got
   if (!header) throw refuse('it is empty')
@@ -131,7 +147,8 @@ function verify(got: Extracted): BackupManifest {
     listed.add(f.path)
     const seen = got.files.get(f.path)
     if (!seen) throw refuse(`it lacks '${f.path}', which its manifest lists`)
-    if (seen.size !== f.size || seen.sha256 !== f.sha256) throw refuse(`'${f.path}' does not match its checksum`)
+    if (seen.size !== f.size || sumOf(seen) !== sumOf(f)) throw refuse(`'${f.path}' does not match its checksum`)
+    if (!seen.intact) throw refuse(`'${f.path}' does not match its checksum: the git pack's content does not give the SHA-1 it ends with`)
   }
   for (const path of got.files.keys()) if (!listed.has(path)) throw refuse(`it holds '${path}', which its manifest does not list`)
   if (!got.files.has('collab.db')) throw refuse('it holds no database')

@@ -13,6 +13,7 @@ import { linkRepository, unfinishedGitEntry, withRepoLocks } from '../../git/bac
 import { copyDatabase, fileOwnersOf, imageOfDatabase, schemaOf, type FileOwners } from '../../store/backup.js'
 import type { Db } from '../../store/db.js'
 import type { RequestContext } from '../../context.js'
+import { StreamSink, type ArchiveSink } from './backup-sink.js'
 import { ArchiveWriter, HEADER_ENTRY, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type ArchiveProgress, type BackupHeader } from './backup-archive.js'
 
 /** What a backup reads: the data directory and an open database (the server's own, or a stopped server's). */
@@ -149,10 +150,11 @@ async function writeArchive(src: BackupSource, dir: string, db: DatabaseCopy, he
 }
 
 /**
- * The backup as a tar stream. The consistent part (repositories and database) is staged before this resolves; the
- * rest is read while the stream is consumed. The staging directory goes when the stream ends, fails or is dropped.
+ * Writes the backup into `sink`: the consistent part (repositories and database) is staged before this resolves; the
+ * rest is read as the sink takes it. The promise returned resolves once the archive is written whole, or rejects (the
+ * sink failed with it); the staging directory goes either way.
  */
-export async function createBackup(src: BackupSource): Promise<Readable> {
+async function startBackup(src: BackupSource, sink: ArchiveSink): Promise<{ written: Promise<void> }> {
   const dir = join(src.layout.root, `${STAGING_PREFIX}${randomUUID()}`)
   staging.add(dir)
   const cleanup = () => {
@@ -172,10 +174,25 @@ export async function createBackup(src: BackupSource): Promise<Readable> {
     format: BACKUP_FORMAT, format_version: BACKUP_FORMAT_VERSION, collab_version: VERSION,
     schema_version: db.schema, created_at: src.now().toISOString(), source: src.source,
   }
-  const w = new ArchiveWriter(src.onProgress)
-  w.out.once('close', () => void cleanup())
-  writeArchive(src, dir, db, header, w).catch((err: Error) => w.fail(err))
-  return w.out
+  const written = writeArchive(src, dir, db, header, new ArchiveWriter(sink, src.onProgress)).catch(async (err: Error) => {
+    sink.fail(err)
+    await sink.end().catch(() => undefined)
+    throw err
+  }).finally(cleanup)
+  return { written }
+}
+
+/** The backup as a tar stream, read as it is consumed; a reader that goes away stops it. */
+export async function createBackup(src: BackupSource): Promise<Readable> {
+  const sink = new StreamSink()
+  const { written } = await startBackup(src, sink)
+  written.catch(() => undefined)
+  return sink.out
+}
+
+/** The backup written into `sink` (an open file): resolves once it is there whole. */
+export async function writeBackup(src: BackupSource, sink: ArchiveSink): Promise<void> {
+  await (await startBackup(src, sink)).written
 }
 
 /** The running server's backup, asked for by an administrator (the endpoint's rule). */
