@@ -4,6 +4,7 @@ import * as git from './iso.js'
 import { ByteCache } from '../../core/byte-cache.js'
 import { fromStrictIso } from './dates.js'
 import { gitAvailable, runGit } from './exec.js'
+import { looseCommitParents } from './loose-commit.js'
 import { cacheFor, entryAt, parseTrailers, readCommitInfo } from './read.js'
 import type { CommitInfo } from './types.js'
 
@@ -93,9 +94,11 @@ async function gitQuery(gitdir: string, q: LogQuery, keyAll = true) {
   // Totals and pages of one history never change, so they are cached by the ids and filters that define them (a
   // page of `--all` only by the refs listed at some other moment: not kept). Listing those refs reads them through
   // isomorphic-git, which the API's pages, keeping nothing of `--all`, skip.
-  const key = q.all && !keyAll ? null : JSON.stringify([gitdir, q.all ? await allRefIds(gitdir) : q.from, q.since, q.until, q.path, q.author, q.firstParent])
+  const key = q.all && !keyAll ? null : historyKey(gitdir, q, q.all ? await allRefIds(gitdir) : q.from)
   return { dates, revs, paths, key }
 }
+
+const historyKey = (gitdir: string, q: LogQuery, from: string[]) => JSON.stringify([gitdir, from, q.since, q.until, q.path, q.author, q.firstParent])
 type GitQuery = NonNullable<Awaited<ReturnType<typeof gitQuery>>>
 
 /** `limit` commits from `offset`, through one `git log` (or the page cache). */
@@ -141,18 +144,45 @@ const cappedCounts = new ByteCache<{ n: number; size: number }>(2 * 1024 * 1024,
  * (revisions, dates, author, first parent, order, path), so the total is what a client collects page by page. An
  * unfiltered count reads the reachability bitmap where there is one.
  */
-function cappedCount(gitdir: string, q: LogQuery, g: GitQuery): Promise<number> {
-  const key = g.key === null ? null : `${g.key}\0${q.topo ? 'topo' : 'date'}`
+async function cappedCount(gitdir: string, q: LogQuery, g: GitQuery): Promise<number> {
+  const key = g.key === null ? null : countKey(g.key, q)
   const known = key === null ? undefined : cappedCounts.get(key)
-  if (known) return Promise.resolve(known.n)
+  if (known) return known.n
   const filters = filterArgs(q, g.dates)
   const unfiltered = !q.path && filters.every((a) => a === '--topo-order')
   const args = ['rev-list', '--count', `--max-count=${COUNT_LIMIT + 1}`, ...(unfiltered ? ['--use-bitmap-index'] : filters), ...g.revs, ...g.paths]
-  return runGit(gitdir, args, LITERAL).then((out) => {
-    const n = Number(out.trim())
-    if (key !== null) cappedCounts.set(key, { n, size: 2 * key.length + 64 })
-    return n
-  })
+  const n = (await countFromCounted(gitdir, q)) ?? Number((await runGit(gitdir, args, LITERAL)).trim())
+  if (key !== null) cappedCounts.set(key, { n, size: 2 * key.length + 64 })
+  return n
+}
+
+const countKey = (historyKey: string, q: LogQuery) => `${historyKey}\0${q.topo ? 'topo' : 'date'}`
+
+/** How many commits a push may add above a counted one for the count to be derived from it. */
+const DERIVED_DEPTH = 64
+
+/**
+ * The count of a history that a push grew from one counted before, without a git process: with no filter but first
+ * parent, a commit with one parent (or any commit, following first parents) counts one more than its parent, and a
+ * merge at least as many as each parent. The commits a push added are read from their loose objects; null when one is
+ * packed, a merge settles nothing, or no commit below them within DERIVED_DEPTH was counted.
+ */
+async function countFromCounted(gitdir: string, q: LogQuery): Promise<number | null> {
+  if (q.all || q.from.length !== 1 || q.since || q.until || q.path || q.author) return null
+  const counted = (oid: string) => cappedCounts.get(countKey(historyKey(gitdir, q, [oid]), q))?.n
+  let oid = q.from[0]
+  for (let added = 1; added <= DERIVED_DEPTH; added++) {
+    const parents = await looseCommitParents(gitdir, oid)
+    if (!parents) return null
+    if (!parents.length) return added
+    if (parents.length > 1 && !q.firstParent) {
+      return parents.some((p) => (counted(p) ?? 0) > COUNT_LIMIT) ? COUNT_LIMIT + 1 : null
+    }
+    const below = counted(parents[0])
+    if (below !== undefined) return Math.min(COUNT_LIMIT + 1, below + added)
+    oid = parents[0]
+  }
+  return null
 }
 
 /**

@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setGitAvailable } from '../../../src/server/git/exec.js'
-import { api, createProject, createUser, type TestUser } from '../../helpers/api.js'
+import { api, createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../../helpers/git-cli.js'
-import { repo } from '../../helpers/repository.js'
+import { commit, create, repo } from '../../helpers/repository.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
 
 /** master holds COMMITS commits, one a minute from T0; commit n (from 1) changes `part${n % 4}.txt`. */
@@ -115,6 +115,33 @@ describe('commit list totals with the git command line', () => {
     expect(totals(await list({ ref_name: 'edge' }))).toEqual(['10000', '500'])
     await git.run(local, 'push', '-q', url, `${ids[10_000]}:refs/heads/edge`)
     expect(totals(await list({ ref_name: 'edge' }))).toEqual([null, null])
+  })
+})
+
+describe('commit list totals of a branch that grows', () => {
+  const url = () => urlWithCredentials(server.url, '/alice/long.git', alice.username, alice.token)
+  const grow = (n: number) => commit(alice.api, id, { branch: 'grow', commit_message: `grow ${n}`, actions: [create(`grow-${n}.txt`, `${n}\n`)] })
+  const bothWays = async () => [totals(await list({ ref_name: 'grow' })), totals(await list({ ref_name: 'grow', first_parent: true }))]
+
+  it('counts one more for each commit added to a counted branch, and leaves the totals out past 10,000', async () => {
+    expectStatus(await alice.api.post(`${repo(id)}/branches`, { branch: 'grow', ref: ids[9_996] }), 201)
+    expect(await bothWays()).toEqual([['9997', '500'], ['9997', '500']])
+    await grow(1)
+    expect(await bothWays()).toEqual([['9998', '500'], ['9998', '500']])
+    // Two commits in one push, above the one counted.
+    await git.run(local, 'fetch', '-q', url(), 'grow:grow')
+    const tree = await git.run(local, 'rev-parse', 'grow^{tree}')
+    const a = await git.run(local, 'commit-tree', '-p', 'grow', '-m', 'pushed a', tree)
+    const b = await git.run(local, 'commit-tree', '-p', a, '-m', 'pushed b', tree)
+    await git.run(local, 'push', '-q', url(), `${b}:refs/heads/grow`)
+    expect(await bothWays()).toEqual([['10000', '500'], ['10000', '500']])
+    // A merge of side (three commits of its own): 10,004 commits, 10,001 along first parents.
+    const merge = await git.run(local, 'commit-tree', '-p', b, '-p', 'side', '-m', 'merge side', tree)
+    await git.run(local, 'push', '-q', url(), `${merge}:refs/heads/grow`)
+    expect(await bothWays()).toEqual([[null, null], [null, null]])
+    await grow(2)
+    expect(await bothWays()).toEqual([[null, null], [null, null]])
+    expect(Number(await git.run(local, 'rev-list', '--count', merge))).toBe(10_004)
   })
 })
 
