@@ -1,5 +1,6 @@
 // The online backup's receiver: HTTP/1.1 framing (chunked, by length, to the connection's end) undone correctly however
 // the bytes are split between reads, the request it sends, and a server's error status thrown as the client's ApiError.
+import { randomBytes } from 'node:crypto'
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -77,6 +78,22 @@ describe('receiveInto', () => {
     expect((await receive()).file).toEqual(body)
     answer = ['HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n', body.subarray(0, 100), body.subarray(100)]
     expect((await receive()).file).toEqual(body)
+  })
+
+  it('writes a body many read buffers long in order, each byte once, while reads run ahead of the writes', async () => {
+    // 24 MB in 1 MB chunks of chunked framing, sent as fast as the socket takes them: the receiver's four 1 MB read
+    // buffers are all held by writes at times, and every read and write must still land at its place.
+    const big = randomBytes(24 * 1024 * 1024)
+    const framed: Buffer[] = []
+    for (let at = 0; at < big.length; at += 1024 * 1024) {
+      const part = big.subarray(at, at + 1024 * 1024)
+      framed.push(Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')]))
+    }
+    answer = ['HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n', Buffer.concat([...framed, Buffer.from('0\r\n\r\n')])]
+    const got = await receive()
+    expect(got.file.length).toBe(big.length)
+    expect(got.file.equals(big)).toBe(true)
+    expect(got.seen.equals(big)).toBe(true)
   })
 
   it("throws another status as the client's ApiError with the server's message, and writes nothing", async () => {
