@@ -1,4 +1,5 @@
-// `collab serve`: boot the data directory, listen, and shut down cleanly.
+// `collab serve`: boot the data directory, listen, give back the memory a burst of requests left (compact-when-quiet.ts),
+// and shut down cleanly.
 import net from 'node:net'
 import { cpus } from 'node:os'
 import { realpathSync } from 'node:fs'
@@ -7,6 +8,7 @@ import { streamLogger } from '../core/logger.js'
 import { sandboxUnavailable } from '../core/sandbox-probe.js'
 import { createServer } from './app.js'
 import { boot } from './boot.js'
+import { compactAfterBursts } from './compact-when-quiet.js'
 import { startRunnerChild, type RunnerChild } from './runner-child.js'
 import { prepareEmbeddedRunner } from './services/ci/runners.js'
 import { closeDatabase } from './store/db.js'
@@ -59,6 +61,8 @@ export async function startServer(opts: ServeOptions) {
     closeDatabase(app.db)
     throw err
   }
+  // Here and not in createServer: test servers share their process with the tests, which need no collections forced.
+  const stopCompaction = compactAfterBursts()
   const command = opts.runner?.command
   let runner: RunnerChild | undefined
   let stopping = false
@@ -85,6 +89,7 @@ export async function startServer(opts: ServeOptions) {
     runnerStarted,
     async close() {
       stopping = true
+      stopCompaction()
       startNow()
       await runnerStarted
       // The runner first: it reports the jobs it stops while the server still answers.
