@@ -2,9 +2,10 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { contract, type ContractTree } from '../contract/index.js'
+import type { ContractTree } from '../contract/index.js'
 import type { AppDeps } from './context.js'
 import { HANDLERS as GROUP_HANDLERS } from './handlers.generated.js'
+import { ROUTE_GROUPS } from './routes.generated.js'
 import { watchWebhooks } from './services/hooks/hooks-dispatch.js'
 import { watchRemoteMirrors } from './services/repository/remote-mirror-sync.js'
 import { mountUploadPaths } from './http/upload-paths.js'
@@ -12,7 +13,7 @@ import { watchEvents } from './services/users/events.js'
 import { watchMergeRequestBranches } from './services/merge-requests/merge-request-status.js'
 import { mountGitHttp } from './http/git-http.js'
 import { closeCatFiles } from './git/cat-file.js'
-import { mountContract, type Handlers } from './http/mount.js'
+import { mountContract, type Handlers, type RouteGroup } from './http/mount.js'
 import { JSON_TYPE, routeNotAllowed, routeNotFound, sendError } from './http/respond.js'
 import { Router } from './http/router.js'
 import { mountWebAuth } from './http/web-auth.js'
@@ -36,9 +37,13 @@ export interface CollabServer {
 
 /**
  * The handlers of every resource group of the contract, found by scripts/registries.mjs (a handlers module names its
- * group in `satisfies Handlers<typeof contract.<group>>`): a group declared without handlers does not compile.
+ * group in `satisfies Handlers<typeof contract.<group>>`), each imported on the group's first request: a group
+ * declared without handlers does not compile.
  */
-const HANDLERS: { [G in keyof ContractTree]: Handlers<ContractTree[G]> } = GROUP_HANDLERS
+const HANDLERS: { [G in keyof ContractTree]: () => Promise<Handlers<ContractTree[G]>> } = GROUP_HANDLERS
+
+/** Every group's routes, from the build's route list (scripts/route-list.mjs): one for each group of the contract. */
+const ROUTES: { [G in keyof ContractTree]: RouteGroup } = ROUTE_GROUPS
 
 /** GitLab's JSON error written straight to a socket no route will answer, closing the connection after it. */
 function endSocket(socket: Duplex, status: number, reason: string, body: unknown, head: boolean) {
@@ -80,7 +85,7 @@ export function createServer(app: AppDeps): CollabServer {
   })
   mountWebAuth(router, app)
   mountGitHttp(router, app)
-  mountContract(router, app, contract, HANDLERS)
+  mountContract(router, app, ROUTES, HANDLERS)
   mountUploadPaths(router)
   // Last: the pages' patterns take what the API, git and uploads did not.
   mountWeb(router, app)

@@ -1,7 +1,7 @@
 // The registries are derived from the files that declare them (scripts/registries.mjs): an endpoint group, its
 // handlers, a migration, a command or a page declared but not mounted fails here, rather than being silently absent.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import ts from 'typescript'
@@ -10,6 +10,7 @@ import { contract } from '../../src/contract/index.js'
 import { COMMANDS } from '../../commands/index.js'
 import { ERROR_CODES } from '../../src/core/error-codes.js'
 import { HANDLERS } from '../../src/server/handlers.generated.js'
+import { ROUTE_GROUPS } from '../../src/server/routes.generated.js'
 import { openDatabase } from '../../src/server/store/db.js'
 import { registries } from '../../scripts/registries.mjs'
 
@@ -40,15 +41,40 @@ describe('registries', () => {
     }
   })
 
-  it('mount every contract group with one handler per endpoint, and no handlers without endpoints', () => {
+  it('mount every contract group with one handler per endpoint, and no handlers without endpoints', async () => {
     expect(Object.keys(HANDLERS).sort()).toEqual(Object.keys(contract).sort())
     for (const [group, endpoints] of Object.entries(contract)) {
       expect(Object.keys(endpoints).length, `group ${group} declares no endpoint`).toBeGreaterThan(0)
-      const handlers = HANDLERS[group as keyof typeof HANDLERS] as Record<string, unknown>
+      const handlers = (await HANDLERS[group as keyof typeof HANDLERS]()) as Record<string, unknown>
       expect(Object.keys(handlers).sort(), `handlers of ${group}`).toEqual(Object.keys(endpoints).sort())
       for (const [name, handler] of Object.entries(handlers)) expect(typeof handler, `${group}.${name}`).toBe('function')
     }
     expect(files('src/contract/endpoints', /\.ts$/).length).toBe(Object.keys(contract).length)
+  })
+
+  // In the order of the built server's namespaces (by name), where routes with greedy params are tried in turn.
+  it('route every endpoint by the method, path and greedy params its declaration says, groups and endpoints by name', async () => {
+    const byName = <T>(entries: [string, T][]) => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    expect(Object.keys(ROUTE_GROUPS)).toEqual(byName(Object.entries(contract)).map(([group]) => group))
+    for (const [group, { load, routes }] of Object.entries(ROUTE_GROUPS)) {
+      const declared = byName(Object.entries(contract[group as keyof typeof contract]))
+        .map(([name, e]) => [name, e.method, e.path, ...(e.greedy?.length ? [e.greedy] : [])])
+      expect(routes, `routes of ${group}`).toEqual(declared)
+      // The module it imports on the group's first request is the one that declares the group.
+      expect(Object.keys(await load()).filter((name) => name in contract[group as keyof typeof contract]).sort(), `module of ${group}`)
+        .toEqual(declared.map(([name]) => name).sort())
+    }
+  })
+
+  it('call a route list stale when a declaration moves an endpoint (node scripts/route-list.mjs --check)', () => {
+    const root = join(scratch, 'route-list')
+    for (const dir of ['src/contract', 'src/core']) cpSync(resolve(ROOT, dir), join(root, dir), { recursive: true })
+    cpSync(resolve(ROOT, 'src/server/routes.generated.ts'), join(root, 'src/server/routes.generated.ts'))
+    const check = () => spawnSync(process.execPath, ['scripts/route-list.mjs', '--check', '--root', root], { cwd: ROOT, encoding: 'utf8' })
+    expect(check()).toMatchObject({ status: 0, stderr: '' })
+    const meta = join(root, 'src/contract/endpoints/meta.ts')
+    writeFileSync(meta, readFileSync(meta, 'utf8').replace("path: '/version'", "path: '/versions'"))
+    expect(check()).toMatchObject({ status: 1, stderr: 'src/server/routes.generated.ts is stale: run node scripts/registries.mjs\n' })
   })
 
   it('reach every command directory and file of commands/ that registers, each through a load() that registers', async () => {
@@ -98,8 +124,7 @@ describe('the registry generator', () => {
     const { files: written, problems } = fixture('whole', {})
     expect(problems).toEqual([])
     expect(written['src/contract/endpoints.generated.ts']).toContain("export * as mergeRequestActions from './endpoints/merge-request-actions.js'\n")
-    expect(written['src/server/handlers.generated.ts']).toContain("import { mergeRequestActionHandlers } from './handlers/merge-requests.js'\n")
-    expect(written['src/server/handlers.generated.ts']).toContain('  mergeRequestActions: mergeRequestActionHandlers,\n')
+    expect(written['src/server/handlers.generated.ts']).toContain("  mergeRequestActions: () => import('./handlers/merge-requests.js').then((m) => m.mergeRequestActionHandlers),\n")
     expect(written['src/server/store/migrations.generated.ts']).toContain("import m002 from './migrations/002-rebuild.js'\n")
     expect(written['src/server/store/migrations.generated.ts']).toContain('  m001, m002,\n')
     expect(written['src/server/web/pages.generated.ts']).toContain("import { routes as issues } from './pages/issues.js'\n")

@@ -1,6 +1,5 @@
 // Version and the OpenAPI document.
-import { contract } from '../../contract/index.js'
-import { buildOpenApi } from '../../contract/openapi.js'
+import type { contract } from '../../contract/index.js'
 import { GITLAB_COMPAT_VERSION, VERSION } from '../../core/version.js'
 import type { Handlers } from '../http/mount.js'
 
@@ -14,8 +13,12 @@ const version = () => ({
 export const metaHandlers = {
   getVersion: version,
   getMetadata: version,
-  getOpenApi: (_input, ctx) => {
-    if (openApiCache?.base !== ctx.apiUrl) openApiCache = { base: ctx.apiUrl, doc: buildOpenApi(contract, VERSION, ctx.apiUrl) }
+  // The whole contract loads here, on the document's first request, not with the version every client asks first.
+  getOpenApi: async (_input, ctx) => {
+    if (openApiCache?.base !== ctx.apiUrl) {
+      const [{ contract: whole }, { buildOpenApi }] = await Promise.all([import('../../contract/index.js'), import('../../contract/openapi.js')])
+      openApiCache = { base: ctx.apiUrl, doc: buildOpenApi(whole, VERSION, ctx.apiUrl) }
+    }
     return { status: 200, body: openApiCache.doc }
   },
 } satisfies Handlers<typeof contract.meta>

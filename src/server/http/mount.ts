@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
-import type { Contract, Endpoint, EndpointInput } from '../../contract/define.js'
+import type { Contract, Endpoint, EndpointInput, Method } from '../../contract/define.js'
 import { forbidden, unauthorized } from '../../core/errors.js'
 import type { AppDeps, Caller, HandlerResult, RequestContext, StoredBody } from '../context.js'
 import { committed, writeGeneration } from '../store/db.js'
@@ -217,25 +217,71 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * The route of an endpoint: its path, or for one with `greedy` params (`ref_name` with real slashes) a pattern whose
  * greedy params take any run of segments, matched case-insensitively like the tree.
  */
-function routeOf(endpoint: Endpoint): string | RegExp {
-  const path = API_PREFIX + endpoint.path
-  if (!endpoint.greedy?.length) return path
+function routeOf(endpointPath: string, greedy: readonly string[] | undefined): string | RegExp {
+  const path = API_PREFIX + endpointPath
+  if (!greedy?.length) return path
   const source = path.split(/(:\w+)/).map((part) => {
     if (!part.startsWith(':')) return escapeRegExp(part)
     const name = part.slice(1)
-    return endpoint.greedy!.includes(name) ? `(?<${name}>.+?)` : `(?<${name}>[^/]+)`
+    return greedy.includes(name) ? `(?<${name}>.+?)` : `(?<${name}>[^/]+)`
   }).join('')
   return new RegExp(`^${source}/?$`, 'i')
 }
 
-/** Mounts every endpoint of every group; `handlers` has one per endpoint (its type says so, and this checks it). */
-export function mountContract<T extends Record<string, Contract>>(router: Router, app: AppDeps, contract: T, handlers: { [G in keyof T]: Handlers<T[G]> }) {
-  for (const group of Object.keys(contract)) {
-    for (const [name, endpoint] of Object.entries(contract[group])) {
-      const handler = (handlers[group] as Record<string, AnyHandler> | undefined)?.[name]
-      if (!handler) throw new Error(`no handler for endpoint ${group}.${name} (${endpoint.method} ${endpoint.path})`)
-      router.add(endpoint.method, routeOf(endpoint), (req: Req, res: ServerResponse) =>
-        serve(app, endpoint, handler, req, res).catch(async (err) => {
+/** An endpoint as the route list names it: its name in its group, method, path, and the params that take slashes. */
+export type ContractRoute = readonly [name: string, method: Method, path: string, greedy?: readonly string[]]
+
+/** A contract group as the server knows it at start: its routes, and the import of its declarations. */
+export interface RouteGroup {
+  load: () => Promise<Record<string, unknown>>
+  routes: readonly ContractRoute[]
+}
+
+type Served = Map<string, { endpoint: Endpoint; handler: AnyHandler }>
+
+const isEndpoint = (v: unknown): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v
+
+/**
+ * A group's endpoints with their handlers, checked against the route list the group was mounted by: a list older than
+ * the declarations would route a request by another method or path than the endpoint declares, or leave one unrouted.
+ */
+function served(group: string, routes: readonly ContractRoute[], declarations: Record<string, unknown>, handlers: Record<string, AnyHandler>): Served {
+  const declared = Object.keys(declarations).filter((name) => isEndpoint(declarations[name]))
+  const out: Served = new Map()
+  for (const [name, method, path, greedy] of routes) {
+    const endpoint = declarations[name]
+    const handler = handlers[name]
+    if (!isEndpoint(endpoint) || endpoint.method !== method || endpoint.path !== path || String(endpoint.greedy ?? []) !== String(greedy ?? [])) {
+      throw new Error(`the route list names ${group}.${name} as ${method} ${path}, which its declaration does not say: run node scripts/registries.mjs`)
+    }
+    if (typeof handler !== 'function') throw new Error(`no handler for endpoint ${group}.${name} (${method} ${path})`)
+    out.set(name, { endpoint, handler })
+  }
+  const unrouted = declared.filter((name) => !out.has(name))
+  if (unrouted.length) throw new Error(`the route list lacks ${unrouted.map((name) => `${group}.${name}`).join(', ')}: run node scripts/registries.mjs`)
+  return out
+}
+
+/**
+ * Mounts every route of every group. A group's declarations (their zod schemas) and handlers are imported when a
+ * request first reaches the group, and every later request finds them ready, with no promise in between.
+ */
+export function mountContract(router: Router, app: AppDeps, groups: Record<string, RouteGroup>, handlers: Record<string, () => Promise<Record<string, AnyHandler>>>) {
+  for (const [group, { load, routes }] of Object.entries(groups)) {
+    const loadHandlers = handlers[group]
+    if (!loadHandlers) throw new Error(`no handlers for contract group ${group}`)
+    let ready: Served | undefined
+    let loading: Promise<Served> | undefined
+    const loaded = () => (loading ??= Promise.all([load(), loadHandlers()])
+      .then(([declarations, own]) => (ready = served(group, routes, declarations, own)))
+      .finally(() => (loading = undefined)))
+    for (const [name, method, path, greedy] of routes) {
+      const answer = (all: Served, req: Req, res: ServerResponse) => {
+        const { endpoint, handler } = all.get(name)!
+        return serve(app, endpoint, handler, req, res)
+      }
+      router.add(method, routeOf(path, greedy), (req: Req, res: ServerResponse) =>
+        (ready ? answer(ready, req, res) : loaded().then((all) => answer(all, req, res))).catch(async (err) => {
           // An error answer also waits: a request's failure must not overtake the saved writes of the ones before it.
           await afterCommit(app).catch(() => {})
           sendError(res, err, app.log)
