@@ -187,8 +187,8 @@ async function countFromCounted(gitdir: string, q: LogQuery): Promise<number | n
 
 /**
  * A page, whether another follows, and the total when it is at most COUNT_LIMIT, as GitLab pages commits: the page
- * (one commit more than it, to know whether a next one follows) and the count are two git processes run side by side,
- * so the first page of a history waits for the slower of the two rather than for both.
+ * (one commit more than it, to know whether a next one follows) and the count, when it is neither kept nor derived from
+ * a counted parent, are two git processes run side by side, so a first page waits for the slower of the two, not both.
  */
 export async function logPage(gitdir: string, q: LogQuery): Promise<{ commits: CommitInfo[]; hasNextPage: boolean; total?: number }> {
   if (!q.from.length && !q.all) return { commits: [], hasNextPage: false, total: 0 }
