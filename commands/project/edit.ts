@@ -5,7 +5,7 @@ import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { reportWrite } from '../../src/cli/output.js'
 import { route } from '../../src/client/paths.js'
-import { onProject, VISIBILITIES, type Project } from './shared.js'
+import { onProject, VISIBILITIES } from './shared.js'
 
 /** Feature switches: `--issues` / `--no-issues` set `issues_enabled`, and so on. */
 const SWITCHES = {

@@ -1,4 +1,5 @@
-// Which commits reach which: ancestry of two commits, branches merged into a head, refs that contain a commit.
+// Which commits reach which: ancestry of two commits, their merge base, branches merged into a head, refs that contain a
+// commit.
 import * as git from './iso.js'
 import { gitAvailable, runGit } from './exec.js'
 import { isoOptions } from './iso-cache.js'
@@ -113,4 +114,14 @@ async function walkFor(gitdir: string, ancestor: string, descendant: string): Pr
     }
   }
   return false
+}
+
+/** The best common ancestor of resolved commits (`git merge-base`), or null when their histories never meet. */
+export async function mergeBaseOf(gitdir: string, commits: string[]): Promise<string | null> {
+  try {
+    return (await runGit(gitdir, ['merge-base', ...commits])).trim() || null
+  } catch {
+    // git exits 1 with no output when there is no common ancestor.
+    return null
+  }
 }

@@ -6,7 +6,7 @@ import { forgetAncestry } from './ancestry.js'
 import { forgetCommitIds } from './commit-read.js'
 import { forgetIsoCache } from './iso-cache.js'
 
-export { branchesMergedInto, isAncestor, refsContaining } from './ancestry.js'
+export { branchesMergedInto, isAncestor, mergeBaseOf, refsContaining } from './ancestry.js'
 export { blobInfo, blobSha256, blobToSend, openBlob, readBlob, WHOLE_BLOB_BYTES } from './blob-read.js'
 export { parseTrailers, readCommitGpgsig, readCommitInfo, readRawMessage, resolveCommit } from './commit-read.js'
 export { cacheFor } from './iso-cache.js'
