@@ -3,12 +3,12 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../define.js'
 import { Environment } from '../entities/environments.js'
+import { ENVIRONMENT_TIERS } from '../fixed-values.js'
 import { bool, int, isoDate, oneOf, ref, str } from '../params.js'
 
 const Id = { id: ref() }
 const OneEnvironment = { id: ref(), environment_id: int() }
 export const ENVIRONMENT_STATES = ['available', 'stopping', 'stopped'] as const
-export const ENVIRONMENT_TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const
 
 export const listEnvironments = defineEndpoint({
   method: 'GET', path: '/projects/:id/environments', summary: 'List environments', paginated: true, jobToken: true,

@@ -1,14 +1,8 @@
 // Notification settings (lib/api/notification_settings.rb): the caller's global setting, and one per group and project.
 import { z } from 'zod'
 import { defineEndpoint } from '../define.js'
+import { NOTIFICATION_EVENTS } from '../fixed-values.js'
 import { bool, ref, str } from '../params.js'
-
-/** NotificationSetting::EMAIL_EVENTS of GitLab 17 (without the EE-only new_epic). */
-export const NOTIFICATION_EVENTS = [
-  'new_release', 'new_note', 'new_issue', 'reopen_issue', 'close_issue', 'reassign_issue', 'issue_due', 'new_merge_request',
-  'push_to_merge_request', 'reopen_merge_request', 'close_merge_request', 'reassign_merge_request', 'change_reviewer_merge_request',
-  'merge_merge_request', 'failed_pipeline', 'fixed_pipeline', 'success_pipeline', 'moved_project', 'merge_when_pipeline_succeeds',
-] as const
 
 const Events = z.record(z.string(), z.boolean())
 export const NotificationSetting = z.object({ level: z.string(), events: Events.optional() })

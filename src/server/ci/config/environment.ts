@@ -1,7 +1,7 @@
 // The `environment:` keyword (GitLab's Entry::Environment): a name, or a hash of name, url, action, on_stop,
 // deployment_tier and auto_stop_in; and the pipeline-wide check of on_stop jobs (YamlProcessor#validate_on_stop_job!).
 import { createHash } from 'node:crypto'
-import { ENVIRONMENT_TIERS } from '../../../contract/endpoints/environments.js'
+import { ENVIRONMENT_TIERS } from '../../../contract/fixed-values.js'
 import { expandReferences } from '../../../core/variable-expansion.js'
 import { parseCiDuration } from '../../../core/durations.js'
 import { finalJobVariables } from '../variable-expansion.js'

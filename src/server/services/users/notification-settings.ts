@@ -1,6 +1,6 @@
 // Notification settings: levels and custom events per source, and the global notification email.
 import { CollabError, validationFailed } from '../../../core/errors.js'
-import { NOTIFICATION_EVENTS } from '../../../contract/endpoints/notification-settings.js'
+import { NOTIFICATION_EVENTS } from '../../../contract/fixed-values.js'
 import type { RequestContext } from '../../context.js'
 import * as store from '../../store/notification-settings.js'
 import { ownsVerifiedEmail } from './user-emails-status.js'
