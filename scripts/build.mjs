@@ -2,13 +2,18 @@
 // that needs it first runs) and the server as its own bundle, which only `collab serve` loads.
 import { build } from 'esbuild'
 import { spawnSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { mkdir, rename, rm, readFile, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { writeRegistries } from './registries.mjs'
+import { writeRouteList } from './route-list.mjs'
 
 const root = new URL('..', import.meta.url)
 // The contract's groups, their handlers, the migrations and the commands, as their directories declare them.
 writeRegistries()
+await writeRouteList()
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'))
 // Built beside dist/ and swapped in at the end: a test or command running during a build never finds dist/ half
 // written or missing (several builds may run at once on a shared checkout).
@@ -125,26 +130,52 @@ await build({
   banner: { js: "const __collab_module_url = require('node:url').pathToFileURL(__filename).href;" },
 })
 await asciiOnly(`${staging}/server.cjs`)
+
+/**
+ * An empty database with every migration applied, as openDatabase leaves a new file: a fresh data directory starts from
+ * a copy (src/server/boot.ts), one file written instead of forty migrations run (test/server/store/schema-image.test.ts
+ * compares the two).
+ */
+async function migratedDatabase() {
+  const out = await build({ ...common, entryPoints: ['src/server/store/db.ts'], format: 'cjs', packages: 'external', write: false })
+  const file = new URL(`${staging}/.db.cjs`, root).pathname
+  await writeFile(file, out.outputFiles[0].text)
+  const dir = mkdtempSync(join(tmpdir(), 'collab-schema-'))
+  try {
+    const { openDatabase, closeDatabase } = createRequire(file)(file)
+    closeDatabase(openDatabase(join(dir, 'collab.db')))
+    return readFileSync(join(dir, 'collab.db'))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+    await rm(file)
+  }
+}
+await writeFile(new URL(`${staging}/schema.db`, root), await migratedDatabase(), { mode: 0o644 })
+
 await writeFile(new URL(`${staging}/server-launch.cjs`, root), `'use strict'
 // The server bundle, loaded through its code cache, with V8's young generation held at its first size until the server
-// has started (src/cli/launch.ts says why).
+// has started (src/cli/launch.ts says why), and the build's migrated database for a data directory without one.
+const { join } = require('node:path')
 const launch = require('./launch.cjs')
-const bundle = launch.compileBundle(require('node:path').join(__dirname, 'server.cjs'))
+const bundle = launch.compileBundle(join(__dirname, 'server.cjs'))
 const release = launch.holdYoungGeneration()
 const server = bundle.run()
-module.exports = { ...server, startServer: (options) => server.startServer(options).finally(release) }
+const migratedDatabase = join(__dirname, 'schema.db')
+module.exports = { ...server, startServer: (options) => server.startServer({ migratedDatabase, ...options }).finally(release) }
 `)
 
-// Warms the server's start (boot, the migrations of a fresh data directory, mounting the routes, one request) and
-// keeps V8's code for it, named as dist/server.cjs like the CLI's.
+// Warms the server's start (boot, a fresh data directory, mounting the routes, the first requests) and keeps V8's code
+// for it, named as dist/server.cjs like the CLI's. A contract group is imported on its first request (mount.ts): the
+// project and commit groups, which clients ask first (a 404 on the empty instance), start from the cache too.
+const WARM_PATHS = ['/api/v4/version', '/api/v4/projects/1', '/api/v4/projects/1/repository/commits']
 const warmServer = `
   const { mkdtempSync, rmSync, writeFileSync } = require('node:fs')
   const { join } = require('node:path')
   const server = require('./${staging}/launch.cjs').loadBundle(join(process.cwd(), '${staging}', 'server.cjs'), join(process.cwd(), 'dist', 'server.cjs'))
   const dataDir = mkdtempSync(join(require('node:os').tmpdir(), 'collab-warm-'))
-  server.exports.startServer({ host: '127.0.0.1', port: 0, dataDir, log: () => {}, runner: { enabled: false } })
+  server.exports.startServer({ host: '127.0.0.1', port: 0, dataDir, log: () => {}, runner: { enabled: false }, migratedDatabase: join(process.cwd(), '${staging}', 'schema.db') })
     .then(async (s) => {
-      await fetch(s.url + '/api/v4/version', { headers: { 'private-token': s.rootToken } }).then((r) => r.text())
+      for (const path of ${JSON.stringify(WARM_PATHS)}) await fetch(s.url + path, { headers: { 'private-token': s.rootToken } }).then((r) => r.text())
       await s.close()
       rmSync(dataDir, { recursive: true, force: true })
       writeFileSync('${staging}/server.cjs.cache', server.codeCache())

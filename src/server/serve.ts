@@ -23,6 +23,8 @@ export interface ServeOptions {
   responseCache?: boolean
   /** Addresses of reverse proxies whose X-Forwarded-Proto is believed. */
   trustedProxies?: readonly string[]
+  /** An empty database migrated at build time, copied in when the data directory has none (boot.ts). */
+  migratedDatabase?: string
   log: (line: string) => void
   /**
    * The CI runner started as a child process (`collab runner run`, through `command`: node and collab's script): on
@@ -51,7 +53,7 @@ export async function startServer(opts: ServeOptions) {
   const log = streamLogger(opts.log)
   const { app, root } = boot({
     dataDir: opts.dataDir, log, rootToken: opts.rootToken, rootPassword: opts.rootPassword,
-    responseCache: opts.responseCache, trustedProxies: opts.trustedProxies,
+    responseCache: opts.responseCache, trustedProxies: opts.trustedProxies, migratedDatabase: opts.migratedDatabase,
   })
   const server = createServer(app)
   let url: string

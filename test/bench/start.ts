@@ -1,8 +1,9 @@
 // Start-up benchmark (issue 24): from spawning `collab serve` (the built CLI) to its first 200 on /api/v4/version, with
 // a fresh data directory and with an existing one, and its RSS once idle; beside a bare node:http server spawned and
 // asked the same way (target: under 300 ms; idle RSS under 100 MB). Then the time of a second request, to a project's
-// merge requests: the server builds a route group's tree and loads a handler on first use, and this shows what that
-// costs the first caller (404 on the empty instance, which still routes, authenticates and looks the project up).
+// merge requests: the server builds a route group's tree and imports the contract group's declarations and handlers on
+// first use (the build's code cache holds only the groups it warmed, not this one), and this shows what that costs the
+// first caller (404 on the empty instance, which still routes, authenticates and looks the project up).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
