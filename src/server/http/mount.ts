@@ -257,7 +257,7 @@ function served(group: string, routes: readonly ContractRoute[], declarations: R
     if (typeof handler !== 'function') throw new Error(`no handler for endpoint ${group}.${name} (${method} ${path})`)
     out.set(name, { endpoint, handler })
   }
-  const unrouted = declared.filter((name) => !out.has(name))
+  const unrouted = declared.filter((name) => !out.has(name)).sort()
   if (unrouted.length) throw new Error(`the route list lacks ${unrouted.map((name) => `${group}.${name}`).join(', ')}: run node scripts/registries.mjs`)
   return out
 }
