@@ -4,7 +4,8 @@
 // head, so no page of it is known yet) and as the first request of a server just started. A page also counts its
 // history up to 10,001 commits for X-Total (a second git beside its git log): the whole history passes that cap, a
 // directory's 1,000 commits do not, so that first page is timed too, beside git log and git rev-list --count run
-// the same way (side by side).
+// the same way (side by side): for src/dir3, listed at the head before each push (its count is derived from that
+// one and the new page), and for a directory never listed before (counted by rev-list).
 import { execFile, execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -75,6 +76,10 @@ export async function commitsBench() {
     const afterPushDir: number[] = []
     const afterPushDirLog: number[] = []
     const afterPushDirBoth: number[] = []
+    const afterPushNew: number[] = []
+    const afterPushNewLog: number[] = []
+    const afterPushNewBoth: number[] = []
+    const unlisted = (i: number) => `src/dir${4 + i}`
     const both = (...commands: string[][]) => () => Promise.all(commands.map((args) => git(...args)()))
     const chain = join(gitdir, 'objects', 'info', 'commit-graphs', 'commit-graph-chain')
     const readChain = () => { try { return readFileSync(chain, 'utf8') } catch { return '' } }
@@ -92,6 +97,9 @@ export async function commitsBench() {
       afterPushDir.push(await timed(() => get(dir)))
       afterPushDirLog.push(await timed(git('log', '-n', '20', 'master', '--', 'src/dir3')))
       afterPushDirBoth.push(await timed(both(['log', '-n', '20', 'master', '--', 'src/dir3'], ['rev-list', '--count', 'master', '--', 'src/dir3'])))
+      afterPushNew.push(await timed(() => get(`${list}?per_page=20&path=${unlisted(i)}`)))
+      afterPushNewLog.push(await timed(git('log', '-n', '20', 'master', '--', unlisted(i))))
+      afterPushNewBoth.push(await timed(both(['log', '-n', '20', 'master', '--', unlisted(i)], ['rev-list', '--count', 'master', '--', unlisted(i)])))
     }
     const [a0, b0, c0] = [median(afterPush), median(afterPushGit), median(afterPushBoth)]
     console.log(row([`page 1 after a push (x${FIRSTS}, ${await totalOf(`${list}?per_page=20`)})`, a0.toFixed(1), b0.toFixed(1), `${(a0 / b0).toFixed(2)} (<= 2)`]))
@@ -99,6 +107,9 @@ export async function commitsBench() {
     const [d0, e0, f0] = [median(afterPushDir), median(afterPushDirLog), median(afterPushDirBoth)]
     console.log(row([`path=src/dir3 p.1 after a push (${await totalOf(dir)})`, d0.toFixed(1), e0.toFixed(1), (d0 / e0).toFixed(2)]))
     console.log(row(['  vs git log ∥ rev-list --count -- src/dir3', '', f0.toFixed(1), (d0 / f0).toFixed(2)]))
+    const [g0, h0, i0] = [median(afterPushNew), median(afterPushNewLog), median(afterPushNewBoth)]
+    console.log(row([`path=src/dir4…10, never listed (${await totalOf(`${list}?per_page=20&path=${unlisted(0)}`)})`, g0.toFixed(1), h0.toFixed(1), (g0 / h0).toFixed(2)]))
+    console.log(row(['  vs git log ∥ rev-list --count -- the path', '', i0.toFixed(1), (g0 / i0).toFixed(2)]))
 
     // Pages read once each, as a client walking the list does: git runs for every one (read again, a page is kept).
     const once: number[] = []

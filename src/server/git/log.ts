@@ -144,45 +144,62 @@ const cappedCounts = new ByteCache<{ n: number; size: number }>(2 * 1024 * 1024,
  * (revisions, dates, author, first parent, order, path), so the total is what a client collects page by page. An
  * unfiltered count reads the reachability bitmap where there is one.
  */
-async function cappedCount(gitdir: string, q: LogQuery, g: GitQuery): Promise<number> {
-  const key = g.key === null ? null : countKey(g.key, q)
-  const known = key === null ? undefined : cappedCounts.get(key)
-  if (known) return known.n
+function runCount(gitdir: string, q: LogQuery, g: GitQuery): Promise<number> {
   const filters = filterArgs(q, g.dates)
   const unfiltered = !q.path && filters.every((a) => a === '--topo-order')
   const args = ['rev-list', '--count', `--max-count=${COUNT_LIMIT + 1}`, ...(unfiltered ? ['--use-bitmap-index'] : filters), ...g.revs, ...g.paths]
-  const n = (await countFromCounted(gitdir, q)) ?? Number((await runGit(gitdir, args, LITERAL)).trim())
-  if (key !== null) cappedCounts.set(key, { n, size: 2 * key.length + 64 })
-  return n
+  return runGit(gitdir, args, LITERAL).then((out) => Number(out.trim()))
 }
 
 const countKey = (historyKey: string, q: LogQuery) => `${historyKey}\0${q.topo ? 'topo' : 'date'}`
+const capped = (n: number) => Math.min(COUNT_LIMIT + 1, n)
 
 /** How many commits a push may add above a counted one for the count to be derived from it. */
 const DERIVED_DEPTH = 64
 
+/** Commits a push added above a counted one (newest first, each with one parent but the last), and that count. */
+interface Grown { chain: string[]; below: number }
+
 /**
- * The count of a history that a push grew from one counted before, without a git process: with no filter but first
- * parent, a commit with one parent (or any commit, following first parents) counts one more than its parent, and a
- * merge at least as many as each parent. The commits a push added are read from their loose objects; null when one is
- * packed, a merge settles nothing, or no commit below them within DERIVED_DEPTH was counted.
+ * What a history that a push grew from one counted before holds, read from the commits it added (their loose objects)
+ * without a git process: 'over' when a merge among them has a parent counted past COUNT_LIMIT (with no filter, a merge
+ * counts at least as many as each parent); null when a commit is packed, a merge settles nothing, dates cut the walk
+ * short, or no commit within DERIVED_DEPTH below was counted. With a path or an author filter only commits with one
+ * parent are followed (git may follow one parent of a merge there).
  */
-async function countFromCounted(gitdir: string, q: LogQuery): Promise<number | null> {
-  if (q.all || q.from.length !== 1 || q.since || q.until || q.path || q.author) return null
+async function grownFrom(gitdir: string, q: LogQuery): Promise<Grown | 'over' | null> {
+  if (q.all || q.from.length !== 1 || q.since || q.until) return null
+  const filtered = Boolean(q.path || q.author)
   const counted = (oid: string) => cappedCounts.get(countKey(historyKey(gitdir, q, [oid]), q))?.n
-  let oid = q.from[0]
-  for (let added = 1; added <= DERIVED_DEPTH; added++) {
+  const chain: string[] = []
+  for (let oid = q.from[0]; chain.length < DERIVED_DEPTH; ) {
     const parents = await looseCommitParents(gitdir, oid)
     if (!parents) return null
-    if (!parents.length) return added
-    if (parents.length > 1 && !q.firstParent) {
-      return parents.some((p) => (counted(p) ?? 0) > COUNT_LIMIT) ? COUNT_LIMIT + 1 : null
+    chain.push(oid)
+    if (!parents.length) return { chain, below: 0 }
+    if (parents.length > 1 && (filtered || !q.firstParent)) {
+      return !filtered && parents.some((p) => (counted(p) ?? 0) > COUNT_LIMIT) ? 'over' : null
     }
     const below = counted(parents[0])
-    if (below !== undefined) return Math.min(COUNT_LIMIT + 1, below + added)
+    if (below !== undefined) return { chain, below }
     oid = parents[0]
   }
   return null
+}
+
+/**
+ * With a path or author filter, which of the added commits count is read off the first page: git starts its walk at
+ * the newest and has one commit queued at a time along them, so those it lists come first, before any older one. Null
+ * when the page is all of them and full (more may follow).
+ */
+function grownByPage(grown: Grown, read: CommitInfo[], limit: number): number | null {
+  const added = new Set(grown.chain)
+  let shown = 0
+  for (const c of read) {
+    if (!added.has(c.id)) return capped(grown.below + shown)
+    shown++
+  }
+  return read.length <= limit ? capped(grown.below + shown) : null
 }
 
 /**
@@ -199,7 +216,18 @@ export async function logPage(gitdir: string, q: LogQuery): Promise<{ commits: C
   }
   const g = await gitQuery(gitdir, q, false)
   if (!g) return { commits: [], hasNextPage: false, total: 0 }
-  const [read, n] = await Promise.all([readPage(gitdir, q, g, q.offset, q.limit + 1), cappedCount(gitdir, q, g)])
+  const page = readPage(gitdir, q, g, q.offset, q.limit + 1)
+  page.catch(() => {}) // awaited below, after the loose objects are read
+  const key = g.key === null ? null : countKey(g.key, q)
+  let known = key === null ? undefined : cappedCounts.get(key)?.n
+  const grown = known === undefined && key !== null ? await grownFrom(gitdir, q) : null
+  if (grown === 'over') known = COUNT_LIMIT + 1
+  else if (grown && !q.path && !q.author) known = capped(grown.below + grown.chain.length)
+  const byPage = known === undefined && grown !== null && grown !== 'over' && q.offset === 0 ? grown : null
+  const count = known !== undefined ? Promise.resolve(known) : byPage ? Promise.resolve(null) : runCount(gitdir, q, g)
+  const [read, counted] = await Promise.all([page, count])
+  const n = counted ?? (byPage && grownByPage(byPage, read, q.limit)) ?? (await runCount(gitdir, q, g))
+  if (key !== null) cappedCounts.set(key, { n, size: 2 * key.length + 64 })
   return { commits: read.slice(0, q.limit), hasNextPage: read.length > q.limit, total: shown(n) }
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setGitAvailable } from '../../../src/server/git/exec.js'
 import { api, createProject, createUser, expectStatus, type TestUser } from '../../helpers/api.js'
 import { gitCli, urlWithCredentials, type GitCli } from '../../helpers/git-cli.js'
-import { commit, create, repo } from '../../helpers/repository.js'
+import { commit, create, gitIn, repo } from '../../helpers/repository.js'
 import { startTestServer, type TestServer } from '../../helpers/server.js'
 
 /** master holds COMMITS commits, one a minute from T0; commit n (from 1) changes `part${n % 4}.txt`. */
@@ -121,27 +121,39 @@ describe('commit list totals with the git command line', () => {
 describe('commit list totals of a branch that grows', () => {
   const url = () => urlWithCredentials(server.url, '/alice/long.git', alice.username, alice.token)
   const grow = (n: number) => commit(alice.api, id, { branch: 'grow', commit_message: `grow ${n}`, actions: [create(`grow-${n}.txt`, `${n}\n`)] })
-  const bothWays = async () => [totals(await list({ ref_name: 'grow' })), totals(await list({ ref_name: 'grow', first_parent: true }))]
+  const queries: Record<string, string | boolean>[] = [{}, { first_parent: true }, { path: 'part1.txt' }, { path: 'grow-1.txt', order: 'topo' }, { author: 'ALICE' }, { author: 'alice', path: 'grow-1.txt', first_parent: true }]
+  /** X-Total of each query, and what git itself counts in the server's repository, uncapped. */
+  const counted = async () => {
+    const seen: (string | null)[] = []
+    const expected: (string | null)[] = []
+    for (const q of queries) {
+      seen.push((await list({ ...q, ref_name: 'grow' })).headers.get('x-total'))
+      const filters = [...(q.first_parent ? ['--first-parent'] : []), ...(q.author ? [`--author=${q.author}`, '--regexp-ignore-case', '--fixed-strings'] : [])]
+      const n = Number(gitIn(server, id, ['rev-list', '--count', ...filters, 'grow', '--', ...(q.path ? [String(q.path)] : [])]).trim())
+      expected.push(n > 10_000 ? null : String(n))
+    }
+    expect(seen).toEqual(expected)
+    return seen
+  }
 
-  it('counts one more for each commit added to a counted branch, and leaves the totals out past 10,000', async () => {
+  it('counts a branch a push grew from the count below it, with and without filters, and leaves it out past 10,000', async () => {
     expectStatus(await alice.api.post(`${repo(id)}/branches`, { branch: 'grow', ref: ids[9_996] }), 201)
-    expect(await bothWays()).toEqual([['9997', '500'], ['9997', '500']])
+    expect(await counted()).toEqual(['9997', '9997', '2500', '0', '0', '0'])
     await grow(1)
-    expect(await bothWays()).toEqual([['9998', '500'], ['9998', '500']])
-    // Two commits in one push, above the one counted.
+    expect(await counted()).toEqual(['9998', '9998', '2500', '1', '1', '1'])
+    // Two commits in one push, above the one counted, touching nothing.
     await git.run(local, 'fetch', '-q', url(), 'grow:grow')
     const tree = await git.run(local, 'rev-parse', 'grow^{tree}')
     const a = await git.run(local, 'commit-tree', '-p', 'grow', '-m', 'pushed a', tree)
     const b = await git.run(local, 'commit-tree', '-p', a, '-m', 'pushed b', tree)
     await git.run(local, 'push', '-q', url(), `${b}:refs/heads/grow`)
-    expect(await bothWays()).toEqual([['10000', '500'], ['10000', '500']])
+    expect(await counted()).toEqual(['10000', '10000', '2500', '1', '1', '1'])
     // A merge of side (three commits of its own): 10,004 commits, 10,001 along first parents.
     const merge = await git.run(local, 'commit-tree', '-p', b, '-p', 'side', '-m', 'merge side', tree)
     await git.run(local, 'push', '-q', url(), `${merge}:refs/heads/grow`)
-    expect(await bothWays()).toEqual([[null, null], [null, null]])
+    expect(await counted()).toEqual([null, null, '2500', '1', '1', '1'])
     await grow(2)
-    expect(await bothWays()).toEqual([[null, null], [null, null]])
-    expect(Number(await git.run(local, 'rev-list', '--count', merge))).toBe(10_004)
+    expect(await counted()).toEqual([null, null, '2500', '1', '2', '1'])
   })
 })
 
