@@ -1,8 +1,7 @@
 // Mixed workload, as issue 24 describes it: 10,000 issues in one project, 16 connections; 60% GETs of random issues,
 // 30% list pages 1-10 under seven filters, 10% writes (4% creates, 3% title edits, 3% added labels). Next to a bare
 // node:http server answering each request with collab's own bytes for its kind (bare-mixed.mjs), the two loaded in
-// turns. Then creates alone against the same bare server, and the server's resident memory idle, after each load and
-// once quiet.
+// turns. Then creates alone against the same bare server, and the server's resident memory idle and after each load.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,8 +14,6 @@ const CONNECTIONS = 16
 const SECONDS = Number(process.env.MIXED_SECONDS ?? 12)
 const SLICES = 3
 const HEADERS = { 'private-token': TOKEN, 'content-type': 'application/json' }
-/** The last RSS reading's wait after the one after creates: past the young collection of a quiet server. */
-const QUIET_READING_MS = 5000
 
 async function startNodeScript(args: string[]): Promise<Child> {
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -188,16 +185,13 @@ export async function mixedBench() {
     const afterLoad = rssMb(collab.proc.pid)
     const creates = await sideBySide(collab, bare, () => requestOf(project.id, 'create'))
     const afterCreates = rssMb(collab.proc.pid)
-    // And once its young collection, six seconds further into the quiet, has let V8 shrink the young generation.
-    await new Promise((resolve) => setTimeout(resolve, QUIET_READING_MS))
-    const quiet = rssMb(collab.proc.pid)
 
     console.log(row([`mixed (issue 24), ${CONNECTIONS} connections, ${SECONDS} s each in ${SLICES} turns`, 'req/s', 'p50 / p99 (worst turn)', 'ratio (target)', 'CPU per request']))
     console.log(row(['collab: 60% issue, 30% list, 4% create, 3% title, 3% label', rps(mix.ours).toFixed(0), latency(mix.ours), `${(rps(mix.ours) / rps(mix.base)).toFixed(3)}${cpuRatio(mix)} (>= 0.1, goal 0.25)`, cpuPerRequest(mix.ours)]))
     console.log(row(['bare node:http, collab\'s bytes per kind', rps(mix.base).toFixed(0), latency(mix.base), '', cpuPerRequest(mix.base)]))
     console.log(row(['collab: issue creates alone', rps(creates.ours).toFixed(0), latency(creates.ours), `${(rps(creates.ours) / rps(creates.base)).toFixed(3)}${cpuRatio(creates)} (>= 0.1)`, cpuPerRequest(creates.ours)]))
     console.log(row(['bare node:http, a created issue\'s bytes', rps(creates.base).toFixed(0), latency(creates.base), '', cpuPerRequest(creates.base)]))
-    console.log(row(['collab RSS', `idle ${idle.toFixed(0)} MB (< 100)`, `after the mix ${afterLoad.toFixed(0)} MB (< 200)`, `after creates ${afterCreates.toFixed(0)} MB`, `${(QUIET_READING_MS + (SECONDS / SLICES) * 1000) / 1000} s quiet ${quiet.toFixed(0)} MB`]))
+    console.log(row(['collab RSS', `idle ${idle.toFixed(0)} MB (< 100)`, `after the mix ${afterLoad.toFixed(0)} MB (< 200)`, `after creates ${afterCreates.toFixed(0)} MB`, '']))
   } finally {
     await bare?.stop()
     await collab.stop()
