@@ -16,9 +16,11 @@ export const QUIET_MS = 1000
 export const SETTLE_MS = 30_000
 
 /**
- * Below this much growth of V8's old generation since the last compaction, a full collection is not worth its pause.
- * Under load V8 lets the old generation grow to a few times what is live (after issue 24's mixed load: 75 MB held for
- * 18 MB that a collection keeps) and gives the rest back only when its memory reducer finds the process idle.
+ * Below this much growth of V8's old generation since the last full collection left it, another is not worth its
+ * pause. Under load V8 lets the old generation grow to a few times what is live (after issue 24's mixed load: 75 MB
+ * held for 18 MB live) and gives the rest back only when its memory reducer finds the process idle. Counted from what
+ * the collection left held, not live: V8 keeps partly used pages, and a count from the live bytes would collect again
+ * after every request.
  */
 export const MIN_GROWTH_BYTES = 16 * 1024 * 1024
 
@@ -31,8 +33,6 @@ export const YOUNG_KEPT_BYTES = 4 * 1024 * 1024
 export interface HeapSizes {
   /** Bytes V8 holds for its old generation (old space, code, large objects). */
   oldHeld: number
-  /** Bytes the old generation's objects take, live or not yet collected. */
-  oldUsed: number
   /** Bytes V8 holds for its young generation. */
   youngHeld: number
 }
@@ -55,15 +55,15 @@ const REAL_TIMERS = { setTimeout: (run: () => void, ms: number) => setTimeout(ru
 
 /**
  * One timer per burst, not one per request: each request only counts. The timer looks every QUIET_MS whether a request
- * came since it last looked. The first time none did, the old generation is compacted if it grew by MIN_GROWTH_BYTES
- * beyond what the last compaction kept; if the server is still quiet SETTLE_MS later, a young collection lets V8 shrink
+ * came since it last looked. The first time none did, the old generation is collected if it grew by MIN_GROWTH_BYTES
+ * beyond what the last full collection left; if the server is still quiet SETTLE_MS later, a young collection lets V8 shrink
  * its young generation. Collections follow a burst by one to two QUIET_MS, never run while requests keep coming, and a
  * trickle of requests that leaves little garbage causes no full one.
  */
 export function compactWhenQuiet(deps: Partial<QuietCompactionDeps> = {}): QuietCompaction {
   const { collect = collection, heapSizes: sizes = heapSizes } = deps
   const timers = deps.setTimeout && deps.clearTimeout ? { setTimeout: deps.setTimeout, clearTimeout: deps.clearTimeout } : REAL_TIMERS
-  let kept = sizes().oldUsed
+  let kept = sizes().oldHeld
   let requests = 0
   let seen = 0
   let settles = 0
@@ -83,7 +83,7 @@ export function compactWhenQuiet(deps: Partial<QuietCompactionDeps> = {}): Quiet
     const heap = sizes()
     if (settles === 0 && heap.oldHeld - kept >= MIN_GROWTH_BYTES) {
       collect('full')
-      kept = sizes().oldUsed
+      kept = sizes().oldHeld
     } else if (settles > 0 && heap.youngHeld > YOUNG_KEPT_BYTES) {
       collect('young')
     }
@@ -124,14 +124,10 @@ export function compactAfterBursts(deps: Partial<QuietCompactionDeps> = {}): () 
 const REQUEST_START = 'http.server.request.start'
 
 export function heapSizes(): HeapSizes {
-  const sizes = { oldHeld: 0, oldUsed: 0, youngHeld: 0 }
+  const sizes = { oldHeld: 0, youngHeld: 0 }
   for (const s of getHeapSpaceStatistics()) {
-    if (s.space_name.startsWith('new_')) {
-      sizes.youngHeld += s.physical_space_size
-    } else {
-      sizes.oldHeld += s.physical_space_size
-      sizes.oldUsed += s.space_used_size
-    }
+    if (s.space_name.startsWith('new_')) sizes.youngHeld += s.physical_space_size
+    else sizes.oldHeld += s.physical_space_size
   }
   return sizes
 }
