@@ -79,6 +79,15 @@ module.exports = {
       from: { path: '^src/server/' },
       to: { path: '(^|/)node_modules/(isomorphic-git|yaml|yauzl)/|^(node:)?zlib$', dynamic: false, ...value },
     },
+    // The contract's groups (their zod schemas) load on a group's first request, from the route list the build writes
+    // (src/server/routes.generated.ts): a value the server's rules need lives outside the endpoint modules (fixed-values.ts).
+    {
+      name: 'server-loads-contract-groups-on-first-use',
+      comment: 'The server imports an endpoint module, the whole contract or OpenAPI only by import(), on first use.',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/contract/(endpoints/|index\\.ts$|openapi\\.ts$)', dynamic: false, ...value },
+    },
     { name: 'git-objects-only-in-git', comment: 'Repositories are read and written only in git/.', severity: 'error', from: { pathNot: '^src/server/git/' }, to: { path: '^node_modules/isomorphic-git/' } },
   ],
   options: {
