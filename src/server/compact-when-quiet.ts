@@ -81,6 +81,8 @@ export function compactWhenQuiet(deps: Partial<QuietCompactionDeps> = {}): Quiet
       return arm(QUIET_MS)
     }
     const heap = sizes()
+    // V8 gives pages back while it sweeps, after a collection has returned: the least held since is what it left.
+    kept = Math.min(kept, heap.oldHeld)
     if (settles === 0 && heap.oldHeld - kept >= MIN_GROWTH_BYTES) {
       collect('full')
       kept = sizes().oldHeld
@@ -98,7 +100,13 @@ export function compactWhenQuiet(deps: Partial<QuietCompactionDeps> = {}): Quiet
   return {
     request() {
       requests++
-      if (timer === undefined) arm(QUIET_MS)
+      if (timer === undefined) return arm(QUIET_MS)
+      // Waiting to settle, the timer is SETTLE_MS long: the burst that just began must be seen ending as any other.
+      if (settles > 0) {
+        timers.clearTimeout(timer)
+        settles = 0
+        arm(QUIET_MS)
+      }
     },
     stop() {
       if (timer !== undefined) timers.clearTimeout(timer)
