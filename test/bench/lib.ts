@@ -111,5 +111,6 @@ export const tempDir = (label: string) => mkdtempSync(join(tmpdir(), `collab-ben
 
 export function row(cells: (string | number)[]) {
   const widths = [48, 16, 16, 10]
-  return cells.map((c, i) => String(c).padEnd(widths[i] ?? 12)).join('')
+  // A space between cells even when one is wider than its column: the figures must not run together.
+  return cells.map((c, i) => String(c).padEnd(widths[i] ?? 12)).join(' ')
 }
