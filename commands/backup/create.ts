@@ -1,5 +1,7 @@
 // collab backup create [FILE]: the running server writes a consistent backup of the whole instance (an administrator's
 // token), or with --data a stopped server's data directory is read here; written beside FILE and renamed when whole.
+// A plain .tar from a running server is stored by the server and moved here when its file is visible (./stored.ts);
+// a compressed archive or stdout takes the bytes over HTTP.
 import { createWriteStream } from 'node:fs'
 import { mkdir, open as openFile, rename, rm, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
@@ -16,7 +18,7 @@ import { openBytes } from '../job/bytes.js'
 import { progress, showsProgress } from '../job/transfer.js'
 import { completeManifest, printJson, seeing, size, summaryOf, watchArchive } from './archive.js'
 import { COMPRESSIONS, compressionOf, compressor, extensionOf, type Compression } from './compression.js'
-import { receivable, receiveInto } from './receive.js'
+import { takeStoredBackup, type StoredSummary } from './stored.js'
 
 export interface CreateOptions {
   /** The archive to write; `-` is stdout; default collab-backup-<time>.tar in the current directory. */
@@ -59,11 +61,11 @@ async function write(options: CreateOptions, deps: Deps, now: Date, compression:
   const { io } = deps
   const api = options.data === undefined ? await deps.api() : null
   const squeeze = compressor(compression)
-  // A plain file with no progress bar: written straight from the socket or from the data directory, no stream between.
-  if (file && !squeeze && !showsProgress(io) && (!api || receivable(api))) {
+  // A plain file from the data directory with no progress bar: written straight from the files read, no stream between.
+  // (A plain file from a running server is the server's own file: see ./stored.ts.)
+  if (file && !squeeze && !showsProgress(io) && !api) {
     const handle = await openFile(file, 'w', 0o600)
     try {
-      if (api) return await receiveInto(api, route('createBackup', {}), handle.fd, see)
       const { writeDataDirectoryBackup } = await import('../../src/server/backup.js')
       return await writeDataDirectoryBackup(resolve(io.cwd, options.data!), () => now, handle.fd, see)
     } finally {
@@ -93,13 +95,18 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   const partial = `${file}.partial`
   await mkdir(dirname(file), { recursive: true })
   try {
-    await write(options, deps, now, compression, partial, see)
-    const manifest = completeManifest(watched)
+    let facts: ReturnType<typeof summaryOf> & { transfer?: StoredSummary['transfer'] }
+    if (options.data === undefined && compression === 'none') facts = await takeStoredBackup(io, await deps.api(), partial)
+    else {
+      await write(options, deps, now, compression, partial, see)
+      facts = summaryOf(completeManifest(watched))
+    }
     await rename(partial, file)
-    const summary = { file, bytes: (await stat(file)).size, compression, ...summaryOf(manifest) }
+    const summary = { file, bytes: (await stat(file)).size, compression, ...facts }
     if (options.json) return void printJson(io, summary)
     status(io, `Backed up ${summary.files} files (${size(summary.data_bytes)}, schema ${summary.schema_version}) into ${options.file ?? file} (${size(summary.bytes)})`)
   } finally {
-    await rm(partial, { force: true })
+    // Best effort: a failure to remove it (a directory in the way) must not hide the one that stopped the backup.
+    await rm(partial, { force: true }).catch(() => undefined)
   }
 }

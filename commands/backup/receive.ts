@@ -157,9 +157,9 @@ function bodyReader(head: Head, take: (bytes: Buffer) => void) {
 }
 
 /**
- * POSTs `route` and writes a 200 answer's body to `fd` as it arrives, each run of bytes shown to `see` first. Any other
- * status is thrown as the client's ApiError with the server's body; a body cut off ends without error (the caller's
- * archive check says it is incomplete).
+ * Sends `route` (the backup's POST, or the GET of a stored one) and writes a 200 answer's body to `fd` as it arrives,
+ * each run of bytes shown to `see` first. Any other status is thrown as the client's ApiError with the server's body; a
+ * body cut off ends without error (the caller's archive check says it is incomplete).
  */
 export function receiveInto(api: ApiClient, route: Route, fd: number, see: (bytes: Buffer) => void): Promise<void> {
   const url = api.url(route.path)
@@ -235,7 +235,8 @@ export function receiveInto(api: ApiClient, route: Route, fd: number, see: (byte
       socket.resume()
     }
     socket.once('connect', () => {
-      socket.write(`POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: collab/${VERSION}\r\n${auth}Content-Length: 0\r\nConnection: close\r\n\r\n`)
+      const length = route.method === 'GET' ? '' : 'Content-Length: 0\r\n'
+      socket.write(`${route.method} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: collab/${VERSION}\r\n${auth}${length}Connection: close\r\n\r\n`)
     })
     socket.once('error', (err) => void finish(new CollabError('NETWORK', `cannot reach ${url.origin}: ${err.message}`, { cause: err })))
     socket.once('close', () => void finish())

@@ -32,6 +32,8 @@ export const ROUTE_GROUPS = {
     load: () => import('../contract/endpoints/backups.js'),
     routes: [
       ['createBackup', 'POST', '/admin/backups'],
+      ['deleteStoredBackup', 'DELETE', '/admin/backups/:name'],
+      ['getStoredBackup', 'GET', '/admin/backups/:name'],
     ],
   },
   badges: {

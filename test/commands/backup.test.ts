@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
@@ -129,7 +129,10 @@ describe('collab backup create and restore', () => {
     expect(made.stderr).toBe('')
     expect(made.exitCode).toBe(0)
     const summary = json(made.stdout)
-    expect(summary).toMatchObject({ file: archive, compression: 'none', schema_version: schemaVersion(), source: 'server' })
+    expect(summary).toMatchObject({ file: archive, compression: 'none', schema_version: schemaVersion(), source: 'server', transfer: 'moved' })
+    // Same machine: the server wrote it into its backups/ and the CLI moved it out, leaving no copy behind.
+    expect(readdirSync(join(server.dataDir, 'backups'))).toEqual([])
+    expect(statSync(archive).mode & 0o777).toBe(0o600)
 
     // Every top-level entry of the data directory is one the backup knows, and the archive lists no stranger.
     expect(readdirSync(server.dataDir).filter((n) => !knownDataEntry(n))).toEqual([])
@@ -289,6 +292,80 @@ describe('collab backup create and restore', () => {
     expect(full.exitCode).toBe(1)
     expect(full.stderr).toContain('is not empty')
     expect(readdirSync(target)).toEqual(['keep.txt'])
+  })
+
+  it('downloads the stored archive and has the server delete it when the CLI does not take the file (COLLAB_BACKUP_RECEIVE)', async () => {
+    const file = join(scratch, 'received.tar')
+    const made = await c.run(['backup', 'create', file, '--json'], { env: { COLLAB_BACKUP_RECEIVE: '1' } })
+    expect(made.stderr).toBe('')
+    expect(made.exitCode).toBe(0)
+    const manifest = JSON.parse(execFileSync('tar', ['-xOf', file, 'manifest.json']).toString())
+    expect(json(made.stdout)).toMatchObject({ file, compression: 'none', source: 'server', files: manifest.files.length, bytes: statSync(file).size, transfer: 'downloaded' })
+    expect(readdirSync(join(server.dataDir, 'backups'))).toEqual([])
+    expect(existsSync(`${file}.partial`)).toBe(false)
+    const restored = join(scratch, 'received-restored')
+    expect((await c.run(['backup', 'restore', file, '--data', restored])).exitCode).toBe(0)
+    expect(integrity(restored)).toBe('ok')
+    const copy = await serveDirectory(restored)
+    try {
+      const as = (token: string) => api({ url: copy.url }, token)
+      expect(expectStatus(await as(alice.token).get('/user'), 200).body.username).toBe('alice')
+      expect(expectStatus(await as(server.rootToken).get(`/projects/${project.id}/variables/DEPLOY_KEY`), 200).body.value).toBe('sealed-value-4f2a')
+      expect(expectStatus(await as(server.rootToken).get(`/projects/${project.id}/wikis/home`), 200).body.content).toBe('wiki home')
+    } finally {
+      await copy.close()
+    }
+  })
+
+  it('deletes the stored archive and leaves no file when the CLI fails after the server stored it', async () => {
+    const file = join(scratch, 'blocked.tar')
+    // The temporary name beside FILE is a directory: neither the move nor the download can write there.
+    mkdirSync(join(`${file}.partial`, 'inside'), { recursive: true })
+    const r = await c.run(['backup', 'create', file])
+    expect(r.exitCode).toBe(1)
+    expect(r.stderr).toContain(`cannot write the backup to ${file}.partial`)
+    expect(existsSync(file)).toBe(false)
+    expect(readdirSync(join(server.dataDir, 'backups'))).toEqual([])
+  })
+
+  it('stores an archive on request (0600 in a 0700 directory), streams and deletes it by name, and refuses other names', async () => {
+    const store = join(server.dataDir, 'backups')
+    const made = expectStatus(await root.post('/admin/backups', { store: true }), 201).body
+    expect(made.name).toMatch(/^collab-backup-\d{8}-\d{6}-[0-9a-f]{16}\.tar$/)
+    expect(made).toMatchObject({ path: join(store, made.name), size: statSync(join(store, made.name)).size, source: 'server', schema_version: schemaVersion() })
+    expect(statSync(store).mode & 0o777).toBe(0o700)
+    expect(statSync(made.path).mode & 0o777).toBe(0o600)
+    const res = await fetch(`${server.api}/admin/backups/${made.name}`, { headers: { 'PRIVATE-TOKEN': server.rootToken } })
+    expect(res.status).toBe(200)
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(made.path))).toBe(true)
+
+    // Not an administrator: refused before any file is looked at.
+    expect((await api(server, alice.token).post('/admin/backups', { store: true })).status).toBe(403)
+    expect((await api(server, alice.token).get(`/admin/backups/${made.name}`)).status).toBe(403)
+    expect((await api(server, alice.token).del(`/admin/backups/${made.name}`)).status).toBe(403)
+    expect(existsSync(made.path)).toBe(true)
+
+    // Names the server does not give, or that leave the directory, are no stored backup; the files they name stay.
+    writeFileSync(join(store, 'other.tar'), 'not a stored backup')
+    const outside = join(scratch, 'outside-collab-backup-20240101-000000-0123456789abcdef.tar')
+    writeFileSync(outside, 'outside')
+    for (const name of ['collab-backup-20240101-000000-0123456789abcdef.tar', 'other.tar', '..%2Fsecrets.json', '..%2F..%2Fcollab.db',
+      encodeURIComponent(outside), `..%2F..%2F${encodeURIComponent(outside)}`, '.writing-x']) {
+      for (const method of ['get', 'del'] as const) {
+        const r = await root[method](`/admin/backups/${name}`)
+        expect([400, 404]).toContain(r.status)
+        if (r.status === 404 && r.body?.message) expect(r.body).toEqual({ message: '404 Not Found' })
+      }
+    }
+    expect(readFileSync(join(store, 'other.tar'), 'utf8')).toBe('not a stored backup')
+    expect(readFileSync(outside, 'utf8')).toBe('outside')
+    expect(existsSync(join(server.dataDir, 'secrets.json'))).toBe(true)
+    rmSync(join(store, 'other.tar'))
+
+    expect((await root.del(`/admin/backups/${made.name}`)).status).toBe(204)
+    expect(existsSync(made.path)).toBe(false)
+    expect((await root.get(`/admin/backups/${made.name}`)).status).toBe(404)
+    expect((await root.del(`/admin/backups/${made.name}`)).status).toBe(404)
   })
 
   it('exits 2 on bad flags', async () => {

@@ -74,6 +74,7 @@ describe('the public surface', () => {
     const surface = endpoints.map(({ e }) => `${e.method} ${e.path}`).sort()
     expect(surface).toMatchInlineSnapshot(`
       [
+        "DELETE /admin/backups/:name",
         "DELETE /admin/ci/variables/:key",
         "DELETE /broadcast_messages/:id",
         "DELETE /groups/:id",
@@ -153,6 +154,7 @@ describe('the public surface', () => {
         "DELETE /users/:id/identities/:provider",
         "DELETE /users/:id/impersonation_tokens/:token_id",
         "DELETE /users/:id/keys/:key_id",
+        "GET /admin/backups/:name",
         "GET /admin/ci/variables",
         "GET /admin/ci/variables/:key",
         "GET /application/plan_limits",

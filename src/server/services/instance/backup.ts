@@ -14,7 +14,7 @@ import { copyDatabase, fileOwnersOf, imageOfDatabase, schemaOf, type FileOwners 
 import type { Db } from '../../store/db.js'
 import type { RequestContext } from '../../context.js'
 import { StreamSink, type ArchiveSink } from './backup-sink.js'
-import { ArchiveWriter, HEADER_ENTRY, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type ArchiveProgress, type BackupHeader } from './backup-archive.js'
+import { ArchiveWriter, HEADER_ENTRY, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type ArchiveProgress, type BackupHeader, type BackupManifest } from './backup-archive.js'
 
 /** What a backup reads: the data directory and an open database (the server's own, or a stopped server's). */
 export interface BackupSource {
@@ -30,9 +30,10 @@ export const BACKED_UP = ['collab.db', 'secrets.json', 'repositories', 'uploads'
 
 /**
  * Entries a backup leaves out, each remade by the server: the database's log (its content is in the copy), the CI
- * runner's working directories, the archive cache and the shared git hooks directory; and backups' own staging.
+ * runner's working directories, the archive cache and the shared git hooks directory; and backups' own staging, and
+ * the archives the server keeps (a backup never holds the ones before it).
  */
-export const NOT_BACKED_UP = ['collab.db-wal', 'collab.db-shm', 'collab.db-journal', 'builds', 'cache', 'git-hooks'] as const
+export const NOT_BACKED_UP = ['collab.db-wal', 'collab.db-shm', 'collab.db-journal', 'builds', 'cache', 'git-hooks', 'backups'] as const
 const STAGING_PREFIX = '.backup-'
 
 /** Files being received (an upload's temporary directory) are not data yet. */
@@ -130,7 +131,7 @@ export const knownDataEntry = (name: string) => KNOWN.has(name) || name.startsWi
 
 const unrecognizedEntries = async (root: string) => (await readdir(root)).filter((n) => !knownDataEntry(n)).sort()
 
-async function writeArchive(src: BackupSource, dir: string, db: DatabaseCopy, header: BackupHeader, w: ArchiveWriter) {
+async function writeArchive(src: BackupSource, dir: string, db: DatabaseCopy, header: BackupHeader, w: ArchiveWriter): Promise<BackupManifest> {
   const { layout } = src
   await w.json(HEADER_ENTRY, header)
   if (db.image) await w.buffer('collab.db', db.image, 0o600, src.now())
@@ -146,7 +147,7 @@ async function writeArchive(src: BackupSource, dir: string, db: DatabaseCopy, he
     if (info?.isDirectory()) await w.tree(join(layout.root, name), name)
     else if (info?.isFile()) await w.file(join(layout.root, name), name)
   }
-  await w.finish(header, unrecognized)
+  return w.finish(header, unrecognized)
 }
 
 /**
@@ -154,7 +155,7 @@ async function writeArchive(src: BackupSource, dir: string, db: DatabaseCopy, he
  * rest is read as the sink takes it. The promise returned resolves once the archive is written whole, or rejects (the
  * sink failed with it); the staging directory goes either way.
  */
-async function startBackup(src: BackupSource, sink: ArchiveSink): Promise<{ written: Promise<void> }> {
+async function startBackup(src: BackupSource, sink: ArchiveSink): Promise<{ written: Promise<BackupManifest> }> {
   const dir = join(src.layout.root, `${STAGING_PREFIX}${randomUUID()}`)
   staging.add(dir)
   const cleanup = () => {
@@ -190,9 +191,9 @@ export async function createBackup(src: BackupSource): Promise<Readable> {
   return sink.out
 }
 
-/** The backup written into `sink` (an open file): resolves once it is there whole. */
-export async function writeBackup(src: BackupSource, sink: ArchiveSink): Promise<void> {
-  await (await startBackup(src, sink)).written
+/** The backup written into `sink` (an open file): resolves with its manifest once it is there whole. */
+export async function writeBackup(src: BackupSource, sink: ArchiveSink): Promise<BackupManifest> {
+  return (await startBackup(src, sink)).written
 }
 
 /** The running server's backup, asked for by an administrator (the endpoint's rule). */
