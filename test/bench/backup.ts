@@ -3,6 +3,9 @@
 // Issues are seeded through the API, the repository by git fast-import straight into the project's bare repository.
 // Wall times and CPU times (user + system; for the online backup the CLI's and the server's) are printed: on a machine
 // shared with other work the wall time follows the CPU share a process gets, and the CPU time says what it cost.
+// The online backup is measured twice: on the server's machine (the server writes the archive into its data directory
+// and the CLI moves the file), and as a CLI on another machine takes it (COLLAB_BACKUP_RECEIVE: downloaded over HTTP,
+// then deleted on the server).
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { rmSync, statSync } from 'node:fs'
@@ -98,22 +101,32 @@ export async function backupBench() {
     const tars: Timing[] = []
     const offline: Timing[] = []
     const online: Timing[] = []
+    const remote: Timing[] = []
     for (let i = 0; i < RUNS; i++) {
       tars.push(await timed('tar', ['-cf', join(out, 'stopped.tar'), '-C', dataDir, '.']))
       rmSync(join(out, 'stopped.tar'))
       offline.push(await backupRun(['--data', dataDir]))
       collab = await startCollab(dataDir, configDir, ['--no-runner'])
-      // The server's CPU time counts too: it reads, hashes and sends the archive the CLI writes.
-      const server = cpuMs(collab.proc.pid!)
-      const took = await backupRun([], { COLLAB_HOST: collab.url })
-      online.push({ wall: took.wall, cpu: took.cpu + cpuMs(collab.proc.pid!) - server })
+      // The server's CPU time counts too: it reads, hashes and writes (or sends) the archive.
+      const withServer = async (extra: Record<string, string>) => {
+        const server = cpuMs(collab!.proc.pid!)
+        const took = await backupRun([], { COLLAB_HOST: collab!.url, ...extra })
+        return { wall: took.wall, cpu: took.cpu + cpuMs(collab!.proc.pid!) - server }
+      }
+      online.push(await withServer({}))
+      remote.push(await withServer({ COLLAB_BACKUP_RECEIVE: '1' }))
       await collab.stop()
     }
 
     const tar = summary(tars)
     console.log(`archive: ${(bytes / 1024 / 1024).toFixed(1)} MB; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`)
     console.log(row(['operation (median of ' + RUNS + ' runs, ms)', 'collab', 'tar (stopped)', 'ratio']))
-    for (const [name, runs] of [['backup create (server running)', online], ['backup create --data (server stopped)', offline]] as const) {
+    const rows = [
+      ['online, same machine (the server writes, the CLI moves)', online],
+      ['online over HTTP (a remote CLI)', remote],
+      ['backup create --data (server stopped)', offline],
+    ] as const
+    for (const [name, runs] of rows) {
       const mine = summary(runs)
       console.log(row([`${name}, wall`, mine.wall.toFixed(0), tar.wall.toFixed(0), (mine.wall / tar.wall).toFixed(2)]))
       console.log(row([`${name}, CPU`, mine.cpu.toFixed(0), tar.cpu.toFixed(0), (mine.cpu / tar.cpu).toFixed(2)]))
