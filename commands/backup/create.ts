@@ -1,7 +1,7 @@
 // collab backup create [FILE]: the running server writes a consistent backup of the whole instance (an administrator's
 // token), or with --data a stopped server's data directory is read here; written beside FILE and renamed when whole.
-// A plain .tar from a running server is stored by the server and moved here when its file is visible (./stored.ts);
-// a compressed archive or stdout takes the bytes over HTTP.
+// A plain .tar from a server on this machine is stored by the server and moved here when its file is visible
+// (./stored.ts); a compressed archive, stdout or a server elsewhere sends the bytes over HTTP.
 import { createWriteStream } from 'node:fs'
 import { mkdir, open as openFile, rename, rm, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
@@ -18,7 +18,8 @@ import { openBytes } from '../job/bytes.js'
 import { progress, showsProgress } from '../job/transfer.js'
 import { completeManifest, printJson, seeing, size, summaryOf, watchArchive } from './archive.js'
 import { COMPRESSIONS, compressionOf, compressor, extensionOf, type Compression } from './compression.js'
-import { takeStoredBackup, type StoredSummary } from './stored.js'
+import { receivable, receiveInto } from './receive.js'
+import { sameMachine, takeStoredBackup, type StoredSummary } from './stored.js'
 
 export interface CreateOptions {
   /** The archive to write; `-` is stdout; default collab-backup-<time>.tar in the current directory. */
@@ -61,11 +62,12 @@ async function write(options: CreateOptions, deps: Deps, now: Date, compression:
   const { io } = deps
   const api = options.data === undefined ? await deps.api() : null
   const squeeze = compressor(compression)
-  // A plain file from the data directory with no progress bar: written straight from the files read, no stream between.
-  // (A plain file from a running server is the server's own file: see ./stored.ts.)
-  if (file && !squeeze && !showsProgress(io) && !api) {
+  // A plain file with no progress bar: written straight from the socket (a server elsewhere) or from the data directory,
+  // no stream between. (A plain file from a server on this machine is the server's own file: see ./stored.ts.)
+  if (file && !squeeze && !showsProgress(io) && (!api || receivable(api))) {
     const handle = await openFile(file, 'w', 0o600)
     try {
+      if (api) return await receiveInto(api, route('createBackup', {}), handle.fd, see)
       const { writeDataDirectoryBackup } = await import('../../src/server/backup.js')
       return await writeDataDirectoryBackup(resolve(io.cwd, options.data!), () => now, handle.fd, see)
     } finally {
@@ -95,11 +97,12 @@ export async function run(options: CreateOptions, deps: Deps): Promise<void> {
   const partial = `${file}.partial`
   await mkdir(dirname(file), { recursive: true })
   try {
-    let facts: ReturnType<typeof summaryOf> & { transfer?: StoredSummary['transfer'] }
-    if (options.data === undefined && compression === 'none') facts = await takeStoredBackup(io, await deps.api(), partial)
+    let facts: ReturnType<typeof summaryOf> & { transfer?: StoredSummary['transfer'] | 'streamed' }
+    const api = options.data === undefined && compression === 'none' ? await deps.api() : null
+    if (api && sameMachine(api.host)) facts = await takeStoredBackup(io, api, partial)
     else {
       await write(options, deps, now, compression, partial, see)
-      facts = summaryOf(completeManifest(watched))
+      facts = { ...summaryOf(completeManifest(watched)), ...(options.data === undefined ? { transfer: 'streamed' as const } : {}) }
     }
     await rename(partial, file)
     const summary = { file, bytes: (await stat(file)).size, compression, ...facts }

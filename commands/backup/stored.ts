@@ -4,12 +4,14 @@
 // server's file (another machine, another user) downloads it by name and has the server delete it.
 import { createWriteStream } from 'node:fs'
 import { chmod, copyFile, open as openFile, rename, stat, unlink } from 'node:fs/promises'
+import { basename, dirname, isAbsolute } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ApiClient } from '../../src/client/http.js'
 import { route } from '../../src/client/paths.js'
 import type { IO } from '../../src/cli/io.js'
 import type { StoredBackup } from '../../src/contract/endpoints/backups.js'
+import { STORED_BACKUP_NAME } from '../../src/contract/fixed-values.js'
 import type { z } from 'zod'
 import { failure } from '../../src/cli/errors.js'
 import { openBytes } from '../job/bytes.js'
@@ -25,10 +27,27 @@ type Stored = z.infer<typeof StoredBackup>
 export type StoredSummary = ReturnType<typeof summaryOf> & { transfer: 'moved' | 'downloaded' }
 
 /**
+ * Whether the server runs on this machine, by its address: only then is the file it names ours to look for. A server
+ * elsewhere is sent the bytes straight (storing, reading back and sending costs it more than streaming), and a path it
+ * answers is never acted on here: a hostile server could name any file of this user's with its size.
+ */
+export function sameMachine(host: string): boolean {
+  let hostname: string
+  try {
+    hostname = new URL(host).hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  } catch {
+    return false
+  }
+  return hostname === 'localhost' || hostname === '::1' || /^127(\.\d{1,3}){3}$/.test(hostname)
+}
+
+/**
  * Moves the server's archive to `to`: false when it is not the file the server answered (not visible here, another
- * size) or cannot be moved (permissions); across file systems it is copied (copy_file_range) and the original removed.
+ * name or size) or cannot be moved (permissions); across file systems it is copied (copy_file_range) and the original
+ * removed.
  */
 async function moved(stored: Stored, to: string): Promise<boolean> {
+  if (!STORED_BACKUP_NAME.test(stored.name) || basename(stored.path) !== stored.name || basename(dirname(stored.path)) !== 'backups' || !isAbsolute(stored.path)) return false
   const info = await stat(stored.path).catch(() => null)
   if (!info?.isFile() || info.size !== stored.size) return false
   try {

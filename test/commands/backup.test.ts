@@ -5,7 +5,7 @@ import Database from 'better-sqlite3'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { silentLogger } from '../../src/core/logger.js'
@@ -17,6 +17,7 @@ import { api, createProject, createUser, expectStatus, type Api, type TestUser }
 import { gitCli, urlWithCredentials, type GitCli } from '../helpers/git-cli.js'
 import { commit, create } from '../helpers/repository.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
+import { sameMachine } from '../../commands/backup/stored.js'
 import { cli, rootCli, type Cli } from './cli.js'
 
 let server: TestServer
@@ -314,6 +315,36 @@ describe('collab backup create and restore', () => {
       expect(expectStatus(await as(server.rootToken).get(`/projects/${project.id}/wikis/home`), 200).body.content).toBe('wiki home')
     } finally {
       await copy.close()
+    }
+  })
+
+  it('takes the server\'s file only from a server on this machine by its address (loopback), never from a name elsewhere', () => {
+    for (const host of ['http://127.0.0.1:3000', 'http://localhost', 'http://LOCALHOST:8080/', 'http://[::1]:80', 'http://127.1.2.3']) expect(sameMachine(host), host).toBe(true)
+    for (const host of ['https://gitlab.example.com', 'http://10.0.0.5:3000', 'http://127.0.0.1.example.com', 'http://[::ffff:10.0.0.1]', 'not a url']) expect(sameMachine(host), host).toBe(false)
+  })
+
+  // A server reached by this machine's own network address stands for one on another machine: the CLI cannot tell.
+  const outward = Object.values(networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal)?.address
+  it.skipIf(!outward)('streams the archive from a server reached by a network address, and the server keeps no copy', async () => {
+    const dataDir = join(scratch, 'outward-data')
+    const token = 'glpat-backup-outward-token-0000'
+    const { app } = boot({ dataDir, log: silentLogger, rootToken: token })
+    const s = createServer(app)
+    const { url } = await s.listen(0, '0.0.0.0')
+    try {
+      const host = `http://${outward}:${new URL(url).port}`
+      const file = join(scratch, 'outward.tar')
+      const made = await c.run(['backup', 'create', file, '--json', '--host', host, '--token', token])
+      expect(made.stderr).toBe('')
+      expect(made.exitCode).toBe(0)
+      expect(json(made.stdout)).toMatchObject({ file, compression: 'none', source: 'server', transfer: 'streamed' })
+      expect(existsSync(join(dataDir, 'backups')) ? readdirSync(join(dataDir, 'backups')) : []).toEqual([])
+      const restored = join(scratch, 'outward-restored')
+      expect((await c.run(['backup', 'restore', file, '--data', restored])).exitCode).toBe(0)
+      expect(integrity(restored)).toBe('ok')
+    } finally {
+      await s.close()
+      closeDatabase(app.db)
     }
   })
 

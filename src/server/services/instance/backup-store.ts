@@ -7,12 +7,10 @@ import { chmod, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/p
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { CollabError } from '../../../core/errors.js'
+import { STORED_BACKUP_NAME } from '../../../contract/fixed-values.js'
 import type { RequestContext } from '../../context.js'
 import { FileSink } from './backup-sink.js'
 import { writeBackup } from './backup.js'
-
-/** The names the server gives its archives; nothing else is read or deleted by name, so no name leaves the directory. */
-export const STORED_BACKUP_NAME = /^collab-backup-\d{8}-\d{6}-[0-9a-f]{16}\.tar$/
 
 /** An archive being written: never a stored name, so it is not listed, read or moved before it is whole. */
 const WRITING_PREFIX = '.writing-'
