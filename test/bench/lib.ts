@@ -1,6 +1,6 @@
 // Shared benchmark plumbing: a `collab serve` child process, a bare node:http baseline, load runs and timings.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -107,7 +107,17 @@ export function cpuMs(pid: number | 'self', children = false): number {
   return (f[11] + f[12] + (children ? f[13] + f[14] : 0)) * 10
 }
 
-export const tempDir = (label: string) => mkdtempSync(join(tmpdir(), `collab-bench-${label}-`))
+/** Scratch directories of this run, removed when it exits: runs had left hundreds of data directories in the temporary directory. */
+const scratch: string[] = []
+process.once('exit', () => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true })
+})
+
+export const tempDir = (label: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `collab-bench-${label}-`))
+  scratch.push(dir)
+  return dir
+}
 
 export function row(cells: (string | number)[]) {
   const widths = [48, 16, 16, 10]
