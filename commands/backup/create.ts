@@ -9,6 +9,7 @@ import { Writable, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Command, OptionValues } from 'commander'
 import { choice, withConnection, withJson, type Runtime } from '../../src/cli/command.js'
+import { backupStamp } from '../../src/core/backup-names.js'
 import { usageError } from '../../src/cli/errors.js'
 import type { Deps } from '../../src/cli/factory.js'
 import { status } from '../../src/cli/output.js'
@@ -44,8 +45,7 @@ export const toOptions = (file: string | undefined, flags: OptionValues): Create
 })
 
 /** collab-backup-20240102-030405.tar, in UTC. */
-const defaultName = (now: Date, c: Compression) =>
-  `collab-backup-${now.toISOString().slice(0, 19).replace(/-|:/g, '').replace('T', '-')}${extensionOf(c)}`
+const defaultName = (now: Date, c: Compression) => `collab-backup-${backupStamp(now)}${extensionOf(c)}`
 
 /** stream/promises' pipeline over a list built at run time. */
 const pump = (streams: (Readable | Writable)[]) => (pipeline as unknown as (...args: unknown[]) => Promise<void>)(...streams)

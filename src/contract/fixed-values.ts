@@ -10,6 +10,3 @@ export const NOTIFICATION_EVENTS = [
   'push_to_merge_request', 'reopen_merge_request', 'close_merge_request', 'reassign_merge_request', 'change_reviewer_merge_request',
   'merge_merge_request', 'failed_pipeline', 'fixed_pipeline', 'success_pipeline', 'moved_project', 'merge_when_pipeline_succeeds',
 ] as const
-
-/** The name `collab serve` gives a backup it stores (POST /admin/backups with store), the only names it serves back. */
-export const STORED_BACKUP_NAME = /^collab-backup-\d{8}-\d{6}-[0-9a-f]{16}\.tar$/

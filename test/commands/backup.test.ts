@@ -17,6 +17,7 @@ import { api, createProject, createUser, expectStatus, type Api, type TestUser }
 import { gitCli, urlWithCredentials, type GitCli } from '../helpers/git-cli.js'
 import { commit, create } from '../helpers/repository.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
+import { until } from '../helpers/wait.js'
 import { sameMachine } from '../../commands/backup/stored.js'
 import { cli, rootCli, type Cli } from './cli.js'
 
@@ -66,11 +67,6 @@ async function serveDirectory(dataDir: string) {
   }
 }
 
-const until = async (done: () => boolean) => {
-  for (let i = 0; i < 400 && !done(); i++) await new Promise((r) => setTimeout(r, 25))
-  expect(done()).toBe(true)
-}
-
 const integrity = (dataDir: string) => {
   const db = new Database(join(dataDir, 'collab.db'), { readonly: true })
   try {
@@ -112,7 +108,7 @@ describe('collab backup create and restore', () => {
       stop = true
       await Promise.allSettled([issueLoop, pushLoop])
     })
-    await until(() => acked.issues.length >= 5 && acked.pushes.length >= 2)
+    await until('five acknowledged creates and two pushes', () => acked.issues.length >= 5 && acked.pushes.length >= 2)
     // Files of a job the database does not have (as if written after its copy) stay out: a restored server gives ids out again.
     mkdirSync(join(server.dataDir, 'traces'), { recursive: true })
     writeFileSync(join(server.dataDir, 'traces', '999999.log'), 'a later job\n')

@@ -7,6 +7,7 @@ import { expectStatus } from '../../helpers/api.js'
 import { ciProject, jobNamed, projectPipelines, startCiServer, waitForPipeline } from '../../helpers/ci.js'
 import { ancestors, processTable } from '../../helpers/processes.js'
 import { bwrapWorks } from '../../helpers/sandbox.js'
+import { until } from '../../helpers/wait.js'
 import type { TestServer } from '../../helpers/server.js'
 
 let server: TestServer
@@ -21,8 +22,7 @@ it("runs a job's script under the runner child, never as a child of the server's
   const [pipeline] = await projectPipelines(server, root, project.id)
   await waitForPipeline(server, pipeline.id, () => jobNamed(server, pipeline.id, 'probe').status === 'running')
   const sleeping = () => [...processTable()].find(([, [, argv]]) => argv.join(' ') === 'sleep 4233')
-  for (let i = 0; i < 400 && !sleeping(); i++) await new Promise((r) => setTimeout(r, 25))
-  const [pid] = sleeping() ?? [0]
+  const [pid] = await until('the job\'s sleep in the process table', sleeping)
   expect(pid).toBeGreaterThan(0)
   const table = processTable()
   const runner = server.runnerPid()!

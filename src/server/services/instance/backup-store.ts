@@ -7,7 +7,7 @@ import { chmod, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/p
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { CollabError } from '../../../core/errors.js'
-import { STORED_BACKUP_NAME } from '../../../contract/fixed-values.js'
+import { backupStamp, STORED_BACKUP_NAME } from '../../../core/backup-names.js'
 import type { RequestContext } from '../../context.js'
 import { FileSink } from './backup-sink.js'
 import { writeBackup } from './backup.js'
@@ -18,8 +18,7 @@ const WRITING_PREFIX = '.writing-'
 const storeOf = (ctx: RequestContext) => join(ctx.app.layout.root, 'backups')
 
 /** collab-backup-20240102-030405-<16 hex>.tar, in UTC; the random part keeps two backups of one second apart. */
-const nameAt = (now: Date) =>
-  `collab-backup-${now.toISOString().slice(0, 19).replace(/-|:/g, '').replace('T', '-')}-${randomBytes(8).toString('hex')}.tar`
+const nameAt = (now: Date) => `collab-backup-${backupStamp(now)}-${randomBytes(8).toString('hex')}.tar`
 
 /** Archives being written by this process; others of that prefix are a stopped server's leftovers. */
 const writing = new Set<string>()
@@ -79,14 +78,6 @@ export async function storeBackup(ctx: RequestContext): Promise<StoredBackup> {
 /** GitLab's body for a missing thing; a name that is not one the server gives is missing too. */
 const notStored = () => new CollabError('NOT_FOUND', '404 Not Found', { status: 404 })
 
-async function storedPath(ctx: RequestContext, name: string) {
-  if (!STORED_BACKUP_NAME.test(name)) throw notStored()
-  const path = join(storeOf(ctx), name)
-  const info = await stat(path).catch(() => null)
-  if (!info?.isFile()) throw notStored()
-  return { path, size: info.size }
-}
-
 /** A stored archive's bytes, read as they are sent from the file opened here (one deleted meanwhile is still read whole). */
 export async function readStoredBackup(ctx: RequestContext, name: string): Promise<{ stream: Readable; size: number }> {
   if (!STORED_BACKUP_NAME.test(name)) throw notStored()
@@ -102,9 +93,10 @@ export async function readStoredBackup(ctx: RequestContext, name: string): Promi
 }
 
 export async function deleteStoredBackup(ctx: RequestContext, name: string): Promise<void> {
-  const { path } = await storedPath(ctx, name)
-  await unlink(path).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') throw notStored()
+  if (!STORED_BACKUP_NAME.test(name)) throw notStored()
+  await unlink(join(storeOf(ctx), name)).catch((err: NodeJS.ErrnoException) => {
+    // A directory of that name is not a stored archive either.
+    if (err.code === 'ENOENT' || err.code === 'EISDIR') throw notStored()
     throw err
   })
 }
